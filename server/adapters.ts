@@ -1,0 +1,26 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { MailTransport } from './platform/mail/mailer.ts';
+import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
+
+/**
+ * The replaceable parts of the server: each has an embedded default that needs no setup
+ * and a production adapter chosen by configuration (DESIGN §5). Tests pass their own.
+ */
+export interface Adapters {
+  database: Database;
+  /** Null: mail is only recorded in the outbox (read it at /dev/mailbox). */
+  mailTransport: MailTransport | null;
+  rateLimiter: RateLimiter;
+  /** The clock, so expiry rules can be tested without waiting. */
+  now: () => Date;
+}
+
+export async function createAdapters(config: Config, database: Database): Promise<Adapters> {
+  return {
+    database,
+    mailTransport: null,
+    rateLimiter: createMemoryRateLimiter(),
+    now: () => new Date(),
+  };
+}

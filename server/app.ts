@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Adapters } from './adapters.ts';
+import { fail } from './http/envelope.ts';
+import { HttpError } from './http/errors.ts';
+import { createAccessTokens, type AccessTokens } from './platform/tokens.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { registerRoutes } from './routes.ts';
+import type { Db } from './db/client.ts';
+
+/** What every area's routes and services are given. */
+export interface AppContext {
+  config: Config;
+  adapters: Adapters;
+  db: Db;
+  tokens: AccessTokens;
+  mailer: Mailer;
+  log: FastifyInstance['log'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export const SERVER_ERROR_MESSAGE = 'Something went wrong!!!';
+
+export async function buildApp(config: Config, adapters: Adapters, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const tokens = createAccessTokens(config.jwtSecret);
+  const ctx: AppContext = {
+    config,
+    adapters,
+    db: adapters.database.db,
+    tokens,
+    mailer: createMailer(adapters.database.db, adapters.mailTransport, app.log),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('caller', null);
+
+  app.addHook('onRequest', async (req) => {
+    const header = req.headers.authorization;
+    if (header?.startsWith('Bearer ')) req.caller = await tokens.verify(header.slice(7).trim());
+  });
+
+  app.addHook('onSend', async (req, res, payload) => {
+    res.header('X-Content-Type-Options', 'nosniff');
+    res.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!req.url.startsWith('/api/docs')) res.header('X-Frame-Options', 'DENY');
+    if (req.url.startsWith('/api/')) res.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  app.setErrorHandler((err, req, res) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+        fieldErrors[field] ??= issue.message ?? 'Invalid value';
+      }
+      const errors = [...new Set(Object.values(fieldErrors))];
+      return res.code(400).send(fail(400, errors[0] ?? 'Invalid request', errors, { fieldErrors }));
+    }
+    if (err instanceof HttpError) {
+      if (err.status === 429) res.header('Retry-After', '60');
+      return res
+        .code(err.status)
+        .send(fail(err.status, err.message, err.options.errors ?? [err.message], err.options));
+    }
+    const status = typeof (err as { statusCode?: number }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, wrong content type) are safe to name.
+      return res.code(status).send(fail(status, (err as Error).message));
+    }
+    req.log.error({ err }, 'request failed');
+    return res.code(500).send(fail(500, SERVER_ERROR_MESSAGE));
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Job Marketplace API', version: '1.0.0', description: 'Every call of the job marketplace.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(async (api) => registerRoutes(api, ctx));
+
+  const clientDir = config.clientDir;
+  const indexHtml = clientDir ? path.join(clientDir, 'index.html') : null;
+  const hasClient = !!indexHtml && fs.existsSync(indexHtml);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir!,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed build assets never change; the page itself must always be fresh.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, res) => {
+    const url = req.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api') {
+      return res.code(404).send(fail(404, 'Not found.'));
+    }
+    if (hasClient && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(url)) {
+      // History fallback: the SPA's router decides what the path shows, its 404 page included.
+      return res.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return res.code(404).type('text/plain').send('Not found');
+  });
+
+  return app;
+}

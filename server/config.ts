@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// address').optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Job Marketplace <no-reply@jobmarketplace.local>'),
+  SUPPORT_EMAIL: z.email().default('support@jobmarketplace.local'),
+  REDIS_URL: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  GEOCODER_URL: z.url().optional(),
+  GEOCODER_KEY: z.string().optional(),
+  GOOGLE_MAPS_API_KEY: z.string().optional(),
+  DEMO_DATA: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  production: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  redisUrl: string | undefined;
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
+  geocoder: { url: string; key: string | undefined } | null;
+  mapsApiKey: string | null;
+  demoData: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  /** The dev mailbox is the local inbox; it never exists in production. */
+  devMailbox: boolean;
+  /** Folder of the built SPA; absent in API-only tests. */
+  clientDir: string | null;
+}
+
+export class ConfigError extends Error {}
+
+/** Local mode works with no setup; production fails closed without its secrets. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      'Invalid configuration: ' + parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+    );
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production) {
+    const missing = [
+      !e.JWT_SECRET && 'JWT_SECRET',
+      !e.SMTP_URL && 'SMTP_URL',
+      !e.PUBLIC_URL && 'PUBLIC_URL',
+      !e.DATABASE_URL && 'DATABASE_URL',
+    ].filter(Boolean);
+    if (missing.length) throw new ConfigError(`Production needs ${missing.join(', ')}`);
+  }
+  const port = e.PORT;
+  const config: Config = {
+    env: e.NODE_ENV,
+    production,
+    port,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    // Local mode only: a fixed development secret, so sessions survive restarts of `npm start`.
+    jwtSecret: e.JWT_SECRET ?? 'local-development-secret-not-for-production-use-000',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    redisUrl: e.REDIS_URL,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+        : null,
+    geocoder: e.GEOCODER_URL ? { url: e.GEOCODER_URL, key: e.GEOCODER_KEY } : null,
+    mapsApiKey: e.GOOGLE_MAPS_API_KEY ?? null,
+    demoData: e.DEMO_DATA,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    devMailbox: !production,
+    clientDir: path.resolve('dist/client'),
+    ...overrides,
+  };
+  return config;
+}

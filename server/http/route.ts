@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { BodyOf, DataOf, EndpointDef, ParamsOf, QueryOf } from '../../src/contract/endpoint.ts';
+import { envelopeOf } from '../../src/contract/envelope.ts';
+import type { AccessClaims } from '../platform/tokens.ts';
+import { ok } from './envelope.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified caller, or null when no valid bearer token came with the request. */
+    caller: AccessClaims | null;
+  }
+}
+
+/** A handler's answer when it needs more than data: a message, a status or a follow-up request. */
+export class Reply<T> {
+  constructor(
+    readonly data: T,
+    readonly meta: { message?: string; status?: number; request?: unknown } = {},
+  ) {}
+}
+export const reply = <T>(data: T, meta: Reply<T>['meta']) => new Reply(data, meta);
+
+export interface HandlerInput<E extends EndpointDef> {
+  body: BodyOf<E>;
+  query: QueryOf<E>;
+  params: ParamsOf<E>;
+  caller: E['auth'] extends 'public' ? AccessClaims | null : AccessClaims;
+  req: FastifyRequest;
+  res: FastifyReply;
+}
+
+export type Handler<E extends EndpointDef> = (input: HandlerInput<E>) => Promise<DataOf<E> | Reply<DataOf<E>>>;
+
+/**
+ * Registers one endpoint of the contract: its schema validates the request,
+ * its auth rule is enforced before the handler runs, and the answer is enveloped.
+ */
+export function route<E extends EndpointDef>(app: FastifyInstance, ep: E, handler: Handler<E>): void {
+  const status = ep.status ?? 200;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: ep.method,
+    url: ep.path,
+    schema: {
+      summary: ep.summary,
+      tags: [ep.tag],
+      ...(ep.body ? { body: ep.body } : {}),
+      ...(ep.query ? { querystring: ep.query } : {}),
+      ...(ep.params ? { params: ep.params } : {}),
+      ...(ep.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
+      response: { [status]: envelopeOf(ep.response) },
+    },
+    preHandler: async (req) => {
+      if (ep.auth === 'public') return;
+      if (!req.caller) throw unauthorized();
+      if (Array.isArray(ep.auth) && !ep.auth.includes(req.caller.role)) throw forbidden();
+    },
+    handler: async (req, res) => {
+      const result = await handler({
+        body: req.body as BodyOf<E>,
+        query: req.query as QueryOf<E>,
+        params: req.params as ParamsOf<E>,
+        caller: req.caller as HandlerInput<E>['caller'],
+        req,
+        res,
+      });
+      if (result instanceof Reply) {
+        const code = result.meta.status ?? status;
+        res.code(code);
+        return ok(result.data, code, result.meta.message, result.meta.request);
+      }
+      res.code(status);
+      return ok(result, status);
+    },
+  });
+}

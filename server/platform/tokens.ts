@@ -1,0 +1,43 @@
+import { SignJWT, jwtVerify } from 'jose';
+import type { Role } from '../../src/contract/roles.ts';
+
+/** Access tokens live 15 minutes at most (DESIGN §5). */
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+const ISSUER = 'job-marketplace';
+const AUDIENCE = 'job-marketplace-api';
+
+export interface AccessClaims {
+  userId: string;
+  role: Role;
+}
+
+export interface AccessTokens {
+  sign(claims: AccessClaims): Promise<string>;
+  /** Null for anything not signed by us, expired, or of another algorithm. */
+  verify(token: string): Promise<AccessClaims | null>;
+}
+
+export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_SECONDS): AccessTokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign({ userId, role }) {
+      return new SignJWT({ role })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+        if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
+        return { userId: payload.sub, role: payload.role as Role };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

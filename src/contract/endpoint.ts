@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { Role } from './roles.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Who may call: anyone, any signed-in user, or the listed roles only. */
+export type Auth = 'public' | 'signedIn' | readonly Role[];
+
+export interface EndpointDef {
+  method: Method;
+  path: `/api/${string}`;
+  auth: Auth;
+  summary: string;
+  /** The area this endpoint belongs to; groups the API docs. */
+  tag: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** Schema of `data` in a successful envelope. */
+  response: z.ZodType;
+  /** Success status; 200 unless stated. */
+  status?: 200 | 201 | 202 | 204;
+}
+
+/** Declares one call of the API once, for the client, the server and the docs. */
+export function endpoint<const D extends EndpointDef>(def: D): D {
+  return def;
+}
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+type InferIn<T> = T extends z.ZodType ? z.input<T> : undefined;
+
+export type BodyOf<E extends EndpointDef> = Infer<E['body']>;
+export type QueryOf<E extends EndpointDef> = Infer<E['query']>;
+export type ParamsOf<E extends EndpointDef> = Infer<E['params']>;
+export type DataOf<E extends EndpointDef> = z.infer<E['response']>;
+
+/** What a caller passes: only the parts the endpoint declares. */
+export type InputOf<E extends EndpointDef> = (E['body'] extends z.ZodType ? { body: InferIn<E['body']> } : { body?: never }) &
+  (E['query'] extends z.ZodType ? { query: InferIn<E['query']> } : { query?: never }) &
+  (E['params'] extends z.ZodType ? { params: InferIn<E['params']> } : { params?: never });
+
+/** Fills `:name` segments of a path from params. */
+export function buildPath(path: string, params?: Record<string, unknown>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = params?.[key];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${key}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,13 @@
+import * as system from './system.ts';
+import * as account from './account.ts';
+import * as location from './location.ts';
+import type { EndpointDef } from './endpoint.ts';
+
+function endpointsOf(mod: Record<string, unknown>): EndpointDef[] {
+  return Object.values(mod).filter(
+    (v): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v,
+  );
+}
+
+/** Every endpoint of the API, for the server's route check and the docs. */
+export const allEndpoints: EndpointDef[] = [...endpointsOf(system), ...endpointsOf(account), ...endpointsOf(location)];

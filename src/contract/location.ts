@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+
+/** Location search types (spec 1 §3). */
+export const LocationSearchType = { City: 1, Street: 2 } as const;
+
+export const locationResultSchema = z.object({
+  id: z.string(),
+  address: z.object({
+    freeformAddress: z.string(),
+    countrySubdivisionName: z.string(),
+  }),
+  position: z.object({ lat: z.number(), lng: z.number() }),
+});
+export type LocationResult = z.infer<typeof locationResultSchema>;
+
+export const locationSearchRequestSchema = z.object({
+  locationName: z.string().trim().min(1).max(120),
+  type: z.union([z.literal(1), z.literal(2)]).optional(),
+});
+
+export const locationSearch = endpoint({
+  method: 'POST', path: '/api/job/location-search', auth: 'public', tag: 'location',
+  summary: 'Find US cities and ZIP codes (streets with an external geocoder)',
+  body: locationSearchRequestSchema,
+  response: z.object({ locations: z.array(locationResultSchema) }),
+});
+
+/** Where a location came from (spec 2 §3). */
+export const locationSources = ['default', 'manual', 'search', 'map', 'gps', 'ip', 'migrated'] as const;
+export type LocationSource = (typeof locationSources)[number];
+
+export interface UserLocation {
+  lat: number;
+  lng: number;
+  address: string;
+  source: LocationSource;
+  radius?: number;
+}
+
+/** The default location: Vancouver, WA (spec 2 §3). */
+export const DEFAULT_LOCATION: UserLocation = {
+  lat: 45.628,
+  lng: -122.6739,
+  address: 'Vancouver, WA',
+  source: 'default',
+  radius: 10,
+};

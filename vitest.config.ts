@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'machines',
+          include: ['tests/machines/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'views',
+          include: ['tests/views/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/support/client/setup-views.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'bench',
+          include: [],
+          benchmark: { include: ['tests/bench/**/*.bench.ts'] },
+          environment: 'node',
+        },
+      },
+    ],
+  },
+});
