@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { MailTransport } from './platform/mail/mailer.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
+import { createRulesBusinessVerifier, type BusinessVerifier } from './platform/business-verifier.ts';
 
 /**
  * The replaceable parts of the server: each has an embedded default that needs no setup
@@ -12,6 +13,8 @@ export interface Adapters {
   /** Null: mail is only recorded in the outbox (read it at /dev/mailbox). */
   mailTransport: MailTransport | null;
   rateLimiter: RateLimiter;
+  /** Decides whether an employer's business is legally registered; a KYB provider can replace the rules. */
+  businessVerifier: BusinessVerifier;
   /** The clock, so expiry rules can be tested without waiting. */
   now: () => Date;
 }
@@ -21,6 +24,7 @@ export async function createAdapters(config: Config, database: Database): Promis
     database,
     mailTransport: null,
     rateLimiter: createMemoryRateLimiter(),
+    businessVerifier: createRulesBusinessVerifier(),
     now: () => new Date(),
   };
 }

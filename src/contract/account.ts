@@ -46,6 +46,15 @@ export const AccountMessages = {
   passwordReset: 'Your password has been reset. You may now log in with your new password.',
   googleNotConfigured: 'Google sign-in is not configured on this server.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  otpResendWait: 'A new code can be sent once a minute. Please wait a moment and try again.',
+  emailTaken: 'An account with this email already exists. Please log in or reset your password.',
+  accountDisabled: 'Your account has been disabled. Please contact support for assistance.',
+  oldPasswordWrong: 'Your old password is incorrect.',
+  businessNameImplausible: 'The business name does not look like a legal business or personal name.',
+  tinNotValid: 'The TIN is not a valid EIN, SSN or ITIN.',
+  tinTaken: 'This TIN is already registered to another company. If this is a mistake please contact support for assistance.',
+  businessBlacklisted: 'This business cannot be verified. Please contact support for assistance.',
+  googleAccountMismatch: 'This email is already linked to another Google account.',
 } as const;
 
 export const OTP_LENGTH = 6;

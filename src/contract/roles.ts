@@ -16,3 +16,10 @@ export function homeFor(role: Role | null | undefined): string {
   if (role) return '/user/dashboard';
   return '/';
 }
+
+/** Visiting the sign-in page while signed in (spec 1 §4): job seekers and recruiters to the dashboard, SuperAdmin to the back office, others to /. */
+export function signedInLoginRedirect(role: Role | null | undefined): string {
+  if (role === 'SuperAdmin') return '/back-office/dashboard';
+  if (role === 'JobSeeker' || role === 'Recruiter') return '/user/dashboard';
+  return '/';
+}

@@ -18,26 +18,52 @@ export interface MailTransport {
 }
 
 export interface Mailer {
+  /** Records the mail and waits for its delivery (delivery errors are thrown). */
   send(mail: Mail): Promise<void>;
+  /**
+   * Records the mail and delivers it in the background: the caller's answer does not wait
+   * for (or reveal, by its timing) the mail server. Failures are logged and kept in the outbox.
+   */
+  enqueue(mail: Mail): Promise<void>;
+  /** Waits for background deliveries still under way (shutdown, tests). */
+  drain(): Promise<void>;
 }
 
 /** Every mail is written to the outbox first, then handed to the transport. */
 export function createMailer(db: Db, transport: MailTransport | null, log: { error(obj: unknown, msg: string): void }): Mailer {
+  const pending = new Set<Promise<void>>();
+  const record = async (mail: Mail) => {
+    const [row] = await db
+      .insert(outbox)
+      .values({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, links: mail.links ?? [] })
+      .returning({ id: outbox.id });
+    return row!.id;
+  };
+  const deliver = async (id: string, mail: Mail) => {
+    if (!transport) return;
+    try {
+      await transport.deliver(mail);
+      await markSent(db, id, null);
+    } catch (err) {
+      log.error({ err, to: mail.to, subject: mail.subject }, 'mail delivery failed');
+      await markSent(db, id, err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+  };
   return {
     async send(mail) {
-      const [row] = await db
-        .insert(outbox)
-        .values({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, links: mail.links ?? [] })
-        .returning({ id: outbox.id });
+      await deliver(await record(mail), mail);
+    },
+    async enqueue(mail) {
+      const id = await record(mail);
       if (!transport) return;
-      try {
-        await transport.deliver(mail);
-        await markSent(db, row!.id, null);
-      } catch (err) {
-        log.error({ err, to: mail.to, subject: mail.subject }, 'mail delivery failed');
-        await markSent(db, row!.id, err instanceof Error ? err.message : String(err));
-        throw err;
-      }
+      const job = deliver(id, mail)
+        .catch(() => {})
+        .finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    async drain() {
+      while (pending.size) await Promise.all([...pending]);
     },
   };
 }

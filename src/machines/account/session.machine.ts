@@ -1,0 +1,167 @@
+import { assign, emit, fromPromise, setup, spawnChild } from 'xstate';
+import type { SessionData, SessionUser } from '../../contract/account.ts';
+import type { Role } from '../../contract/roles.ts';
+import { fullName, initials } from '../../lib/names.ts';
+import { accountService } from '../../services/account.ts';
+import { ApiError } from '../../services/http.ts';
+import { sessionStore, toStoredSession, type StoredSession } from '../../services/session-store.ts';
+
+/** Refresh this long before the access token expires. */
+export const REFRESH_MARGIN_MS = 60_000;
+/** Session redirect delay after a 401 (spec 1 §9). */
+export const SESSION_REDIRECT_MS = 1000;
+/** Wait before trying a refresh again after a network failure. */
+export const REFRESH_RETRY_MS = 15_000;
+
+export interface SessionContext {
+  session: StoredSession | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.signedIn'; data: SessionData }
+  | { type: 'session.userUpdated'; user: Partial<SessionUser> }
+  | { type: 'session.refresh' }
+  | { type: 'session.logout' }
+  | { type: 'session.expired' };
+
+export type SessionEmitted = { type: 'navigate'; to: string };
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    emitted: {} as SessionEmitted,
+  },
+  actors: {
+    restore: fromPromise<StoredSession | null>(async () => sessionStore.read()),
+    refresh: fromPromise<SessionData, { refreshToken: string }>(async ({ input, signal }) => {
+      const res = await accountService.refreshToken(input.refreshToken, signal);
+      return res.data;
+    }),
+    revoke: fromPromise<void, { refreshToken: string | undefined }>(async ({ input }) => {
+      await accountService.logout(input.refreshToken).catch(() => undefined);
+    }),
+  },
+  actions: {
+    persist: ({ context }) => {
+      if (context.session) sessionStore.write(context.session);
+    },
+    clearStorage: () => sessionStore.clear(),
+    reset: assign({ session: null }),
+  },
+  guards: {
+    hasStoredSession: ({ event }) => !!(event as unknown as { output?: StoredSession | null }).output,
+    isUnauthorized: ({ event }) => {
+      const error = (event as unknown as { error?: unknown }).error;
+      return error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'client');
+    },
+  },
+  delays: {
+    refreshDelay: ({ context }) =>
+      Math.max(0, (context.session?.expiresAt ?? 0) - Date.now() - REFRESH_MARGIN_MS),
+    redirectDelay: SESSION_REDIRECT_MS,
+    retryDelay: REFRESH_RETRY_MS,
+  },
+}).createMachine({
+  id: 'session',
+  context: { session: null },
+  initial: 'restoring',
+  on: {
+    // Any 401 from any call (spec 1 §4).
+    'session.expired': { target: '.expired' },
+  },
+  states: {
+    restoring: {
+      invoke: {
+        src: 'restore',
+        onDone: [
+          { guard: 'hasStoredSession', target: 'signedIn', actions: assign({ session: ({ event }) => event.output }) },
+          { target: 'signedOut' },
+        ],
+        onError: { target: 'signedOut' },
+      },
+    },
+    signedOut: {
+      on: {
+        'session.signedIn': {
+          target: 'signedIn',
+          actions: [assign({ session: ({ event }) => toStoredSession(event.data) }), 'persist'],
+        },
+      },
+    },
+    signedIn: {
+      initial: 'active',
+      on: {
+        'session.signedIn': {
+          target: '.active',
+          reenter: true,
+          actions: [assign({ session: ({ event }) => toStoredSession(event.data) }), 'persist'],
+        },
+        'session.userUpdated': {
+          actions: [
+            assign({
+              session: ({ context, event }) =>
+                context.session
+                  ? { ...context.session, user: { ...context.session.user, ...event.user }, role: event.user.role ?? context.session.role }
+                  : null,
+            }),
+            'persist',
+          ],
+        },
+        'session.logout': {
+          target: 'signedOut',
+          actions: [
+            spawnChild('revoke', { input: ({ context }) => ({ refreshToken: context.session?.refreshToken }) }),
+            'clearStorage',
+            'reset',
+            emit({ type: 'navigate', to: '/login' }),
+          ],
+        },
+      },
+      states: {
+        active: {
+          after: { refreshDelay: { target: 'refreshing' } },
+          on: { 'session.refresh': { target: 'refreshing' } },
+        },
+        refreshing: {
+          invoke: {
+            src: 'refresh',
+            input: ({ context }) => ({ refreshToken: context.session!.refreshToken }),
+            onDone: {
+              target: 'active',
+              // Token refresh stores the new access token (and the rotated refresh token).
+              actions: [assign({ session: ({ event }) => toStoredSession(event.output) }), 'persist'],
+            },
+            onError: [{ guard: 'isUnauthorized', target: '#session.expired' }, { target: 'retrying' }],
+          },
+        },
+        retrying: {
+          after: { retryDelay: { target: 'refreshing' } },
+          on: { 'session.refresh': { target: 'refreshing' } },
+        },
+      },
+    },
+    expired: {
+      entry: ['clearStorage', 'reset'],
+      after: {
+        redirectDelay: { target: 'signedOut', actions: emit({ type: 'navigate', to: '/login' }) },
+      },
+      on: {
+        'session.signedIn': {
+          target: 'signedIn',
+          actions: [assign({ session: ({ event }) => toStoredSession(event.data) }), 'persist'],
+        },
+      },
+    },
+  },
+});
+
+type Snapshot = { context: SessionContext; matches: (v: 'restoring' | 'signedIn' | 'signedOut' | 'expired') => boolean };
+
+export const selectUser = (s: Snapshot) => s.context.session?.user ?? null;
+export const selectRole = (s: Snapshot): Role | null => s.context.session?.role ?? null;
+export const selectToken = (s: Snapshot) => s.context.session?.token ?? null;
+export const selectFullName = (s: Snapshot) => fullName(s.context.session?.user);
+export const selectInitials = (s: Snapshot) => initials(s.context.session?.user);
+export const selectIsSignedIn = (s: Snapshot) => s.matches('signedIn');
+export const selectIsRestoring = (s: Snapshot) => s.matches('restoring');

@@ -1,0 +1,122 @@
+import { ofetch, FetchError } from 'ofetch';
+import toast from 'react-hot-toast';
+import { buildPath, type DataOf, type EndpointDef, type InputOf } from '../contract/endpoint.ts';
+import { envelopeOf, envelopeSchema } from '../contract/envelope.ts';
+
+/** Product copy of spec 2 §8. */
+export const HttpMessages = {
+  network: 'Network Error!, Please check your connection.',
+  failed: 'Something went wrong!!!',
+  unexpected: 'An unexpected error occurred.',
+} as const;
+
+export type ApiErrorKind = 'network' | 'unauthorized' | 'client' | 'server' | 'invalid-response';
+
+/** The one error type every service call throws. */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly status: number,
+    message: string,
+    readonly errors: string[] = [message],
+    readonly fieldErrors: Record<string, string> = {},
+    /** A follow-up the server asks for, e.g. the business verification request. */
+    readonly request?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiResult<T> {
+  data: T;
+  status: number;
+  message: string;
+  request?: unknown;
+}
+
+interface HttpHooks {
+  /** The bearer token to send, if any. */
+  getToken(): string | null;
+  /** Every 401 goes to the session (spec 2 §8). */
+  onUnauthorized(): void;
+  /** Shows a server or network failure to the user. */
+  notify(message: string): void;
+}
+
+const hooks: HttpHooks = {
+  getToken: () => null,
+  onUnauthorized: () => {},
+  notify: (message) => toast.error(message, { id: message }),
+};
+
+export function configureHttp(next: Partial<HttpHooks>) {
+  Object.assign(hooks, next);
+}
+
+const client = ofetch.create({
+  baseURL: import.meta.env?.VITE_API_URL ?? '',
+  retry: 0,
+  ignoreResponseError: true,
+});
+
+/**
+ * Calls one endpoint of the contract. Resolves with the parsed envelope on 2xx;
+ * throws ApiError otherwise, after the side effects spec 2 §8 asks for.
+ */
+export async function call<E extends EndpointDef>(
+  ep: E,
+  input: InputOf<E>,
+  options: { signal?: AbortSignal } = {},
+): Promise<ApiResult<DataOf<E>>> {
+  const token = hooks.getToken();
+  const { body, query, params } = input as { body?: unknown; query?: Record<string, unknown>; params?: Record<string, unknown> };
+  let response;
+  try {
+    response = await client.raw(buildPath(ep.path, params), {
+      method: ep.method,
+      body: body as Record<string, unknown> | undefined,
+      query,
+      signal: options.signal,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+  } catch (err) {
+    if (options.signal?.aborted) throw options.signal.reason ?? err;
+    if (err instanceof FetchError && err.name === 'AbortError') throw err;
+    hooks.notify(HttpMessages.network);
+    throw new ApiError('network', 0, HttpMessages.network);
+  }
+
+  const status = response.status;
+  const raw: unknown = response._data;
+  const ok = status >= 200 && status < 300;
+
+  if (ok) {
+    const parsed = envelopeOf(ep.response).safeParse(raw);
+    if (!parsed.success) throw new ApiError('invalid-response', status, HttpMessages.unexpected);
+    const env = parsed.data;
+    return { data: env.data as DataOf<E>, status, message: env.message, request: env.request };
+  }
+
+  const env = envelopeSchema.safeParse(raw);
+  const message = env.success ? env.data.message || env.data.state.errors[0] || HttpMessages.failed : HttpMessages.failed;
+  const errors = env.success && env.data.state.errors.length ? env.data.state.errors : [message];
+  const fieldErrors = env.success ? (env.data.state.fieldErrors ?? {}) : {};
+  const request = env.success ? env.data.request : undefined;
+
+  if (status === 401) {
+    hooks.onUnauthorized();
+    throw new ApiError('unauthorized', status, message, errors);
+  }
+  if (status >= 500) {
+    hooks.notify(message);
+    throw new ApiError('server', status, message, errors);
+  }
+  return Promise.reject(new ApiError('client', status, message, errors, fieldErrors, request));
+}
+
+/** The message a form shows for a failed call: the first error (spec 1 §8). */
+export function errorMessage(err: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (err instanceof ApiError) return err.errors[0] ?? err.message ?? fallback;
+  return fallback;
+}

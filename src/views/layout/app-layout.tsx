@@ -1,0 +1,57 @@
+import { useState, type ReactNode } from 'react';
+import { useMachine } from '@xstate/react';
+import { Link } from 'wouter';
+import { useSession } from '../../app/session.tsx';
+import { useTheme } from '../../app/theme.tsx';
+import { profileCompletionMachine } from '../../machines/account/profile-completion.machine.ts';
+import { ChangePasswordDialog } from '../account/change-password.view.tsx';
+import { TopNav } from './top-nav.view.tsx';
+
+function JobSeekerCompletion({ children }: { children: (percentage: number | null) => ReactNode }) {
+  const [state] = useMachine(profileCompletionMachine);
+  return <>{children(state.context.percentage)}</>;
+}
+
+/** The frame of every page: navigation, main content and footer. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const theme = useTheme();
+  const [changingPassword, setChangingPassword] = useState(false);
+
+  const nav = (percentage: number | null) => (
+    <TopNav
+      user={session.user}
+      profilePercentage={percentage}
+      themeMode={theme.mode}
+      onThemeChange={theme.setMode}
+      onChangePassword={() => setChangingPassword(true)}
+      onLogout={() => session.send({ type: 'session.logout' })}
+    />
+  );
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-1 focus:top-1 focus:z-50 focus:rounded focus:bg-surface focus:p-1">
+        Skip to content
+      </a>
+      {session.role === 'JobSeeker' ? (
+        // Keyed by user so a new sign-in fetches its own percentage.
+        <JobSeekerCompletion key={session.user?.id}>{nav}</JobSeekerCompletion>
+      ) : (
+        nav(null)
+      )}
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <footer className="border-t border-line px-2 py-2 text-sm text-muted">
+        <div className="mx-auto flex max-w-7xl flex-wrap gap-2">
+          <span>© {new Date().getFullYear()} Job Marketplace</span>
+          <Link href="/terms-of-service">Terms of Service</Link>
+          <Link href="/privacy-policy">Privacy Policy</Link>
+          <Link href="/contact">Contact</Link>
+        </div>
+      </footer>
+      {session.signedIn && <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />}
+    </div>
+  );
+}

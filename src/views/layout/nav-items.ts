@@ -1,0 +1,53 @@
+export interface NavLink {
+  label: string;
+  href: string;
+  /** Opens in a new tab (an address outside the product). */
+  external?: boolean;
+}
+
+export interface NavMenu {
+  label: string;
+  items: NavLink[];
+}
+
+export const RESUME_BUILDER_URL = 'https://www.careeronestop.org/JobSearch/Resumes/resume-guide-introduction.aspx';
+
+/** The top navigation of spec 1 §2, in order. */
+export const navMenus: Array<NavLink | NavMenu> = [
+  { label: 'Home', href: '/' },
+  {
+    label: 'JobSeeker',
+    items: [
+      { label: 'Job Seekers', href: '/jobseekers' },
+      { label: 'Browse Jobs', href: '/browse-jobs' },
+      { label: 'Blogs', href: '/blogs' },
+      { label: 'Build Your Resume', href: RESUME_BUILDER_URL, external: true },
+    ],
+  },
+  {
+    label: 'Employers',
+    items: [
+      { label: 'Employers', href: '/employers' },
+      { label: 'Hiring Minors', href: '/hiringMinors' },
+      { label: 'Blogs', href: '/blogs' },
+    ],
+  },
+  { label: 'Colleges', href: '/colleges' },
+  {
+    label: 'About us',
+    items: [
+      { label: 'About us', href: '/about-us' },
+      { label: 'Contact', href: '/contact' },
+    ],
+  },
+  {
+    label: 'Support',
+    items: [
+      { label: 'Terms of Service', href: '/terms-of-service' },
+      { label: 'Privacy Policy', href: '/privacy-policy' },
+      { label: 'FAQs', href: '/faqs' },
+    ],
+  },
+];
+
+export const isMenu = (x: NavLink | NavMenu): x is NavMenu => 'items' in x;

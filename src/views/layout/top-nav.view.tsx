@@ -1,0 +1,213 @@
+import { Disclosure, DisclosureButton, DisclosurePanel, Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Link } from 'wouter';
+import type { SessionUser } from '../../contract/account.ts';
+import { homeFor } from '../../contract/roles.ts';
+import type { ThemeMode } from '../../services/theme-store.ts';
+import { cx } from '../ui/cx.ts';
+import { isMenu, navMenus, type NavLink } from './nav-items.ts';
+
+export interface TopNavProps {
+  user: SessionUser | null;
+  /** Job seekers see how complete their profile is. */
+  profilePercentage: number | null;
+  themeMode: ThemeMode;
+  onThemeChange: (mode: ThemeMode) => void;
+  onChangePassword: () => void;
+  onLogout: () => void;
+}
+
+const menuItemClass =
+  'block w-full px-2 py-1 text-left text-sm text-ink no-underline data-focus:bg-brand-50 data-focus:text-brand-800 dark:data-focus:bg-white/10 dark:data-focus:text-ink';
+const panelClass = 'z-30 min-w-48 rounded border border-line bg-surface py-0.5 shadow-lg focus:outline-none [--anchor-gap:4px]';
+const topLinkClass = 'rounded px-1 py-0.5 text-sm font-medium text-ink no-underline hover:bg-black/5 dark:hover:bg-white/10';
+
+function ItemLink({ item, className, onClick }: { item: NavLink; className: string; onClick?: () => void }) {
+  return item.external ? (
+    <a href={item.href} target="_blank" rel="noopener noreferrer" className={className} onClick={onClick}>
+      {item.label}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  ) : (
+    <Link href={item.href} className={className} onClick={onClick}>
+      {item.label}
+    </Link>
+  );
+}
+
+function Chevron() {
+  return (
+    <svg width="12" height="12" viewBox="0 0 20 20" aria-hidden="true" fill="currentColor">
+      <path d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4z" />
+    </svg>
+  );
+}
+
+const themeLabels: Record<ThemeMode, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+
+function ThemeMenu({ mode, onChange }: { mode: ThemeMode; onChange: (m: ThemeMode) => void }) {
+  return (
+    <Menu>
+      <MenuButton className={cx(topLinkClass, 'inline-flex items-center gap-0.5')} aria-label={`Theme: ${themeLabels[mode]}`}>
+        <span aria-hidden="true">{mode === 'dark' ? '☾' : mode === 'light' ? '☀' : '◐'}</span>
+        <span className="md:sr-only">Theme</span>
+        <Chevron />
+      </MenuButton>
+      <MenuItems anchor="bottom end" className={panelClass}>
+        {(Object.keys(themeLabels) as ThemeMode[]).map((m) => (
+          <MenuItem key={m}>
+            <button type="button" className={menuItemClass} onClick={() => onChange(m)} aria-current={m === mode || undefined}>
+              <span aria-hidden="true" className="inline-block w-2">{m === mode ? '✓' : ''}</span>
+              {themeLabels[m]}
+            </button>
+          </MenuItem>
+        ))}
+      </MenuItems>
+    </Menu>
+  );
+}
+
+function UserMenu({ user, profilePercentage, onChangePassword, onLogout }: Pick<TopNavProps, 'profilePercentage' | 'onChangePassword' | 'onLogout'> & { user: SessionUser }) {
+  return (
+    <Menu>
+      <MenuButton className={cx(topLinkClass, 'inline-flex items-center gap-0.5')}>
+        {user.firstName}
+        <Chevron />
+      </MenuButton>
+      <MenuItems anchor="bottom end" className={panelClass}>
+        <MenuItem>
+          <Link href="/user/settings/profile" className={menuItemClass}>
+            Profile
+            {profilePercentage !== null && <span className="ml-1 text-xs text-muted">({profilePercentage}% complete)</span>}
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <button type="button" className={menuItemClass} onClick={onChangePassword}>
+            Change Password
+          </button>
+        </MenuItem>
+        <MenuItem>
+          <button type="button" className={menuItemClass} onClick={onLogout}>
+            Logout
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}
+
+export function TopNav(props: TopNavProps) {
+  const { user } = props;
+  return (
+    <Disclosure as="header" className="sticky top-0 z-20 border-b border-line bg-surface/95 backdrop-blur">
+      {({ close }) => (
+        <>
+          <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center gap-1 px-2 py-1">
+            <Link href="/" className="mr-2 flex items-center gap-1 text-lg font-extrabold text-ink no-underline">
+              <span aria-hidden="true" className="inline-block size-3 rounded bg-brand-500" />
+              Job Marketplace
+            </Link>
+            <div className="hidden flex-1 items-center gap-0.5 md:flex">
+              {navMenus.map((entry) =>
+                isMenu(entry) ? (
+                  <Menu key={entry.label}>
+                    <MenuButton className={cx(topLinkClass, 'inline-flex items-center gap-0.5')}>
+                      {entry.label}
+                      <Chevron />
+                    </MenuButton>
+                    <MenuItems anchor="bottom start" className={panelClass}>
+                      {entry.items.map((item) => (
+                        <MenuItem key={item.label}>
+                          <ItemLink item={item} className={menuItemClass} />
+                        </MenuItem>
+                      ))}
+                    </MenuItems>
+                  </Menu>
+                ) : (
+                  <span key={entry.label} className="contents">
+                    <ItemLink item={entry} className={topLinkClass} />
+                    {entry.href === '/' && user && (
+                      <Link href={homeFor(user.role)} className={topLinkClass}>
+                        Dashboard
+                      </Link>
+                    )}
+                  </span>
+                ),
+              )}
+            </div>
+            <div className="ml-auto hidden items-center gap-0.5 md:flex">
+              <ThemeMenu mode={props.themeMode} onChange={props.onThemeChange} />
+              {user ? (
+                <UserMenu {...props} user={user} />
+              ) : (
+                <>
+                  <Link href="/login" className={topLinkClass}>
+                    Login
+                  </Link>
+                  <Link href="/register" className="rounded bg-brand-700 px-1.5 py-0.5 text-sm font-semibold text-white no-underline hover:bg-brand-800">
+                    Register
+                  </Link>
+                </>
+              )}
+            </div>
+            <DisclosureButton className={cx(topLinkClass, 'ml-auto inline-flex items-center gap-0.5 md:hidden')}>
+              {({ open }) => (
+                <>
+                  <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" fill="currentColor">
+                    {open ? (
+                      <path d="M5.3 4.3 10 9l4.7-4.7 1.4 1.4L11.4 10.4l4.7 4.7-1.4 1.4L10 11.8l-4.7 4.7-1.4-1.4 4.7-4.7-4.7-4.7z" />
+                    ) : (
+                      <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+                    )}
+                  </svg>
+                  Menu
+                </>
+              )}
+            </DisclosureButton>
+          </nav>
+          <DisclosurePanel className="border-t border-line px-2 pb-2 md:hidden" aria-label="Main menu">
+            <ul className="flex flex-col gap-0.5 pt-1">
+              {navMenus.map((entry) =>
+                isMenu(entry) ? (
+                  <li key={entry.label}>
+                    <p className="px-1 pt-1 text-xs font-semibold uppercase tracking-wide text-muted">{entry.label}</p>
+                    <ul>
+                      {entry.items.map((item) => (
+                        <li key={item.label}>
+                          <ItemLink item={item} className={cx(topLinkClass, 'block')} onClick={() => close()} />
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                ) : (
+                  <li key={entry.label}>
+                    <ItemLink item={entry} className={cx(topLinkClass, 'block')} onClick={() => close()} />
+                    {entry.href === '/' && user && (
+                      <Link href={homeFor(user.role)} className={cx(topLinkClass, 'block')} onClick={() => close()}>
+                        Dashboard
+                      </Link>
+                    )}
+                  </li>
+                ),
+              )}
+            </ul>
+            <div className="mt-1 flex flex-wrap items-center gap-1 border-t border-line pt-1">
+              <ThemeMenu mode={props.themeMode} onChange={props.onThemeChange} />
+              {user ? (
+                <UserMenu {...props} user={user} />
+              ) : (
+                <>
+                  <Link href="/login" className={topLinkClass} onClick={() => close()}>
+                    Login
+                  </Link>
+                  <Link href="/register" className={topLinkClass} onClick={() => close()}>
+                    Register
+                  </Link>
+                </>
+              )}
+            </div>
+          </DisclosurePanel>
+        </>
+      )}
+    </Disclosure>
+  );
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { loadConfig, type Config } from '../../../server/config.ts';
+import { openDatabase, type Database } from '../../../server/db/client.ts';
+import { createAdapters, type Adapters } from '../../../server/adapters.ts';
+import { buildApp } from '../../../server/app.ts';
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Database; stop(): Promise<void> };
+
+/**
+ * A fresh database for one test app: in-memory PGlite, or, when DATABASE_URL is set,
+ * a new PostgreSQL database that is dropped afterwards so runs never see each other's rows.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: async () => database.close() };
+  }
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+/** Builds the real app, in-process, on a fresh database. Override config or adapters as a test needs. */
+export async function createTestApp(
+  options: { env?: NodeJS.ProcessEnv; config?: Partial<Config>; adapters?: Partial<Adapters> } = {},
+): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: '0', ...options.env }, {
+    clientDir: null,
+    ...options.config,
+  });
+  const { database, drop } = await openTestDatabase();
+  const adapters = { ...(await createAdapters(config, database)), ...options.adapters };
+  const app = await buildApp(config, adapters, { logger: false });
+  await app.ready();
+  return Object.assign(app, {
+    database,
+    async stop() {
+      await app.close();
+      await drop();
+    },
+  });
+}
