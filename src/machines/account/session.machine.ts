@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup, spawnChild } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { SessionData, SessionUser } from '../../contract/account.ts';
 import type { Role } from '../../contract/roles.ts';
 import { fullName, initials } from '../../lib/names.ts';
@@ -15,6 +15,8 @@ export const REFRESH_RETRY_MS = 15_000;
 
 export interface SessionContext {
   session: StoredSession | null;
+  /** The refresh token being revoked on the server after a logout. */
+  revoking: string | null;
 }
 
 export type SessionEvent =
@@ -64,7 +66,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { session: null },
+  context: { session: null, revoking: null },
   initial: 'restoring',
   on: {
     // Any 401 from any call (spec 1 §4).
@@ -73,6 +75,7 @@ export const sessionMachine = setup({
   states: {
     restoring: {
       invoke: {
+        id: 'restore',
         src: 'restore',
         onDone: [
           { guard: 'hasStoredSession', target: 'signedIn', actions: assign({ session: ({ event }) => event.output }) },
@@ -109,9 +112,9 @@ export const sessionMachine = setup({
           ],
         },
         'session.logout': {
-          target: 'signedOut',
+          target: 'loggingOut',
           actions: [
-            spawnChild('revoke', { input: ({ context }) => ({ refreshToken: context.session?.refreshToken }) }),
+            assign({ revoking: ({ context }) => context.session?.refreshToken ?? null }),
             'clearStorage',
             'reset',
             emit({ type: 'navigate', to: '/login' }),
@@ -125,6 +128,7 @@ export const sessionMachine = setup({
         },
         refreshing: {
           invoke: {
+            id: 'refresh',
             src: 'refresh',
             input: ({ context }) => ({ refreshToken: context.session!.refreshToken }),
             onDone: {
@@ -138,6 +142,22 @@ export const sessionMachine = setup({
         retrying: {
           after: { retryDelay: { target: 'refreshing' } },
           on: { 'session.refresh': { target: 'refreshing' } },
+        },
+      },
+    },
+    // Signed out at once for the user; the server revokes the token family meanwhile.
+    loggingOut: {
+      invoke: {
+        id: 'revoke',
+        src: 'revoke',
+        input: ({ context }) => ({ refreshToken: context.revoking ?? undefined }),
+        onDone: { target: 'signedOut', actions: assign({ revoking: null }) },
+        onError: { target: 'signedOut', actions: assign({ revoking: null }) },
+      },
+      on: {
+        'session.signedIn': {
+          target: 'signedIn',
+          actions: [assign({ session: ({ event }) => toStoredSession(event.data) }), 'persist'],
         },
       },
     },
@@ -156,7 +176,7 @@ export const sessionMachine = setup({
   },
 });
 
-type Snapshot = { context: SessionContext; matches: (v: 'restoring' | 'signedIn' | 'signedOut' | 'expired') => boolean };
+type Snapshot = { context: SessionContext; matches: (v: 'restoring' | 'signedIn' | 'signedOut' | 'expired' | 'loggingOut') => boolean };
 
 export const selectUser = (s: Snapshot) => s.context.session?.user ?? null;
 export const selectRole = (s: Snapshot): Role | null => s.context.session?.role ?? null;
