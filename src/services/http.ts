@@ -36,6 +36,8 @@ export interface ApiResult<T> {
 }
 
 interface HttpHooks {
+  /** Where the API lives; empty for the same origin as the page. */
+  baseURL: string;
   /** The bearer token to send, if any. */
   getToken(): string | null;
   /** Every 401 goes to the session (spec 2 §8). */
@@ -45,6 +47,7 @@ interface HttpHooks {
 }
 
 const hooks: HttpHooks = {
+  baseURL: import.meta.env?.VITE_API_URL ?? '',
   getToken: () => null,
   onUnauthorized: () => {},
   notify: (message) => toast.error(message, { id: message }),
@@ -54,11 +57,7 @@ export function configureHttp(next: Partial<HttpHooks>) {
   Object.assign(hooks, next);
 }
 
-const client = ofetch.create({
-  baseURL: import.meta.env?.VITE_API_URL ?? '',
-  retry: 0,
-  ignoreResponseError: true,
-});
+const client = ofetch.create({ retry: 0, ignoreResponseError: true });
 
 /**
  * Calls one endpoint of the contract. Resolves with the parsed envelope on 2xx;
@@ -74,6 +73,7 @@ export async function call<E extends EndpointDef>(
   let response;
   try {
     response = await client.raw(buildPath(ep.path, params), {
+      baseURL: hooks.baseURL,
       method: ep.method,
       body: body as Record<string, unknown> | undefined,
       query,
