@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, adapters: Adapters, options: { lo
   const clientDir = config.clientDir;
   const indexHtml = clientDir ? path.join(clientDir, 'index.html') : null;
   const hasClient = !!indexHtml && fs.existsSync(indexHtml);
+  const pagePolicy = hasClient ? contentSecurityPolicy(fs.readFileSync(indexHtml!, 'utf8')) : '';
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir!,
@@ -133,10 +135,29 @@ export async function buildApp(config: Config, adapters: Adapters, options: { lo
     }
     if (hasClient && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(url)) {
       // History fallback: the SPA's router decides what the path shows, its 404 page included.
-      return res.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return res.header('Cache-Control', 'no-cache').header('Content-Security-Policy', pagePolicy).sendFile('index.html');
     }
     return res.code(404).type('text/plain').send('Not found');
   });
 
   return app;
+}
+
+/** The page may run only its own scripts: the bundle, and the inline theme script by its hash. */
+function contentSecurityPolicy(html: string): string {
+  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
+  );
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
 }
