@@ -1,6 +1,96 @@
 import type { AppContext } from './app.ts';
+import { hashPassword } from './platform/passwords.ts';
+import { countUsers, createCompany, createUser } from './account/users.ts';
 
-/** Work done once when the server starts on a database: demo accounts on an empty one. */
-export async function onFirstStart(ctx: AppContext): Promise<void> {
-  void ctx;
+export const DEMO_PASSWORD = 'Demo-password-1';
+
+export const DEMO_ACCOUNTS = {
+  jobSeeker: 'jobseeker@demo.local',
+  employer: 'employer@demo.local',
+  admin: 'admin@demo.local',
+} as const;
+
+export const DEMO_COMPANY = { name: 'Demo Hiring Co', ein: '12-4567893' } as const;
+
+/**
+ * Work done once when the server starts on a database: demo accounts on an empty one, so
+ * a first-time visitor can sign in as each kind of user. DEMO_DATA=0 turns it off.
+ * Returns the emails it created (none when the database already had users).
+ */
+export async function onFirstStart(
+  ctx: AppContext,
+  print: (text: string) => void = (text) => process.stdout.write(text),
+): Promise<string[]> {
+  if (!ctx.config.demoData) return [];
+  if ((await countUsers(ctx.db)) > 0) return [];
+
+  const now = ctx.adapters.now();
+  const [seekerHash, employerHash, adminHash] = await Promise.all([
+    hashPassword(DEMO_PASSWORD),
+    hashPassword(DEMO_PASSWORD),
+    hashPassword(DEMO_PASSWORD),
+  ]);
+  const created = await ctx.db.transaction(async (tx) => {
+    // Another instance may have seeded in the meantime.
+    if ((await countUsers(tx)) > 0) return false;
+    await createUser(tx, {
+      email: DEMO_ACCOUNTS.jobSeeker,
+      passwordHash: seekerHash!,
+      firstName: 'Jordan',
+      lastName: 'Rivera',
+      role: 'JobSeeker',
+      dateOfBirth: '1995-04-12',
+      emailVerifiedAt: now,
+      termsAcceptedAt: now,
+    });
+    const company = await createCompany(tx, {
+      name: DEMO_COMPANY.name,
+      tin: DEMO_COMPANY.ein.replace('-', ''),
+      tinKind: 'EIN',
+      verifiedAt: now,
+      verificationMethod: 'demo-data',
+    });
+    await createUser(tx, {
+      email: DEMO_ACCOUNTS.employer,
+      passwordHash: employerHash!,
+      firstName: 'Morgan',
+      lastName: 'Lee',
+      role: 'Employer',
+      companyId: company.id,
+      emailVerifiedAt: now,
+      termsAcceptedAt: now,
+    });
+    await createUser(tx, {
+      email: DEMO_ACCOUNTS.admin,
+      passwordHash: adminHash!,
+      firstName: 'Avery',
+      lastName: 'Admin',
+      role: 'SuperAdmin',
+      emailVerifiedAt: now,
+    });
+    return true;
+  });
+  if (!created) return [];
+
+  const emails = [DEMO_ACCOUNTS.jobSeeker, DEMO_ACCOUNTS.employer, DEMO_ACCOUNTS.admin];
+  ctx.log.info({ demoAccounts: emails }, 'created demo accounts on the empty database');
+  const rows = [
+    ['Job seeker', DEMO_ACCOUNTS.jobSeeker],
+    [`Employer (${DEMO_COMPANY.name})`, DEMO_ACCOUNTS.employer],
+    ['SuperAdmin', DEMO_ACCOUNTS.admin],
+  ];
+  const width = Math.max(...rows.map(([label]) => label!.length));
+  print(
+    [
+      '',
+      '  Demo accounts (turn off with DEMO_DATA=0)',
+      '  ─────────────────────────────────────────',
+      ...rows.map(([label, email]) => `  ${label!.padEnd(width)}  ${email}`),
+      `  ${'Password'.padEnd(width)}  ${DEMO_PASSWORD}`,
+      `  Sign in at ${ctx.config.publicUrl}/login`,
+      '',
+      '',
+    ].join('\n'),
+  );
+  return emails;
 }

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onFirstStart, DEMO_PASSWORD } from '../../server/seed.ts';
+import { users } from '../../server/db/schema.ts';
+import type { TestApp } from '../support/server/test-app.ts';
+import { accountApp, get, passwordLogin } from './account-support.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await accountApp({ env: { DEMO_DATA: '1', PUBLIC_URL: 'https://jobs.example.com' } });
+});
+afterAll(async () => {
+  await app.stop();
+});
+
+describe('demo accounts on first start', () => {
+  it(
+    'creates a job seeker, a verified employer and a SuperAdmin once, prints their logins, and each can sign in',
+    async () => {
+      let printed = '';
+      const created = await onFirstStart(app.ctx, (text) => (printed += text));
+      expect(created).toEqual(['jobseeker@demo.local', 'employer@demo.local', 'admin@demo.local']);
+      expect(printed).toContain('jobseeker@demo.local');
+      expect(printed).toContain('employer@demo.local');
+      expect(printed).toContain('admin@demo.local');
+      expect(printed).toContain('Demo-password-1');
+      expect(printed).toContain('https://jobs.example.com/login');
+
+      // A second start changes nothing.
+      expect(await onFirstStart(app.ctx, (text) => (printed += text))).toEqual([]);
+      expect(await app.database.db.select().from(users)).toHaveLength(3);
+
+      const seeker = await passwordLogin(app, 'jobseeker@demo.local', DEMO_PASSWORD);
+      expect(seeker.status).toBe(200);
+      expect(seeker.body.data.users.role).toBe('JobSeeker');
+      const profile = await get<{ dateOfBirth: string }>(app, '/api/JobSeeker/Profile', seeker.body.data.accessToken);
+      expect(profile.body.data.dateOfBirth).toBe('1995-04-12');
+
+      const employer = await passwordLogin(app, 'employer@demo.local', DEMO_PASSWORD);
+      expect(employer.status).toBe(200);
+      const me = await get<{ company: { name: string; verified: boolean } }>(app, '/api/Account/User', employer.body.data.accessToken);
+      expect(me.body.data.company).toMatchObject({ name: 'Demo Hiring Co', verified: true });
+
+      const admin = await passwordLogin(app, 'admin@demo.local', DEMO_PASSWORD);
+      expect(admin.status).toBe(200);
+      expect(admin.body.data.users.role).toBe('SuperAdmin');
+    },
+    120_000,
+  );
+
+  it('does nothing when demo data is off', async () => {
+    const off = await accountApp({ env: { DEMO_DATA: '0' } });
+    try {
+      expect(await onFirstStart(off.ctx, () => {})).toEqual([]);
+      expect(await off.database.db.select().from(users)).toHaveLength(0);
+    } finally {
+      await off.stop();
+    }
+  });
+});
