@@ -44,7 +44,17 @@ export const AccountMessages = {
   emailLinkInvalid: 'This verification link is invalid or has expired. Sign in to receive a new one.',
   passwordChanged: 'Your password has been changed.',
   passwordReset: 'Your password has been reset. You may now log in with your new password.',
+  checkSpam: 'If you do not see the email in a few minutes, please check your spam folder.',
+  passwordChangedSignIn: 'Your password has been changed. Please log in again with your new password.',
   googleNotConfigured: 'Google sign-in is not configured on this server.',
+  geolocationDenied: 'Location access was denied. You can manually enter your location instead.',
+  geolocationUnavailable: 'Location information is unavailable.',
+  geolocationTimeout: 'Location request timed out.',
+  geolocationUnknown: 'An unknown error occurred while retrieving location.',
+  geolocationUnsupported: 'Geolocation is not supported by this browser',
+  noLocations: 'No locations found',
+  locationName: 'Please enter a city, state or ZIP code to search',
+  locationType: 'The location search type must be 1 (City) or 2 (Street)',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   otpResendWait: 'A new code can be sent once a minute. Please wait a moment and try again.',
   emailTaken: 'An account with this email already exists. Please log in or reset your password.',
@@ -116,6 +126,12 @@ function roleRules(
   }
 }
 
+/**
+ * Cross-field rules run even while other fields are still invalid, so a form shows every
+ * message at once (zod skips refinements after a failed field by default).
+ */
+const always = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+
 // ---------- shapes ----------
 
 export const sessionUserSchema = z.object({
@@ -162,7 +178,7 @@ export const loginRequestSchema = z
     if (v.isOtp && !otpCodeSchema.safeParse(v.password).success) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: AccountMessages.otp });
     }
-  });
+  }, always);
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 export const emailOnlySchema = z.object({ email: emailSchema });
@@ -182,8 +198,10 @@ export const registerRequestSchema = z
     dateOfBirth: z.string().max(10).optional(),
     acceptTerms: z.literal(true, { error: AccountMessages.terms }),
   })
-  .superRefine((v, ctx) =>
-    roleRules({ ...v, businessName: v.companyName, businessTin: v.companyTin }, ctx, { name: 'companyName', tin: 'companyTin' }),
+  .superRefine(
+    (v, ctx) =>
+      roleRules({ ...v, businessName: v.companyName, businessTin: v.companyTin }, ctx, { name: 'companyName', tin: 'companyTin' }),
+    always,
   );
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
@@ -206,7 +224,7 @@ export const registerFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: AccountMessages.passwordsMatch });
     }
     roleRules({ ...v, businessName: v.companyName, businessTin: v.companyTin }, ctx, { name: 'companyName', tin: 'companyTin' });
-  });
+  }, always);
 export type RegisterForm = z.input<typeof registerFormSchema>;
 
 export const verifyEmailRequestSchema = z.object({
@@ -234,7 +252,7 @@ export const resetPasswordFormSchema = z
     newPassword: newPasswordSchema,
     retypePassword: z.string(),
   })
-  .refine((v) => v.newPassword === v.retypePassword, { path: ['retypePassword'], message: AccountMessages.passwordsMatch });
+  .refine((v) => v.newPassword === v.retypePassword, { path: ['retypePassword'], message: AccountMessages.passwordsMatch, ...always });
 
 export const changePasswordRequestSchema = z
   .object({
@@ -253,7 +271,7 @@ export const changePasswordRequestSchema = z
     if (v.oldPassword && v.newPassword && v.oldPassword === v.newPassword) {
       ctx.addIssue({ code: 'custom', path: ['newPassword'], message: AccountMessages.sameAsOld });
     }
-  });
+  }, always);
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 export const googleCallbackRequestSchema = z.object({
@@ -285,8 +303,9 @@ export const socialCompletionRequestSchema = z
     dateOfBirth: z.string().max(10).optional(),
     acceptTerms: z.literal(true, { error: AccountMessages.terms }),
   })
-  .superRefine((v, ctx) =>
-    roleRules({ ...v, businessTin: v.businessEin }, ctx, { name: 'businessName', tin: 'businessEin' }),
+  .superRefine(
+    (v, ctx) => roleRules({ ...v, businessTin: v.businessEin }, ctx, { name: 'businessName', tin: 'businessEin' }),
+    always,
   );
 export type SocialCompletionRequest = z.input<typeof socialCompletionRequestSchema>;
 
@@ -372,7 +391,7 @@ export const resetPassword = endpoint({
 });
 export const changePassword = endpoint({
   method: 'POST', path: '/api/Account/ChangePassword', auth: 'signedIn', tag,
-  summary: 'Change the password of the signed-in user (signs out other sessions)',
+  summary: 'Change the password of the signed-in user (signs out every session)',
   body: changePasswordRequestSchema, response: messageSchema,
 });
 export const googleLogin = endpoint({

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type ActorLogic, type EventObject, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import type { SessionData } from '../../src/contract/account.ts';
 import {
@@ -51,6 +51,10 @@ const modelEvents = (): SessionEvent[] =>
     { type: 'session.logout' },
     { type: 'session.expired' },
   ] as unknown as SessionEvent[];
+
+type Snap = SnapshotFrom<typeof sessionMachine>;
+const sessionModel = () =>
+  new TestModel(sessionMachine as unknown as ActorLogic<Snap, EventObject, unknown>, { events: modelEvents() });
 
 /** The system under test: the real machine with its I/O swapped for recorders and controllable actors. */
 function startSut() {
@@ -150,7 +154,7 @@ describe('session machine (model-based)', () => {
   });
 
   it('covers every state of the chart', () => {
-    const model = new TestModel(sessionMachine, { events: modelEvents() });
+    const model = sessionModel();
     const states = reachedStates(transitionCases(model));
     for (const s of ['restoring', 'signedOut', '{"signedIn":"active"}', '{"signedIn":"refreshing"}', '{"signedIn":"retrying"}', 'expired', 'loggingOut']) {
       expect(states).toContain(s);
@@ -159,14 +163,14 @@ describe('session machine (model-based)', () => {
 
   // Built with fake timers on, so the contexts the model computes are the ones the SUT computes.
   vi.useFakeTimers({ now: NOW });
-  const cases = transitionCases(new TestModel(sessionMachine, { events: modelEvents() }));
+  const cases = transitionCases(sessionModel());
   vi.useRealTimers();
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const sut = startSut();
-    for (const event of c.path) await exec(sut, event);
+    for (const event of c.path) await exec(sut, event as SessionEvent);
     expect(sut.actor.getSnapshot().value).toEqual(c.from.value);
-    await exec(sut, c.event);
+    await exec(sut, c.event as SessionEvent);
     const snap = sut.actor.getSnapshot();
     expect(snap.value).toEqual(c.expected.value);
     expect(snap.context.session?.token ?? null).toEqual((c.expected.context as typeof snap.context).session?.token ?? null);

@@ -23,7 +23,8 @@ const describeValue = (s: Snapshot<unknown>) => {
 export function transitionCases<S extends Snapshot<unknown>, E extends EventObject>(
   model: TestModel<S, E, unknown>,
 ): Array<ModelCase<S, E>> {
-  const shortest = model.getShortestPaths();
+  // Keep paths that lie on the way to other states too, so every state has its own path.
+  const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
   const paths = new Map(shortest.map((p) => [serializeSnapshot(p.state), p.steps.map((s) => s.event)]));
   // The initial state is reached by no event at all.
   const initial = shortest[0]?.steps[0]?.state;

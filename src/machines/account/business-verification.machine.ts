@@ -1,0 +1,144 @@
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  AccountMessages,
+  verifyBusinessRequestSchema,
+  type BusinessVerificationRequest,
+  type VerifyBusinessRequest,
+} from '../../contract/account.ts';
+import { accountService } from '../../services/account.ts';
+import { verificationRequestStore } from '../../services/verification-request-store.ts';
+import { errorsOf } from './api-errors.ts';
+
+export type BusinessField = 'email' | 'businessName' | 'businessTin';
+const FIELDS: readonly BusinessField[] = ['email', 'businessName', 'businessTin'];
+
+export interface BusinessVerificationContext {
+  values: Record<BusinessField, string>;
+  /** True when the email came with the stored request; the form then does not ask for it. */
+  emailKnown: boolean;
+  touched: Partial<Record<BusinessField, true>>;
+  /** After a submit every field shows its error, touched or not. */
+  submitted: boolean;
+  /** Messages of the last failed call; the first is shown (spec 1 §8). */
+  errors: string[];
+  /** What the server said when the business was verified. */
+  message: string | null;
+}
+
+export type BusinessVerificationEvent =
+  | { type: 'field.change'; field: BusinessField; value: string }
+  | { type: 'field.blur'; field: BusinessField }
+  | { type: 'form.submit' };
+
+export interface BusinessVerificationInput {
+  /** The request to prefill from; read from the verification request store when not given. */
+  request?: BusinessVerificationRequest | null;
+}
+
+const parse = (c: Pick<BusinessVerificationContext, 'values'>) => verifyBusinessRequestSchema.safeParse(c.values);
+
+/** Every field error of the form as it stands, shown or not. */
+export function businessFieldErrors(c: Pick<BusinessVerificationContext, 'values'>): Partial<Record<BusinessField, string>> {
+  const result = parse(c);
+  const out: Partial<Record<BusinessField, string>> = {};
+  if (result.success) return out;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as BusinessField;
+    if (FIELDS.includes(field)) out[field] ??= issue.message;
+  }
+  return out;
+}
+
+export function initialBusinessContext(request: BusinessVerificationRequest | null): BusinessVerificationContext {
+  return {
+    values: {
+      email: request?.email ?? '',
+      businessName: request?.businessName ?? '',
+      businessTin: request?.businessTin ?? '',
+    },
+    emailKnown: !!request?.email,
+    touched: {},
+    submitted: false,
+    errors: [],
+    message: null,
+  };
+}
+
+/** Business verification (spec 1 §2, §4): prefilled from the stored request, which success clears. */
+export const businessVerificationMachine = setup({
+  types: {
+    context: {} as BusinessVerificationContext,
+    events: {} as BusinessVerificationEvent,
+    input: {} as BusinessVerificationInput | undefined,
+  },
+  actors: {
+    verify: fromPromise<string, VerifyBusinessRequest>(
+      async ({ input, signal }) => (await accountService.verifyBusiness(input, signal)).data,
+    ),
+  },
+  actions: {
+    clearRequest: () => verificationRequestStore.clear(),
+  },
+  guards: {
+    isValid: ({ context }) => parse(context).success,
+  },
+}).createMachine({
+  id: 'businessVerification',
+  context: ({ input }) =>
+    initialBusinessContext(input?.request !== undefined ? input.request : verificationRequestStore.read()),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'field.change': {
+          actions: assign({
+            values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }),
+            errors: [],
+          }),
+        },
+        'field.blur': {
+          actions: assign({ touched: ({ context, event }) => ({ ...context.touched, [event.field]: true }) }),
+        },
+        'form.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: assign({ submitted: true }) }],
+      },
+    },
+    submitting: {
+      tags: ['loading'],
+      entry: assign({ submitted: true, errors: [] }),
+      invoke: {
+        id: 'verify',
+        src: 'verify',
+        input: ({ context }) => parse(context).data!,
+        onDone: {
+          target: 'verified',
+          actions: ['clearRequest', assign({ message: ({ event }) => event.output || AccountMessages.businessVerified })],
+        },
+        onError: { target: 'editing', actions: assign({ errors: ({ event }) => errorsOf(event.error) }) },
+      },
+    },
+    /** The business is verified: the user may now log in. */
+    verified: {},
+  },
+});
+
+type Snapshot = {
+  context: BusinessVerificationContext;
+  hasTag: (tag: 'loading') => boolean;
+  matches: (value: 'editing' | 'submitting' | 'verified') => boolean;
+};
+
+export const selectBusy = (s: Snapshot) => s.hasTag('loading');
+export const selectVerified = (s: Snapshot) => s.matches('verified');
+/** Submit is disabled while the form is invalid or busy (spec 1 §5). */
+export const selectCanSubmit = (s: Snapshot) => !s.hasTag('loading') && parse(s.context).success;
+/** Field errors shown: touched fields only, until a submit shows them all. */
+export function selectFieldErrors(s: Snapshot): Partial<Record<BusinessField, string>> {
+  const all = businessFieldErrors(s.context);
+  if (s.context.submitted) return all;
+  const shown: Partial<Record<BusinessField, string>> = {};
+  for (const field of Object.keys(all) as BusinessField[]) if (s.context.touched[field]) shown[field] = all[field];
+  return shown;
+}
+/** The first message, and whether more followed (then a contact-support link is added, spec 1 §8). */
+export const selectFailure = (s: Snapshot) =>
+  s.context.errors.length ? { message: s.context.errors[0]!, contactSupport: s.context.errors.length > 1 } : null;
