@@ -1,0 +1,253 @@
+import { and, assign, emit, enqueueActions, fromPromise, raise, setup, spawnChild, stateIn } from 'xstate';
+import {
+  AccountMessages,
+  loginRequestSchema,
+  OTP_RESEND_SECONDS,
+  type BusinessVerificationRequest,
+  type CompletionStatus,
+  type login,
+  type SessionData,
+} from '../../contract/account.ts';
+import type { BodyOf } from '../../contract/endpoint.ts';
+import { homeFor } from '../../contract/roles.ts';
+import { accountService } from '../../services/account.ts';
+import { verificationRequestStore } from '../../services/verification-request-store.ts';
+import { errorsOf, verificationRequestOf } from './api-errors.ts';
+
+export type LoginMode = 'password' | 'otp';
+export type LoginField = 'email' | 'password' | 'code';
+export type LoginRequest = BodyOf<typeof login>;
+
+export interface LoginContext {
+  email: string;
+  mode: LoginMode;
+  password: string;
+  /** The six code boxes, positional (an empty box is a space). */
+  code: string;
+  rememberMe: boolean;
+  touched: Record<LoginField, boolean>;
+  /** After a submit every field shows its error, touched or not. */
+  submitted: boolean;
+  /** Messages of the last failed call; the first is shown (spec 1 §8). */
+  errors: string[];
+  /** What the server said after sending a code. */
+  notice: string | null;
+  /** Seconds until another code may be requested; 0 when not waiting. */
+  secondsLeft: number;
+}
+
+export type LoginEvent =
+  | { type: 'field.change'; field: LoginField; value: string }
+  | { type: 'field.blur'; field: LoginField }
+  | { type: 'remember.change'; value: boolean }
+  | { type: 'mode.change'; mode: LoginMode }
+  | { type: 'otp.request' }
+  | { type: 'login.submit' };
+
+export type LoginEmitted = { type: 'signedIn'; data: SessionData } | { type: 'navigate'; to: string };
+
+export const initialLoginContext: LoginContext = {
+  email: '',
+  mode: 'password',
+  password: '',
+  code: '',
+  rememberMe: false,
+  touched: { email: false, password: false, code: false },
+  submitted: false,
+  errors: [],
+  notice: null,
+  secondsLeft: 0,
+};
+
+const parseRequest = (c: LoginContext) =>
+  loginRequestSchema.safeParse({
+    email: c.email,
+    password: c.mode === 'otp' ? c.code : c.password,
+    isOtp: c.mode === 'otp',
+    rememberMe: c.rememberMe,
+  });
+
+/** Every field error of the form as it stands, whether shown yet or not. */
+export function loginFieldErrors(c: LoginContext): Partial<Record<LoginField, string>> {
+  const result = parseRequest(c);
+  if (result.success) return {};
+  const out: Partial<Record<LoginField, string>> = {};
+  for (const issue of result.error.issues) {
+    if (issue.path[0] === 'email') out.email ??= issue.message;
+    if (issue.path[0] === 'password') {
+      if (c.mode === 'otp') out.code = AccountMessages.otp;
+      else out.password ??= issue.message;
+    }
+  }
+  return out;
+}
+
+const emailIsValid = (c: LoginContext) => !loginFieldErrors(c).email;
+
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    emitted: {} as LoginEmitted,
+  },
+  actors: {
+    login: fromPromise<SessionData, LoginRequest>(async ({ input, signal }) => (await accountService.login(input, signal)).data),
+    requestOtp: fromPromise<string, { email: string }>(
+      async ({ input, signal }) => (await accountService.requestOtp(input.email, signal)).data,
+    ),
+    // No signal on purpose: the sign-in page goes away as the user lands, and this fetch outlives it.
+    loadCompletionStatus: fromPromise<CompletionStatus>(async () => (await accountService.completionStatus()).data),
+  },
+  actions: {
+    /** The view forwards `signedIn` to the session actor, then follows `navigate`. */
+    announceSignIn: enqueueActions(({ event, enqueue }) => {
+      const data = (event as unknown as { output: SessionData }).output;
+      enqueue.emit({ type: 'signedIn', data });
+      enqueue.emit({ type: 'navigate', to: homeFor(data.users.role) });
+    }),
+    saveVerificationRequest: (_, params: { request: BusinessVerificationRequest }) =>
+      verificationRequestStore.save(params.request),
+  },
+  guards: {
+    isValid: ({ context }) => parseRequest(context).success,
+    emailValid: ({ context }) => emailIsValid(context),
+    switchingToOtpWithValidEmail: ({ context, event }) =>
+      event.type === 'mode.change' && event.mode === 'otp' && context.mode !== 'otp' && emailIsValid(context),
+    needsBusinessVerification: ({ event }) => verificationRequestOf((event as { error?: unknown }).error) !== null,
+    isJobSeeker: ({ event }) => (event as { output?: SessionData }).output?.users.role === 'JobSeeker',
+    lastSecond: ({ context }) => context.secondsLeft <= 1,
+  },
+  delays: {
+    /** The resend countdown ticks once a second. */
+    tick: 1000,
+  },
+}).createMachine({
+  id: 'login',
+  context: initialLoginContext,
+  type: 'parallel',
+  states: {
+    form: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'field.change': {
+              actions: assign(({ context, event }) => ({ ...context, [event.field]: event.value })),
+            },
+            'field.blur': {
+              actions: assign({ touched: ({ context, event }) => ({ ...context.touched, [event.field]: true }) }),
+            },
+            'remember.change': { actions: assign({ rememberMe: ({ event }) => event.value }) },
+            'mode.change': [
+              // Switching to OTP requests a code for the typed email (spec 1 §4).
+              {
+                guard: 'switchingToOtpWithValidEmail',
+                actions: [assign({ mode: ({ event }) => event.mode }), raise({ type: 'otp.request' })],
+              },
+              { actions: assign({ mode: ({ event }) => event.mode }) },
+            ],
+            'login.submit': [
+              { guard: 'isValid', target: 'submitting' },
+              { actions: assign({ submitted: true }) },
+            ],
+          },
+        },
+        submitting: {
+          tags: ['loading'],
+          entry: assign({ submitted: true, errors: [] }),
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ context }) => parseRequest(context).data!,
+            onDone: [
+              {
+                guard: 'isJobSeeker',
+                target: 'signedIn',
+                actions: [
+                  'announceSignIn',
+                  // Fired after navigating and never awaited (spec 1 §4).
+                  spawnChild('loadCompletionStatus', { id: 'completionStatus' }),
+                ],
+              },
+              { target: 'signedIn', actions: 'announceSignIn' },
+            ],
+            onError: [
+              {
+                // An employer whose business is not verified yet (spec 1 §4).
+                guard: 'needsBusinessVerification',
+                target: 'verifyingBusiness',
+                actions: [
+                  { type: 'saveVerificationRequest', params: ({ event }) => ({ request: verificationRequestOf(event.error)! }) },
+                  emit({ type: 'navigate', to: '/business-validation' }),
+                ],
+              },
+              { target: 'editing', actions: assign({ errors: ({ event }) => errorsOf(event.error) }) },
+            ],
+          },
+        },
+        // Both leave the page; busy until they have, so nothing is sent twice.
+        /** Signed in: the session has the tokens and the user is on the way to their home. */
+        signedIn: { tags: ['loading'] },
+        /** An employer sent to business verification. */
+        verifyingBusiness: { tags: ['loading'] },
+      },
+    },
+    otp: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'otp.request': [
+              { guard: and([stateIn({ form: 'editing' }), 'emailValid']), target: 'counting' },
+              { actions: assign({ touched: ({ context }) => ({ ...context.touched, email: true }) }) },
+            ],
+          },
+        },
+        counting: {
+          entry: assign({ secondsLeft: OTP_RESEND_SECONDS, errors: [], notice: null }),
+          exit: assign({ secondsLeft: 0 }),
+          invoke: {
+            id: 'requestOtp',
+            src: 'requestOtp',
+            input: ({ context }) => ({ email: context.email.trim() }),
+            onDone: { actions: assign({ notice: ({ event }) => event.output || AccountMessages.otpSent }) },
+            // An error stops the countdown and is shown (spec 1 §4).
+            onError: { target: 'idle', actions: assign({ errors: ({ event }) => errorsOf(event.error) }) },
+          },
+          initial: 'waiting',
+          states: {
+            waiting: {
+              after: {
+                tick: [
+                  { guard: 'lastSecond', target: '#login.otp.idle' },
+                  { target: 'waiting', reenter: true, actions: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }) },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+type Snapshot = {
+  context: LoginContext;
+  hasTag: (tag: 'loading') => boolean;
+  matches: (value: { otp: 'counting' } | { form: 'editing' }) => boolean;
+};
+
+export const selectBusy = (s: Snapshot) => s.hasTag('loading');
+/** Submit is disabled while the form is invalid or busy (spec 1 §5). */
+export const selectCanSubmit = (s: Snapshot) => !s.hasTag('loading') && parseRequest(s.context).success;
+/** Field errors shown: touched fields only, until a submit shows them all. */
+export function selectFieldErrors(s: Snapshot): Partial<Record<LoginField, string>> {
+  const all = loginFieldErrors(s.context);
+  if (s.context.submitted) return all;
+  const shown: Partial<Record<LoginField, string>> = {};
+  for (const field of Object.keys(all) as LoginField[]) if (s.context.touched[field]) shown[field] = all[field];
+  return shown;
+}
+export const selectCountingDown = (s: Snapshot) => s.matches({ otp: 'counting' });
+export const selectSecondsLeft = (s: Snapshot) => s.context.secondsLeft;
+export const selectErrors = (s: Snapshot) => s.context.errors;

@@ -1,0 +1,429 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type ActorLogic, type SnapshotFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import {
+  AccountMessages,
+  OTP_RESEND_SECONDS,
+  type BusinessVerificationRequest,
+  type CompletionStatus,
+  type SessionData,
+} from '../../src/contract/account.ts';
+import type { Role } from '../../src/contract/roles.ts';
+import {
+  loginFieldErrors,
+  loginMachine,
+  selectBusy,
+  selectCanSubmit,
+  selectCountingDown,
+  selectErrors,
+  selectFieldErrors,
+  selectSecondsLeft,
+  type LoginEmitted,
+  type LoginEvent,
+  type LoginRequest,
+} from '../../src/machines/account/login.machine.ts';
+import { ApiError } from '../../src/services/http.ts';
+import { atomicStates, modelStates } from '../support/client/model-paths.ts';
+import { deferred } from '../support/client/model.ts';
+
+type Snap = SnapshotFrom<typeof loginMachine>;
+
+const NOW = new Date('2026-03-02T10:00:00Z').getTime();
+const TICK = 'xstate.after.tick.login.otp.counting.waiting';
+
+const sessionFor = (role: Role): SessionData => ({
+  accessToken: `access-${role}`,
+  refreshToken: `refresh-${role}`,
+  expiresIn: 900,
+  remember: false,
+  users: { id: `id-${role}`, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', role },
+});
+
+const businessRequest: BusinessVerificationRequest = { email: 'owner@acme.example', businessName: 'Acme Inc', businessTin: '12-3456789' };
+
+const completion: CompletionStatus = {
+  isCompleted: false,
+  completedPercentage: 40,
+  profileComplete: true,
+  educationComplete: false,
+  skillsComplete: false,
+  experienceComplete: true,
+  preferencesComplete: false,
+  documentsComplete: false,
+};
+
+const wrongPassword = new ApiError('client', 401, AccountMessages.invalidCredentials, [AccountMessages.invalidCredentials]);
+const twoErrors = new ApiError('client', 400, AccountMessages.email, [AccountMessages.email, AccountMessages.password]);
+const notVerified = new ApiError('client', 403, AccountMessages.notVerified, [AccountMessages.notVerified], {}, businessRequest);
+const tooMany = new ApiError('client', 429, AccountMessages.otpResendWait, [AccountMessages.otpResendWait]);
+
+/** Every event the model may take, with the results the actors may give. */
+const modelEvents = [
+  { type: 'field.change', field: 'email', value: 'ada@' },
+  { type: 'field.change', field: 'email', value: 'ada@example.com' },
+  { type: 'field.change', field: 'password', value: '' },
+  { type: 'field.change', field: 'password', value: 'correct horse' },
+  { type: 'field.change', field: 'code', value: '12 4' },
+  { type: 'field.change', field: 'code', value: '123456' },
+  { type: 'field.blur', field: 'email' },
+  { type: 'field.blur', field: 'password' },
+  { type: 'field.blur', field: 'code' },
+  { type: 'remember.change', value: true },
+  { type: 'mode.change', mode: 'otp' },
+  { type: 'mode.change', mode: 'password' },
+  { type: 'otp.request' },
+  { type: 'login.submit' },
+  { type: 'xstate.done.actor.login', output: sessionFor('JobSeeker') },
+  { type: 'xstate.done.actor.login', output: sessionFor('SuperAdmin') },
+  { type: 'xstate.done.actor.login', output: sessionFor('Employer') },
+  { type: 'xstate.error.actor.login', error: wrongPassword },
+  { type: 'xstate.error.actor.login', error: twoErrors },
+  { type: 'xstate.error.actor.login', error: notVerified },
+  { type: 'xstate.done.actor.requestOtp', output: AccountMessages.otpSent },
+  { type: 'xstate.error.actor.requestOtp', error: tooMany },
+  { type: TICK },
+] as unknown as LoginEvent[];
+
+/** What a user can tell apart: the chart, which fields pass, which errors show, the countdown. */
+const observable = (s: Snap) => {
+  const all = loginFieldErrors(s.context);
+  return JSON.stringify({
+    value: s.value,
+    mode: s.context.mode,
+    valid: { email: !all.email, password: !all.password, code: !all.code },
+    shown: selectFieldErrors(s),
+    canSubmit: selectCanSubmit(s),
+    busy: selectBusy(s),
+    errors: selectErrors(s),
+    notice: s.context.notice,
+    secondsLeft: selectSecondsLeft(s),
+  });
+};
+
+const isResultOf = (e: { type: string }, id: string) => e.type === `xstate.done.actor.${id}` || e.type === `xstate.error.actor.${id}`;
+
+/**
+ * Keeps the model to what the browser can do and small enough to walk: an actor answers once per
+ * call, and the countdown runs its whole course from one state (the others stop at its first second).
+ */
+function possible(s: Snap, e: { type: string }) {
+  const counting = s.matches({ otp: 'counting' });
+  if (counting && s.context.secondsLeft < OTP_RESEND_SECONDS) return e.type === TICK;
+  if (s.matches({ form: 'signedIn' }) || s.matches({ form: 'verifyingBusiness' })) return false;
+  if (s.matches({ form: 'submitting' })) return isResultOf(e, 'login');
+  if (isResultOf(e, 'login')) return false;
+  // The code request is pending until it answers (the notice is cleared when it starts).
+  if (isResultOf(e, 'requestOtp')) return counting && s.context.notice === null;
+  if (e.type === TICK) {
+    return counting && s.context.notice !== null && s.context.mode === 'otp' && s.context.code === '' && !s.context.errors.length;
+  }
+  return true;
+}
+
+function buildModel() {
+  return new TestModel(loginMachine as unknown as ActorLogic<Snap, LoginEvent, unknown>, {
+    events: modelEvents,
+    serializeState: (s) => observable(s as Snap),
+    filterEvents: (s, e) => possible(s as Snap, e),
+  });
+}
+
+/** The system under test: the real machine with its calls swapped for controllable stubs. */
+function startSut() {
+  const pending: {
+    login?: ReturnType<typeof deferred<SessionData>>;
+    requestOtp?: ReturnType<typeof deferred<string>>;
+  } = {};
+  const log = {
+    logins: [] as LoginRequest[],
+    codeRequests: [] as string[],
+    completionLoads: 0,
+    saved: [] as BusinessVerificationRequest[],
+    emitted: [] as LoginEmitted[],
+  };
+  const machine = loginMachine.provide({
+    actors: {
+      login: fromPromise<SessionData, LoginRequest>(({ input }) => {
+        log.logins.push(input);
+        pending.login = deferred();
+        return pending.login.promise;
+      }),
+      requestOtp: fromPromise<string, { email: string }>(({ input }) => {
+        log.codeRequests.push(input.email);
+        pending.requestOtp = deferred();
+        return pending.requestOtp.promise;
+      }),
+      loadCompletionStatus: fromPromise<CompletionStatus>(async () => {
+        log.completionLoads += 1;
+        return completion;
+      }),
+    },
+    actions: {
+      saveVerificationRequest: (_, params) => {
+        log.saved.push(params.request);
+      },
+    },
+  });
+  const actor = createActor(machine);
+  actor.on('*', (e) => log.emitted.push(e));
+  actor.start();
+  return { actor, pending, log };
+}
+
+type Sut = ReturnType<typeof startSut>;
+
+/** Makes the SUT live through one model event, as the browser and the server would. */
+async function exec(sut: Sut, event: LoginEvent) {
+  const e = event as unknown as { type: string; output?: unknown; error?: unknown };
+  switch (e.type) {
+    case 'xstate.done.actor.login':
+      sut.pending.login!.resolve(e.output as SessionData);
+      break;
+    case 'xstate.error.actor.login':
+      sut.pending.login!.reject(e.error);
+      break;
+    case 'xstate.done.actor.requestOtp':
+      sut.pending.requestOtp!.resolve(e.output as string);
+      break;
+    case 'xstate.error.actor.requestOtp':
+      sut.pending.requestOtp!.reject(e.error);
+      break;
+    case TICK:
+      await vi.advanceTimersByTimeAsync(1000);
+      return;
+    default:
+      sut.actor.send(event);
+  }
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+/** What the SUT must have done on a transition, beyond its new state. */
+function checkEffects(sut: Sut, before: number, event: LoginEvent, expected: Snap) {
+  const emitted = sut.log.emitted.slice(before);
+  const e = event as unknown as { type: string; output?: SessionData };
+  if (e.type === 'xstate.done.actor.login') {
+    const data = e.output!;
+    const home = data.users.role === 'SuperAdmin' ? '/back-office/dashboard' : '/user/dashboard';
+    expect(emitted).toEqual([
+      { type: 'signedIn', data },
+      { type: 'navigate', to: home },
+    ]);
+    expect(sut.log.completionLoads).toBe(data.users.role === 'JobSeeker' ? 1 : 0);
+  } else if (expected.matches({ form: 'verifyingBusiness' })) {
+    expect(emitted).toEqual([{ type: 'navigate', to: '/business-validation' }]);
+    expect(sut.log.saved).toEqual([businessRequest]);
+  } else {
+    expect(emitted).toEqual([]);
+  }
+}
+
+describe('login machine (model-based)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const model = buildModel();
+  const states = modelStates(model, (s) => observable(s as Snap));
+
+  it('reaches every state of the chart and tries every event', () => {
+    const reached = new Set(states.flatMap((s) => atomicStates(s.state.value)));
+    expect([...reached].sort()).toEqual(
+      ['form.editing', 'form.signedIn', 'form.submitting', 'form.verifyingBusiness', 'otp.counting.waiting', 'otp.idle'].sort(),
+    );
+    const tried = new Set(states.flatMap((s) => s.transitions.map((t) => t.event.type)));
+    expect([...tried].sort()).toEqual([...new Set(modelEvents.map((e) => e.type))].sort());
+    // The countdown runs its whole course: every second from 60 down to 1 is a state of its own.
+    const seconds = new Set(states.map((s) => s.state.context.secondsLeft));
+    for (let n = 0; n <= OTP_RESEND_SECONDS; n++) expect(seconds).toContain(n);
+  });
+
+  it.each(states.map((s) => [s.key, s] as const))('%s', async (_key, s) => {
+    for (const t of s.transitions) {
+      const sut = startSut();
+      for (const event of s.path) await exec(sut, event);
+      expect(observable(sut.actor.getSnapshot())).toBe(s.key);
+      expect(sut.actor.getSnapshot().context).toEqual(s.state.context);
+      const before = sut.log.emitted.length;
+      await exec(sut, t.event);
+      const snap = sut.actor.getSnapshot();
+      expect(observable(snap), `after ${JSON.stringify(t.event)}`).toBe(observable(t.next));
+      expect(selectCountingDown(snap)).toBe(t.next.matches({ otp: 'counting' }));
+      checkEffects(sut, before, t.event, t.next);
+      sut.actor.stop();
+    }
+  });
+});
+
+describe('login rules', () => {
+  beforeEach(() => vi.useFakeTimers({ now: NOW }));
+  afterEach(() => vi.useRealTimers());
+
+  const type = async (sut: Sut, field: 'email' | 'password' | 'code', value: string) => {
+    await exec(sut, { type: 'field.change', field, value });
+    await exec(sut, { type: 'field.blur', field });
+  };
+
+  it('shows a field error only once the field was left, or after a submit', async () => {
+    const sut = startSut();
+    await exec(sut, { type: 'field.change', field: 'email', value: 'ada@' });
+    expect(selectFieldErrors(sut.actor.getSnapshot())).toEqual({});
+    await exec(sut, { type: 'field.blur', field: 'email' });
+    expect(selectFieldErrors(sut.actor.getSnapshot())).toEqual({ email: AccountMessages.email });
+    await exec(sut, { type: 'login.submit' });
+    expect(selectFieldErrors(sut.actor.getSnapshot())).toEqual({ email: AccountMessages.email, password: AccountMessages.password });
+    expect(sut.log.logins).toEqual([]);
+  });
+
+  it('submits the password, the mode and Remember Me, and cannot submit twice while busy', async () => {
+    const sut = startSut();
+    await type(sut, 'email', '  ada@example.com ');
+    await type(sut, 'password', 'correct horse');
+    await exec(sut, { type: 'remember.change', value: true });
+    expect(selectCanSubmit(sut.actor.getSnapshot())).toBe(true);
+    await exec(sut, { type: 'login.submit' });
+    await exec(sut, { type: 'login.submit' });
+    expect(selectCanSubmit(sut.actor.getSnapshot())).toBe(false);
+    expect(sut.log.logins).toEqual([{ email: 'ada@example.com', password: 'correct horse', isOtp: false, rememberMe: true }]);
+  });
+
+  it('sends the code, not the password, in OTP mode', async () => {
+    const sut = startSut();
+    await type(sut, 'email', 'ada@example.com');
+    await type(sut, 'password', 'correct horse');
+    await exec(sut, { type: 'mode.change', mode: 'otp' });
+    await type(sut, 'code', '12345');
+    expect(selectFieldErrors(sut.actor.getSnapshot())).toEqual({ code: AccountMessages.otp });
+    expect(selectCanSubmit(sut.actor.getSnapshot())).toBe(false);
+    await type(sut, 'code', '123456');
+    await exec(sut, { type: 'login.submit' });
+    expect(sut.log.logins).toEqual([{ email: 'ada@example.com', password: '123456', isOtp: true, rememberMe: false }]);
+  });
+
+  it('switching to OTP requests a code for the typed email, only when it is valid', async () => {
+    const sut = startSut();
+    await exec(sut, { type: 'mode.change', mode: 'otp' });
+    expect(sut.log.codeRequests).toEqual([]);
+    await exec(sut, { type: 'mode.change', mode: 'password' });
+    await type(sut, 'email', 'grace@example.com');
+    await exec(sut, { type: 'mode.change', mode: 'otp' });
+    expect(sut.log.codeRequests).toEqual(['grace@example.com']);
+    expect(selectSecondsLeft(sut.actor.getSnapshot())).toBe(60);
+  });
+
+  it('Send OTP with an invalid email shows the email error and sends nothing', async () => {
+    const sut = startSut();
+    await exec(sut, { type: 'field.change', field: 'email', value: 'grace' });
+    await exec(sut, { type: 'otp.request' });
+    expect(sut.log.codeRequests).toEqual([]);
+    expect(selectFieldErrors(sut.actor.getSnapshot())).toEqual({ email: AccountMessages.email });
+  });
+
+  it('counts 60 s down a second at a time before another code can be sent', async () => {
+    const sut = startSut();
+    await type(sut, 'email', 'ada@example.com');
+    await exec(sut, { type: 'otp.request' });
+    await exec(sut, { type: 'xstate.done.actor.requestOtp', output: AccountMessages.otpSent } as unknown as LoginEvent);
+    expect(sut.actor.getSnapshot().context.notice).toBe(AccountMessages.otpSent);
+    expect(selectSecondsLeft(sut.actor.getSnapshot())).toBe(60);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(selectSecondsLeft(sut.actor.getSnapshot())).toBe(60);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(selectSecondsLeft(sut.actor.getSnapshot())).toBe(59);
+    await vi.advanceTimersByTimeAsync(18_000);
+    expect(selectSecondsLeft(sut.actor.getSnapshot())).toBe(41);
+    // Asking again during the wait does nothing.
+    await exec(sut, { type: 'otp.request' });
+    expect(sut.log.codeRequests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(selectSecondsLeft(sut.actor.getSnapshot())).toBe(1);
+    expect(selectCountingDown(sut.actor.getSnapshot())).toBe(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(selectCountingDown(sut.actor.getSnapshot())).toBe(false);
+    expect(selectSecondsLeft(sut.actor.getSnapshot())).toBe(0);
+    await exec(sut, { type: 'otp.request' });
+    expect(sut.log.codeRequests).toEqual(['ada@example.com', 'ada@example.com']);
+  });
+
+  it('an error stops the countdown and shows the error', async () => {
+    const sut = startSut();
+    await type(sut, 'email', 'ada@example.com');
+    await exec(sut, { type: 'otp.request' });
+    await vi.advanceTimersByTimeAsync(17_000);
+    expect(selectSecondsLeft(sut.actor.getSnapshot())).toBe(43);
+    sut.pending.requestOtp!.reject(tooMany);
+    await vi.advanceTimersByTimeAsync(0);
+    const snap = sut.actor.getSnapshot();
+    expect(selectCountingDown(snap)).toBe(false);
+    expect(selectSecondsLeft(snap)).toBe(0);
+    expect(selectErrors(snap)).toEqual([AccountMessages.otpResendWait]);
+    // Stopped for good: time passing changes nothing, and a new code may be asked for at once.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(selectSecondsLeft(sut.actor.getSnapshot())).toBe(0);
+    await exec(sut, { type: 'otp.request' });
+    expect(sut.log.codeRequests).toHaveLength(2);
+    expect(selectErrors(sut.actor.getSnapshot())).toEqual([]);
+  });
+
+  it('keeps counting down while the code is typed and submitted', async () => {
+    const sut = startSut();
+    await type(sut, 'email', 'ada@example.com');
+    await exec(sut, { type: 'mode.change', mode: 'otp' });
+    await vi.advanceTimersByTimeAsync(5000);
+    await type(sut, 'code', '654321');
+    await exec(sut, { type: 'login.submit' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(selectBusy(sut.actor.getSnapshot())).toBe(true);
+    expect(selectSecondsLeft(sut.actor.getSnapshot())).toBe(54);
+  });
+
+  it('signs a job seeker in, navigates, then fetches the completion status without waiting for it', async () => {
+    const sut = startSut();
+    let release!: () => void;
+    const slow = loginMachine.provide({
+      actors: {
+        login: fromPromise(async () => sessionFor('JobSeeker')),
+        requestOtp: fromPromise(async () => ''),
+        loadCompletionStatus: fromPromise<CompletionStatus>(
+          () =>
+            new Promise((resolve) => {
+              sut.log.completionLoads += 1;
+              release = () => resolve(completion);
+            }),
+        ),
+      },
+    });
+    const actor = createActor(slow);
+    const emitted: LoginEmitted[] = [];
+    actor.on('*', (e) => emitted.push(e));
+    actor.start();
+    actor.send({ type: 'field.change', field: 'email', value: 'ada@example.com' });
+    actor.send({ type: 'field.change', field: 'password', value: 'correct horse' });
+    actor.send({ type: 'login.submit' });
+    await vi.advanceTimersByTimeAsync(0);
+    // Navigation happened while the completion status is still on its way.
+    expect(emitted.map((e) => e.type)).toEqual(['signedIn', 'navigate']);
+    expect(emitted[1]).toEqual({ type: 'navigate', to: '/user/dashboard' });
+    expect(sut.log.completionLoads).toBe(1);
+    expect(actor.getSnapshot().matches({ form: 'signedIn' })).toBe(true);
+    release();
+    actor.stop();
+  });
+
+  it('keeps every message of a failed sign-in, in order, and clears them on the next try', async () => {
+    const sut = startSut();
+    await type(sut, 'email', 'ada@example.com');
+    await type(sut, 'password', 'wrong');
+    await exec(sut, { type: 'login.submit' });
+    sut.pending.login!.reject(twoErrors);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectErrors(sut.actor.getSnapshot())).toEqual([AccountMessages.email, AccountMessages.password]);
+    await exec(sut, { type: 'login.submit' });
+    expect(selectErrors(sut.actor.getSnapshot())).toEqual([]);
+    sut.pending.login!.reject(new Error('socket hang up'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectErrors(sut.actor.getSnapshot())).toEqual([AccountMessages.generic]);
+  });
+});
