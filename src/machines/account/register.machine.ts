@@ -77,22 +77,8 @@ const parseForm = (v: RegisterValues) => registerFormSchema.safeParse(v);
 /** Every field error of the form as it stands, whether shown yet or not. */
 export function registerFieldErrors(v: RegisterValues): Partial<Record<RegisterField, string>> {
   const result = parseForm(v);
-  if (result.success) return {};
-  const errors = fieldErrorsOf(result.error.issues) as Partial<Record<RegisterField, string>>;
-  // The cross-field rules (matching passwords, the role's own fields) only run once the role and terms
-  // parse; check them on a copy with those filled in, so each field shows its error from first touch.
-  const patched = parseForm({ ...v, role: v.role ?? RegisterRole.JobSeeker, acceptTerms: true });
-  if (!patched.success) {
-    for (const [field, message] of Object.entries(fieldErrorsOf(patched.error.issues)) as Array<[RegisterField, string]>) {
-      if (!crossFieldRules.includes(field)) continue;
-      if (v.role === null && field !== 'confirmPassword') continue;
-      errors[field] ??= message;
-    }
-  }
-  return errors;
+  return result.success ? {} : (fieldErrorsOf(result.error.issues) as Partial<Record<RegisterField, string>>);
 }
-
-const crossFieldRules: RegisterField[] = ['confirmPassword', 'companyName', 'companyTin', 'dateOfBirth'];
 
 /** The register payload (spec 1 §3): employers send their business, job seekers their date of birth. */
 export function toRegisterRequest(v: RegisterValues): RegisterRequest {
