@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { AccountMessages } from './account.ts';
 
 /** Location search types (spec 1 §3). */
 export const LocationSearchType = { City: 1, Street: 2 } as const;
@@ -15,8 +16,12 @@ export const locationResultSchema = z.object({
 export type LocationResult = z.infer<typeof locationResultSchema>;
 
 export const locationSearchRequestSchema = z.object({
-  locationName: z.string().trim().min(1).max(120),
-  type: z.union([z.literal(1), z.literal(2)]).optional(),
+  locationName: z
+    .string({ error: AccountMessages.locationName })
+    .trim()
+    .min(1, AccountMessages.locationName)
+    .max(120, AccountMessages.locationName),
+  type: z.union([z.literal(1), z.literal(2)], { error: AccountMessages.locationType }).optional(),
 });
 
 export const locationSearch = endpoint({
