@@ -4,7 +4,15 @@ import { RedirectIfSignedIn, RequireRole, RequireSignedIn } from './guards.tsx';
 import { useSession } from './session.tsx';
 import HomePage from '../views/public/home.view.tsx';
 import { ComingSoon } from '../views/public/coming-soon.view.tsx';
+import ForgotPasswordPage from '../views/account/forgot-password.view.tsx';
+import ResetPasswordPage from '../views/account/reset-password.view.tsx';
+import ChangePasswordPage from '../views/account/change-password.view.tsx';
+import LoginPage from '../views/account/login.view.tsx';
+import RegisterPage from '../views/account/register.view.tsx';
+import VerifyEmailPage from '../views/account/verify-email.view.tsx';
 import NotFoundPage from '../views/errors/not-found.view.tsx';
+import BusinessVerificationPage from '../views/account/business-verification.view.tsx';
+import GoogleLandingPage from '../views/account/google-landing.view.tsx';
 import ServerErrorPage from '../views/errors/server-error.page.tsx';
 
 /** Public and static pages (spec 1 §2 "/*"), with their titles. */
@@ -61,7 +69,7 @@ function UserArea() {
     <Switch>
       <Route path="/dashboard" component={Dashboard} />
       <Route path="/settings/change-password">
-        <ComingSoon title="Change Password" />
+        <ChangePasswordPage />
       </Route>
       {Object.entries(userPages).map(([path, title]) => (
         <Route key={path} path={path}>
@@ -98,33 +106,33 @@ export function AppRoutes() {
 
         <Route path="/login">
           <RedirectIfSignedIn>
-            <ComingSoon title="Login" />
+            <LoginPage />
           </RedirectIfSignedIn>
         </Route>
         <Route path="/register">
           <RedirectIfSignedIn>
-            <ComingSoon title="Register" />
+            <RegisterPage />
           </RedirectIfSignedIn>
         </Route>
         <Route path="/forget-password">
-          <ComingSoon title="Forgot Password" />
+          <ForgotPasswordPage />
         </Route>
         <Route path="/reset-password">
-          <ComingSoon title="Reset Password" />
+          <ResetPasswordPage />
         </Route>
         <Route path="/change-password">
           <RequireSignedIn>
-            <ComingSoon title="Change Password" />
+            <ChangePasswordPage />
           </RequireSignedIn>
         </Route>
         <Route path="/verify-email">
-          <ComingSoon title="Email Verification" />
+          <VerifyEmailPage />
         </Route>
         <Route path="/business-validation">
-          <ComingSoon title="Business Verification" />
+          <BusinessVerificationPage />
         </Route>
         <Route path="/landing/google">
-          <ComingSoon title="Google sign-in" />
+          <GoogleLandingPage />
         </Route>
 
         <Route path="/user" nest>

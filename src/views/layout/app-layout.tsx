@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { Link } from 'wouter';
 import { useSession } from '../../app/session.tsx';
@@ -17,6 +17,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const session = useSession();
   const theme = useTheme();
   const [changingPassword, setChangingPassword] = useState(false);
+  // A session that ends while the dialog is open must not reopen it at the next sign-in.
+  useEffect(() => {
+    if (!session.signedIn) setChangingPassword(false);
+  }, [session.signedIn]);
 
   const nav = (percentage: number | null) => (
     <TopNav

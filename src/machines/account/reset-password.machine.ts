@@ -1,0 +1,139 @@
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { AccountMessages, resetPasswordFormSchema } from '../../contract/account.ts';
+import { accountService } from '../../services/account.ts';
+import {
+  changed,
+  emptyForm,
+  failureOf,
+  isValid,
+  nothingToShow,
+  touch,
+  touchAll,
+  validate,
+  visibleErrors,
+  type FormEvent,
+  type FormState,
+} from './password-form.ts';
+
+export const resetPasswordFields = ['newPassword', 'retypePassword'] as const;
+export type ResetPasswordField = (typeof resetPasswordFields)[number];
+
+export interface ResetPasswordContext extends FormState<ResetPasswordField> {
+  /** From the emailed link's query parameters. */
+  token: string;
+  email: string;
+  /** What the server said once the password was reset. */
+  message: string | null;
+}
+
+export type ResetPasswordEvent = FormEvent<ResetPasswordField>;
+export type ResetPasswordEmitted = { type: 'navigate'; to: string } | { type: 'notify'; message: string };
+
+export interface ResetPasswordInput {
+  token?: string | null;
+  email?: string | null;
+}
+
+export interface ResetResult {
+  status: number;
+  message: string;
+}
+
+const checkWith = (link: { token: string; email: string }) => (values: Record<ResetPasswordField, string>) =>
+  validate(resetPasswordFormSchema, { ...link, ...values }, resetPasswordFields);
+
+/** Reset password (spec 1 §4, §5): token and email come from the link; success (200) goes to login. */
+export const resetPasswordMachine = setup({
+  types: {
+    context: {} as ResetPasswordContext,
+    events: {} as ResetPasswordEvent,
+    emitted: {} as ResetPasswordEmitted,
+    input: {} as ResetPasswordInput | undefined,
+  },
+  actors: {
+    resetPassword: fromPromise<ResetResult, { token: string; email: string; newPassword: string }>(async ({ input, signal }) => {
+      const res = await accountService.resetPassword(input, signal);
+      return { status: res.status, message: res.message || res.data };
+    }),
+  },
+  guards: {
+    hasLink: ({ context }) => context.token !== '' && context.email !== '',
+    isValid: ({ context }) => isValid(context),
+    nothingToShow: ({ context }) => nothingToShow(context),
+    isOk: ({ event }) => (event as unknown as { output: ResetResult }).output.status === 200,
+  },
+}).createMachine({
+  id: 'resetPassword',
+  context: ({ input }) => {
+    const link = { token: input?.token?.trim() ?? '', email: input?.email?.trim() ?? '' };
+    const form = emptyForm(resetPasswordFields);
+    return { ...form, ...link, errors: checkWith(link)(form.values), message: null };
+  },
+  initial: 'checkingLink',
+  states: {
+    checkingLink: {
+      always: [{ guard: 'hasLink', target: 'editing' }, { target: 'invalidLink' }],
+    },
+    // A link without its token or email can never work: say so instead of offering the form.
+    invalidLink: {
+      tags: ['error'],
+    },
+    editing: {
+      initial: 'idle',
+      on: {
+        'field.change': {
+          actions: assign(({ context, event }) => changed(context, event.field, event.value, checkWith(context))),
+        },
+        'field.blur': {
+          actions: assign({ touched: ({ context, event }) => touch(context, resetPasswordFields, event.field) }),
+        },
+        'form.submit': [
+          { guard: 'isValid', target: 'submitting' },
+          { actions: assign({ touched: () => touchAll(resetPasswordFields) }) },
+        ],
+      },
+      states: {
+        idle: {},
+        failed: {
+          tags: ['error'],
+          always: { guard: 'nothingToShow', target: 'idle' },
+        },
+      },
+    },
+    submitting: {
+      tags: ['loading'],
+      entry: assign({ error: null, serverErrors: {} }),
+      invoke: {
+        id: 'resetPassword',
+        src: 'resetPassword',
+        input: ({ context }) => ({ token: context.token, email: context.email, newPassword: context.values.newPassword }),
+        onDone: [
+          {
+            guard: 'isOk',
+            target: 'done',
+            actions: [
+              assign({ message: ({ event }) => event.output.message || AccountMessages.passwordReset }),
+              emit(({ context }) => ({ type: 'notify' as const, message: context.message! })),
+              emit({ type: 'navigate', to: '/login' }),
+            ],
+          },
+          { target: 'editing.failed', actions: assign({ error: AccountMessages.resetLinkInvalid }) },
+        ],
+        onError: {
+          target: 'editing.failed',
+          actions: assign(({ event }) => failureOf(event.error, resetPasswordFields, AccountMessages.resetLinkInvalid)),
+        },
+      },
+    },
+    done: {},
+  },
+});
+
+type Snapshot = SnapshotFrom<typeof resetPasswordMachine>;
+
+export const selectFieldErrors = (s: Snapshot) => visibleErrors(s.context);
+/** Submit is disabled while the form is invalid or busy (spec 1 §5). */
+export const selectCanSubmit = (s: Snapshot) => s.matches('editing') && isValid(s.context);
+export const selectError = (s: Snapshot) => (s.matches('invalidLink') ? AccountMessages.resetLinkInvalid : s.context.error);
+export const selectLinkValid = (s: Snapshot) => !s.matches('invalidLink');
+export const selectDoneMessage = (s: Snapshot) => (s.matches('done') ? s.context.message : null);
