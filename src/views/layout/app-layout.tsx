@@ -7,13 +7,26 @@ import { profileCompletionMachine } from '../../machines/account/profile-complet
 import { ChangePasswordDialog } from '../account/change-password.view.tsx';
 import { TopNav } from './top-nav.view.tsx';
 
-function JobSeekerCompletion({ children }: { children: (percentage: number | null) => ReactNode }) {
-  const [state] = useMachine(profileCompletionMachine);
+function JobSeekerCompletion({
+  logic,
+  children,
+}: {
+  logic: typeof profileCompletionMachine;
+  children: (percentage: number | null) => ReactNode;
+}) {
+  const [state] = useMachine(logic);
   return <>{children(state.context.percentage)}</>;
 }
 
 /** The frame of every page: navigation, main content and footer. */
-export function AppLayout({ children }: { children: ReactNode }) {
+export function AppLayout({
+  children,
+  completionLogic = profileCompletionMachine,
+}: {
+  children: ReactNode;
+  /** The job seeker's profile completion, swappable in tests and stories. */
+  completionLogic?: typeof profileCompletionMachine;
+}) {
   const session = useSession();
   const theme = useTheme();
   const [changingPassword, setChangingPassword] = useState(false);
@@ -40,7 +53,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </a>
       {session.role === 'JobSeeker' ? (
         // Keyed by user so a new sign-in fetches its own percentage.
-        <JobSeekerCompletion key={session.user?.id}>{nav}</JobSeekerCompletion>
+        <JobSeekerCompletion key={session.user?.id} logic={completionLogic}>{nav}</JobSeekerCompletion>
       ) : (
         nav(null)
       )}

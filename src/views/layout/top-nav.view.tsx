@@ -1,4 +1,5 @@
 import { Disclosure, DisclosureButton, DisclosurePanel, Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import type { ComponentPropsWithRef } from 'react';
 import { Link } from 'wouter';
 import type { SessionUser } from '../../contract/account.ts';
 import { homeFor } from '../../contract/roles.ts';
@@ -21,14 +22,15 @@ const menuItemClass =
 const panelClass = 'z-30 min-w-48 rounded border border-line bg-surface py-0.5 shadow-lg focus:outline-none [--anchor-gap:4px]';
 const topLinkClass = 'rounded px-1 py-0.5 text-sm font-medium text-ink no-underline hover:bg-black/5 dark:hover:bg-white/10';
 
-function ItemLink({ item, className, onClick }: { item: NavLink; className: string; onClick?: () => void }) {
+// The rest of the props (role, id, ref, handlers) come from Headless UI's MenuItem and must reach the <a>.
+function ItemLink({ item, ...anchor }: { item: NavLink } & Omit<ComponentPropsWithRef<'a'>, 'href' | 'children'>) {
   return item.external ? (
-    <a href={item.href} target="_blank" rel="noopener noreferrer" className={className} onClick={onClick}>
+    <a {...anchor} href={item.href} target="_blank" rel="noopener noreferrer">
       {item.label}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
   ) : (
-    <Link href={item.href} className={className} onClick={onClick}>
+    <Link {...anchor} href={item.href}>
       {item.label}
     </Link>
   );
