@@ -1,10 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useSession } from '../../app/session.tsx';
 import { useTheme } from '../../app/theme.tsx';
 import { profileCompletionMachine } from '../../machines/account/profile-completion.machine.ts';
 import { ChangePasswordDialog } from '../account/change-password.view.tsx';
+import { LocationGate } from '../location/location-modal.view.tsx';
 import { TopNav } from './top-nav.view.tsx';
 
 function JobSeekerCompletion({
@@ -16,6 +17,14 @@ function JobSeekerCompletion({
 }) {
   const [state] = useMachine(logic);
   return <>{children(state.context.percentage)}</>;
+}
+
+/** Pages where asking for the location would interrupt a task: account flows, back office, errors. */
+const NO_LOCATION_PROMPT = /^\/(login|register|forget-password|reset-password|change-password|verify-email|business-validation|landing|back-office|error-)/;
+
+/** Location matters to job seekers and visitors looking for work, not to employers or admins. */
+function wantsLocation(role: string | null, path: string) {
+  return (role === null || role === 'JobSeeker') && !NO_LOCATION_PROMPT.test(path);
 }
 
 /** The frame of every page: navigation, main content and footer. */
@@ -30,6 +39,7 @@ export function AppLayout({
   const session = useSession();
   const theme = useTheme();
   const [changingPassword, setChangingPassword] = useState(false);
+  const [path] = useLocation();
   // A session that ends while the dialog is open must not reopen it at the next sign-in.
   useEffect(() => {
     if (!session.signedIn) setChangingPassword(false);
@@ -68,6 +78,7 @@ export function AppLayout({
           <Link href="/contact">Contact</Link>
         </div>
       </footer>
+      {!session.restoring && wantsLocation(session.role, path) && <LocationGate />}
       {session.signedIn && <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />}
     </div>
   );
