@@ -14,7 +14,10 @@ import { findUserByEmail, findUserById, normalizeEmail } from './users.ts';
 export async function verifyEmail(ctx: AppContext, input: { email: string; token: string }): Promise<string> {
   const now = ctx.adapters.now();
   const user = await userOfLink(ctx, input.token, input.email, 'verify-email');
-  if (!user || !(await consumeEmailToken(ctx.db, input.token, 'verify-email', now))) {
+  if (!user) throw badRequest(AccountMessages.emailLinkInvalid);
+  if (!(await consumeEmailToken(ctx.db, input.token, 'verify-email', now))) {
+    // Opening the same link again once the email is verified is not an error to the user.
+    if (user.emailVerifiedAt) return AccountMessages.emailVerified;
     throw badRequest(AccountMessages.emailLinkInvalid);
   }
   if (!user.emailVerifiedAt) await ctx.db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id));
