@@ -1,8 +1,10 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { MailTransport } from './platform/mail/mailer.ts';
-import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
+import { connectRedisRateLimiter, createMemoryRateLimiter, type RateLimiter } from './platform/rate-limit.ts';
+import { createSmtpTransport } from './platform/mail/smtp.ts';
 import { createRulesBusinessVerifier, type BusinessVerifier } from './platform/business-verifier.ts';
+import { createHttpGeocoder, type StreetGeocoder } from './platform/geocoder.ts';
 
 /**
  * The replaceable parts of the server: each has an embedded default that needs no setup
@@ -13,6 +15,8 @@ export interface Adapters {
   /** Null: mail is only recorded in the outbox (read it at /dev/mailbox). */
   mailTransport: MailTransport | null;
   rateLimiter: RateLimiter;
+  /** Null: street searches use the embedded gazetteer (cities and ZIP codes). */
+  geocoder: StreetGeocoder | null;
   /** Decides whether an employer's business is legally registered; a KYB provider can replace the rules. */
   businessVerifier: BusinessVerifier;
   /** The clock, so expiry rules can be tested without waiting. */
@@ -22,8 +26,9 @@ export interface Adapters {
 export async function createAdapters(config: Config, database: Database): Promise<Adapters> {
   return {
     database,
-    mailTransport: null,
-    rateLimiter: createMemoryRateLimiter(),
+    mailTransport: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null,
+    rateLimiter: config.redisUrl ? await connectRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter(),
+    geocoder: config.geocoder ? createHttpGeocoder(config.geocoder) : null,
     businessVerifier: createRulesBusinessVerifier(),
     now: () => new Date(),
   };

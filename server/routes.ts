@@ -2,9 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app.ts';
 import { systemRoutes } from './system/routes.ts';
 import { devMailboxRoutes } from './system/dev-mailbox.ts';
+import { accountRoutes } from './account/routes.ts';
+import { businessVerificationRoutes } from './account/business-routes.ts';
+import { googleSignInRoutes } from './account/google-routes.ts';
+import { locationRoutes } from './location/routes.ts';
 
 /** Every area's routes, one line each. */
 export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   systemRoutes(api, ctx);
+  accountRoutes(api, ctx);
+  businessVerificationRoutes(api, ctx);
+  googleSignInRoutes(api, ctx);
+  locationRoutes(api, ctx);
   if (ctx.config.devMailbox) devMailboxRoutes(api, ctx);
 }
