@@ -15,7 +15,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'views',
-          include: ['tests/views/**/*.test.tsx'],
+          include: ['tests/views/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/support/client/setup-views.ts'],
         },
@@ -25,6 +25,17 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          // Starts the server as `npm start` does, once for every e2e file; tests read its address with inject('baseUrl').
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -19,7 +19,11 @@ export interface TopNavProps {
 
 const menuItemClass =
   'block w-full px-2 py-1 text-left text-sm text-ink no-underline data-focus:bg-brand-50 data-focus:text-brand-800 dark:data-focus:bg-white/10 dark:data-focus:text-ink';
-const panelClass = 'z-30 min-w-48 rounded border border-line bg-surface py-0.5 shadow-lg focus:outline-none [--anchor-gap:4px]';
+// Menus open inside the navigation, positioned by CSS, and are not modal: a portalled, modal menu
+// would sit outside every landmark and hide the page's landmarks and headings while it is open.
+const panelClass = 'absolute top-full z-30 mt-0.5 min-w-24 rounded border border-line bg-surface py-0.5 shadow-lg focus:outline-none';
+const alignClass = { start: 'left-0', end: 'right-0' } as const;
+type Align = keyof typeof alignClass;
 const topLinkClass = 'rounded px-1 py-0.5 text-sm font-medium text-ink no-underline hover:bg-black/5 dark:hover:bg-white/10';
 
 // The rest of the props (role, id, ref, handlers) come from Headless UI's MenuItem and must reach the <a>.
@@ -46,15 +50,15 @@ function Chevron() {
 
 const themeLabels: Record<ThemeMode, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
-function ThemeMenu({ mode, onChange }: { mode: ThemeMode; onChange: (m: ThemeMode) => void }) {
+function ThemeMenu({ mode, onChange, align }: { mode: ThemeMode; onChange: (m: ThemeMode) => void; align: Align }) {
   return (
-    <Menu>
+    <Menu as="div" className="relative">
       <MenuButton className={cx(topLinkClass, 'inline-flex items-center gap-0.5')} aria-label={`Theme: ${themeLabels[mode]}`}>
         <span aria-hidden="true">{mode === 'dark' ? '☾' : mode === 'light' ? '☀' : '◐'}</span>
         <span className="md:sr-only">Theme</span>
         <Chevron />
       </MenuButton>
-      <MenuItems anchor="bottom end" className={panelClass}>
+      <MenuItems modal={false} className={cx(panelClass, alignClass[align])}>
         {(Object.keys(themeLabels) as ThemeMode[]).map((m) => (
           <MenuItem key={m}>
             <button type="button" className={menuItemClass} onClick={() => onChange(m)} aria-current={m === mode || undefined}>
@@ -68,14 +72,14 @@ function ThemeMenu({ mode, onChange }: { mode: ThemeMode; onChange: (m: ThemeMod
   );
 }
 
-function UserMenu({ user, profilePercentage, onChangePassword, onLogout }: Pick<TopNavProps, 'profilePercentage' | 'onChangePassword' | 'onLogout'> & { user: SessionUser }) {
+function UserMenu({ user, profilePercentage, onChangePassword, onLogout, align }: Pick<TopNavProps, 'profilePercentage' | 'onChangePassword' | 'onLogout'> & { user: SessionUser; align: Align }) {
   return (
-    <Menu>
+    <Menu as="div" className="relative">
       <MenuButton className={cx(topLinkClass, 'inline-flex items-center gap-0.5')}>
         {user.firstName}
         <Chevron />
       </MenuButton>
-      <MenuItems anchor="bottom end" className={panelClass}>
+      <MenuItems modal={false} className={cx(panelClass, alignClass[align])}>
         <MenuItem>
           <Link href="/user/settings/profile" className={menuItemClass}>
             Profile
@@ -111,12 +115,12 @@ export function TopNav(props: TopNavProps) {
             <div className="hidden flex-1 items-center gap-0.5 md:flex">
               {navMenus.map((entry) =>
                 isMenu(entry) ? (
-                  <Menu key={entry.label}>
+                  <Menu key={entry.label} as="div" className="relative">
                     <MenuButton className={cx(topLinkClass, 'inline-flex items-center gap-0.5')}>
                       {entry.label}
                       <Chevron />
                     </MenuButton>
-                    <MenuItems anchor="bottom start" className={panelClass}>
+                    <MenuItems modal={false} className={cx(panelClass, alignClass.start)}>
                       {entry.items.map((item) => (
                         <MenuItem key={item.label}>
                           <ItemLink item={item} className={menuItemClass} />
@@ -137,9 +141,9 @@ export function TopNav(props: TopNavProps) {
               )}
             </div>
             <div className="ml-auto hidden items-center gap-0.5 md:flex">
-              <ThemeMenu mode={props.themeMode} onChange={props.onThemeChange} />
+              <ThemeMenu mode={props.themeMode} onChange={props.onThemeChange} align="end" />
               {user ? (
-                <UserMenu {...props} user={user} />
+                <UserMenu {...props} user={user} align="end" />
               ) : (
                 <>
                   <Link href="/login" className={topLinkClass}>
@@ -193,9 +197,9 @@ export function TopNav(props: TopNavProps) {
               )}
             </ul>
             <div className="mt-1 flex flex-wrap items-center gap-1 border-t border-line pt-1">
-              <ThemeMenu mode={props.themeMode} onChange={props.onThemeChange} />
+              <ThemeMenu mode={props.themeMode} onChange={props.onThemeChange} align="start" />
               {user ? (
-                <UserMenu {...props} user={user} />
+                <UserMenu {...props} user={user} align="start" />
               ) : (
                 <>
                   <Link href="/login" className={topLinkClass} onClick={() => close()}>

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { loadConfig, type Config } from '../../../server/config.ts';
 import { openDatabase, type Database } from '../../../server/db/client.ts';
@@ -33,9 +37,51 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   };
 }
 
+/**
+ * A database that outlives one app: a PGlite folder in a temp dir, or a new PostgreSQL
+ * database when DATABASE_URL is set. `open()` may be called again after closing, as a restart does.
+ */
+export async function createScratchDatabase(): Promise<{
+  /** What a server process needs in its environment to use this database. */
+  env: { DATA_DIR: string; DATABASE_URL?: string };
+  open(): Promise<Database>;
+  dispose(): Promise<void>;
+}> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jm-data-'));
+  const base = process.env.DATABASE_URL;
+  if (!base) {
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openDatabase({ dataDir }),
+      dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    open: () => openDatabase({ databaseUrl, dataDir }),
+    dispose: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end({ timeout: 5 });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Builds the real app, in-process, on a fresh database. Override config or adapters as a test needs. */
 export async function createTestApp(
-  options: { env?: NodeJS.ProcessEnv; config?: Partial<Config>; adapters?: Partial<Adapters> } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    config?: Partial<Config>;
+    adapters?: Partial<Adapters>;
+    /** Registers extra routes (test-only ones) before the app is ready. */
+    extend?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: '0', ...options.env }, {
     clientDir: null,
@@ -44,6 +90,7 @@ export async function createTestApp(
   const { database, drop } = await openTestDatabase();
   const adapters = { ...(await createAdapters(config, database)), ...options.adapters };
   const app = await buildApp(config, adapters, { logger: false });
+  await options.extend?.(app);
   await app.ready();
   return Object.assign(app, {
     database,

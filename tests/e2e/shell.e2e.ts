@@ -1,0 +1,215 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoA11yViolations, tabTo, useBrowser } from './support/browser.ts';
+
+const NOT_FOUND = "It seems like you've stumbled upon a page that doesn't exist!";
+const SERVER_ERROR = 'ERROR_500: Something went wrong!';
+const HOME_TITLE = 'Find work close to home. Hire people close to you.';
+
+/** Opens a path and waits until the app has rendered it and stopped fetching. */
+async function open(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.locator('main#main > *').first().waitFor();
+}
+
+/** The name of the menu item a screen reader announces as active (aria-activedescendant). */
+async function activeItem(menu: ReturnType<Page['locator']>): Promise<string | null> {
+  const id = await menu.getAttribute('aria-activedescendant');
+  if (!id) return null;
+  const item = menu.locator(`[id="${id}"]`);
+  return ((await item.getAttribute('aria-label')) ?? (await item.innerText())).replace(/\s+/g, ' ').replace('✓', '').trim();
+}
+
+const visible = (page: Page, locator: ReturnType<Page['locator']>) => locator.waitFor({ state: 'visible' }).then(() => page);
+
+describe('the app shell', () => {
+  const ui = useBrowser();
+
+  it('renders the home page with its heading and the top navigation', async () => {
+    const { page } = ui;
+    await open(page, '/');
+    expect(await page.title()).toBeTruthy();
+    const heading = page.getByRole('heading', { level: 1, name: HOME_TITLE });
+    await heading.waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'Colleges', 'Login', 'Register']) {
+      expect(await nav.getByRole('link', { name, exact: true }).isVisible(), `link ${name}`).toBe(true);
+    }
+    for (const name of ['JobSeeker', 'Employers', 'About us', 'Support']) {
+      expect(await nav.getByRole('button', { name, exact: true }).isVisible(), `menu ${name}`).toBe(true);
+    }
+    // Signed out: no dashboard.
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+  });
+
+  const menus: Array<{ label?: string; button: string | RegExp; items: string[] }> = [
+    { button: 'JobSeeker', items: ['Job Seekers', 'Browse Jobs', 'Blogs', 'Build Your Resume (opens in a new tab)'] },
+    { button: 'Employers', items: ['Employers', 'Hiring Minors', 'Blogs'] },
+    { button: 'About us', items: ['About us', 'Contact'] },
+    { button: 'Support', items: ['Terms of Service', 'Privacy Policy', 'FAQs'] },
+    { label: 'theme', button: /^Theme: /, items: ['Light', 'Dark', 'System'] },
+  ];
+
+  for (const menu of menus) {
+    it(`opens the ${menu.label ?? String(menu.button)} menu with the keyboard`, async () => {
+      const { page } = ui;
+      await open(page, '/');
+      const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: menu.button });
+      await tabTo(page, button);
+
+      await page.keyboard.press('Enter');
+      const list = page.getByRole('menu');
+      await visible(page, list);
+      for (const item of menu.items) {
+        expect(await list.getByRole('menuitem', { name: item, exact: true }).isVisible(), `item ${item}`).toBe(true);
+      }
+      // The menu has the focus with its first item active, so arrows and Enter work from here.
+      expect(await list.and(page.locator(':focus')).count()).toBe(1);
+      expect(await activeItem(list)).toBe(menu.items[0]);
+      await page.keyboard.press('ArrowDown');
+      expect(await activeItem(list)).toBe(menu.items[1]);
+
+      await page.keyboard.press('Escape');
+      await list.waitFor({ state: 'detached' });
+      // Focus goes back to the button that opened it.
+      expect(await button.and(page.locator(':focus')).count()).toBe(1);
+    });
+  }
+
+  it('follows a menu item chosen with the keyboard', async () => {
+    const { page } = ui;
+    await open(page, '/');
+    await tabTo(page, page.getByRole('button', { name: 'Employers', exact: true }));
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Employers' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/hiringMinors');
+    await page.getByRole('heading', { level: 1, name: 'Hiring Minors' }).waitFor();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const { page } = ui;
+    for (const path of ['/no/such/page', '/error-404']) {
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(200);
+      await page.getByText(NOT_FOUND).waitFor();
+      expect(await page.getByRole('heading', { level: 1, name: '404' }).isVisible()).toBe(true);
+    }
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.getByRole('heading', { level: 1, name: HOME_TITLE }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('shows the server-error page with the support address from configuration', async () => {
+    const { page } = ui;
+    await open(page, '/error-500');
+    await page.getByRole('heading', { level: 1, name: SERVER_ERROR }).waitFor();
+    const support = inject('supportEmail');
+    const link = page.getByRole('link', { name: support });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`mailto:${support}`);
+  });
+
+  it('keeps the dark theme across a reload', async () => {
+    const { page } = ui;
+    await page.emulateMedia({ colorScheme: 'light' });
+    await open(page, '/');
+    const dark = page.locator('html.dark');
+    expect(await dark.count()).toBe(0);
+
+    await page.getByRole('button', { name: /^Theme: / }).click();
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await dark.waitFor({ state: 'attached' });
+
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: HOME_TITLE }).waitFor();
+    expect(await dark.count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Theme: Dark' }).isVisible()).toBe(true);
+
+    // And back to light.
+    await page.getByRole('button', { name: 'Theme: Dark' }).click();
+    await page.getByRole('menuitem', { name: 'Light' }).click();
+    await dark.waitFor({ state: 'detached' });
+  });
+
+  it('collapses the navigation into a Menu button below 900 px', async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 800, height: 900 });
+    await open(page, '/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('button', { name: 'JobSeeker' }).isVisible()).toBe(false);
+    const browseJobs = page.getByRole('link', { name: 'Browse Jobs' });
+    expect(await browseJobs.isVisible()).toBe(false);
+
+    const menuButton = page.getByRole('button', { name: 'Menu' });
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    await tabTo(page, menuButton);
+    await page.keyboard.press('Enter');
+    await visible(page, browseJobs);
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+    const header = page.getByRole('banner');
+    for (const name of ['Home', 'Colleges', 'Hiring Minors', 'FAQs', 'Login', 'Register']) {
+      expect(await header.getByRole('link', { name, exact: true }).isVisible(), `link ${name}`).toBe(true);
+    }
+
+    await browseJobs.click();
+    await page.waitForURL('**/browse-jobs');
+    await page.getByRole('heading', { level: 1, name: 'Browse Jobs' }).waitFor();
+    // Choosing a link closes the menu.
+    await browseJobs.waitFor({ state: 'hidden' });
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('shows the full navigation from 900 px up', async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 900, height: 900 });
+    await open(page, '/');
+    expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'JobSeeker' }).isVisible()).toBe(true);
+  });
+});
+
+describe('accessibility', () => {
+  const ui = useBrowser();
+
+  const pages: Array<[string, string]> = [
+    ['home', '/'],
+    ['404', '/no/such/page'],
+    ['server error', '/error-500'],
+    ['login', '/login'],
+  ];
+
+  for (const [name, path] of pages) {
+    it(`finds no axe violations on the ${name} page`, async () => {
+      const { page } = ui;
+      await open(page, path);
+      await expectNoA11yViolations(page, path);
+    });
+  }
+
+  it('finds no axe violations on the home page in the dark theme', async () => {
+    const { page } = ui;
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await open(page, '/');
+    await page.locator('html.dark').waitFor({ state: 'attached' });
+    await expectNoA11yViolations(page, '/ (dark)');
+  });
+
+  it('finds no axe violations with a navigation menu open', async () => {
+    const { page } = ui;
+    await open(page, '/');
+    await page.getByRole('button', { name: 'JobSeeker', exact: true }).click();
+    await page.getByRole('menu').waitFor();
+    await expectNoA11yViolations(page, '/ (JobSeeker menu open)');
+  });
+
+  it('finds no axe violations with the mobile menu open', async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 400, height: 900 });
+    await open(page, '/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Browse Jobs' }).waitFor();
+    await expectNoA11yViolations(page, '/ (menu open)');
+  });
+});
