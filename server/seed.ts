@@ -40,6 +40,7 @@ export async function onFirstStart(
       lastName: 'Rivera',
       role: 'JobSeeker',
       dateOfBirth: '1995-04-12',
+      phoneNumber: '+1 360 555 0142',
       emailVerifiedAt: now,
       termsAcceptedAt: now,
     });
