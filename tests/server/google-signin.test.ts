@@ -400,10 +400,10 @@ describe('when Google sign-in is not configured', () => {
 
   it('says so instead of failing', async () => {
     const start = await plain.inject({ method: 'GET', url: '/api/Account/GoogleLogin' });
-    expect(start.statusCode).toBe(503);
+    expect(start.statusCode).toBe(404);
     expect(start.json()).toMatchObject({ success: false, message: AccountMessages.googleNotConfigured });
     const back = await plain.inject({ method: 'POST', url: '/api/Account/GoogleCallback', payload: { code: 'x', state: 'y' } });
-    expect(back.statusCode).toBe(503);
+    expect(back.statusCode).toBe(404);
     expect(back.json().message).toBe(AccountMessages.googleNotConfigured);
   });
 });

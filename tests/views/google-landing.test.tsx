@@ -193,7 +193,7 @@ describe('social sign-in buttons', () => {
     const stub = stubbedStart();
     const { user } = renderAccount(<SocialButtons logic={stub.logic} />);
     await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
-    await act(async () => stub.answer.reject(new ApiError('server', 503, AccountMessages.googleNotConfigured)));
+    await act(async () => stub.answer.reject(new ApiError('client', 404, AccountMessages.googleNotConfigured)));
     expect(screen.getByRole('status')).toHaveTextContent(AccountMessages.googleNotConfigured);
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
     expect(stub.redirects).toEqual([]);

@@ -31,7 +31,7 @@ export const googleStartMachine = setup({
   guards: {
     notConfigured: ({ event }) => {
       const error = (event as { error?: unknown }).error;
-      return error instanceof ApiError && error.status === 503;
+      return error instanceof ApiError && error.status === 404;
     },
   },
 }).createMachine({
