@@ -210,7 +210,10 @@ function checkEffects(sut: Sut, before: number, event: LoginEvent, expected: Sna
     ]);
     expect(sut.log.completionLoads).toBe(data.users.role === 'JobSeeker' ? 1 : 0);
   } else if (expected.matches({ form: 'verifyingBusiness' })) {
-    expect(emitted).toEqual([{ type: 'navigate', to: '/business-validation' }]);
+    expect(emitted).toEqual([
+      { type: 'notify', message: AccountMessages.notVerified },
+      { type: 'navigate', to: '/business-validation' },
+    ]);
     expect(sut.log.saved).toEqual([businessRequest]);
   } else {
     expect(emitted).toEqual([]);

@@ -44,7 +44,11 @@ export type LoginEvent =
   | { type: 'otp.request' }
   | { type: 'login.submit' };
 
-export type LoginEmitted = { type: 'signedIn'; data: SessionData } | { type: 'navigate'; to: string };
+export type LoginEmitted =
+  | { type: 'signedIn'; data: SessionData }
+  | { type: 'navigate'; to: string }
+  /** A message to show beyond this page, e.g. why the user is sent to business verification. */
+  | { type: 'notify'; message: string };
 
 export const initialLoginContext: LoginContext = {
   email: '',
@@ -178,6 +182,8 @@ export const loginMachine = setup({
                 target: 'verifyingBusiness',
                 actions: [
                   { type: 'saveVerificationRequest', params: ({ event }) => ({ request: verificationRequestOf(event.error)! }) },
+                  // The user is told why the sign-in led to another page ("Uh oh! …", spec 1 §8).
+                  emit(({ event }) => ({ type: 'notify' as const, message: errorsOf(event.error)[0]! })),
                   emit({ type: 'navigate', to: '/business-validation' }),
                 ],
               },

@@ -76,7 +76,7 @@ export default function ForgotPasswordPage({ logic, snapshot }: ForgotPasswordPa
           Send Reset Link
         </Button>
         <p className="text-center text-sm">
-          Remembered it? <Link href="/login">Back to Login</Link>
+          Remembered it? <Link href="/login" className="font-semibold">Back to Login</Link>
         </p>
       </form>
     </AuthCard>

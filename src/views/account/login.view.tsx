@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { SessionContext } from '../../app/session.tsx';
@@ -60,6 +61,8 @@ export default function LoginPage({ logic, snapshot, social }: LoginPageProps) {
     // The session first, so the page the user lands on sees them signed in.
     const subs = [
       actor.on('signedIn', (e) => session.send({ type: 'session.signedIn', data: e.data })),
+      // A toast outlives this page, so the message is still there on the page it leads to.
+      actor.on('notify', (e) => toast.error(e.message, { id: e.message })),
       actor.on('navigate', (e) => navigate(e.to)),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
