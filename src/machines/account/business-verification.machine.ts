@@ -7,28 +7,21 @@ import {
 } from '../../contract/account.ts';
 import { accountService } from '../../services/account.ts';
 import { verificationRequestStore } from '../../services/verification-request-store.ts';
+import { canSubmit, shownErrors, shownStateActions, validate, type FieldErrors, type FormEvent, type ShownState } from '../form.ts';
 import { errorsOf } from './api-errors.ts';
 
 export type BusinessField = 'email' | 'businessName' | 'businessTin';
 const FIELDS: readonly BusinessField[] = ['email', 'businessName', 'businessTin'];
 
-export interface BusinessVerificationContext {
+export interface BusinessVerificationContext extends ShownState<BusinessField> {
   values: Record<BusinessField, string>;
   /** True when the email came with the stored request; the form then does not ask for it. */
   emailKnown: boolean;
-  touched: Partial<Record<BusinessField, true>>;
-  /** After a submit every field shows its error, touched or not. */
-  submitted: boolean;
-  /** Messages of the last failed call; the first is shown (spec 1 §8). */
-  errors: string[];
   /** What the server said when the business was verified. */
   message: string | null;
 }
 
-export type BusinessVerificationEvent =
-  | { type: 'field.change'; field: BusinessField; value: string }
-  | { type: 'field.blur'; field: BusinessField }
-  | { type: 'form.submit' };
+export type BusinessVerificationEvent = FormEvent<BusinessField>;
 
 export interface BusinessVerificationInput {
   /** The request to prefill from; read from the verification request store when not given. */
@@ -38,16 +31,8 @@ export interface BusinessVerificationInput {
 const parse = (c: Pick<BusinessVerificationContext, 'values'>) => verifyBusinessRequestSchema.safeParse(c.values);
 
 /** Every field error of the form as it stands, shown or not. */
-export function businessFieldErrors(c: Pick<BusinessVerificationContext, 'values'>): Partial<Record<BusinessField, string>> {
-  const result = parse(c);
-  const out: Partial<Record<BusinessField, string>> = {};
-  if (result.success) return out;
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as BusinessField;
-    if (FIELDS.includes(field)) out[field] ??= issue.message;
-  }
-  return out;
-}
+export const businessFieldErrors = (c: Pick<BusinessVerificationContext, 'values'>): FieldErrors<BusinessField> =>
+  validate(verifyBusinessRequestSchema, c.values, FIELDS);
 
 export function initialBusinessContext(request: BusinessVerificationRequest | null): BusinessVerificationContext {
   return {
@@ -77,6 +62,7 @@ export const businessVerificationMachine = setup({
     ),
   },
   actions: {
+    ...shownStateActions<BusinessField, BusinessVerificationContext, BusinessVerificationEvent>(),
     clearRequest: () => verificationRequestStore.clear(),
   },
   guards: {
@@ -96,15 +82,13 @@ export const businessVerificationMachine = setup({
             errors: [],
           }),
         },
-        'field.blur': {
-          actions: assign({ touched: ({ context, event }) => ({ ...context.touched, [event.field]: true }) }),
-        },
-        'form.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: assign({ submitted: true }) }],
+        'field.blur': { actions: 'touchField' },
+        'form.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: 'touchAll' }],
       },
     },
     submitting: {
       tags: ['loading'],
-      entry: assign({ submitted: true, errors: [] }),
+      entry: ['touchAll', 'clearErrors'],
       invoke: {
         id: 'verify',
         src: 'verify',
@@ -130,15 +114,9 @@ type Snapshot = {
 export const selectBusy = (s: Snapshot) => s.hasTag('loading');
 export const selectVerified = (s: Snapshot) => s.matches('verified');
 /** Submit is disabled while the form is invalid or busy (spec 1 §5). */
-export const selectCanSubmit = (s: Snapshot) => !s.hasTag('loading') && parse(s.context).success;
+export const selectCanSubmit = (s: Snapshot) => canSubmit(s.hasTag('loading'), parse(s.context).success);
 /** Field errors shown: touched fields only, until a submit shows them all. */
-export function selectFieldErrors(s: Snapshot): Partial<Record<BusinessField, string>> {
-  const all = businessFieldErrors(s.context);
-  if (s.context.submitted) return all;
-  const shown: Partial<Record<BusinessField, string>> = {};
-  for (const field of Object.keys(all) as BusinessField[]) if (s.context.touched[field]) shown[field] = all[field];
-  return shown;
-}
+export const selectFieldErrors = (s: Snapshot) => shownErrors(businessFieldErrors(s.context), s.context.touched, s.context.submitted);
 /** The first message, and whether more followed (then a contact-support link is added, spec 1 §8). */
 export const selectFailure = (s: Snapshot) =>
   s.context.errors.length ? { message: s.context.errors[0]!, contactSupport: s.context.errors.length > 1 } : null;

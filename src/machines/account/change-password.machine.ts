@@ -3,19 +3,7 @@ import { AccountMessages, changePasswordRequestSchema } from '../../contract/acc
 import { accountService } from '../../services/account.ts';
 import { ApiError } from '../../services/http.ts';
 import type { SessionEmitted, SessionEvent } from './session.machine.ts';
-import {
-  changed,
-  emptyForm,
-  failureOf,
-  isValid,
-  nothingToShow,
-  touch,
-  touchAll,
-  validate,
-  visibleErrors,
-  type FormEvent,
-  type FormState,
-} from './password-form.ts';
+import { canSubmit, formOf, validate, type FormEvent, type FormState } from '../form.ts';
 
 export const changePasswordFields = ['oldPassword', 'newPassword', 'retypePassword'] as const;
 export type ChangePasswordField = (typeof changePasswordFields)[number];
@@ -40,10 +28,9 @@ export interface ChangePasswordInput {
   signedIn: boolean;
 }
 
-const check = (values: Record<ChangePasswordField, string>) =>
-  validate(changePasswordRequestSchema, values, changePasswordFields);
-
-const blankForm = () => emptyForm(changePasswordFields, check(emptyForm(changePasswordFields).values));
+const form = formOf<ChangePasswordField, ChangePasswordContext, ChangePasswordEvent>(changePasswordFields, (values) =>
+  validate(changePasswordRequestSchema, values, changePasswordFields),
+);
 
 const isUnauthorized = (err: unknown) => err instanceof ApiError && err.kind === 'unauthorized';
 
@@ -65,14 +52,14 @@ export const changePasswordMachine = setup({
     }),
   },
   actions: {
+    ...form.actions,
     signOut: enqueueActions(({ context, enqueue }) => {
       if (context.session) enqueue.sendTo(context.session, { type: 'session.logout' } satisfies SessionEvent);
     }),
   },
   guards: {
     signedIn: ({ context }) => context.signedIn,
-    isValid: ({ context }) => isValid(context),
-    nothingToShow: ({ context }) => nothingToShow(context),
+    ...form.guards,
     wasUnauthorized: ({ event }) => isUnauthorized((event as unknown as { error: unknown }).error),
     signedOutNow: ({ event }) => event.type === 'session.changed' && !event.signedIn,
     signedInNow: ({ event }) => event.type === 'session.changed' && event.signedIn,
@@ -80,7 +67,7 @@ export const changePasswordMachine = setup({
 }).createMachine({
   id: 'changePassword',
   context: ({ input }) => ({
-    ...blankForm(),
+    ...form.empty(),
     session: input.session,
     signedIn: input.signedIn,
   }),
@@ -93,7 +80,7 @@ export const changePasswordMachine = setup({
     signedOut: {
       tags: ['error'],
       // Passwords typed for a sign-in that has ended are not kept.
-      entry: assign(() => ({ ...blankForm(), signedIn: false })),
+      entry: assign(() => ({ ...form.empty(), signedIn: false })),
       on: {
         'session.changed': { guard: 'signedInNow', target: 'editing', actions: assign({ signedIn: true }) },
       },
@@ -101,15 +88,11 @@ export const changePasswordMachine = setup({
     editing: {
       initial: 'idle',
       on: {
-        'field.change': {
-          actions: assign(({ context, event }) => changed(context, event.field, event.value, check)),
-        },
-        'field.blur': {
-          actions: assign({ touched: ({ context, event }) => touch(context, changePasswordFields, event.field) }),
-        },
+        'field.change': { actions: 'changeField' },
+        'field.blur': { actions: 'touchField' },
         'form.submit': [
           { guard: 'isValid', target: 'submitting' },
-          { actions: assign({ touched: () => touchAll(changePasswordFields) }) },
+          { actions: 'touchAll' },
         ],
         'session.changed': { guard: 'signedOutNow', target: 'signedOut' },
       },
@@ -123,7 +106,7 @@ export const changePasswordMachine = setup({
     },
     submitting: {
       tags: ['loading'],
-      entry: assign({ error: null, serverErrors: {} }),
+      entry: 'clearFailure',
       on: {
         'session.changed': { guard: 'signedOutNow', target: 'signedOut' },
       },
@@ -137,7 +120,7 @@ export const changePasswordMachine = setup({
           { guard: 'wasUnauthorized', target: 'signedOut' },
           {
             target: 'editing.failed',
-            actions: assign(({ event }) => failureOf(event.error, changePasswordFields, AccountMessages.generic)),
+            actions: assign(({ event }) => form.failure(event.error, AccountMessages.generic)),
           },
         ],
       },
@@ -151,7 +134,7 @@ export const changePasswordMachine = setup({
 
 type ChangeSnapshot = SnapshotFrom<typeof changePasswordMachine>;
 
-export const selectFieldErrors = (s: ChangeSnapshot) => visibleErrors(s.context);
+export const selectFieldErrors = (s: ChangeSnapshot) => form.visibleErrors(s.context);
 /** Submit is disabled while the form is invalid or busy (spec 1 §5). */
-export const selectCanSubmit = (s: ChangeSnapshot) => s.matches('editing') && isValid(s.context);
+export const selectCanSubmit = (s: ChangeSnapshot) => canSubmit(!s.matches('editing'), form.isValid(s.context));
 export const selectError = (s: ChangeSnapshot) => (s.matches('signedOut') ? AccountMessages.signInToChange : s.context.error);

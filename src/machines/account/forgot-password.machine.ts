@@ -1,19 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages, emailOnlySchema } from '../../contract/account.ts';
 import { accountService } from '../../services/account.ts';
-import {
-  changed,
-  emptyForm,
-  failureOf,
-  isValid,
-  nothingToShow,
-  touch,
-  touchAll,
-  validate,
-  visibleErrors,
-  type FormEvent,
-  type FormState,
-} from './password-form.ts';
+import { canSubmit, formOf, validate, type FormEvent, type FormState } from '../form.ts';
 
 export const forgotPasswordFields = ['email'] as const;
 export type ForgotPasswordField = (typeof forgotPasswordFields)[number];
@@ -25,7 +13,9 @@ export interface ForgotPasswordContext extends FormState<ForgotPasswordField> {
 
 export type ForgotPasswordEvent = FormEvent<ForgotPasswordField>;
 
-const check = (values: Record<ForgotPasswordField, string>) => validate(emailOnlySchema, values, forgotPasswordFields);
+const form = formOf<ForgotPasswordField, ForgotPasswordContext, ForgotPasswordEvent>(forgotPasswordFields, (values) =>
+  validate(emailOnlySchema, values, forgotPasswordFields),
+);
 
 /** Forgot password (spec 1 §2): one email field; the answer is the same whether or not an account exists. */
 export const forgotPasswordMachine = setup({
@@ -40,32 +30,24 @@ export const forgotPasswordMachine = setup({
       return res.message || res.data;
     }),
   },
+  actions: form.actions,
   guards: {
-    isValid: ({ context }) => isValid(context),
-    nothingToShow: ({ context }) => nothingToShow(context),
+    ...form.guards,
   },
 }).createMachine({
   id: 'forgotPassword',
-  context: ({ input }) => {
-    const form = emptyForm(forgotPasswordFields);
-    form.values.email = input?.email ?? '';
-    return { ...form, errors: check(form.values), message: null };
-  },
+  context: ({ input }) => ({ ...form.empty({ email: input?.email ?? '' }), message: null }),
   initial: 'editing',
   states: {
     editing: {
       initial: 'idle',
       on: {
-        'field.change': {
-          actions: assign(({ context, event }) => changed(context, event.field, event.value, check)),
-        },
-        'field.blur': {
-          actions: assign({ touched: ({ context, event }) => touch(context, forgotPasswordFields, event.field) }),
-        },
+        'field.change': { actions: 'changeField' },
+        'field.blur': { actions: 'touchField' },
         'form.submit': [
           { guard: 'isValid', target: 'submitting' },
           // An early submit shows every rule that is not met.
-          { actions: assign({ touched: () => touchAll(forgotPasswordFields) }) },
+          { actions: 'touchAll' },
         ],
       },
       states: {
@@ -78,7 +60,7 @@ export const forgotPasswordMachine = setup({
     },
     submitting: {
       tags: ['loading'],
-      entry: assign({ error: null, serverErrors: {} }),
+      entry: 'clearFailure',
       invoke: {
         id: 'sendResetLink',
         src: 'sendResetLink',
@@ -90,7 +72,7 @@ export const forgotPasswordMachine = setup({
         onError: {
           target: 'editing.failed',
           // The forgot-password fallback ends with '!' (spec 1 §8).
-          actions: assign(({ event }) => failureOf(event.error, forgotPasswordFields, AccountMessages.forgotGeneric)),
+          actions: assign(({ event }) => form.failure(event.error, AccountMessages.forgotGeneric)),
         },
       },
     },
@@ -100,8 +82,8 @@ export const forgotPasswordMachine = setup({
 
 type Snapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 
-export const selectFieldErrors = (s: Snapshot) => visibleErrors(s.context);
+export const selectFieldErrors = (s: Snapshot) => form.visibleErrors(s.context);
 /** Submit is disabled while the form is invalid or busy (spec 1 §5). */
-export const selectCanSubmit = (s: Snapshot) => s.matches('editing') && isValid(s.context);
+export const selectCanSubmit = (s: Snapshot) => canSubmit(!s.matches('editing'), form.isValid(s.context));
 export const selectError = (s: Snapshot) => s.context.error;
 export const selectSentMessage = (s: Snapshot) => (s.matches('sent') ? s.context.message : null);

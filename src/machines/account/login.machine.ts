@@ -12,13 +12,14 @@ import type { BodyOf } from '../../contract/endpoint.ts';
 import { homeFor } from '../../contract/roles.ts';
 import { accountService } from '../../services/account.ts';
 import { verificationRequestStore } from '../../services/verification-request-store.ts';
+import { canSubmit, firstErrors, shownErrors, touch, type FieldErrors, type ShownState } from '../form.ts';
 import { errorsOf, verificationRequestOf } from './api-errors.ts';
 
 export type LoginMode = 'password' | 'otp';
 export type LoginField = 'email' | 'password' | 'code';
 export type LoginRequest = BodyOf<typeof login>;
 
-export interface LoginContext {
+export interface LoginContext extends ShownState<LoginField> {
   email: string;
   mode: LoginMode;
   password: string;
@@ -26,10 +27,6 @@ export interface LoginContext {
   code: string;
   rememberMe: boolean;
   touched: Record<LoginField, boolean>;
-  /** After a submit every field shows its error, touched or not. */
-  submitted: boolean;
-  /** Messages of the last failed call; the first is shown (spec 1 §8). */
-  errors: string[];
   /** What the server said after sending a code. */
   notice: string | null;
   /** Seconds until another code may be requested; 0 when not waiting. */
@@ -72,18 +69,13 @@ const parseRequest = (c: LoginContext) =>
   });
 
 /** Every field error of the form as it stands, whether shown yet or not. */
-export function loginFieldErrors(c: LoginContext): Partial<Record<LoginField, string>> {
+export function loginFieldErrors(c: LoginContext): FieldErrors<LoginField> {
   const result = parseRequest(c);
   if (result.success) return {};
-  const out: Partial<Record<LoginField, string>> = {};
-  for (const issue of result.error.issues) {
-    if (issue.path[0] === 'email') out.email ??= issue.message;
-    if (issue.path[0] === 'password') {
-      if (c.mode === 'otp') out.code = AccountMessages.otp;
-      else out.password ??= issue.message;
-    }
-  }
-  return out;
+  const { email, password } = firstErrors(result.error.issues, ['email', 'password']);
+  // The code travels as the password; its boxes have one message of their own.
+  if (c.mode === 'otp') return { ...(email && { email }), ...(password && { code: AccountMessages.otp }) };
+  return { ...(email && { email }), ...(password && { password }) };
 }
 
 const emailIsValid = (c: LoginContext) => !loginFieldErrors(c).email;
@@ -111,6 +103,10 @@ export const loginMachine = setup({
     }),
     saveVerificationRequest: (_, params: { request: BusinessVerificationRequest }) =>
       verificationRequestStore.save(params.request),
+    // shownStateActions() written out: next to enqueueActions above, TypeScript cannot infer a spread of it.
+    touchField: assign({ touched: ({ context, event }) => touch(context.touched, (event as { field: LoginField }).field) }),
+    touchAll: assign({ submitted: true }),
+    clearErrors: assign({ errors: [] }),
   },
   guards: {
     isValid: ({ context }) => parseRequest(context).success,
@@ -138,9 +134,7 @@ export const loginMachine = setup({
             'field.change': {
               actions: assign(({ context, event }) => ({ ...context, [event.field]: event.value })),
             },
-            'field.blur': {
-              actions: assign({ touched: ({ context, event }) => ({ ...context.touched, [event.field]: true }) }),
-            },
+            'field.blur': { actions: 'touchField' },
             'remember.change': { actions: assign({ rememberMe: ({ event }) => event.value }) },
             'mode.change': [
               // Switching to OTP requests a code for the typed email (spec 1 §4).
@@ -152,13 +146,13 @@ export const loginMachine = setup({
             ],
             'login.submit': [
               { guard: 'isValid', target: 'submitting' },
-              { actions: assign({ submitted: true }) },
+              { actions: 'touchAll' },
             ],
           },
         },
         submitting: {
           tags: ['loading'],
-          entry: assign({ submitted: true, errors: [] }),
+          entry: ['touchAll', 'clearErrors'],
           invoke: {
             id: 'login',
             src: 'login',
@@ -205,7 +199,7 @@ export const loginMachine = setup({
           on: {
             'otp.request': [
               { guard: and([stateIn({ form: 'editing' }), 'emailValid']), target: 'counting' },
-              { actions: assign({ touched: ({ context }) => ({ ...context.touched, email: true }) }) },
+              { actions: assign({ touched: ({ context }) => touch(context.touched, 'email') }) },
             ],
           },
         },
@@ -245,15 +239,9 @@ type Snapshot = {
 
 export const selectBusy = (s: Snapshot) => s.hasTag('loading');
 /** Submit is disabled while the form is invalid or busy (spec 1 §5). */
-export const selectCanSubmit = (s: Snapshot) => !s.hasTag('loading') && parseRequest(s.context).success;
+export const selectCanSubmit = (s: Snapshot) => canSubmit(s.hasTag('loading'), parseRequest(s.context).success);
 /** Field errors shown: touched fields only, until a submit shows them all. */
-export function selectFieldErrors(s: Snapshot): Partial<Record<LoginField, string>> {
-  const all = loginFieldErrors(s.context);
-  if (s.context.submitted) return all;
-  const shown: Partial<Record<LoginField, string>> = {};
-  for (const field of Object.keys(all) as LoginField[]) if (s.context.touched[field]) shown[field] = all[field];
-  return shown;
-}
+export const selectFieldErrors = (s: Snapshot) => shownErrors(loginFieldErrors(s.context), s.context.touched, s.context.submitted);
 export const selectCountingDown = (s: Snapshot) => s.matches({ otp: 'counting' });
 export const selectSecondsLeft = (s: Snapshot) => s.context.secondsLeft;
 export const selectErrors = (s: Snapshot) => s.context.errors;

@@ -8,7 +8,8 @@ import type { BodyOf } from '../../contract/endpoint.ts';
 import { RegisterRole } from '../../contract/roles.ts';
 import { accountService } from '../../services/account.ts';
 import { verificationRequestStore } from '../../services/verification-request-store.ts';
-import { errorsOf, fieldErrorsOf, verificationRequestOf } from './api-errors.ts';
+import { canSubmit, shownErrors, shownStateActions, touch, validate, type FieldErrors, type ShownState } from '../form.ts';
+import { errorsOf, verificationRequestOf } from './api-errors.ts';
 
 export type RegisterRoleCode = (typeof RegisterRole)[keyof typeof RegisterRole];
 export type RegisterTextField =
@@ -28,13 +29,8 @@ export interface RegisterValues extends Record<RegisterTextField, string> {
   acceptTerms: boolean;
 }
 
-export interface RegisterContext {
+export interface RegisterContext extends ShownState<RegisterField> {
   values: RegisterValues;
-  touched: Partial<Record<RegisterField, boolean>>;
-  /** After a submit every field shows its error, touched or not. */
-  submitted: boolean;
-  /** Messages of the last failed call; the first is shown (spec 1 §8). */
-  errors: string[];
 }
 
 export type RegisterEvent =
@@ -75,10 +71,7 @@ export const initialRegisterContext: RegisterContext = {
 const parseForm = (v: RegisterValues) => registerFormSchema.safeParse(v);
 
 /** Every field error of the form as it stands, whether shown yet or not. */
-export function registerFieldErrors(v: RegisterValues): Partial<Record<RegisterField, string>> {
-  const result = parseForm(v);
-  return result.success ? {} : (fieldErrorsOf(result.error.issues) as Partial<Record<RegisterField, string>>);
-}
+export const registerFieldErrors = (v: RegisterValues): FieldErrors<RegisterField> => validate(registerFormSchema, v);
 
 /** The register payload (spec 1 §3): employers send their business, job seekers their date of birth. */
 export function toRegisterRequest(v: RegisterValues): RegisterRequest {
@@ -104,6 +97,7 @@ export const registerMachine = setup({
     }),
   },
   actions: {
+    ...shownStateActions<RegisterField, RegisterContext, RegisterEvent>(),
     saveVerificationRequest: (_, params: { request: BusinessVerificationRequest }) =>
       verificationRequestStore.save(params.request),
   },
@@ -124,27 +118,25 @@ export const registerMachine = setup({
         'field.change': {
           actions: assign({ values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }) }),
         },
-        'field.blur': {
-          actions: assign({ touched: ({ context, event }) => ({ ...context.touched, [event.field]: true }) }),
-        },
+        'field.blur': { actions: 'touchField' },
         'role.change': {
           actions: assign({
             values: ({ context, event }) => ({ ...context.values, role: event.role }),
-            touched: ({ context }) => ({ ...context.touched, role: true }),
+            touched: ({ context }) => touch(context.touched, 'role'),
           }),
         },
         'terms.change': {
           actions: assign({
             values: ({ context, event }) => ({ ...context.values, acceptTerms: event.value }),
-            touched: ({ context }) => ({ ...context.touched, acceptTerms: true }),
+            touched: ({ context }) => touch(context.touched, 'acceptTerms'),
           }),
         },
-        'register.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: assign({ submitted: true }) }],
+        'register.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: 'touchAll' }],
       },
     },
     submitting: {
       tags: ['loading'],
-      entry: assign({ submitted: true, errors: [] }),
+      entry: ['touchAll', 'clearErrors'],
       invoke: {
         id: 'register',
         src: 'register',
@@ -175,14 +167,9 @@ type Snapshot = { context: RegisterContext; hasTag: (tag: 'loading') => boolean 
 
 export const selectBusy = (s: Snapshot) => s.hasTag('loading');
 /** Submit is disabled while the form is invalid or busy (spec 1 §5). */
-export const selectCanSubmit = (s: Snapshot) => !s.hasTag('loading') && parseForm(s.context.values).success;
+export const selectCanSubmit = (s: Snapshot) => canSubmit(s.hasTag('loading'), parseForm(s.context.values).success);
 /** Field errors shown: touched fields only, until a submit shows them all. */
-export function selectFieldErrors(s: Snapshot): Partial<Record<RegisterField, string>> {
-  const all = registerFieldErrors(s.context.values);
-  if (s.context.submitted) return all;
-  const shown: Partial<Record<RegisterField, string>> = {};
-  for (const field of Object.keys(all) as RegisterField[]) if (s.context.touched[field]) shown[field] = all[field];
-  return shown;
-}
+export const selectFieldErrors = (s: Snapshot) =>
+  shownErrors(registerFieldErrors(s.context.values), s.context.touched, s.context.submitted);
 export const selectErrors = (s: Snapshot) => s.context.errors;
 export const selectRole = (s: Snapshot) => s.context.values.role;

@@ -1,19 +1,7 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages, resetPasswordFormSchema } from '../../contract/account.ts';
 import { accountService } from '../../services/account.ts';
-import {
-  changed,
-  emptyForm,
-  failureOf,
-  isValid,
-  nothingToShow,
-  touch,
-  touchAll,
-  validate,
-  visibleErrors,
-  type FormEvent,
-  type FormState,
-} from './password-form.ts';
+import { canSubmit, formOf, validate, type FormEvent, type FormState } from '../form.ts';
 
 export const resetPasswordFields = ['newPassword', 'retypePassword'] as const;
 export type ResetPasswordField = (typeof resetPasswordFields)[number];
@@ -39,8 +27,9 @@ export interface ResetResult {
   message: string;
 }
 
-const checkWith = (link: { token: string; email: string }) => (values: Record<ResetPasswordField, string>) =>
-  validate(resetPasswordFormSchema, { ...link, ...values }, resetPasswordFields);
+const form = formOf<ResetPasswordField, ResetPasswordContext, ResetPasswordEvent>(resetPasswordFields, (values, { token, email }) =>
+  validate(resetPasswordFormSchema, { token, email, ...values }, resetPasswordFields),
+);
 
 /** Reset password (spec 1 §4, §5): token and email come from the link; success (200) goes to login. */
 export const resetPasswordMachine = setup({
@@ -56,18 +45,17 @@ export const resetPasswordMachine = setup({
       return { status: res.status, message: res.message || res.data };
     }),
   },
+  actions: form.actions,
   guards: {
     hasLink: ({ context }) => context.token !== '' && context.email !== '',
-    isValid: ({ context }) => isValid(context),
-    nothingToShow: ({ context }) => nothingToShow(context),
+    ...form.guards,
     isOk: ({ event }) => (event as unknown as { output: ResetResult }).output.status === 200,
   },
 }).createMachine({
   id: 'resetPassword',
   context: ({ input }) => {
     const link = { token: input?.token?.trim() ?? '', email: input?.email?.trim() ?? '' };
-    const form = emptyForm(resetPasswordFields);
-    return { ...form, ...link, errors: checkWith(link)(form.values), message: null };
+    return { ...form.empty({}, link), ...link, message: null };
   },
   initial: 'checkingLink',
   states: {
@@ -81,15 +69,11 @@ export const resetPasswordMachine = setup({
     editing: {
       initial: 'idle',
       on: {
-        'field.change': {
-          actions: assign(({ context, event }) => changed(context, event.field, event.value, checkWith(context))),
-        },
-        'field.blur': {
-          actions: assign({ touched: ({ context, event }) => touch(context, resetPasswordFields, event.field) }),
-        },
+        'field.change': { actions: 'changeField' },
+        'field.blur': { actions: 'touchField' },
         'form.submit': [
           { guard: 'isValid', target: 'submitting' },
-          { actions: assign({ touched: () => touchAll(resetPasswordFields) }) },
+          { actions: 'touchAll' },
         ],
       },
       states: {
@@ -102,7 +86,7 @@ export const resetPasswordMachine = setup({
     },
     submitting: {
       tags: ['loading'],
-      entry: assign({ error: null, serverErrors: {} }),
+      entry: 'clearFailure',
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
@@ -121,7 +105,7 @@ export const resetPasswordMachine = setup({
         ],
         onError: {
           target: 'editing.failed',
-          actions: assign(({ event }) => failureOf(event.error, resetPasswordFields, AccountMessages.resetLinkInvalid)),
+          actions: assign(({ event }) => form.failure(event.error, AccountMessages.resetLinkInvalid)),
         },
       },
     },
@@ -131,9 +115,9 @@ export const resetPasswordMachine = setup({
 
 type Snapshot = SnapshotFrom<typeof resetPasswordMachine>;
 
-export const selectFieldErrors = (s: Snapshot) => visibleErrors(s.context);
+export const selectFieldErrors = (s: Snapshot) => form.visibleErrors(s.context);
 /** Submit is disabled while the form is invalid or busy (spec 1 §5). */
-export const selectCanSubmit = (s: Snapshot) => s.matches('editing') && isValid(s.context);
+export const selectCanSubmit = (s: Snapshot) => canSubmit(!s.matches('editing'), form.isValid(s.context));
 export const selectError = (s: Snapshot) => (s.matches('invalidLink') ? AccountMessages.resetLinkInvalid : s.context.error);
 export const selectLinkValid = (s: Snapshot) => !s.matches('invalidLink');
 export const selectDoneMessage = (s: Snapshot) => (s.matches('done') ? s.context.message : null);

@@ -8,24 +8,20 @@ import {
   type socialSignupSchema,
 } from '../../contract/account.ts';
 import { accountService } from '../../services/account.ts';
+import { canSubmit, shownErrors, shownStateActions, touch, validate, type FieldErrors, type ShownState } from '../form.ts';
 import { errorsOf } from './api-errors.ts';
 
 export type SocialSignup = z.infer<typeof socialSignupSchema>;
 export type CompletionField = 'role' | 'businessName' | 'businessEin' | 'dateOfBirth' | 'acceptTerms';
 export type CompletionRole = 0 | 1;
 
-export interface SocialCompletionContext {
+export interface SocialCompletionContext extends ShownState<CompletionField> {
   signup: SocialSignup;
   role: CompletionRole | null;
   businessName: string;
   businessEin: string;
   dateOfBirth: string;
   acceptTerms: boolean;
-  touched: Partial<Record<CompletionField, true>>;
-  /** After a submit every field shows its error, touched or not. */
-  submitted: boolean;
-  /** Messages of the last failed call; the first is shown. */
-  errors: string[];
   /** The session the server answered once registration is complete. */
   session: SessionData | null;
 }
@@ -50,17 +46,10 @@ export function completionRequestOf(c: SocialCompletionContext): SocialCompletio
 const parse = (c: SocialCompletionContext) => socialCompletionRequestSchema.safeParse(completionRequestOf(c));
 
 /** Every field error of the form as it stands, shown or not. */
-export function completionFieldErrors(c: SocialCompletionContext): Partial<Record<CompletionField, string>> {
-  const out: Partial<Record<CompletionField, string>> = {};
+export function completionFieldErrors(c: SocialCompletionContext): FieldErrors<CompletionField> {
   // The role rules are refinements, which the schema skips while any field fails: check them
   // with the terms assumed ticked, so an unticked box does not hide the date-of-birth error.
-  const result = socialCompletionRequestSchema.safeParse({ ...completionRequestOf(c), acceptTerms: true });
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as CompletionField;
-      if (FIELDS.includes(field)) out[field] ??= issue.message;
-    }
-  }
+  const out = validate(socialCompletionRequestSchema, { ...completionRequestOf(c), acceptTerms: true }, FIELDS);
   if (!c.acceptTerms) out.acceptTerms = AccountMessages.terms;
   return out;
 }
@@ -96,6 +85,7 @@ export const socialCompletionMachine = setup({
       async ({ input, signal }) => (await accountService.googleCompleteRegistration(input, signal)).data,
     ),
   },
+  actions: shownStateActions<CompletionField, SocialCompletionContext, SocialCompletionEvent>(),
   guards: {
     isValid: ({ context }) => parse(context).success,
   },
@@ -109,7 +99,7 @@ export const socialCompletionMachine = setup({
         'role.change': {
           actions: assign({
             role: ({ event }) => event.role,
-            touched: ({ context }) => ({ ...context.touched, role: true as const }),
+            touched: ({ context }) => touch(context.touched, 'role'),
             errors: [],
           }),
         },
@@ -119,19 +109,17 @@ export const socialCompletionMachine = setup({
         'terms.change': {
           actions: assign({
             acceptTerms: ({ event }) => event.value,
-            touched: ({ context }) => ({ ...context.touched, acceptTerms: true as const }),
+            touched: ({ context }) => touch(context.touched, 'acceptTerms'),
             errors: [],
           }),
         },
-        'field.blur': {
-          actions: assign({ touched: ({ context, event }) => ({ ...context.touched, [event.field]: true }) }),
-        },
-        'form.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: assign({ submitted: true }) }],
+        'field.blur': { actions: 'touchField' },
+        'form.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: 'touchAll' }],
       },
     },
     submitting: {
       tags: ['loading'],
-      entry: assign({ submitted: true, errors: [] }),
+      entry: ['touchAll', 'clearErrors'],
       invoke: {
         id: 'complete',
         src: 'complete',
@@ -153,13 +141,7 @@ type Snapshot = {
 
 export const selectBusy = (s: Snapshot) => s.hasTag('loading');
 /** Submit is disabled while the form is invalid or busy (spec 1 §5). */
-export const selectCanSubmit = (s: Snapshot) => !s.hasTag('loading') && parse(s.context).success;
+export const selectCanSubmit = (s: Snapshot) => canSubmit(s.hasTag('loading'), parse(s.context).success);
 /** Field errors shown: touched fields only, until a submit shows them all. */
-export function selectFieldErrors(s: Snapshot): Partial<Record<CompletionField, string>> {
-  const all = completionFieldErrors(s.context);
-  if (s.context.submitted) return all;
-  const shown: Partial<Record<CompletionField, string>> = {};
-  for (const field of Object.keys(all) as CompletionField[]) if (s.context.touched[field]) shown[field] = all[field];
-  return shown;
-}
+export const selectFieldErrors = (s: Snapshot) => shownErrors(completionFieldErrors(s.context), s.context.touched, s.context.submitted);
 export const selectError = (s: Snapshot) => s.context.errors[0] ?? null;
