@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type EventObject, type Snapshot, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { AccountMessages, type BusinessVerificationRequest, type VerifyBusinessRequest } from '../../src/contract/account.ts';
 import {
   businessFieldErrors,
@@ -14,7 +13,7 @@ import {
 } from '../../src/machines/account/business-verification.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { verificationRequestStore } from '../../src/services/verification-request-store.ts';
-import { deferred, reachedStates, transitionCases } from '../support/client/model.ts';
+import { deferred, flush, modelOf, reachedStates, settle, transitionCases } from '../support/client/model.ts';
 
 /** The machines project runs in node: a Storage for the verification request store to use. */
 const sessionStorage_ = (() => {
@@ -68,21 +67,7 @@ const serializeState = (s: Snap) =>
 const filterEvents = (s: Snap, e: BusinessVerificationEvent) => !e.type.startsWith('xstate.') || s.matches('submitting');
 
 function model(request: BusinessVerificationRequest | null) {
-  return withEveryPath(
-    new TestModel(businessVerificationMachine, {
-      events: modelEvents(),
-      input: { request },
-      serializeState: serializeState as never,
-      filterEvents: filterEvents as never,
-    }),
-  );
-}
-
-/** Keeps the shortest path to every state, also those on the way to another (the default drops them). */
-function withEveryPath<S extends Snapshot<unknown>, E extends EventObject, I>(m: TestModel<S, E, I>): TestModel<S, E, unknown> {
-  const shortest = m.getShortestPaths.bind(m);
-  m.getShortestPaths = (o) => shortest({ ...o, allowDuplicatePaths: true });
-  return m as unknown as TestModel<S, E, unknown>;
+  return modelOf(businessVerificationMachine, { events: modelEvents(), input: { request }, serializeState, filterEvents });
 }
 
 function startSut(request: BusinessVerificationRequest | null) {
@@ -109,11 +94,8 @@ function startSut(request: BusinessVerificationRequest | null) {
 type Sut = ReturnType<typeof startSut>;
 
 async function exec(sut: Sut, event: BusinessVerificationEvent) {
-  const e = event as unknown as { type: string; output?: unknown; error?: unknown };
-  if (e.type === 'xstate.done.actor.verify') sut.pending.verify!.resolve(e.output as string);
-  else if (e.type === 'xstate.error.actor.verify') sut.pending.verify!.reject(e.error);
-  else sut.actor.send(event);
-  await vi.advanceTimersByTimeAsync(0);
+  if (!settle(sut.pending, event)) sut.actor.send(event);
+  await flush();
 }
 
 describe.each([

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type ActorLogic, type EventObject, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../src/contract/account.ts';
 import {
   emailVerificationMachine,
@@ -10,8 +9,7 @@ import {
   type EmailVerificationInput,
 } from '../../src/machines/account/email-verification.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
-import { atomicStates, modelStates } from '../support/client/model-paths.ts';
-import { deferred } from '../support/client/model.ts';
+import { atomicStates, deferred, modelOf, modelStates } from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof emailVerificationMachine>;
 
@@ -67,14 +65,14 @@ describe('email verification machine (model-based)', () => {
   afterEach(() => vi.useRealTimers());
 
   const all = links.map(([name, input]) => {
-    const model = new TestModel(emailVerificationMachine as unknown as ActorLogic<Snap, EventObject, EmailVerificationInput>, {
+    const model = modelOf(emailVerificationMachine, {
       events: modelEvents,
       input,
-      serializeState: (s) => observable(s as Snap),
+      serializeState: observable,
       // The call answers once.
-      filterEvents: (s) => (s as Snap).matches('verifying'),
+      filterEvents: (s) => s.matches('verifying'),
     });
-    return { name, input, states: modelStates(model as TestModel<Snap, EventObject, unknown>, (s) => observable(s)) };
+    return { name, input, states: modelStates(model) };
   });
 
   it('reaches every state of the chart and tries every event', () => {

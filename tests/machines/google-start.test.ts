@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type EventObject, type Snapshot, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../src/contract/account.ts';
 import {
   googleStartMachine,
@@ -9,7 +8,7 @@ import {
   type GoogleStartEvent,
 } from '../../src/machines/account/google-start.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
-import { deferred, reachedStates, transitionCases } from '../support/client/model.ts';
+import { deferred, flush, modelOf, reachedStates, settle, transitionCases } from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof googleStartMachine>;
 
@@ -28,13 +27,6 @@ const modelEvents = (): GoogleStartEvent[] =>
   ] as unknown as GoogleStartEvent[];
 
 const filterEvents = (s: Snap, e: GoogleStartEvent) => !e.type.startsWith('xstate.') || s.matches('requesting');
-
-/** Keeps the shortest path to every state, also those on the way to another (the default drops them). */
-function withEveryPath<S extends Snapshot<unknown>, E extends EventObject, I>(m: TestModel<S, E, I>): TestModel<S, E, unknown> {
-  const shortest = m.getShortestPaths.bind(m);
-  m.getShortestPaths = (o) => shortest({ ...o, allowDuplicatePaths: true });
-  return m as unknown as TestModel<S, E, unknown>;
-}
 
 function startSut() {
   const pending: { address?: ReturnType<typeof deferred<string>> } = {};
@@ -59,11 +51,8 @@ function startSut() {
 type Sut = ReturnType<typeof startSut>;
 
 async function exec(sut: Sut, event: GoogleStartEvent) {
-  const e = event as unknown as { type: string; output?: unknown; error?: unknown };
-  if (e.type === 'xstate.done.actor.address') sut.pending.address!.resolve(e.output as string);
-  else if (e.type === 'xstate.error.actor.address') sut.pending.address!.reject(e.error);
-  else sut.actor.send(event);
-  await vi.advanceTimersByTimeAsync(0);
+  if (!settle(sut.pending, event)) sut.actor.send(event);
+  await flush();
 }
 
 describe('Google start machine (model-based)', () => {
@@ -74,7 +63,7 @@ describe('Google start machine (model-based)', () => {
     vi.useRealTimers();
   });
 
-  const cases = transitionCases(withEveryPath(new TestModel(googleStartMachine, { events: modelEvents(), filterEvents: filterEvents as never })));
+  const cases = transitionCases(modelOf(googleStartMachine, { events: modelEvents(), filterEvents }));
 
   it('covers every state of the chart', () => {
     const states = reachedStates(cases);

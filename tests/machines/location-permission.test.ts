@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type ActorLogic, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../src/contract/account.ts';
 import { DEFAULT_LOCATION, type LocationResult, type UserLocation } from '../../src/contract/location.ts';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../src/machines/location/location-permission.machine.ts';
 import { GEOLOCATION_OPTIONS, GeolocationError, type Coordinates, type GeolocationFailure } from '../../src/services/geolocation.ts';
 import { LOCATION_KEY, PERMISSION_KEY, locationStore, type PermissionRecord } from '../../src/services/location-store.ts';
+import { modelOf, transitionPaths } from '../support/client/model.ts';
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 const HOUR = 60 * 60 * 1000;
@@ -117,49 +117,29 @@ const serialize = (s: Snap) =>
 // The guards and the records read the clock while the model is walked: walk it at a fixed time.
 vi.useFakeTimers({ now: NOW });
 
-const model = new TestModel<Snap, ModelEvent, undefined>(
-  locationPermissionMachine as unknown as ActorLogic<Snap, ModelEvent, undefined>,
-  {
-    events: EVENTS,
-    serializeState: serialize,
-    // Answers only come while something waits for them.
-    filterEvents: (s, e) => {
-      if (e.type === CHECK_DONE || e.type === CHECK_ERROR) return s.matches({ permission: 'unknown' });
-      if (e.type === GEO_DONE || e.type === GEO_ERROR) return s.matches({ modal: 'locating' });
-      if (e.type === REFRESH_DONE || e.type === REFRESH_ERROR) return s.matches({ permission: { granted: 'refreshing' } });
-      return true;
-    },
+const model = modelOf(locationPermissionMachine, {
+  events: EVENTS,
+  serializeState: serialize,
+  // Answers only come while something waits for them.
+  filterEvents: (s, e) => {
+    if (e.type === CHECK_DONE || e.type === CHECK_ERROR) return s.matches({ permission: 'unknown' });
+    if (e.type === GEO_DONE || e.type === GEO_ERROR) return s.matches({ modal: 'locating' });
+    if (e.type === REFRESH_DONE || e.type === REFRESH_ERROR) return s.matches({ permission: { granted: 'refreshing' } });
+    return true;
   },
-);
+});
 
-type Path = ReturnType<typeof model.getShortestPaths>[number];
 const isInit = (e: { type: string }) => e.type === 'xstate.init';
 
-function label(steps: Path['steps']) {
-  return steps
-    .filter((s) => !isInit(s.event))
-    .map(({ event }) => {
-      const e = event as ModelEvent;
+function label(events: ModelEvent[]) {
+  return events
+    .map((e) => {
       if (e.type === CHECK_DONE) return `check: ${Object.entries(CHECKS).find(([, c]) => c === e.output)?.[0]}`;
       if (e.type === GEO_ERROR || e.type === REFRESH_ERROR) return `${e.type.slice(19)} failed: ${(e.error as GeolocationError).reason}`;
       if (e.type.startsWith('xstate.')) return e.type.replace(/^xstate\.(done|error)\.actor\.(\w+)$/, '$2 $1');
       return e.type;
     })
     .join(' → ');
-}
-
-/** A path to every state, and from every state one step with every event. */
-function everyTransition(): Path[] {
-  const toState = new Map(model.getShortestPaths({ allowDuplicatePaths: true }).map((p) => [serialize(p.state as Snap), p]));
-  const out: Path[] = [];
-  for (const [key, { transitions }] of Object.entries(model.getAdjacencyMap())) {
-    const base = toState.get(key)!;
-    for (const { event, state } of Object.values(transitions) as Array<{ event: ModelEvent; state: Snap }>) {
-      const steps = [...base.steps, { event, state }];
-      out.push({ ...base, state, steps, weight: steps.length, description: label(steps) });
-    }
-  }
-  return out;
 }
 
 interface Pending<T> {
@@ -200,7 +180,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const paths = everyTransition();
+const paths = transitionPaths(model, label);
 vi.useRealTimers();
 
 describe('location permission machine: every state and every event (model-based)', () => {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type ActorLogic, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import type { LocationResult } from '../../src/contract/location.ts';
 import {
   DROPDOWN_CLOSE_MS,
@@ -9,9 +8,9 @@ import {
   selectDropdownOpen,
   selectNothingFound,
   type LocationSearchEvent,
-  type LocationSearchInput,
   type SearchType,
 } from '../../src/machines/location/location-search.machine.ts';
+import { modelOf, transitionPaths } from '../support/client/model.ts';
 
 const PORTLAND_OR: LocationResult = {
   id: 'city:5746545',
@@ -56,10 +55,7 @@ type Snap = SnapshotFrom<typeof locationSearchMachine>;
 const serialize = (s: Snap) =>
   JSON.stringify({ value: s.value, text: s.context.text, results: s.context.results?.length ?? null });
 
-// The graph tools see the machine as plain actor logic over the events the model drives.
-const model = new TestModel<Snap, ModelEvent, LocationSearchInput>(
-  locationSearchMachine as unknown as ActorLogic<Snap, ModelEvent, LocationSearchInput>,
-  {
+const model = modelOf(locationSearchMachine, {
   events: EVENTS,
   serializeState: serialize,
   // Timers and answers only happen in the states that wait for them.
@@ -69,37 +65,18 @@ const model = new TestModel<Snap, ModelEvent, LocationSearchInput>(
     if (e.type === SEARCH_DONE || e.type === SEARCH_ERROR) return s.matches('searching');
     return true;
   },
-  },
-);
-
-type Path = ReturnType<typeof model.getShortestPaths>[number];
+});
 
 const isInit = (e: { type: string }) => e.type === 'xstate.init';
 
-function label(steps: Path['steps']) {
-  return steps
-    .filter((s) => !isInit(s.event))
-    .map(({ event }) => {
-      const e = event as ModelEvent;
+function label(events: ModelEvent[]) {
+  return events
+    .map((e) => {
       if (e.type === 'search.type') return `type "${e.text}"`;
       if (e.type === SEARCH_DONE) return `${e.output.length} found`;
       return e.type.replace(/^xstate\.(after\.\w+)\..*$/, '$1');
     })
     .join(' → ');
-}
-
-/** A path to every state, and from every state one step with every event. */
-function everyTransition(): Path[] {
-  const toState = new Map(model.getShortestPaths({ allowDuplicatePaths: true }).map((p) => [serialize(p.state as Snap), p]));
-  const out: Path[] = [];
-  for (const [key, { transitions }] of Object.entries(model.getAdjacencyMap())) {
-    const base = toState.get(key)!;
-    for (const { event, state } of Object.values(transitions) as Array<{ event: ModelEvent; state: Snap }>) {
-      const steps = [...base.steps, { event, state }];
-      out.push({ ...base, state, steps, weight: steps.length, description: label(steps) });
-    }
-  }
-  return out;
 }
 
 interface PendingSearch {
@@ -146,7 +123,7 @@ afterEach(() => {
 });
 
 describe('location search machine: every state and every event (model-based)', () => {
-  const paths = everyTransition();
+  const paths = transitionPaths(model, label);
 
   it('reaches every state of the chart', () => {
     const reached = new Set(paths.map((p) => String((p.state as Snap).value)));

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type ActorLogic, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import {
   AccountMessages,
   OTP_RESEND_SECONDS,
@@ -23,8 +22,7 @@ import {
   type LoginRequest,
 } from '../../src/machines/account/login.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
-import { atomicStates, modelStates } from '../support/client/model-paths.ts';
-import { deferred } from '../support/client/model.ts';
+import { atomicStates, deferred, modelOf, modelStates, settle } from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof loginMachine>;
 
@@ -121,11 +119,7 @@ function possible(s: Snap, e: { type: string }) {
 }
 
 function buildModel() {
-  return new TestModel(loginMachine as unknown as ActorLogic<Snap, LoginEvent, unknown>, {
-    events: modelEvents,
-    serializeState: (s) => observable(s as Snap),
-    filterEvents: (s, e) => possible(s as Snap, e),
-  });
+  return modelOf(loginMachine, { events: modelEvents, serializeState: observable, filterEvents: possible });
 }
 
 /** The system under test: the real machine with its calls swapped for controllable stubs. */
@@ -174,26 +168,11 @@ type Sut = ReturnType<typeof startSut>;
 
 /** Makes the SUT live through one model event, as the browser and the server would. */
 async function exec(sut: Sut, event: LoginEvent) {
-  const e = event as unknown as { type: string; output?: unknown; error?: unknown };
-  switch (e.type) {
-    case 'xstate.done.actor.login':
-      sut.pending.login!.resolve(e.output as SessionData);
-      break;
-    case 'xstate.error.actor.login':
-      sut.pending.login!.reject(e.error);
-      break;
-    case 'xstate.done.actor.requestOtp':
-      sut.pending.requestOtp!.resolve(e.output as string);
-      break;
-    case 'xstate.error.actor.requestOtp':
-      sut.pending.requestOtp!.reject(e.error);
-      break;
-    case TICK:
-      await vi.advanceTimersByTimeAsync(1000);
-      return;
-    default:
-      sut.actor.send(event);
+  if ((event.type as string) === TICK) {
+    await vi.advanceTimersByTimeAsync(1000);
+    return;
   }
+  if (!settle(sut.pending, event)) sut.actor.send(event);
   await vi.advanceTimersByTimeAsync(0);
 }
 
@@ -229,7 +208,7 @@ describe('login machine (model-based)', () => {
   });
 
   const model = buildModel();
-  const states = modelStates(model, (s) => observable(s as Snap));
+  const states = modelStates(model);
 
   it('reaches every state of the chart and tries every event', () => {
     const reached = new Set(states.flatMap((s) => atomicStates(s.state.value)));

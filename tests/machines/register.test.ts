@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type ActorLogic, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { AccountMessages, type BusinessVerificationRequest } from '../../src/contract/account.ts';
 import {
   registerFieldErrors,
@@ -16,8 +15,7 @@ import {
   type RegisterValues,
 } from '../../src/machines/account/register.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
-import { atomicStates, modelStates } from '../support/client/model-paths.ts';
-import { deferred } from '../support/client/model.ts';
+import { atomicStates, deferred, flush, modelOf, modelStates, settle } from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof registerMachine>;
 
@@ -104,11 +102,7 @@ function possible(s: Snap, e: RegisterEvent | { type: string }) {
 }
 
 function buildModel() {
-  return new TestModel(registerMachine as unknown as ActorLogic<Snap, RegisterEvent, unknown>, {
-    events: modelEvents,
-    serializeState: (s) => observable(s as Snap),
-    filterEvents: (s, e) => possible(s as Snap, e),
-  });
+  return modelOf(registerMachine, { events: modelEvents, serializeState: observable, filterEvents: possible });
 }
 
 function startSut() {
@@ -137,11 +131,8 @@ function startSut() {
 type Sut = ReturnType<typeof startSut>;
 
 async function exec(sut: Sut, event: RegisterEvent) {
-  const e = event as unknown as { type: string; output?: RegisterOutcome; error?: unknown };
-  if (e.type === 'xstate.done.actor.register') sut.pending.register!.resolve(e.output!);
-  else if (e.type === 'xstate.error.actor.register') sut.pending.register!.reject(e.error);
-  else sut.actor.send(event);
-  await vi.advanceTimersByTimeAsync(0);
+  if (!settle(sut.pending, event)) sut.actor.send(event);
+  await flush();
 }
 
 describe('register machine (model-based)', () => {
@@ -154,7 +145,7 @@ describe('register machine (model-based)', () => {
 
   // Built with fake timers on: the age rule reads today's date.
   vi.useFakeTimers({ now: NOW });
-  const states = modelStates(buildModel(), (s) => observable(s as Snap));
+  const states = modelStates(buildModel());
   vi.useRealTimers();
 
   it('reaches every state of the chart and tries every event', () => {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type ActorLogic, type EventObject, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { createActor, fromPromise } from 'xstate';
 import type { SessionData } from '../../src/contract/account.ts';
 import {
   REFRESH_MARGIN_MS,
@@ -14,7 +13,7 @@ import {
 } from '../../src/machines/account/session.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { toStoredSession, type StoredSession } from '../../src/services/session-store.ts';
-import { deferred, reachedStates, transitionCases } from '../support/client/model.ts';
+import { deferred, modelOf, reachedStates, settle, transitionCases } from '../support/client/model.ts';
 
 const NOW = new Date('2026-03-02T10:00:00Z').getTime();
 const EXPIRES_IN = 900;
@@ -52,9 +51,7 @@ const modelEvents = (): SessionEvent[] =>
     { type: 'session.expired' },
   ] as unknown as SessionEvent[];
 
-type Snap = SnapshotFrom<typeof sessionMachine>;
-const sessionModel = () =>
-  new TestModel(sessionMachine as unknown as ActorLogic<Snap, EventObject, unknown>, { events: modelEvents() });
+const sessionModel = () => modelOf(sessionMachine, { events: modelEvents() });
 
 /** The system under test: the real machine with its I/O swapped for recorders and controllable actors. */
 function startSut() {
@@ -109,25 +106,11 @@ async function exec(sut: Sut, event: SessionEvent) {
     const value = timerState.length === 1 ? timerState[0]! : { [timerState[0]!]: timerState[1]! };
     if (!snap.matches(value as never)) return;
   }
+  if (settle(sut.pending, event)) {
+    await vi.advanceTimersByTimeAsync(0);
+    return;
+  }
   switch (e.type) {
-    case 'xstate.done.actor.restore':
-      sut.pending.restore!.resolve(e.output as StoredSession | null);
-      break;
-    case 'xstate.error.actor.restore':
-      sut.pending.restore!.reject(e.error);
-      break;
-    case 'xstate.done.actor.refresh':
-      sut.pending.refresh!.resolve(e.output as SessionData);
-      break;
-    case 'xstate.error.actor.refresh':
-      sut.pending.refresh!.reject(e.error);
-      break;
-    case 'xstate.done.actor.revoke':
-      sut.pending.revoke!.resolve();
-      break;
-    case 'xstate.error.actor.revoke':
-      sut.pending.revoke!.reject(e.error);
-      break;
     case 'xstate.after.refreshDelay.session.signedIn.active': {
       const expiresAt = sut.actor.getSnapshot().context.session!.expiresAt;
       await vi.advanceTimersByTimeAsync(expiresAt - Date.now() - REFRESH_MARGIN_MS);

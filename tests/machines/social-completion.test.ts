@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type EventObject, type Snapshot, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { AccountMessages, type SessionData, type SocialCompletionRequest } from '../../src/contract/account.ts';
 import {
   completionFieldErrors,
@@ -13,7 +12,7 @@ import {
   type SocialSignup,
 } from '../../src/machines/account/social-completion.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
-import { deferred, reachedStates, transitionCases } from '../support/client/model.ts';
+import { deferred, flush, modelOf, reachedStates, settle, transitionCases } from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof socialCompletionMachine>;
 
@@ -62,13 +61,6 @@ const filterEvents = (s: Snap, e: SocialCompletionEvent) => {
   return !e.type.startsWith('xstate.');
 };
 
-/** Keeps the shortest path to every state, also those on the way to another (the default drops them). */
-function withEveryPath<S extends Snapshot<unknown>, E extends EventObject, I>(m: TestModel<S, E, I>): TestModel<S, E, unknown> {
-  const shortest = m.getShortestPaths.bind(m);
-  m.getShortestPaths = (o) => shortest({ ...o, allowDuplicatePaths: true });
-  return m as unknown as TestModel<S, E, unknown>;
-}
-
 function startSut() {
   const pending: { complete?: ReturnType<typeof deferred<SessionData>> } = {};
   const log = { sent: [] as SocialCompletionRequest[] };
@@ -87,11 +79,8 @@ function startSut() {
 type Sut = ReturnType<typeof startSut>;
 
 async function exec(sut: Sut, event: SocialCompletionEvent) {
-  const e = event as unknown as { type: string; output?: unknown; error?: unknown };
-  if (e.type === 'xstate.done.actor.complete') sut.pending.complete!.resolve(e.output as SessionData);
-  else if (e.type === 'xstate.error.actor.complete') sut.pending.complete!.reject(e.error);
-  else sut.actor.send(event);
-  await vi.advanceTimersByTimeAsync(0);
+  if (!settle(sut.pending, event)) sut.actor.send(event);
+  await flush();
 }
 
 describe('social completion machine (model-based)', () => {
@@ -104,16 +93,7 @@ describe('social completion machine (model-based)', () => {
 
   // Built with the same clock as the runs: the age rule depends on today.
   vi.useFakeTimers({ now: NOW });
-  const cases = transitionCases(
-    withEveryPath(
-      new TestModel(socialCompletionMachine, {
-        events: modelEvents(),
-        input: { signup },
-        serializeState: serializeState as never,
-        filterEvents: filterEvents as never,
-      }),
-    ),
-  );
+  const cases = transitionCases(modelOf(socialCompletionMachine, { events: modelEvents(), input: { signup }, serializeState, filterEvents }));
   vi.useRealTimers();
 
   it('covers every state of the chart', () => {

@@ -6,7 +6,7 @@ import { businessVerificationMachine } from '../../src/machines/account/business
 import { ApiError } from '../../src/services/http.ts';
 import { verificationRequestStore } from '../../src/services/verification-request-store.ts';
 import BusinessVerificationPage from '../../src/views/account/business-verification.view.tsx';
-import { SUPPORT_EMAIL, renderAccount } from '../support/client/account-harness.tsx';
+import { SUPPORT_EMAIL, renderInApp } from '../support/client/app-harness.tsx';
 import { deferred } from '../support/client/model.ts';
 
 const request: BusinessVerificationRequest = { email: 'owner@acme.test', businessName: 'Acme Widgets LLC', businessTin: '123456780' };
@@ -39,7 +39,7 @@ const tinField = () => screen.getByLabelText('EIN/TIN/SSN', { selector: 'input' 
 describe('Business verification screen', () => {
   it('is prefilled from the stored request, with the TIN masked behind a toggle', async () => {
     verificationRequestStore.save(request);
-    const { user } = renderAccount(<BusinessVerificationPage logic={stubbed().logic} />, { path: '/business-validation' });
+    const { user } = renderInApp(<BusinessVerificationPage logic={stubbed().logic} />, { path: '/business-validation' });
     expect(screen.getByRole('heading', { name: 'Business Verification' })).toBeInTheDocument();
     expect(screen.getByText('owner@acme.test')).toBeInTheDocument();
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('Business verification screen', () => {
   });
 
   it('asks for the email when no request was stored, and validates fields once left', async () => {
-    const { user } = renderAccount(<BusinessVerificationPage logic={stubbed().logic} />, { path: '/business-validation' });
+    const { user } = renderInApp(<BusinessVerificationPage logic={stubbed().logic} />, { path: '/business-validation' });
     expect(screen.getByLabelText('Email')).toHaveValue('');
     expect(submit()).toBeDisabled();
     expect(screen.queryByText(AccountMessages.businessName)).not.toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('Business verification screen', () => {
   it('submits, shows it is busy, then the success text with a link to login, and forgets the request', async () => {
     verificationRequestStore.save(request);
     const stub = stubbed();
-    const { user } = renderAccount(<BusinessVerificationPage logic={stub.logic} />, { path: '/business-validation' });
+    const { user } = renderInApp(<BusinessVerificationPage logic={stub.logic} />, { path: '/business-validation' });
     await user.click(submit());
     expect(stub.calls).toEqual([request]);
     expect(submit()).toBeDisabled();
@@ -94,7 +94,7 @@ describe('Business verification screen', () => {
   it('shows the first error, and a contact-support link when there is more than one', async () => {
     verificationRequestStore.save(request);
     const stub = stubbed();
-    const { user } = renderAccount(<BusinessVerificationPage logic={stub.logic} />, { path: '/business-validation' });
+    const { user } = renderInApp(<BusinessVerificationPage logic={stub.logic} />, { path: '/business-validation' });
 
     await user.click(submit());
     await stub.reject(new ApiError('client', 400, AccountMessages.tinNotValid));
@@ -115,7 +115,7 @@ describe('Business verification screen', () => {
   it('hides the server error once the user types again', async () => {
     verificationRequestStore.save(request);
     const stub = stubbed();
-    const { user } = renderAccount(<BusinessVerificationPage logic={stub.logic} />, { path: '/business-validation' });
+    const { user } = renderInApp(<BusinessVerificationPage logic={stub.logic} />, { path: '/business-validation' });
     await user.click(submit());
     await stub.reject(new ApiError('client', 400, AccountMessages.businessNameImplausible));
     expect(screen.getByRole('alert')).toHaveTextContent(AccountMessages.businessNameImplausible);

@@ -14,8 +14,8 @@ import {
 } from '../../src/machines/account/change-password.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import ChangePasswordPage, { ChangePasswordDialog } from '../../src/views/account/change-password.view.tsx';
-import { renderApp, storedSessionFor } from '../support/client/app-harness.tsx';
-import { controllable, renderInApp, userPaths, type UserStep } from '../support/client/view-model.tsx';
+import { controllable, renderApp, renderInApp, storedSessionFor } from '../support/client/app-harness.tsx';
+import { userPaths, type UserStep } from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof changePasswordMachine>;
 
@@ -47,9 +47,13 @@ function stubbedMachine() {
 /** The page as the signed-in user reaches it, once the stored sign-in is restored. */
 async function renderPage() {
   const { server, logic } = stubbedMachine();
-  const app = renderInApp(<ChangePasswordPage logic={logic} />, { path: '/user/settings/change-password', stored: storedSessionFor(erin) });
+  const app = renderInApp(<ChangePasswordPage logic={logic} />, {
+    path: '/user/settings/change-password',
+    stored: storedSessionFor(erin),
+    userOptions: { delay: null },
+  });
   await screen.findByLabelText('Old Password');
-  return { ...app, server, user: userEvent.setup({ delay: null }) };
+  return { ...app, server };
 }
 
 const signInAgain: SessionData = {
@@ -72,7 +76,7 @@ function expectScreen(s: Snap, app: Awaited<ReturnType<typeof renderPage>>) {
     // The server revoked every refresh token: the user is signed out and sent to /login.
     expect(screen.getAllByRole('status').map((el) => el.textContent)).toContain(CHANGED);
     expect(app.session().getSnapshot().matches('signedOut')).toBe(true);
-    expect(app.location.history.at(-1)).toBe('/login');
+    expect(app.location()).toBe('/login');
     return;
   }
   const shown = selectFieldErrors(s);
@@ -202,7 +206,7 @@ describe('change password page', () => {
     await user.type(field('retypePassword'), `${NEW}{Enter}`);
     await server.answer({ type: 'xstate.done.actor.changePassword', output: AccountMessages.passwordChanged } as never);
     expect(session().getSnapshot().matches('signedOut')).toBe(true);
-    expect(location.history.at(-1)).toBe('/login');
+    expect(location()).toBe('/login');
     await waitFor(() => expect(revoked).toEqual(['refresh-em-1']));
     // Said on the page and in a toast, which stays once the page is gone.
     await waitFor(() => expect(screen.getAllByText(CHANGED)).toHaveLength(2));
@@ -262,7 +266,7 @@ describe('change password dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText(CHANGED)).toBeInTheDocument();
     expect(app.session().getSnapshot().matches('signedOut')).toBe(true);
-    expect(app.location.history.at(-1)).toBe('/login');
+    expect(app.location()).toBe('/login');
   });
 
   it('shows server errors in the form and stays open', async () => {

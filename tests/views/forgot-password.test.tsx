@@ -1,5 +1,4 @@
 import { act, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../src/contract/account.ts';
@@ -12,7 +11,8 @@ import {
 } from '../../src/machines/account/forgot-password.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import ForgotPasswordPage from '../../src/views/account/forgot-password.view.tsx';
-import { controllable, renderInApp, userPaths, type UserStep } from '../support/client/view-model.tsx';
+import { controllable, renderInApp } from '../support/client/app-harness.tsx';
+import { userPaths, type UserStep } from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof forgotPasswordMachine>;
 
@@ -23,8 +23,8 @@ function renderPage(path = '/forget-password') {
   const logic = forgotPasswordMachine.provide({
     actors: { sendResetLink: fromPromise<string, { email: string }>(({ input }) => server.run(input)) },
   });
-  const app = renderInApp(<ForgotPasswordPage logic={logic} />, { path });
-  return { ...app, server, user: userEvent.setup({ delay: null }) };
+  const app = renderInApp(<ForgotPasswordPage logic={logic} />, { path, userOptions: { delay: null } });
+  return { ...app, server };
 }
 
 const emailField = () => screen.getByLabelText('Email');
@@ -120,7 +120,7 @@ describe('forgot password view', () => {
     expect(within(status).getByText('If you do not see the email in a few minutes, please check your spam folder.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Back to Login' }));
-    expect(location.history.at(-1)).toBe('/login');
+    expect(location()).toBe('/login');
   });
 
   it("shows 'Something went wrong. Please try again!' when the call fails without a message", async () => {
@@ -140,6 +140,6 @@ describe('forgot password view', () => {
   it('links back to login', async () => {
     const { user, location } = renderPage();
     await act(() => user.click(screen.getByRole('link', { name: 'Back to Login' })));
-    expect(location.history.at(-1)).toBe('/login');
+    expect(location()).toBe('/login');
   });
 });

@@ -15,7 +15,7 @@ import { ApiError } from '../../src/services/http.ts';
 import { verificationRequestStore } from '../../src/services/verification-request-store.ts';
 import GoogleLandingPage from '../../src/views/account/google-landing.view.tsx';
 import SocialButtons from '../../src/views/account/social-buttons.view.tsx';
-import { renderAccount, sessionFor } from '../support/client/account-harness.tsx';
+import { renderInApp, sessionFor } from '../support/client/app-harness.tsx';
 import { deferred } from '../support/client/model.ts';
 
 const LANDING = '/landing/google?code=the-code&state=the-state';
@@ -74,7 +74,7 @@ const loading = () => screen.getByRole('status', { name: 'Signing you in with Go
 describe('Google landing page (/landing/google)', () => {
   it('shows a loading state while the code is exchanged', () => {
     const stub = stubbed();
-    renderAccount(<GoogleLandingPage logic={stub.logic} />, { path: LANDING });
+    renderInApp(<GoogleLandingPage logic={stub.logic} />, { path: LANDING });
     expect(screen.getByRole('heading', { name: 'Sign in with Google' })).toBeInTheDocument();
     expect(loading()).toBeInTheDocument();
     expect(stub.log.exchanged).toEqual([{ code: 'the-code', state: 'the-state' }]);
@@ -82,7 +82,7 @@ describe('Google landing page (/landing/google)', () => {
 
   it('signs a known job seeker in, lands on the dashboard and loads the profile', async () => {
     const stub = stubbed();
-    const { location, session } = renderAccount(<GoogleLandingPage logic={stub.logic} />, { path: LANDING });
+    const { location, session } = renderInApp(<GoogleLandingPage logic={stub.logic} />, { path: LANDING });
     const data = sessionFor('JobSeeker');
     await stub.exchange.resolve({ kind: 'signedIn', session: data });
     expect(session().getSnapshot().matches('signedIn')).toBe(true);
@@ -93,7 +93,7 @@ describe('Google landing page (/landing/google)', () => {
 
   it('sends a known SuperAdmin to the back office, without loading a profile', async () => {
     const stub = stubbed();
-    const { location } = renderAccount(<GoogleLandingPage logic={stub.logic} />, { path: LANDING });
+    const { location } = renderInApp(<GoogleLandingPage logic={stub.logic} />, { path: LANDING });
     await stub.exchange.resolve({ kind: 'signedIn', session: sessionFor('SuperAdmin') });
     expect(location()).toBe('/back-office/dashboard');
     expect(stub.log.profiles).toBe(0);
@@ -101,7 +101,7 @@ describe('Google landing page (/landing/google)', () => {
 
   it('asks for a new address and redirects the browser when the code is stale', async () => {
     const stub = stubbed();
-    renderAccount(<GoogleLandingPage logic={stub.logic} />, { path: LANDING });
+    renderInApp(<GoogleLandingPage logic={stub.logic} />, { path: LANDING });
     await stub.exchange.reject(new ApiError('client', 400, AccountMessages.staleGoogleCode));
     expect(stub.log.addresses).toBe(1);
     expect(loading()).toBeInTheDocument();
@@ -112,7 +112,7 @@ describe('Google landing page (/landing/google)', () => {
 
   it('lets a new user complete registration, then signs them in', async () => {
     const stub = stubbed();
-    const { user, location, session } = renderAccount(<GoogleLandingPage logic={stub.logic} />, { path: LANDING });
+    const { user, location, session } = renderInApp(<GoogleLandingPage logic={stub.logic} />, { path: LANDING });
     await stub.exchange.resolve({
       kind: 'needsRegistration',
       signup: { email: 'new@gmail.test', firstName: 'New', lastName: 'Person', signupToken: 'ticket' },
@@ -134,7 +134,7 @@ describe('Google landing page (/landing/google)', () => {
 
   it('sends an employer whose business is not verified to business verification, keeping the request', async () => {
     const stub = stubbed();
-    const { location } = renderAccount(<GoogleLandingPage logic={stub.logic} />, { path: LANDING });
+    const { location } = renderInApp(<GoogleLandingPage logic={stub.logic} />, { path: LANDING });
     const request: BusinessVerificationRequest = { email: 'boss@gmail.test', businessName: 'Pending Works', businessTin: '501234567' };
     await stub.exchange.reject(new ApiError('client', 403, AccountMessages.notVerified, [AccountMessages.notVerified], {}, request));
     expect(location()).toBe('/business-validation');
@@ -143,7 +143,7 @@ describe('Google landing page (/landing/google)', () => {
 
   it('shows what went wrong, with a way back to login', async () => {
     const stub = stubbed();
-    renderAccount(<GoogleLandingPage logic={stub.logic} />, { path: LANDING });
+    renderInApp(<GoogleLandingPage logic={stub.logic} />, { path: LANDING });
     await stub.exchange.reject(new ApiError('client', 400, AccountMessages.socialEmailMissing));
     expect(screen.getByRole('alert')).toHaveTextContent(AccountMessages.socialEmailMissing);
     expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
@@ -151,7 +151,7 @@ describe('Google landing page (/landing/google)', () => {
 
   it('says the redirection failed when Google sent no code back', () => {
     const stub = stubbed();
-    renderAccount(<GoogleLandingPage logic={stub.logic} />, { path: '/landing/google?error=access_denied' });
+    renderInApp(<GoogleLandingPage logic={stub.logic} />, { path: '/landing/google?error=access_denied' });
     expect(screen.getByRole('alert')).toHaveTextContent(AccountMessages.redirectFailed);
     expect(stub.log.exchanged).toEqual([]);
   });
@@ -173,7 +173,7 @@ describe('social sign-in buttons', () => {
   }
 
   it('shows Google, Facebook and Microsoft, each with an accessible name', () => {
-    renderAccount(<SocialButtons logic={stubbedStart().logic} />);
+    renderInApp(<SocialButtons logic={stubbedStart().logic} />);
     const group = screen.getByRole('group', { name: 'Sign in with another account' });
     for (const name of ['Continue with Google', 'Continue with Facebook', 'Continue with Microsoft']) {
       expect(within(group).getByRole('button', { name })).toBeEnabled();
@@ -182,7 +182,7 @@ describe('social sign-in buttons', () => {
 
   it('Google asks the server for the address and sends the browser there', async () => {
     const stub = stubbedStart();
-    const { user } = renderAccount(<SocialButtons logic={stub.logic} />);
+    const { user } = renderInApp(<SocialButtons logic={stub.logic} />);
     await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeDisabled();
     await act(async () => stub.answer.resolve(ADDRESS));
@@ -191,7 +191,7 @@ describe('social sign-in buttons', () => {
 
   it('says Google sign-in is not configured instead of failing', async () => {
     const stub = stubbedStart();
-    const { user } = renderAccount(<SocialButtons logic={stub.logic} />);
+    const { user } = renderInApp(<SocialButtons logic={stub.logic} />);
     await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
     await act(async () => stub.answer.reject(new ApiError('client', 404, AccountMessages.googleNotConfigured)));
     expect(screen.getByRole('status')).toHaveTextContent(AccountMessages.googleNotConfigured);
@@ -201,7 +201,7 @@ describe('social sign-in buttons', () => {
 
   it('Facebook and Microsoft do nothing', async () => {
     const stub = stubbedStart();
-    const { user, location } = renderAccount(<SocialButtons logic={stub.logic} />, { path: '/login' });
+    const { user, location } = renderInApp(<SocialButtons logic={stub.logic} />, { path: '/login' });
     await user.click(screen.getByRole('button', { name: 'Continue with Facebook' }));
     await user.click(screen.getByRole('button', { name: 'Continue with Microsoft' }));
     expect(location()).toBe('/login');

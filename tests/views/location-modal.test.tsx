@@ -1,8 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fromPromise, type ActorLogic, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../src/contract/account.ts';
 import type { LocationResult, UserLocation } from '../../src/contract/location.ts';
 import {
@@ -18,6 +17,7 @@ import { locationSearchMachine } from '../../src/machines/location/location-sear
 import { GeolocationError, type Coordinates, type GeolocationFailure } from '../../src/services/geolocation.ts';
 import { locationStore } from '../../src/services/location-store.ts';
 import { LocationGate } from '../../src/views/location/location-modal.view.tsx';
+import { modelOf, transitionPaths } from '../support/client/model.ts';
 
 const PORTLAND: LocationResult = {
   id: 'city:5746545',
@@ -87,39 +87,19 @@ function possible(s: Snap, e: ModelEvent): boolean {
   }
 }
 
-const model = new TestModel<Snap, ModelEvent, undefined>(
-  locationPermissionMachine as unknown as ActorLogic<Snap, ModelEvent, undefined>,
-  { events: EVENTS, serializeState: (s) => JSON.stringify(seen(s)), filterEvents: possible },
-);
+const model = modelOf(locationPermissionMachine, { events: EVENTS, serializeState: (s) => JSON.stringify(seen(s)), filterEvents: possible });
 
-type Path = ReturnType<typeof model.getShortestPaths>[number];
 const isInit = (e: { type: string }) => e.type === 'xstate.init';
 
-function label(steps: Path['steps']) {
-  return steps
-    .filter((s) => !isInit(s.event))
-    .map(({ event }) => {
-      const e = event as ModelEvent;
+function label(events: ModelEvent[]) {
+  return events
+    .map((e) => {
       if (e.type === CHECK_DONE) return `opens: ${Object.entries(CHECKS).find(([, c]) => c === e.output)?.[0]}`;
       if (e.type === GEO_ERROR) return `browser fails: ${e.error.reason}`;
       if (e.type === GEO_DONE) return 'browser gives the position';
       return e.type.replace('location.', 'clicks ');
     })
     .join(' → ');
-}
-
-/** Every visible state, and from each one every thing the user can do there. */
-function everyTransition(): Path[] {
-  const toState = new Map(model.getShortestPaths({ allowDuplicatePaths: true }).map((p) => [JSON.stringify(seen(p.state as Snap)), p]));
-  const out: Path[] = [];
-  for (const [key, { transitions }] of Object.entries(model.getAdjacencyMap())) {
-    const base = toState.get(key)!;
-    for (const { event, state } of Object.values(transitions) as Array<{ event: ModelEvent; state: Snap }>) {
-      const steps = [...base.steps, { event, state }];
-      out.push({ ...base, state, steps, weight: steps.length, description: label(steps) });
-    }
-  }
-  return out;
 }
 
 interface Pending<T> {
@@ -180,7 +160,7 @@ function expectScreen(expected: ReturnType<typeof seen>) {
 }
 
 describe('Location modal: every state through the screen (model-based)', () => {
-  const paths = everyTransition();
+  const paths = transitionPaths(model, label);
 
   it('shows every state of the modal and tries every action', () => {
     const views = new Set(paths.map((p) => JSON.stringify(seen(p.state as Snap))));

@@ -8,7 +8,7 @@ import { loginMachine, type LoginRequest } from '../../src/machines/account/logi
 import { ApiError } from '../../src/services/http.ts';
 import { verificationRequestStore } from '../../src/services/verification-request-store.ts';
 import LoginPage from '../../src/views/account/login.view.tsx';
-import { SUPPORT_EMAIL, renderAccount, sessionFor } from '../support/client/account-harness.tsx';
+import { SUPPORT_EMAIL, renderInApp, sessionFor } from '../support/client/app-harness.tsx';
 import { deferred } from '../support/client/model.ts';
 
 const completion: CompletionStatus = {
@@ -52,7 +52,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('Login screen', () => {
   it('shows every part of spec 1 §2: email, the Password/OTP choice, password, Remember Me and the links', () => {
-    renderAccount(<LoginPage logic={stubbed().logic} />, { path: '/login' });
+    renderInApp(<LoginPage logic={stubbed().logic} />, { path: '/login' });
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(emailField()).toHaveAttribute('type', 'email');
     const choice = screen.getByRole('radiogroup', { name: 'Sign in with' });
@@ -67,13 +67,13 @@ describe('Login screen', () => {
   });
 
   it('the close button returns to /', async () => {
-    const { user, location } = renderAccount(<LoginPage logic={stubbed().logic} />, { path: '/login' });
+    const { user, location } = renderInApp(<LoginPage logic={stubbed().logic} />, { path: '/login' });
     await user.click(screen.getByRole('button', { name: 'Close and go to the home page' }));
     expect(location()).toBe('/');
   });
 
   it('validates a field once it is left, and keeps Login disabled until the form is valid', async () => {
-    const { user } = renderAccount(<LoginPage logic={stubbed().logic} />, { path: '/login' });
+    const { user } = renderInApp(<LoginPage logic={stubbed().logic} />, { path: '/login' });
     await user.type(emailField(), 'ada@');
     expect(screen.queryByText(AccountMessages.email)).not.toBeInTheDocument();
     await user.tab();
@@ -91,7 +91,7 @@ describe('Login screen', () => {
   });
 
   it('shows and hides the password', async () => {
-    const { user } = renderAccount(<LoginPage logic={stubbed().logic} />, { path: '/login' });
+    const { user } = renderInApp(<LoginPage logic={stubbed().logic} />, { path: '/login' });
     await user.type(passwordField(), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Show password' }));
     expect(passwordField()).toHaveAttribute('type', 'text');
@@ -100,7 +100,7 @@ describe('Login screen', () => {
   });
 
   it('passes the typed email on to Forgot Password', async () => {
-    const { user } = renderAccount(<LoginPage logic={stubbed().logic} />, { path: '/login' });
+    const { user } = renderInApp(<LoginPage logic={stubbed().logic} />, { path: '/login' });
     await user.type(emailField(), 'ada+jobs@example.com');
     expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute(
       'href',
@@ -110,7 +110,7 @@ describe('Login screen', () => {
 
   it('signs a job seeker in: the session gets the tokens, the user lands on the dashboard, the completion status is fetched', async () => {
     const { logic, calls } = stubbed({ login: async () => sessionFor('JobSeeker') });
-    const { user, location, session } = renderAccount(<LoginPage logic={logic} />, { path: '/login' });
+    const { user, location, session } = renderInApp(<LoginPage logic={logic} />, { path: '/login' });
     await user.type(emailField(), 'ada@example.com');
     await user.type(passwordField(), 'correct horse');
     await user.click(screen.getByRole('checkbox', { name: 'Remember Me' }));
@@ -123,7 +123,7 @@ describe('Login screen', () => {
 
   it('sends a SuperAdmin to the back office, and fetches no completion status', async () => {
     const { logic, calls } = stubbed({ login: async () => sessionFor('SuperAdmin') });
-    const { user, location } = renderAccount(<LoginPage logic={logic} />, { path: '/login' });
+    const { user, location } = renderInApp(<LoginPage logic={logic} />, { path: '/login' });
     await user.type(emailField(), 'sam@example.com');
     await user.type(passwordField(), 'correct horse');
     await user.click(submit());
@@ -133,7 +133,7 @@ describe('Login screen', () => {
 
   it('behind the route guard, an employer still lands on the dashboard', async () => {
     const { logic } = stubbed({ login: async () => sessionFor('Employer') });
-    const { user, location } = renderAccount(
+    const { user, location } = renderInApp(
       <Switch>
         <Route path="/login">
           <RedirectIfSignedIn>
@@ -156,7 +156,7 @@ describe('Login screen', () => {
   it('is busy while signing in: the button cannot be pressed again', async () => {
     const pending = deferred<SessionData>();
     const { logic, calls } = stubbed({ login: () => pending.promise });
-    const { user } = renderAccount(<LoginPage logic={logic} />, { path: '/login' });
+    const { user } = renderInApp(<LoginPage logic={logic} />, { path: '/login' });
     await user.type(emailField(), 'ada@example.com');
     await user.type(passwordField(), 'correct horse');
     await user.click(submit());
@@ -170,7 +170,7 @@ describe('Login screen', () => {
     const { logic } = stubbed({
       login: () => Promise.reject(new ApiError('client', 401, AccountMessages.invalidCredentials, [AccountMessages.invalidCredentials])),
     });
-    const { user } = renderAccount(<LoginPage logic={logic} />, { path: '/login' });
+    const { user } = renderInApp(<LoginPage logic={logic} />, { path: '/login' });
     await user.type(emailField(), 'ada@example.com');
     await user.type(passwordField(), 'wrong password');
     await user.click(submit());
@@ -184,7 +184,7 @@ describe('Login screen', () => {
       login: () =>
         Promise.reject(new ApiError('client', 403, AccountMessages.accountDisabled, [AccountMessages.accountDisabled, AccountMessages.generic])),
     });
-    const { user } = renderAccount(<LoginPage logic={logic} />, { path: '/login' });
+    const { user } = renderInApp(<LoginPage logic={logic} />, { path: '/login' });
     await user.type(emailField(), 'ada@example.com');
     await user.type(passwordField(), 'correct horse');
     await user.click(submit());
@@ -199,7 +199,7 @@ describe('Login screen', () => {
     const { logic } = stubbed({
       login: () => Promise.reject(new ApiError('client', 403, AccountMessages.notVerified, [AccountMessages.notVerified], {}, request)),
     });
-    const { user, location } = renderAccount(<LoginPage logic={logic} />, { path: '/login' });
+    const { user, location } = renderInApp(<LoginPage logic={logic} />, { path: '/login' });
     await user.type(emailField(), 'owner@acme.example');
     await user.type(passwordField(), 'correct horse');
     await user.click(submit());
@@ -217,7 +217,7 @@ describe('Login with an emailed code', () => {
   it('switching to OTP with a typed email sends a code and counts 60 s down before another can be sent', async () => {
     fakeClock();
     const { logic, calls } = stubbed();
-    renderAccount(<LoginPage logic={logic} />, { path: '/login' });
+    renderInApp(<LoginPage logic={logic} />, { path: '/login' });
     await act(() => vi.advanceTimersByTimeAsync(0));
     typeInto(emailField(), 'ada@example.com');
     press(screen.getByRole('radio', { name: 'OTP' }));
@@ -243,7 +243,7 @@ describe('Login with an emailed code', () => {
     fakeClock();
     const pending = deferred<string>();
     const { logic } = stubbed({ requestOtp: () => pending.promise });
-    renderAccount(<LoginPage logic={logic} />, { path: '/login' });
+    renderInApp(<LoginPage logic={logic} />, { path: '/login' });
     await act(() => vi.advanceTimersByTimeAsync(0));
     press(screen.getByRole('radio', { name: 'OTP' }));
     typeInto(emailField(), 'ada@example.com');
@@ -262,7 +262,7 @@ describe('Login with an emailed code', () => {
 
   it('Send OTP without a valid email shows the email error and sends nothing', async () => {
     const { logic, calls } = stubbed();
-    const { user } = renderAccount(<LoginPage logic={logic} />, { path: '/login' });
+    const { user } = renderInApp(<LoginPage logic={logic} />, { path: '/login' });
     await user.click(screen.getByRole('radio', { name: 'OTP' }));
     expect(calls.codes).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
@@ -272,7 +272,7 @@ describe('Login with an emailed code', () => {
 
   it('the choice is keyboard usable: arrow keys switch between Password and OTP', async () => {
     const { logic } = stubbed();
-    const { user } = renderAccount(<LoginPage logic={logic} />, { path: '/login' });
+    const { user } = renderInApp(<LoginPage logic={logic} />, { path: '/login' });
     await user.click(emailField());
     await user.tab();
     expect(screen.getByRole('radio', { name: 'Password' })).toHaveFocus();
@@ -286,7 +286,7 @@ describe('Login with an emailed code', () => {
 
   it('signs in with the six digits: Login is disabled until all six are there', async () => {
     const { logic, calls } = stubbed({ login: async () => sessionFor('JobSeeker') });
-    const { user, location } = renderAccount(<LoginPage logic={logic} />, { path: '/login' });
+    const { user, location } = renderInApp(<LoginPage logic={logic} />, { path: '/login' });
     await user.type(emailField(), 'ada@example.com');
     await user.click(screen.getByRole('radio', { name: 'OTP' }));
     await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
@@ -306,7 +306,7 @@ describe('Login with an emailed code', () => {
 
   it('pasting the emailed code fills all six boxes', async () => {
     const { logic } = stubbed();
-    const { user } = renderAccount(<LoginPage logic={logic} />, { path: '/login' });
+    const { user } = renderInApp(<LoginPage logic={logic} />, { path: '/login' });
     await user.type(emailField(), 'ada@example.com');
     await user.click(screen.getByRole('radio', { name: 'OTP' }));
     await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));

@@ -7,7 +7,7 @@ import { initialRegisterContext, registerMachine, type RegisterOutcome, type Reg
 import { ApiError } from '../../src/services/http.ts';
 import { verificationRequestStore } from '../../src/services/verification-request-store.ts';
 import RegisterPage from '../../src/views/account/register.view.tsx';
-import { SUPPORT_EMAIL, renderAccount } from '../support/client/account-harness.tsx';
+import { SUPPORT_EMAIL, renderInApp } from '../support/client/app-harness.tsx';
 import { deferred } from '../support/client/model.ts';
 
 function stubbed(answer?: (body: RegisterRequest) => Promise<RegisterOutcome>) {
@@ -28,7 +28,7 @@ const field = (label: string) => screen.getByLabelText(label, { selector: 'input
 const sixteenToday = dayjs().subtract(16, 'year').format('YYYY-MM-DD');
 const sixteenTomorrow = dayjs().subtract(16, 'year').add(1, 'day').format('YYYY-MM-DD');
 
-type User = ReturnType<typeof renderAccount>['user'];
+type User = ReturnType<typeof renderInApp>['user'];
 
 async function fillCommon(user: User) {
   await user.type(field('First name'), 'Ada');
@@ -40,7 +40,7 @@ async function fillCommon(user: User) {
 
 describe('Register screen', () => {
   it('starts with the choice of role, then the fields; the role fields appear once a role is chosen', () => {
-    renderAccount(<RegisterPage logic={stubbed().logic} />, { path: '/register' });
+    renderInApp(<RegisterPage logic={stubbed().logic} />, { path: '/register' });
     expect(screen.getByRole('heading', { name: 'Register' })).toBeInTheDocument();
     const roles = screen.getByRole('radiogroup', { name: 'I am registering as' });
     expect(within(roles).getByRole('radio', { name: 'Employer' })).not.toBeChecked();
@@ -54,7 +54,7 @@ describe('Register screen', () => {
   });
 
   it('employers add their legal name and an EIN/TIN/SSN that is masked, with a toggle', async () => {
-    const { user } = renderAccount(<RegisterPage logic={stubbed().logic} />, { path: '/register' });
+    const { user } = renderInApp(<RegisterPage logic={stubbed().logic} />, { path: '/register' });
     await user.click(screen.getByRole('radio', { name: 'Employer' }));
     expect(field('Legal business or personal name')).toBeInTheDocument();
     const tin = field('EIN/TIN/SSN');
@@ -69,14 +69,14 @@ describe('Register screen', () => {
   });
 
   it('job seekers add their date of birth instead', async () => {
-    const { user } = renderAccount(<RegisterPage logic={stubbed().logic} />, { path: '/register' });
+    const { user } = renderInApp(<RegisterPage logic={stubbed().logic} />, { path: '/register' });
     await user.click(screen.getByRole('radio', { name: 'Job Seeker' }));
     expect(field('Date of birth')).toHaveAttribute('type', 'date');
     expect(screen.queryByLabelText('EIN/TIN/SSN')).not.toBeInTheDocument();
   });
 
   it('shows each rule word for word once its field is left', async () => {
-    const { user } = renderAccount(<RegisterPage logic={stubbed().logic} />, { path: '/register' });
+    const { user } = renderInApp(<RegisterPage logic={stubbed().logic} />, { path: '/register' });
     await user.click(field('First name'));
     await user.tab();
     expect(screen.getByText(AccountMessages.firstName)).toBeInTheDocument();
@@ -114,7 +114,7 @@ describe('Register screen', () => {
 
   it('a job seeker turning 16 today may register; Create Account is enabled only when everything is valid', async () => {
     const { logic, requests } = stubbed();
-    const { user } = renderAccount(<RegisterPage logic={logic} />, { path: '/register' });
+    const { user } = renderInApp(<RegisterPage logic={logic} />, { path: '/register' });
     await user.click(screen.getByRole('radio', { name: 'Job Seeker' }));
     await fillCommon(user);
     await user.type(field('Date of birth'), sixteenToday);
@@ -140,7 +140,7 @@ describe('Register screen', () => {
   it('is busy while registering', async () => {
     const pending = deferred<RegisterOutcome>();
     const { logic } = stubbed(() => pending.promise);
-    const { user } = renderAccount(<RegisterPage logic={logic} />, { path: '/register' });
+    const { user } = renderInApp(<RegisterPage logic={logic} />, { path: '/register' });
     await user.click(screen.getByRole('radio', { name: 'Job Seeker' }));
     await fillCommon(user);
     await user.type(field('Date of birth'), '1990-04-01');
@@ -153,7 +153,7 @@ describe('Register screen', () => {
   it('an employer goes on to business verification with the request kept', async () => {
     const request = { email: 'ada@example.com', businessName: 'Acme Inc', businessTin: '12-3456789' };
     const { logic, requests } = stubbed(async () => ({ data: null, request }));
-    const { user, location } = renderAccount(<RegisterPage logic={logic} />, { path: '/register' });
+    const { user, location } = renderInApp(<RegisterPage logic={logic} />, { path: '/register' });
     await user.click(screen.getByRole('radio', { name: 'Employer' }));
     await fillCommon(user);
     await user.type(field('Legal business or personal name'), 'Acme Inc');
@@ -170,7 +170,7 @@ describe('Register screen', () => {
     const { logic } = stubbed(() =>
       Promise.reject(new ApiError('client', 409, AccountMessages.emailTaken, [AccountMessages.emailTaken, AccountMessages.generic])),
     );
-    const { user } = renderAccount(<RegisterPage logic={logic} />, { path: '/register' });
+    const { user } = renderInApp(<RegisterPage logic={logic} />, { path: '/register' });
     await user.click(screen.getByRole('radio', { name: 'Job Seeker' }));
     await fillCommon(user);
     await user.type(field('Date of birth'), '1990-04-01');
@@ -185,7 +185,7 @@ describe('Register screen', () => {
 
   it('the success view leads to Login', async () => {
     const registered = registerMachine.resolveState({ value: 'registered', context: { ...initialRegisterContext, submitted: true } });
-    const { user, location } = renderAccount(<RegisterPage logic={stubbed().logic} snapshot={registered} />, { path: '/register' });
+    const { user, location } = renderInApp(<RegisterPage logic={stubbed().logic} snapshot={registered} />, { path: '/register' });
     expect(screen.getByRole('status')).toHaveTextContent(AccountMessages.registered);
     await user.click(screen.getByRole('button', { name: 'Go to Login' }));
     expect(location()).toBe('/login');

@@ -1,5 +1,4 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../src/contract/account.ts';
@@ -12,8 +11,9 @@ import {
 } from '../../src/machines/account/reset-password.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import ResetPasswordPage from '../../src/views/account/reset-password.view.tsx';
+import { controllable, renderInApp } from '../support/client/app-harness.tsx';
+import { userPaths, type UserStep } from '../support/client/model.ts';
 import { reach } from '../../src/views/account/password-stories-support.tsx';
-import { controllable, renderInApp, userPaths, type UserStep } from '../support/client/view-model.tsx';
 
 type Snap = SnapshotFrom<typeof resetPasswordMachine>;
 
@@ -29,8 +29,8 @@ function renderPage(path = LINK_PATH) {
       resetPassword: fromPromise<ResetResult, { token: string; email: string; newPassword: string }>(({ input }) => server.run(input)),
     },
   });
-  const app = renderInApp(<ResetPasswordPage logic={logic} />, { path });
-  return { ...app, server, user: userEvent.setup({ delay: null }) };
+  const app = renderInApp(<ResetPasswordPage logic={logic} />, { path, userOptions: { delay: null } });
+  return { ...app, server };
 }
 
 const labels = { newPassword: 'New Password', retypePassword: 'Retype Password' } as const;
@@ -38,14 +38,14 @@ const field = (name: keyof typeof labels) => screen.getByLabelText(labels[name])
 const submitButton = () => screen.getByRole('button', { name: 'Reset Password' });
 const alertTexts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
 
-function expectScreen(s: Snap, location: { history: string[] }) {
+function expectScreen(s: Snap, location: () => string) {
   expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
   if (s.matches('done')) {
     // Success goes to login with the server's message as a toast.
-    expect(location.history.at(-1)).toBe('/login');
+    expect(location()).toBe('/login');
     return;
   }
-  expect(location.history.at(-1)).toBe(LINK_PATH);
+  expect(location()).toBe(LINK_PATH);
   const shown = selectFieldErrors(s);
   for (const name of ['newPassword', 'retypePassword'] as const) {
     expect(field(name)).toHaveValue(s.context.values[name]);
@@ -137,7 +137,7 @@ describe('reset password view', () => {
     await user.type(field('newPassword'), 'correct horse');
     await user.type(field('retypePassword'), 'correct horse{Enter}');
     await server.answer({ type: 'xstate.done.actor.resetPassword', output: { status: 200, message: RESET } } as never);
-    expect(location.history.at(-1)).toBe('/login');
+    expect(location()).toBe('/login');
     expect(await screen.findByText(RESET)).toBeInTheDocument();
   });
 

@@ -6,7 +6,7 @@ import { AccountMessages, type SessionData, type SocialCompletionRequest } from 
 import { socialCompletionMachine, type SocialSignup } from '../../src/machines/account/social-completion.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import SocialCompletionPage from '../../src/views/account/social-completion.view.tsx';
-import { renderAccount, sessionFor } from '../support/client/account-harness.tsx';
+import { renderInApp, sessionFor } from '../support/client/app-harness.tsx';
 import { deferred } from '../support/client/model.ts';
 
 const signup: SocialSignup = { email: 'ada@gmail.test', firstName: 'Ada', lastName: 'Lovelace', signupToken: 'ticket-1' };
@@ -37,7 +37,7 @@ const years = (n: number) => dayjs().subtract(n, 'year').format('YYYY-MM-DD');
 
 describe('Social sign-up completion screen', () => {
   it('asks for a role first; Complete Registration stays disabled until the form is valid', () => {
-    renderAccount(<SocialCompletionPage logic={stubbed().logic} signup={signup} />, { path: '/landing/google' });
+    renderInApp(<SocialCompletionPage logic={stubbed().logic} signup={signup} />, { path: '/landing/google' });
     expect(screen.getByRole('heading', { name: 'Complete Registration' })).toBeInTheDocument();
     expect(screen.getByText('ada@gmail.test')).toBeInTheDocument();
     expect(role('Employer')).not.toBeChecked();
@@ -51,7 +51,7 @@ describe('Social sign-up completion screen', () => {
   it('an employer gives a business name and a masked EIN/TIN', async () => {
     const stub = stubbed();
     const done = vi.fn();
-    const { user } = renderAccount(<SocialCompletionPage logic={stub.logic} signup={signup} onDone={done} />);
+    const { user } = renderInApp(<SocialCompletionPage logic={stub.logic} signup={signup} onDone={done} />);
     await user.click(role('Employer'));
     const tin = screen.getByLabelText('EIN/TIN', { selector: 'input' });
     expect(tin).toHaveAttribute('type', 'password');
@@ -79,7 +79,7 @@ describe('Social sign-up completion screen', () => {
 
   it('a job seeker gives a date of birth, at least 16 years ago', async () => {
     const stub = stubbed();
-    const { user } = renderAccount(<SocialCompletionPage logic={stub.logic} signup={signup} />);
+    const { user } = renderInApp(<SocialCompletionPage logic={stub.logic} signup={signup} />);
     await user.click(role('Job Seeker'));
     const dob = screen.getByLabelText('Date of birth');
     expect(dob).toHaveAttribute('type', 'date');
@@ -98,7 +98,7 @@ describe('Social sign-up completion screen', () => {
 
   it('shows the terms error once the box is touched, and what the server said', async () => {
     const stub = stubbed();
-    const { user } = renderAccount(<SocialCompletionPage logic={stub.logic} signup={signup} />);
+    const { user } = renderInApp(<SocialCompletionPage logic={stub.logic} signup={signup} />);
     await user.click(role('Job Seeker'));
     await user.type(screen.getByLabelText('Date of birth'), years(30));
     const terms = screen.getByRole('checkbox', { name: /I agree to the/ });

@@ -5,7 +5,7 @@ import { AccountMessages } from '../../src/contract/account.ts';
 import { emailVerificationMachine } from '../../src/machines/account/email-verification.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import VerifyEmailPage from '../../src/views/account/verify-email.view.tsx';
-import { SUPPORT_EMAIL, renderAccount } from '../support/client/account-harness.tsx';
+import { SUPPORT_EMAIL, renderInApp } from '../support/client/app-harness.tsx';
 import { deferred } from '../support/client/model.ts';
 
 function stubbed(answer: () => Promise<string>) {
@@ -27,7 +27,7 @@ describe('Email verification screen', () => {
   it('shows the loading overlay while the link is checked, then the server message', async () => {
     const pending = deferred<string>();
     const { logic, calls } = stubbed(() => pending.promise);
-    renderAccount(<VerifyEmailPage logic={logic} />, { path: link });
+    renderInApp(<VerifyEmailPage logic={logic} />, { path: link });
     expect(screen.getByRole('heading', { name: 'Email Verification' })).toBeInTheDocument();
     expect(screen.getByTestId('loading-overlay')).toHaveAccessibleName('Verifying your email');
     expect(calls).toEqual([{ token: 'tok-123', email: 'ada+jobs@example.com' }]);
@@ -38,7 +38,7 @@ describe('Email verification screen', () => {
 
   it('after success, Go to Login leads to the sign-in page', async () => {
     const { logic } = stubbed(async () => AccountMessages.emailVerified);
-    const { user, location } = renderAccount(<VerifyEmailPage logic={logic} />, { path: link });
+    const { user, location } = renderInApp(<VerifyEmailPage logic={logic} />, { path: link });
     await user.click(await screen.findByRole('button', { name: 'Go to Login' }));
     expect(location()).toBe('/login');
   });
@@ -47,7 +47,7 @@ describe('Email verification screen', () => {
     const { logic } = stubbed(() =>
       Promise.reject(new ApiError('client', 400, AccountMessages.emailLinkInvalid, [AccountMessages.emailLinkInvalid])),
     );
-    renderAccount(<VerifyEmailPage logic={logic} />, { path: link });
+    renderInApp(<VerifyEmailPage logic={logic} />, { path: link });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(AccountMessages.emailLinkInvalid);
     expect(within(alert).queryByRole('link')).not.toBeInTheDocument();
@@ -58,7 +58,7 @@ describe('Email verification screen', () => {
     const { logic } = stubbed(() =>
       Promise.reject(new ApiError('client', 400, AccountMessages.email, [AccountMessages.email, AccountMessages.emailLinkInvalid])),
     );
-    renderAccount(<VerifyEmailPage logic={logic} />, { path: link });
+    renderInApp(<VerifyEmailPage logic={logic} />, { path: link });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(AccountMessages.email);
     expect(alert).not.toHaveTextContent(AccountMessages.emailLinkInvalid);
@@ -67,7 +67,7 @@ describe('Email verification screen', () => {
 
   it('a link without its token says so at once and calls nothing', () => {
     const { logic, calls } = stubbed(async () => 'never');
-    renderAccount(<VerifyEmailPage logic={logic} />, { path: '/verify-email?email=ada%40example.com' });
+    renderInApp(<VerifyEmailPage logic={logic} />, { path: '/verify-email?email=ada%40example.com' });
     expect(screen.getByRole('alert')).toHaveTextContent(AccountMessages.emailLinkInvalid);
     expect(screen.queryByTestId('loading-overlay')).not.toBeInTheDocument();
     expect(calls).toEqual([]);
@@ -75,7 +75,7 @@ describe('Email verification screen', () => {
 
   it('a link without its email says so too', () => {
     const { logic, calls } = stubbed(async () => 'never');
-    renderAccount(<VerifyEmailPage logic={logic} />, { path: '/verify-email?token=tok-123' });
+    renderInApp(<VerifyEmailPage logic={logic} />, { path: '/verify-email?token=tok-123' });
     expect(screen.getByRole('alert')).toHaveTextContent(AccountMessages.emailLinkInvalid);
     expect(calls).toEqual([]);
   });

@@ -1,11 +1,14 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import toast, { Toaster } from 'react-hot-toast';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { fromPromise } from 'xstate';
+import { fromPromise, type Actor, type EventObject } from 'xstate';
 import { AppConfigContext } from '../../../src/app/app-config.tsx';
 import { ErrorBoundary } from '../../../src/app/error-boundary.tsx';
 import { AppRoutes } from '../../../src/app/routes.tsx';
-import { SessionProvider } from '../../../src/app/session.tsx';
+import { SessionContext, SessionProvider } from '../../../src/app/session.tsx';
 import { ThemeContext } from '../../../src/app/theme.tsx';
 import type { SessionData, SessionUser } from '../../../src/contract/account.ts';
 import { appConfigMachine, DEFAULT_APP_CONFIG } from '../../../src/machines/app/app-config.machine.ts';
@@ -15,6 +18,17 @@ import UnexpectedErrorView from '../../../src/views/errors/unexpected-error.view
 import { AppLayout } from '../../../src/views/layout/app-layout.tsx';
 
 export const SUPPORT_EMAIL = 'help@jobs.example.com';
+
+/** A sign-in as the server answers it. */
+export function sessionFor(role: SessionData['users']['role'], firstName = 'Ada'): SessionData {
+  return {
+    accessToken: `access-${role}`,
+    refreshToken: `refresh-${role}`,
+    expiresIn: 900,
+    remember: false,
+    users: { id: `id-${role}`, email: 'ada@example.com', firstName, lastName: 'Lovelace', role },
+  };
+}
 
 /** A sign-in as the browser keeps it, valid for another 15 minutes. */
 export function storedSessionFor(user: SessionUser): StoredSession {
@@ -77,4 +91,67 @@ export function renderApp({ path = '/', stored = null }: { path?: string; stored
   );
   const result = render(tree());
   return { ...result, location, revoked: session.revoked };
+}
+
+/**
+ * One screen inside the app's real providers (settings, session, router, toaster), on an in-memory
+ * location, with the server-bound actors of the session and settings swapped as in `renderApp`.
+ */
+export function renderInApp(
+  ui: ReactNode,
+  options: { path?: string; stored?: StoredSession | null; userOptions?: Parameters<typeof userEvent.setup>[0] } = {},
+) {
+  // Toasts live in one store for the whole page; each render starts without any.
+  toast.remove();
+  const memory = memoryLocation({ path: options.path ?? '/', record: true });
+  const session = offlineSession(options.stored ?? null);
+  const ref: { session?: Actor<typeof sessionMachine> } = {};
+  function GrabSession() {
+    ref.session = SessionContext.useActorRef() as Actor<typeof sessionMachine>;
+    return null;
+  }
+  const user = userEvent.setup(options.userOptions);
+  const result = render(
+    <Router hook={memory.hook} searchHook={memory.searchHook}>
+      <AppConfigContext.Provider logic={offlineConfig()}>
+        <SessionProvider logic={session.logic}>
+          <GrabSession />
+          {ui}
+          <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
+        </SessionProvider>
+      </AppConfigContext.Provider>
+    </Router>,
+  );
+  return {
+    ...result,
+    user,
+    /** Where the app is now, with its query. */
+    location: () => memory.history!.at(-1)!,
+    history: memory.history!,
+    /** Refresh tokens the session asked the server to revoke. */
+    revoked: session.revoked,
+    session: () => ref.session!,
+  };
+}
+
+/** A stubbed actor's promise, answered by the test when the model says so. */
+export function controllable<T>() {
+  const calls: unknown[] = [];
+  let settle: { resolve: (v: T) => void; reject: (e: unknown) => void } | undefined;
+  return {
+    calls,
+    run(input: unknown) {
+      calls.push(input);
+      return new Promise<T>((resolve, reject) => {
+        settle = { resolve, reject };
+      });
+    },
+    async answer(event: EventObject) {
+      const e = event as { type: string; output?: T; error?: unknown };
+      await act(async () => {
+        if (e.type.startsWith('xstate.done.actor.')) settle!.resolve(e.output as T);
+        else settle!.reject(e.error);
+      });
+    },
+  };
 }
