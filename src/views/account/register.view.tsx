@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import dayjs from 'dayjs';
 import { Link, useLocation } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import { RegisterRole } from '../../contract/roles.ts';
-import { MIN_JOBSEEKER_AGE } from '../../lib/dates.ts';
 import {
   registerMachine,
   selectBusy,
@@ -20,9 +18,10 @@ import { Alert } from '../ui/alert.tsx';
 import { AuthCard } from '../ui/auth-card.tsx';
 import { Button } from '../ui/button.tsx';
 import { ChoiceGroup } from '../ui/choice-group.tsx';
-import { Checkbox, SecretField, TextField } from '../ui/field.tsx';
+import { SecretField, TextField } from '../ui/field.tsx';
 import { OrDivider } from '../ui/or-divider.tsx';
 import { ServerErrors } from './server-errors.view.tsx';
+import { DateOfBirthField, registerRoles, TermsCheckbox, TinField } from './registration-fields.view.tsx';
 import SocialButtons, { type SocialButtonsProps } from './social-buttons.view.tsx';
 
 export interface RegisterPageProps {
@@ -34,19 +33,6 @@ export interface RegisterPageProps {
   social?: SocialButtonsProps;
 }
 
-const roles = [
-  { value: RegisterRole.Employer, label: 'Employer', description: 'Post jobs and hire' },
-  { value: RegisterRole.JobSeeker, label: 'Job Seeker', description: 'Find and apply for jobs' },
-] as const;
-
-function NewTabLink({ href, children }: { href: string; children: string }) {
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
-  );
-}
 
 /** Registration (spec 1 §2): the role first, then the fields that role needs. */
 export default function RegisterPage({ logic, snapshot, social }: RegisterPageProps) {
@@ -84,7 +70,6 @@ export default function RegisterPage({ logic, snapshot, social }: RegisterPagePr
   });
   const blur = (field: RegisterField) => actor.send({ type: 'field.blur', field });
   // The youngest date of birth allowed today, as a hint to the date picker.
-  const latestBirthDate = dayjs().subtract(MIN_JOBSEEKER_AGE, 'year').format('YYYY-MM-DD');
 
   return (
     <AuthCard title="Register" wide>
@@ -100,7 +85,7 @@ export default function RegisterPage({ logic, snapshot, social }: RegisterPagePr
           label="I am registering as"
           size="large"
           value={values.role}
-          options={roles}
+          options={registerRoles}
           error={fieldErrors.role}
           onChange={(role) => actor.send({ type: 'role.change', role })}
         />
@@ -118,42 +103,18 @@ export default function RegisterPage({ logic, snapshot, social }: RegisterPagePr
         {values.role === RegisterRole.Employer && (
           <>
             <TextField label="Legal business or personal name" autoComplete="organization" required {...text('companyName')} />
-            <SecretField
-              label="EIN/TIN/SSN"
-              what="EIN/TIN/SSN"
-              autoComplete="off"
-              inputMode="numeric"
-              required
-              hint="Nine digits, e.g. 12-3456789. We use it only to verify your business."
-              {...text('companyTin')}
-            />
+            <TinField label="EIN/TIN/SSN" {...text('companyTin')} />
           </>
         )}
         {values.role === RegisterRole.JobSeeker && (
-          <TextField
-            label="Date of birth"
-            type="date"
-            autoComplete="bday"
-            required
-            max={latestBirthDate}
-            hint={`You must be at least ${MIN_JOBSEEKER_AGE} years old.`}
-            {...text('dateOfBirth')}
-          />
+          <DateOfBirthField {...text('dateOfBirth')} />
         )}
 
-        <Checkbox
-          name="acceptTerms"
+        <TermsCheckbox
           checked={values.acceptTerms}
           error={fieldErrors.acceptTerms}
           onChange={(e) => actor.send({ type: 'terms.change', value: e.target.checked })}
           onBlur={() => blur('acceptTerms')}
-          label={
-            <>
-              {/* New tabs, so the form keeps what was typed. */}
-              I agree to the <NewTabLink href="/terms-of-service">Terms of Service</NewTabLink> and the{' '}
-              <NewTabLink href="/privacy-policy">Privacy Policy</NewTabLink>
-            </>
-          }
         />
 
         <ServerErrors errors={errors} />

@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
-import dayjs from 'dayjs';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import type { SessionData } from '../../contract/account.ts';
 import { RegisterRole } from '../../contract/roles.ts';
-import { MIN_JOBSEEKER_AGE } from '../../lib/dates.ts';
 import type { CompletionActor } from '../../machines/account/social-callback.machine.ts';
 import {
   selectBusy,
@@ -17,23 +15,11 @@ import {
 import { AuthCard } from '../ui/auth-card.tsx';
 import { Button } from '../ui/button.tsx';
 import { ChoiceGroup } from '../ui/choice-group.tsx';
-import { Checkbox, SecretField, TextField } from '../ui/field.tsx';
+import { TextField } from '../ui/field.tsx';
 import { Spinner } from '../ui/spinner.tsx';
+import { DateOfBirthField, registerRoles, TermsCheckbox, TinField } from './registration-fields.view.tsx';
 import { ServerErrors } from './server-errors.view.tsx';
 
-const roles = [
-  { value: RegisterRole.Employer, label: 'Employer', description: 'Post jobs and hire' },
-  { value: RegisterRole.JobSeeker, label: 'Job Seeker', description: 'Find and apply for jobs' },
-] as const;
-
-function NewTabLink({ href, children }: { href: string; children: string }) {
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
-  );
-}
 
 /** The completion form of a new Google user (spec 1 §2), rendering the given actor. */
 export function SocialCompletionForm({ actor }: { actor: CompletionActor }) {
@@ -67,7 +53,6 @@ export function SocialCompletionForm({ actor }: { actor: CompletionActor }) {
     onBlur: () => actor.send({ type: 'field.blur', field }),
   });
   // The youngest date of birth allowed today, as a hint to the date picker.
-  const latestBirthDate = dayjs().subtract(MIN_JOBSEEKER_AGE, 'year').format('YYYY-MM-DD');
 
   return (
     <AuthCard title="Complete Registration" wide>
@@ -87,7 +72,7 @@ export function SocialCompletionForm({ actor }: { actor: CompletionActor }) {
           label="I am registering as"
           size="large"
           value={role}
-          options={roles}
+          options={registerRoles}
           error={fieldErrors.role}
           onChange={(next) => actor.send({ type: 'role.change', role: next })}
         />
@@ -95,41 +80,18 @@ export function SocialCompletionForm({ actor }: { actor: CompletionActor }) {
         {role === RegisterRole.Employer && (
           <>
             <TextField label="Business name" autoComplete="organization" required {...text('businessName', businessName)} />
-            <SecretField
-              label="EIN/TIN"
-              what="EIN/TIN"
-              autoComplete="off"
-              inputMode="numeric"
-              required
-              hint="Nine digits, e.g. 12-3456789. We use it only to verify your business."
-              {...text('businessEin', businessEin)}
-            />
+            <TinField label="EIN/TIN" {...text('businessEin', businessEin)} />
           </>
         )}
         {role === RegisterRole.JobSeeker && (
-          <TextField
-            label="Date of birth"
-            type="date"
-            autoComplete="bday"
-            required
-            max={latestBirthDate}
-            hint={`You must be at least ${MIN_JOBSEEKER_AGE} years old.`}
-            {...text('dateOfBirth', dateOfBirth)}
-          />
+          <DateOfBirthField {...text('dateOfBirth', dateOfBirth)} />
         )}
 
-        <Checkbox
-          name="acceptTerms"
+        <TermsCheckbox
           checked={acceptTerms}
           error={fieldErrors.acceptTerms}
           onChange={(e) => actor.send({ type: 'terms.change', value: e.target.checked })}
           onBlur={() => actor.send({ type: 'field.blur', field: 'acceptTerms' })}
-          label={
-            <>
-              I agree to the <NewTabLink href="/terms-of-service">Terms of Service</NewTabLink> and the{' '}
-              <NewTabLink href="/privacy-policy">Privacy Policy</NewTabLink>
-            </>
-          }
         />
 
         <ServerErrors errors={errors} />
