@@ -12,6 +12,7 @@ import {
 } from '../../machines/account/business-verification.machine.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthCard } from '../ui/auth-card.tsx';
+import { fieldBinder } from '../ui/field-binding.ts';
 import { Button } from '../ui/button.tsx';
 import { SecretField, TextField } from '../ui/field.tsx';
 import { ServerErrors } from './server-errors.view.tsx';
@@ -50,13 +51,7 @@ export default function BusinessVerificationPage({ logic, snapshot, input }: Bus
     );
   }
 
-  const text = (field: BusinessField) => ({
-    name: field,
-    value: values[field],
-    error: fieldErrors[field],
-    onChange: (e: { target: { value: string } }) => actor.send({ type: 'field.change', field, value: e.target.value }),
-    onBlur: () => actor.send({ type: 'field.blur', field }),
-  });
+  const text = fieldBinder<BusinessField>(actor.send, values, fieldErrors);
 
   return (
     <AuthCard title="Business Verification">

@@ -15,6 +15,7 @@ import {
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { SecretField } from '../ui/field.tsx';
+import { fieldBinder } from '../ui/field-binding.ts';
 import { Modal } from '../ui/modal.tsx';
 
 type Logic = typeof changePasswordMachine;
@@ -43,6 +44,7 @@ function ChangePasswordForm({
   const actor = useActorRef(logic ?? changePasswordMachine, { input: { session, signedIn }, ...(snapshot && { snapshot }) });
   const values = useSelector(actor, (s) => s.context.values);
   const fieldErrors = useSelector(actor, selectFieldErrors);
+  const bind = fieldBinder(actor.send, values, fieldErrors);
   const canSubmit = useSelector(actor, selectCanSubmit);
   const busy = useSelector(actor, (s) => s.hasTag('loading'));
   const error = useSelector(actor, selectError);
@@ -89,15 +91,11 @@ function ChangePasswordForm({
           key={field}
           label={label}
           what={what}
-          name={field}
           autoComplete={autoComplete}
           required
           // A dialog opens with the focus on its first field.
           data-autofocus={i === 0 || undefined}
-          value={values[field]}
-          error={fieldErrors[field]}
-          onChange={(e) => actor.send({ type: 'field.change', field, value: e.target.value })}
-          onBlur={() => actor.send({ type: 'field.blur', field })}
+          {...bind(field)}
         />
       ))}
       <p className="text-sm text-muted">After the change you will be signed out everywhere and log in again with the new password.</p>

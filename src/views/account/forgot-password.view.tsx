@@ -13,6 +13,7 @@ import { Alert } from '../ui/alert.tsx';
 import { AuthCard } from '../ui/auth-card.tsx';
 import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/field.tsx';
+import { fieldBinder } from '../ui/field-binding.ts';
 
 export interface ForgotPasswordPageProps {
   /** A prepared machine (stubbed actors) for stories and tests. */
@@ -28,6 +29,7 @@ export default function ForgotPasswordPage({ logic, snapshot }: ForgotPasswordPa
   const actor = useActorRef(logic ?? forgotPasswordMachine, { input: { email }, ...(snapshot && { snapshot }) });
   const values = useSelector(actor, (s) => s.context.values);
   const fieldErrors = useSelector(actor, selectFieldErrors);
+  const bind = fieldBinder(actor.send, values, fieldErrors);
   const canSubmit = useSelector(actor, selectCanSubmit);
   const busy = useSelector(actor, (s) => s.hasTag('loading'));
   const error = useSelector(actor, selectError);
@@ -63,13 +65,9 @@ export default function ForgotPasswordPage({ logic, snapshot }: ForgotPasswordPa
         <TextField
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
           required
-          value={values.email}
-          error={fieldErrors.email}
-          onChange={(e) => actor.send({ type: 'field.change', field: 'email', value: e.target.value })}
-          onBlur={() => actor.send({ type: 'field.blur', field: 'email' })}
+          {...bind('email')}
         />
         {error && <Alert tone="error">{error}</Alert>}
         <Button type="submit" fullWidth busy={busy} disabled={!canSubmit}>

@@ -19,6 +19,7 @@ import { AuthCard } from '../ui/auth-card.tsx';
 import { Button } from '../ui/button.tsx';
 import { ChoiceGroup } from '../ui/choice-group.tsx';
 import { SecretField, TextField } from '../ui/field.tsx';
+import { fieldBinder } from '../ui/field-binding.ts';
 import { OrDivider } from '../ui/or-divider.tsx';
 import { ServerErrors } from './server-errors.view.tsx';
 import { DateOfBirthField, registerRoles, TermsCheckbox, TinField } from './registration-fields.view.tsx';
@@ -61,13 +62,7 @@ export default function RegisterPage({ logic, snapshot, social }: RegisterPagePr
     );
   }
 
-  const text = (field: RegisterTextField) => ({
-    name: field,
-    value: values[field],
-    error: fieldErrors[field],
-    onChange: (e: { target: { value: string } }) => actor.send({ type: 'field.change', field, value: e.target.value }),
-    onBlur: () => actor.send({ type: 'field.blur', field }),
-  });
+  const text = fieldBinder<RegisterTextField>(actor.send, values, fieldErrors);
   const blur = (field: RegisterField) => actor.send({ type: 'field.blur', field });
   // The youngest date of birth allowed today, as a hint to the date picker.
 

@@ -15,6 +15,7 @@ import { Alert } from '../ui/alert.tsx';
 import { AuthCard } from '../ui/auth-card.tsx';
 import { Button } from '../ui/button.tsx';
 import { SecretField } from '../ui/field.tsx';
+import { fieldBinder } from '../ui/field-binding.ts';
 
 export interface ResetPasswordPageProps {
   /** A prepared machine (stubbed actors) for stories and tests. */
@@ -36,6 +37,7 @@ function ResetPasswordForm({ logic, snapshot, token, email }: ResetPasswordPageP
   const values = useSelector(actor, (s) => s.context.values);
   const account = useSelector(actor, (s) => s.context.email);
   const fieldErrors = useSelector(actor, selectFieldErrors);
+  const bind = fieldBinder(actor.send, values, fieldErrors);
   const canSubmit = useSelector(actor, selectCanSubmit);
   const busy = useSelector(actor, (s) => s.hasTag('loading'));
   const error = useSelector(actor, selectError);
@@ -87,24 +89,16 @@ function ResetPasswordForm({ logic, snapshot, token, email }: ResetPasswordPageP
         <SecretField
           label="New Password"
           what="new password"
-          name="newPassword"
           autoComplete="new-password"
           required
-          value={values.newPassword}
-          error={fieldErrors.newPassword}
-          onChange={(e) => actor.send({ type: 'field.change', field: 'newPassword', value: e.target.value })}
-          onBlur={() => actor.send({ type: 'field.blur', field: 'newPassword' })}
+          {...bind('newPassword')}
         />
         <SecretField
           label="Retype Password"
           what="retyped password"
-          name="retypePassword"
           autoComplete="new-password"
           required
-          value={values.retypePassword}
-          error={fieldErrors.retypePassword}
-          onChange={(e) => actor.send({ type: 'field.change', field: 'retypePassword', value: e.target.value })}
-          onBlur={() => actor.send({ type: 'field.blur', field: 'retypePassword' })}
+          {...bind('retypePassword')}
         />
         {error && <Alert tone="error">{error}</Alert>}
         <Button type="submit" fullWidth busy={busy} disabled={!canSubmit}>

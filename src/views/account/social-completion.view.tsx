@@ -16,6 +16,7 @@ import { AuthCard } from '../ui/auth-card.tsx';
 import { Button } from '../ui/button.tsx';
 import { ChoiceGroup } from '../ui/choice-group.tsx';
 import { TextField } from '../ui/field.tsx';
+import { fieldBinder } from '../ui/field-binding.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { DateOfBirthField, registerRoles, TermsCheckbox, TinField } from './registration-fields.view.tsx';
 import { ServerErrors } from './server-errors.view.tsx';
@@ -45,13 +46,7 @@ export function SocialCompletionForm({ actor }: { actor: CompletionActor }) {
     );
   }
 
-  const text = (field: 'businessName' | 'businessEin' | 'dateOfBirth', value: string) => ({
-    name: field,
-    value,
-    error: fieldErrors[field],
-    onChange: (e: { target: { value: string } }) => actor.send({ type: 'field.change', field, value: e.target.value }),
-    onBlur: () => actor.send({ type: 'field.blur', field }),
-  });
+  const text = fieldBinder(actor.send, { businessName, businessEin, dateOfBirth }, fieldErrors);
   // The youngest date of birth allowed today, as a hint to the date picker.
 
   return (
@@ -79,12 +74,12 @@ export function SocialCompletionForm({ actor }: { actor: CompletionActor }) {
 
         {role === RegisterRole.Employer && (
           <>
-            <TextField label="Business name" autoComplete="organization" required {...text('businessName', businessName)} />
-            <TinField label="EIN/TIN" {...text('businessEin', businessEin)} />
+            <TextField label="Business name" autoComplete="organization" required {...text('businessName')} />
+            <TinField label="EIN/TIN" {...text('businessEin')} />
           </>
         )}
         {role === RegisterRole.JobSeeker && (
-          <DateOfBirthField {...text('dateOfBirth', dateOfBirth)} />
+          <DateOfBirthField {...text('dateOfBirth')} />
         )}
 
         <TermsCheckbox
