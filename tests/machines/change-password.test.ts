@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { AccountMessages, type SessionData } from '../../src/contract/account.ts';
 import {
   changePasswordMachine,
@@ -14,7 +14,7 @@ import {
 import { sessionMachine, type SessionEvent } from '../../src/machines/account/session.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import type { StoredSession } from '../../src/services/session-store.ts';
-import { deferred, eventTypesOf, flush, groupCases, modelOf, reachedStates, transitionCases, whileActorRuns } from '../support/client/model.ts';
+import { deferred, eventTypesOf, expectFormRules, settle, flush, groupCases, modelOf, reachedStates, transitionCases, whileActorRuns } from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof changePasswordMachine>;
 type Values = Record<ChangePasswordField, string>;
@@ -117,28 +117,17 @@ async function startSut({ signedIn = true, session = 'real' }: { signedIn?: bool
 type Sut = Awaited<ReturnType<typeof startSut>>;
 
 async function exec(sut: Sut, event: unknown) {
-  const e = event as { type: string; output?: string; error?: unknown };
-  if (e.type === 'xstate.done.actor.changePassword') server.pending!.resolve(e.output!);
-  else if (e.type === 'xstate.error.actor.changePassword') server.pending!.reject(e.error);
-  else {
-    sut.actor.send(event as ChangePasswordEvent);
-    return;
-  }
+  if (!settle({ changePassword: server.pending }, event as EventObject)) return sut.actor.send(event as ChangePasswordEvent);
   await flush();
 }
 
 function checkInvariants(s: Snap) {
-  const shown = selectFieldErrors(s);
+  expectFormRules(s, { fields: ['oldPassword', 'newPassword', 'retypePassword'], shown: selectFieldErrors(s), canSubmit: selectCanSubmit(s) });
   const valid = Object.keys(s.context.errors).length === 0;
-  expect(selectCanSubmit(s)).toBe(s.matches('editing') && valid);
-  for (const field of ['oldPassword', 'newPassword', 'retypePassword'] as const) {
-    if (shown[field] && shown[field] !== s.context.serverErrors[field]) expect(s.context.touched[field]).toBe(true);
-  }
   const { oldPassword, newPassword, retypePassword } = s.context.values;
   // The new password may not equal the old one (spec 1 §5).
   if (newPassword && newPassword === oldPassword) expect(valid).toBe(false);
   if (retypePassword !== newPassword) expect(s.context.errors.retypePassword).toBe('New passwords must match');
-  expect(s.hasTag('loading')).toBe(s.matches('submitting'));
   expect(s.hasTag('error')).toBe(s.matches({ editing: 'failed' }) || s.matches('signedOut'));
   if (s.matches('signedOut')) expect(selectError(s)).toBe('You must be signed in to change your password!');
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../src/contract/account.ts';
 import {
   forgotPasswordMachine,
@@ -10,7 +10,7 @@ import {
   type ForgotPasswordEvent,
 } from '../../src/machines/account/forgot-password.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
-import { deferred, eventTypesOf, flush, groupCases, modelOf, reachedStates, transitionCases, whileActorRuns } from '../support/client/model.ts';
+import { deferred, eventTypesOf, expectFormRules, settle, flush, groupCases, modelOf, reachedStates, transitionCases, whileActorRuns } from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof forgotPasswordMachine>;
 
@@ -57,26 +57,15 @@ function startSut(input?: { email?: string | null }) {
 type Sut = ReturnType<typeof startSut>;
 
 async function exec(sut: Sut, event: unknown) {
-  const e = event as { type: string; output?: string; error?: unknown };
-  if (e.type === 'xstate.done.actor.sendResetLink') sut.pending!.resolve(e.output!);
-  else if (e.type === 'xstate.error.actor.sendResetLink') sut.pending!.reject(e.error);
-  else {
-    sut.actor.send(event as ForgotPasswordEvent);
-    return;
-  }
+  if (!settle({ sendResetLink: sut.pending }, event as EventObject)) return sut.actor.send(event as ForgotPasswordEvent);
   await flush();
 }
 
 /** What must hold in every state, whatever the path: the rules of spec 1 §5 and §8. */
 function checkInvariants(s: Snap) {
   const shown = selectFieldErrors(s);
-  const valid = Object.keys(s.context.errors).length === 0;
-  // Submit is possible only when the form is valid and not busy.
-  expect(selectCanSubmit(s)).toBe(s.matches('editing') && valid);
-  // An error shows only after the field was left or a submit was tried.
-  if (shown.email && shown.email !== s.context.serverErrors.email) expect(s.context.touched.email).toBe(true);
+  expectFormRules(s, { fields: ['email'], shown, canSubmit: selectCanSubmit(s) });
   if (s.context.touched.email && s.context.errors.email) expect(shown.email).toBe(s.context.errors.email);
-  expect(s.hasTag('loading')).toBe(s.matches('submitting'));
   expect(s.hasTag('error')).toBe(s.matches({ editing: 'failed' }));
   if (s.matches({ editing: 'failed' })) expect(s.context.error ?? s.context.serverErrors.email).toBeTruthy();
   if (s.matches('sent')) expect(selectSentMessage(s)).toBeTruthy();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../src/contract/account.ts';
 import {
   resetPasswordMachine,
@@ -14,7 +14,7 @@ import {
   type ResetResult,
 } from '../../src/machines/account/reset-password.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
-import { deferred, eventTypesOf, flush, groupCases, modelOf, reachedStates, transitionCases, whileActorRuns } from '../support/client/model.ts';
+import { deferred, eventTypesOf, expectFormRules, settle, flush, groupCases, modelOf, reachedStates, transitionCases, whileActorRuns } from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof resetPasswordMachine>;
 
@@ -65,26 +65,13 @@ function startSut(input: ResetPasswordInput = LINK) {
 type Sut = ReturnType<typeof startSut>;
 
 async function exec(sut: Sut, event: unknown) {
-  const e = event as { type: string; output?: ResetResult; error?: unknown };
-  if (e.type === 'xstate.done.actor.resetPassword') sut.pending!.resolve(e.output!);
-  else if (e.type === 'xstate.error.actor.resetPassword') sut.pending!.reject(e.error);
-  else {
-    sut.actor.send(event as ResetPasswordEvent);
-    return;
-  }
+  if (!settle({ resetPassword: sut.pending }, event as EventObject)) return sut.actor.send(event as ResetPasswordEvent);
   await flush();
 }
 
 function checkInvariants(s: Snap) {
-  const shown = selectFieldErrors(s);
-  const valid = Object.keys(s.context.errors).length === 0;
-  expect(selectCanSubmit(s)).toBe(s.matches('editing') && valid);
-  for (const field of ['newPassword', 'retypePassword'] as const) {
-    // The rules show only for fields left once, or after a submit.
-    if (shown[field] && shown[field] !== s.context.serverErrors[field]) expect(s.context.touched[field]).toBe(true);
-  }
+  expectFormRules(s, { fields: ['newPassword', 'retypePassword'], shown: selectFieldErrors(s), canSubmit: selectCanSubmit(s) });
   if (s.context.values.retypePassword !== s.context.values.newPassword) expect(s.context.errors.retypePassword).toBe('Passwords must match');
-  expect(s.hasTag('loading')).toBe(s.matches('submitting'));
   expect(s.hasTag('error')).toBe(s.matches({ editing: 'failed' }) || s.matches('invalidLink'));
   expect(selectLinkValid(s)).toBe(!s.matches('invalidLink'));
 }

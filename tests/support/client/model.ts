@@ -15,7 +15,7 @@
  * - `deferred`, `settle`, `flush`: stub actors answered when the model says so, and letting the
  *   actor react.
  */
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import {
   initialTransition,
   transition,
@@ -334,3 +334,31 @@ export function settle(
 
 /** Lets settled promises and the actor's reactions run (under fake timers). */
 export const flush = () => vi.advanceTimersByTimeAsync(0);
+
+/** A form machine's snapshot as the form rules see it (src/machines/form.ts). */
+interface FormSnapshot<F extends string> {
+  context: {
+    errors: Partial<Record<F, string>>;
+    touched: Partial<Record<F, boolean>>;
+    serverErrors: Partial<Record<F, string>>;
+  };
+  matches(state: 'editing' | 'submitting'): boolean;
+  hasTag(tag: 'loading'): boolean;
+}
+
+/**
+ * The rules every form keeps in every state (spec 1 §5): submit only when valid and not busy;
+ * a rule's error shows only for a field left once, or after a submit; busy exactly while submitting.
+ */
+export function expectFormRules<F extends string>(
+  s: FormSnapshot<F>,
+  view: { fields: readonly F[]; shown: Partial<Record<F, string>>; canSubmit: boolean },
+) {
+  const valid = Object.keys(s.context.errors).length === 0;
+  expect(view.canSubmit).toBe(s.matches('editing') && valid);
+  for (const field of view.fields) {
+    const shown = view.shown[field];
+    if (shown && shown !== s.context.serverErrors[field]) expect(s.context.touched[field]).toBe(true);
+  }
+  expect(s.hasTag('loading')).toBe(s.matches('submitting'));
+}
