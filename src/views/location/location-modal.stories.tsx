@@ -1,27 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fromPromise } from 'xstate';
-import type { LocationResult } from '../../contract/location.ts';
 import {
   locationPermissionMachine,
   type LocationPermissionContext,
   type PermissionCheck,
 } from '../../machines/location/location-permission.machine.ts';
-import { locationSearchMachine, type SearchType } from '../../machines/location/location-search.machine.ts';
 import { geolocationMessages, type Coordinates, type GeolocationFailure } from '../../services/geolocation.ts';
 import { LocationGate } from './location-modal.view.tsx';
+import { storySearchLogic } from './location-stories-support.ts';
 
-const PLACES: LocationResult[] = [
-  {
-    id: 'city:5746545',
-    address: { freeformAddress: 'Portland, OR', countrySubdivisionName: 'Oregon' },
-    position: { lat: 45.52345, lng: -122.67621 },
-  },
-  {
-    id: 'city:4975802',
-    address: { freeformAddress: 'Portland, ME', countrySubdivisionName: 'Maine' },
-    position: { lat: 43.65737, lng: -70.2589 },
-  },
-];
 
 /** A first visit: the browser would ask, nothing is stored; the position comes after a second. */
 const logic = locationPermissionMachine.provide({
@@ -33,13 +20,7 @@ const logic = locationPermissionMachine.provide({
   },
 });
 
-const searchLogic = locationSearchMachine.provide({
-  actors: {
-    search: fromPromise<LocationResult[], { text: string; type: SearchType }>(
-      ({ input }) => new Promise((resolve) => setTimeout(() => resolve(input.text.toLowerCase().startsWith('port') ? PLACES : []), 400)),
-    ),
-  },
-});
+const searchLogic = storySearchLogic;
 
 type Permission = 'prompt' | 'denied' | 'unsupported';
 type Modal = 'closed' | 'intro' | 'locating' | 'search';
