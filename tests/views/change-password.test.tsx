@@ -220,7 +220,7 @@ describe('change password dialog', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const open = async () => {
       await user.click(await within(nav).findByRole('button', { name: 'Erin' }));
-      await user.click(await screen.findByRole('menuitem', { name: 'Change Password' }));
+      await user.click(await within(nav).findByRole('button', { name: 'Change Password' }));
       return screen.findByRole('dialog', { name: 'Change Password' });
     };
 

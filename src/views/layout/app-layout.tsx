@@ -1,12 +1,14 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { useSession } from '../../app/session.tsx';
 import { useTheme } from '../../app/theme.tsx';
 import { profileCompletionMachine } from '../../machines/account/profile-completion.machine.ts';
-import { ChangePasswordDialog } from '../account/change-password.view.tsx';
-import { LocationGate } from '../location/location-modal.view.tsx';
 import { TopNav } from './top-nav.view.tsx';
+
+// Dialogs load only when they are about to open, so the first page downloads none of their code.
+const ChangePasswordDialog = lazy(() => import('../account/change-password.view.tsx').then((m) => ({ default: m.ChangePasswordDialog })));
+const LocationGate = lazy(() => import('../location/location-modal.view.tsx').then((m) => ({ default: m.LocationGate })));
 
 function JobSeekerCompletion({
   logic,
@@ -78,8 +80,10 @@ export function AppLayout({
           <Link href="/contact">Contact</Link>
         </div>
       </footer>
-      {!session.restoring && wantsLocation(session.role, path) && <LocationGate />}
-      {session.signedIn && <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />}
+      <Suspense fallback={null}>{!session.restoring && wantsLocation(session.role, path) && <LocationGate />}</Suspense>
+      <Suspense fallback={null}>
+        {session.signedIn && changingPassword && <ChangePasswordDialog open onClose={() => setChangingPassword(false)} />}
+      </Suspense>
     </div>
   );
 }

@@ -10,3 +10,7 @@ export function ComingSoon({ title, children }: { title: string; children?: Reac
     </section>
   );
 }
+
+export default function ComingSoonPage({ title }: { title: string }) {
+  return <ComingSoon title={title} />;
+}

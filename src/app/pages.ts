@@ -1,0 +1,19 @@
+/**
+ * Every page the router shows, each loaded the first time its route is visited. The key names the
+ * page's file under src/views, so the bundle budget can find each route's chunk in the build.
+ */
+export const pageLoaders = {
+  'public/home.view': () => import('../views/public/home.view.tsx'),
+  'public/coming-soon.view': () => import('../views/public/coming-soon.view.tsx'),
+  'account/login.view': () => import('../views/account/login.view.tsx'),
+  'account/register.view': () => import('../views/account/register.view.tsx'),
+  'account/forgot-password.view': () => import('../views/account/forgot-password.view.tsx'),
+  'account/reset-password.view': () => import('../views/account/reset-password.view.tsx'),
+  'account/change-password.view': () => import('../views/account/change-password.view.tsx'),
+  'account/verify-email.view': () => import('../views/account/verify-email.view.tsx'),
+  'account/business-verification.view': () => import('../views/account/business-verification.view.tsx'),
+  'account/google-landing.view': () => import('../views/account/google-landing.view.tsx'),
+  'dashboard/dashboard.view': () => import('../views/dashboard/dashboard.view.tsx'),
+} as const;
+
+export type PageKey = keyof typeof pageLoaders;

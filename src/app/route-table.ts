@@ -1,0 +1,86 @@
+import type { PageKey } from './pages.ts';
+
+/**
+ * Who may open a route: anyone; only signed-out visitors (a signed-in user is sent on, spec 1 §4);
+ * any signed-in user; or the SuperAdmin back office.
+ */
+export type Access = 'anyone' | 'signedOut' | 'signedIn' | 'SuperAdmin';
+
+export interface PageRoute {
+  path: string;
+  page: PageKey;
+  access: Access;
+  /** The heading of a page that takes one (the pages of areas not open yet). */
+  title?: string;
+}
+
+/** Public and static pages (spec 1 §2 "/*"), with their titles. */
+const publicPages: Record<string, string> = {
+  '/jobseekers': 'Job Seekers',
+  '/browse-jobs': 'Browse Jobs',
+  '/blogs': 'Blogs',
+  '/employers': 'Employers',
+  '/hiringMinors': 'Hiring Minors',
+  '/colleges': 'Colleges',
+  '/about-us': 'About us',
+  '/contact': 'Contact',
+  '/terms-of-service': 'Terms of Service',
+  '/privacy-policy': 'Privacy Policy',
+  '/faqs': 'FAQs',
+};
+
+/** The job-seeker and company area (spec 2 §2). */
+const userPages: Record<string, string> = {
+  '/user/search-jobs': 'Search Jobs',
+  '/user/applied-jobs': 'Applied Jobs',
+  '/user/saved-jobs': 'Saved Jobs',
+  '/user/applicants': 'Applicants',
+  '/user/posted-jobs': 'Posted Jobs',
+  '/user/messaging': 'Messaging',
+  '/user/jobs': 'Jobs',
+  '/user/jobs/post-job': 'Post a Job',
+  '/user/staff': 'Staff',
+  '/user/jobpost-create': 'Job Post Drafts',
+  '/user/invites': 'Invitations',
+  '/user/settings/profile': 'Profile',
+  '/user/settings/company-details': 'Company Details',
+  '/user/settings/education': 'Education',
+  '/user/settings/experience': 'Experience',
+  '/user/settings/skills': 'Skills',
+  '/user/settings/preferences': 'Preferences',
+  '/user/settings/documents': 'Documents',
+  '/dashboard/applicants': 'Applicants',
+};
+
+/** The SuperAdmin back office. */
+const backOfficePages: Record<string, string> = {
+  '/back-office/dashboard': 'Back Office Dashboard',
+  '/back-office/company': 'Companies',
+  '/back-office/settings': 'Back Office Settings',
+};
+
+const comingSoon = (pages: Record<string, string>, access: Access): PageRoute[] =>
+  Object.entries(pages).map(([path, title]) => ({ path, page: 'public/coming-soon.view', access, title }));
+
+/**
+ * Every page route of spec 1 §2 and spec 2 §2, in match order. The error pages and the 404 for
+ * anything else are not here: the router keeps them in the first download, so they show even
+ * when a page cannot be loaded.
+ */
+export const routeTable: PageRoute[] = [
+  { path: '/', page: 'public/home.view', access: 'anyone' },
+  { path: '/home', page: 'public/home.view', access: 'anyone' },
+  { path: '/login', page: 'account/login.view', access: 'signedOut' },
+  { path: '/register', page: 'account/register.view', access: 'signedOut' },
+  { path: '/forget-password', page: 'account/forgot-password.view', access: 'anyone' },
+  { path: '/reset-password', page: 'account/reset-password.view', access: 'anyone' },
+  { path: '/change-password', page: 'account/change-password.view', access: 'signedIn' },
+  { path: '/verify-email', page: 'account/verify-email.view', access: 'anyone' },
+  { path: '/business-validation', page: 'account/business-verification.view', access: 'anyone' },
+  { path: '/landing/google', page: 'account/google-landing.view', access: 'anyone' },
+  { path: '/user/dashboard', page: 'dashboard/dashboard.view', access: 'signedIn' },
+  { path: '/user/settings/change-password', page: 'account/change-password.view', access: 'signedIn' },
+  ...comingSoon(userPages, 'signedIn'),
+  ...comingSoon(backOfficePages, 'SuperAdmin'),
+  ...comingSoon(publicPages, 'anyone'),
+];
