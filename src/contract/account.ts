@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { registerRoleSchema, roleSchema } from './roles.ts';
+import { registerRoleSchema, roleSchema } from './role-schemas.ts';
 import { isAgeWithin, parseIsoDate } from '../lib/dates.ts';
 
 /** Product copy of spec 1 §5 and §8, used word for word by client and server. */

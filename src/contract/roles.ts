@@ -1,14 +1,10 @@
-import { z } from 'zod';
-
+// No schema code here: the navigation and route guards of every page use these helpers, and the
+// first page downloads no validation library (the schemas are in role-schemas.ts).
 export const roles = ['JobSeeker', 'Recruiter', 'Employer', 'SuperAdmin'] as const;
-export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof roles)[number];
 
 /** Role codes used by registration: only these two may register. */
 export const RegisterRole = { JobSeeker: 0, Employer: 1 } as const;
-export const registerRoleSchema = z.union([z.literal(0), z.literal(1)], {
-  error: 'Please select employer jobseeker',
-});
 
 /** Where a role lands after signing in (spec 1 §4, §6). */
 export function homeFor(role: Role | null | undefined): string {

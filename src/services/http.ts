@@ -1,7 +1,6 @@
 import { ofetch, FetchError } from 'ofetch';
 import toast from 'react-hot-toast';
 import { buildPath, type DataOf, type EndpointDef, type InputOf } from '../contract/endpoint.ts';
-import { envelopeOf, envelopeSchema } from '../contract/envelope.ts';
 
 /** Product copy of spec 2 §8. */
 export const HttpMessages = {
@@ -87,6 +86,8 @@ export async function call<E extends EndpointDef>(
     throw new ApiError('network', 0, HttpMessages.network);
   }
 
+  // Loaded on the first call rather than with the page: the first page needs no schema code.
+  const { envelopeOf, envelopeSchema } = await import('../contract/envelope.ts');
   const status = response.status;
   const raw: unknown = response._data;
   const ok = status >= 200 && status < 300;

@@ -1,18 +1,7 @@
-import { z } from 'zod';
-import { roleSchema } from '../contract/roles.ts';
-import { sessionUserSchema, type SessionData } from '../contract/account.ts';
+import type { SessionData } from '../contract/account.ts';
+import type { StoredSession } from './stored-session.ts';
 
-/** What the browser keeps of a sign-in (spec 1 §3: token and role, plus what refresh needs). */
-export const storedSessionSchema = z.object({
-  token: z.string(),
-  refreshToken: z.string(),
-  role: roleSchema,
-  user: sessionUserSchema,
-  /** Epoch ms when the access token expires. */
-  expiresAt: z.number(),
-  remember: z.boolean(),
-});
-export type StoredSession = z.infer<typeof storedSessionSchema>;
+export type { StoredSession };
 
 const KEYS = ['token', 'refreshToken', 'role', 'user', 'tokenExpiresAt'] as const;
 /** Device preferences that outlive a sign-in. */
@@ -29,29 +18,39 @@ export function toStoredSession(data: SessionData, now = Date.now()): StoredSess
   };
 }
 
-function readFrom(storage: Storage): StoredSession | null {
+/** What one storage holds, unchecked; null when nothing is stored there. */
+function rawFrom(storage: Storage): Record<string, unknown> | null {
   const token = storage.getItem('token');
   if (!token) return null;
+  let user: unknown = null;
   try {
-    const parsed = storedSessionSchema.safeParse({
-      token,
-      refreshToken: storage.getItem('refreshToken'),
-      role: storage.getItem('role'),
-      user: JSON.parse(storage.getItem('user') ?? 'null'),
-      expiresAt: Number(storage.getItem('tokenExpiresAt')),
-      remember: storage === localStorage,
-    });
-    return parsed.success ? parsed.data : null;
+    user = JSON.parse(storage.getItem('user') ?? 'null');
   } catch {
-    return null;
+    // Checked below like every other field.
   }
+  return {
+    token,
+    refreshToken: storage.getItem('refreshToken'),
+    role: storage.getItem('role'),
+    user,
+    expiresAt: Number(storage.getItem('tokenExpiresAt')),
+    remember: storage === localStorage,
+  };
 }
 
 /** Remember Me keeps the session in localStorage; otherwise it lasts for this browser session only. */
 export const sessionStore = {
-  read(): StoredSession | null {
+  /** The stored sign-in if it is whole and well formed. A visitor with none never loads the schema. */
+  async read(): Promise<StoredSession | null> {
     if (typeof window === 'undefined') return null;
-    return readFrom(localStorage) ?? readFrom(sessionStorage);
+    const stored = [rawFrom(localStorage), rawFrom(sessionStorage)].filter((raw) => raw !== null);
+    if (!stored.length) return null;
+    const { storedSessionSchema } = await import('./stored-session.ts');
+    for (const raw of stored) {
+      const parsed = storedSessionSchema.safeParse(raw);
+      if (parsed.success) return parsed.data;
+    }
+    return null;
   },
   write(session: StoredSession) {
     const target = session.remember ? localStorage : sessionStorage;

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { accountService } from '../../services/account.ts';
+import { shellService } from '../../services/shell.ts';
 
 /** For a job seeker the navigation fetches the profile completion percentage (spec 1 §2). */
 export const profileCompletionMachine = setup({
@@ -8,7 +8,7 @@ export const profileCompletionMachine = setup({
     events: {} as { type: 'completion.reload' },
   },
   actors: {
-    load: fromPromise<number>(async ({ signal }) => (await accountService.profileCompletePercentage(signal)).data),
+    load: fromPromise<number>(async ({ signal }) => (await shellService.profileCompletePercentage(signal)).data),
   },
 }).createMachine({
   id: 'profileCompletion',

@@ -2,8 +2,8 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { SessionData, SessionUser } from '../../contract/account.ts';
 import type { Role } from '../../contract/roles.ts';
 import { fullName, initials } from '../../lib/names.ts';
-import { accountService } from '../../services/account.ts';
 import { ApiError } from '../../services/http.ts';
+import { shellService } from '../../services/shell.ts';
 import { sessionStore, toStoredSession, type StoredSession } from '../../services/session-store.ts';
 
 /** Refresh this long before the access token expires. */
@@ -37,11 +37,11 @@ export const sessionMachine = setup({
   actors: {
     restore: fromPromise<StoredSession | null>(async () => sessionStore.read()),
     refresh: fromPromise<SessionData, { refreshToken: string }>(async ({ input, signal }) => {
-      const res = await accountService.refreshToken(input.refreshToken, signal);
+      const res = await shellService.refreshToken(input.refreshToken, signal);
       return res.data;
     }),
     revoke: fromPromise<void, { refreshToken: string | undefined }>(async ({ input }) => {
-      await accountService.logout(input.refreshToken).catch(() => undefined);
+      await shellService.logout(input.refreshToken).catch(() => undefined);
     }),
   },
   actions: {

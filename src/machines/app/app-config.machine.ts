@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { systemService } from '../../services/system.ts';
+import { shellService } from '../../services/shell.ts';
 
 export interface AppConfig {
   supportEmail: string;
@@ -20,7 +20,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
 export const appConfigMachine = setup({
   types: { context: {} as { config: AppConfig } },
   actors: {
-    load: fromPromise<AppConfig>(async ({ signal }) => (await systemService.config(signal)).data),
+    load: fromPromise<AppConfig>(async ({ signal }) => (await shellService.config(signal)).data),
   },
 }).createMachine({
   id: 'appConfig',

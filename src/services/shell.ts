@@ -1,0 +1,13 @@
+/**
+ * The calls the app shell makes on every page (settings, token refresh, logout, the job seeker's
+ * completion). Each loads its area's service, and with it the contract's schemas, on first use,
+ * so the first page a visitor opens downloads no schema code.
+ */
+export const shellService = {
+  config: async (signal?: AbortSignal) => (await import('./system.ts')).systemService.config(signal),
+  refreshToken: async (refreshToken: string, signal?: AbortSignal) =>
+    (await import('./account.ts')).accountService.refreshToken(refreshToken, signal),
+  logout: async (refreshToken: string | undefined) => (await import('./account.ts')).accountService.logout(refreshToken),
+  profileCompletePercentage: async (signal?: AbortSignal) =>
+    (await import('./account.ts')).accountService.profileCompletePercentage(signal),
+};
