@@ -12,12 +12,9 @@ async function open(page: Page, path: string) {
   await page.locator('main#main > *').first().waitFor();
 }
 
-/** The name of the menu item a screen reader announces as active (aria-activedescendant). */
-async function activeItem(menu: ReturnType<Page['locator']>): Promise<string | null> {
-  const id = await menu.getAttribute('aria-activedescendant');
-  if (!id) return null;
-  const item = menu.locator(`[id="${id}"]`);
-  return ((await item.getAttribute('aria-label')) ?? (await item.innerText())).replace(/\s+/g, ' ').replace('✓', '').trim();
+/** The accessible text of the element that has the focus. */
+async function focusedText(page: Page): Promise<string> {
+  return page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.replace(/\s+/g, ' ').replace('✓', '').trim() ?? '');
 }
 
 const visible = (page: Page, locator: ReturnType<Page['locator']>) => locator.waitFor({ state: 'visible' }).then(() => page);
@@ -42,37 +39,39 @@ describe('the app shell', () => {
     expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
   });
 
-  const menus: Array<{ label?: string; button: string | RegExp; items: string[] }> = [
-    { button: 'JobSeeker', items: ['Job Seekers', 'Browse Jobs', 'Blogs', 'Build Your Resume (opens in a new tab)'] },
-    { button: 'Employers', items: ['Employers', 'Hiring Minors', 'Blogs'] },
-    { button: 'About us', items: ['About us', 'Contact'] },
-    { button: 'Support', items: ['Terms of Service', 'Privacy Policy', 'FAQs'] },
-    { label: 'theme', button: /^Theme: /, items: ['Light', 'Dark', 'System'] },
+  const menus: Array<{ label: string; button: string | RegExp; items: string[] }> = [
+    { label: 'JobSeeker', button: 'JobSeeker', items: ['Job Seekers', 'Browse Jobs', 'Blogs', 'Build Your Resume (opens in a new tab)'] },
+    { label: 'Employers', button: 'Employers', items: ['Employers', 'Hiring Minors', 'Blogs'] },
+    { label: 'About us', button: 'About us', items: ['About us', 'Contact'] },
+    { label: 'Support', button: 'Support', items: ['Terms of Service', 'Privacy Policy', 'FAQs'] },
+    { label: 'Theme', button: /^Theme: /, items: ['Light', 'Dark', 'System'] },
   ];
 
   for (const menu of menus) {
-    it(`opens the ${menu.label ?? String(menu.button)} menu with the keyboard`, async () => {
+    it(`opens the ${menu.label} dropdown with the keyboard`, async () => {
       const { page } = ui;
       await open(page, '/');
-      const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: menu.button });
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const button = nav.getByRole('button', { name: menu.button });
       await tabTo(page, button);
 
       await page.keyboard.press('Enter');
-      const list = page.getByRole('menu');
+      const list = nav.getByRole('list', { name: menu.label, exact: true });
       await visible(page, list);
-      for (const item of menu.items) {
-        expect(await list.getByRole('menuitem', { name: item, exact: true }).isVisible(), `item ${item}`).toBe(true);
-      }
-      // The menu has the focus with its first item active, so arrows and Enter work from here.
-      expect(await list.and(page.locator(':focus')).count()).toBe(1);
-      expect(await activeItem(list)).toBe(menu.items[0]);
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      const items = (await list.getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').replace('✓', '').trim());
+      expect(items).toEqual(menu.items);
+      // Tab goes into the list; the arrows move between its items.
+      await page.keyboard.press('Tab');
+      expect(await focusedText(page)).toBe(menu.items[0]);
       await page.keyboard.press('ArrowDown');
-      expect(await activeItem(list)).toBe(menu.items[1]);
+      expect(await focusedText(page)).toBe(menu.items[1]);
 
       await page.keyboard.press('Escape');
       await list.waitFor({ state: 'detached' });
       // Focus goes back to the button that opened it.
       expect(await button.and(page.locator(':focus')).count()).toBe(1);
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
     });
   }
 
@@ -80,8 +79,8 @@ describe('the app shell', () => {
     const { page } = ui;
     await open(page, '/');
     await tabTo(page, page.getByRole('button', { name: 'Employers', exact: true }));
-    await page.keyboard.press('Enter');
-    await page.getByRole('menuitem', { name: 'Employers' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('list', { name: 'Employers' }).getByRole('link', { name: 'Employers' }).waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/hiringMinors');
@@ -119,7 +118,7 @@ describe('the app shell', () => {
     expect(await dark.count()).toBe(0);
 
     await page.getByRole('button', { name: /^Theme: / }).click();
-    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await page.getByRole('button', { name: 'Dark', exact: true }).click();
     await dark.waitFor({ state: 'attached' });
 
     await page.reload({ waitUntil: 'networkidle' });
@@ -129,7 +128,7 @@ describe('the app shell', () => {
 
     // And back to light.
     await page.getByRole('button', { name: 'Theme: Dark' }).click();
-    await page.getByRole('menuitem', { name: 'Light' }).click();
+    await page.getByRole('button', { name: 'Light', exact: true }).click();
     await dark.waitFor({ state: 'detached' });
   });
 
@@ -200,7 +199,7 @@ describe('accessibility', () => {
     const { page } = ui;
     await open(page, '/');
     await page.getByRole('button', { name: 'JobSeeker', exact: true }).click();
-    await page.getByRole('menu').waitFor();
+    await page.getByRole('list', { name: 'JobSeeker' }).waitFor();
     await expectNoA11yViolations(page, '/ (JobSeeker menu open)');
   });
 

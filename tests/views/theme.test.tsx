@@ -38,7 +38,7 @@ const nav = () => screen.getByRole('navigation', { name: 'Main' });
 async function chooseTheme(label: 'Light' | 'Dark' | 'System') {
   const user = userEvent.setup();
   await user.click(within(nav()).getByRole('button', { name: /^Theme: / }));
-  await user.click(await screen.findByRole('menuitem', { name: label }));
+  await user.click(await screen.findByRole('button', { name: label }));
 }
 
 beforeEach(() => {
@@ -111,7 +111,7 @@ describe('theme mode', () => {
 
     const user = userEvent.setup();
     await user.click(await within(nav()).findByRole('button', { name: 'Erin' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await within(nav()).findByRole('link', { name: 'Login' })).toBeInTheDocument();
 
     // Logout clears the sign-in from storage, not the device's display preference.

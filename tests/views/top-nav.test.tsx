@@ -32,11 +32,14 @@ function renderNav(props: Partial<TopNavProps> = {}) {
 
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
 
-/** Label and address of every item in the open menu. */
-function openMenuItems() {
-  const menu = screen.getByRole('menu');
-  return within(menu)
-    .getAllByRole('menuitem')
+/** The open dropdown: a list named after its button (the disclosure pattern of site navigation). */
+const dropdown = (name: string) => screen.findByRole('list', { name });
+
+/** Label and address of every link or button in an open dropdown. */
+function itemsOf(list: HTMLElement) {
+  return within(list)
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('a, button')!)
     .map((item) => ({ name: item.textContent?.trim(), href: item.getAttribute('href') }));
 }
 
@@ -59,9 +62,12 @@ describe('top navigation, signed in', () => {
     expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/user/dashboard');
 
     await user.click(within(nav()).getByRole('button', { name: 'Maria' }));
-    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Profile(40% complete)', 'Change Password', 'Logout']);
-    expect(items[0]).toHaveAttribute('href', '/user/settings/profile');
+    const items = itemsOf(await dropdown('Maria'));
+    expect(items).toEqual([
+      { name: 'Profile(40% complete)', href: '/user/settings/profile' },
+      { name: 'Change Password', href: null },
+      { name: 'Logout', href: null },
+    ]);
   });
 
   it('sends SuperAdmin to the back office from Dashboard', () => {
@@ -78,16 +84,19 @@ describe('top navigation, signed in', () => {
   it('calls back when Logout is chosen', async () => {
     const { user, props } = renderNav({ user: jobSeeker, profilePercentage: 40 });
     await user.click(within(nav()).getByRole('button', { name: 'Maria' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await user.click(within(await dropdown('Maria')).getByRole('button', { name: 'Logout' }));
     expect(props.onLogout).toHaveBeenCalledTimes(1);
     expect(props.onChangePassword).not.toHaveBeenCalled();
+    // Choosing an item closes the dropdown.
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Maria' })).not.toBeInTheDocument());
   });
 
   it('calls back when Change Password is chosen, from the keyboard too', async () => {
     const { user, props } = renderNav({ user: jobSeeker, profilePercentage: 40 });
     act(() => within(nav()).getByRole('button', { name: 'Maria' }).focus());
     await user.keyboard('{ArrowDown}');
-    await screen.findByRole('menu');
+    const list = await dropdown('Maria');
+    await waitFor(() => expect(within(list).getByRole('link', { name: /Profile/ })).toHaveFocus());
     await user.keyboard('{ArrowDown}{Enter}');
     expect(props.onChangePassword).toHaveBeenCalledTimes(1);
     expect(props.onLogout).not.toHaveBeenCalled();
@@ -147,21 +156,36 @@ describe('top navigation menus by keyboard', () => {
     it(`opens ${menu.button} with ${menu.key} and closes it with Escape`, async () => {
       const { user } = renderNav();
       const button = within(nav()).getByRole('button', { name: menu.button });
-      expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+      const name = menu.button.startsWith('Theme') ? 'Theme' : menu.button;
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByRole('list', { name })).not.toBeInTheDocument();
 
       act(() => button.focus());
       await user.keyboard(menu.key);
-      const open = await screen.findByRole('menu');
+      const open = await dropdown(name);
       expect(button).toHaveAttribute('aria-expanded', 'true');
-      // The focus moves into the menu, its first item active.
-      await waitFor(() => expect(open).toHaveFocus());
-      expect(open).toHaveAttribute('aria-activedescendant', screen.getAllByRole('menuitem')[0]!.id);
-      const items = openMenuItems().map((i) => ({ ...i, name: i.name?.replace(/\s+/g, ' ').replace(/^✓/, '') }));
+      expect(button).toHaveAttribute('aria-controls', open.id);
+      const items = itemsOf(open).map((i) => ({ ...i, name: i.name?.replace(/\s+/g, ' ').replace(/^✓/, '') }));
       expect(items).toEqual(menu.items);
+      const [first, second] = within(open).getAllByRole('listitem').map((li) => li.querySelector<HTMLElement>('a, button')!);
+      if (menu.key === '{ArrowDown}') {
+        // Arrow Down opens it at its first item; the arrows move between items.
+        await waitFor(() => expect(first).toHaveFocus());
+        await user.keyboard('{ArrowDown}');
+        expect(second).toHaveFocus();
+        await user.keyboard('{ArrowUp}');
+        expect(first).toHaveFocus();
+      } else {
+        // Enter leaves the focus on the button; Tab goes into the list.
+        expect(button).toHaveFocus();
+        await user.tab();
+        expect(first).toHaveFocus();
+      }
 
       await user.keyboard('{Escape}');
-      await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+      await waitFor(() => expect(screen.queryByRole('list', { name })).not.toBeInTheDocument());
       expect(button).toHaveFocus();
+      expect(button).toHaveAttribute('aria-expanded', 'false');
     });
   }
 
@@ -169,7 +193,7 @@ describe('top navigation menus by keyboard', () => {
     const { user } = renderNav();
     act(() => within(nav()).getByRole('button', { name: 'JobSeeker' }).focus());
     await user.keyboard('{Enter}');
-    const resume = await screen.findByRole('menuitem', { name: /Build Your Resume/ });
+    const resume = within(await dropdown('JobSeeker')).getByRole('link', { name: /Build Your Resume/ });
     expect(resume).toHaveAttribute('target', '_blank');
     expect(resume.getAttribute('rel')?.split(' ')).toContain('noopener');
   });
@@ -177,10 +201,31 @@ describe('top navigation menus by keyboard', () => {
   it('follows a menu item to its page', async () => {
     const { user, location } = renderNav();
     act(() => within(nav()).getByRole('button', { name: 'Support' }).focus());
-    await user.keyboard('{Enter}');
-    await screen.findByRole('menu');
-    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await user.keyboard('{ArrowDown}');
+    await dropdown('Support');
+    await user.keyboard('{End}{Enter}');
     await waitFor(() => expect(location.history.at(-1)).toBe('/faqs'));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Support' })).not.toBeInTheDocument());
+  });
+
+  it('closes a dropdown when the pointer goes down outside it, or the focus leaves it', async () => {
+    const { user } = renderNav();
+    await user.click(within(nav()).getByRole('button', { name: 'About us' }));
+    await dropdown('About us');
+    await user.click(within(nav()).getByRole('link', { name: 'Colleges' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'About us' })).not.toBeInTheDocument());
+
+    const support = within(nav()).getByRole('button', { name: 'Support' });
+    await user.click(support);
+    const list = await dropdown('Support');
+    // Tab through the three links and out of the dropdown.
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(within(list).getByRole('link', { name: 'FAQs' })).toHaveFocus();
+    await user.tab();
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Support' })).not.toBeInTheDocument());
+    expect(support).toHaveAttribute('aria-expanded', 'false');
   });
 });
 
@@ -194,7 +239,7 @@ describe('top navigation with the real session', () => {
     expect(within(nav()).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
 
     await user.click(menuButton);
-    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await user.click(within(await dropdown('Erin')).getByRole('button', { name: 'Logout' }));
 
     expect(await within(nav()).findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(within(nav()).getByRole('link', { name: 'Register' })).toBeInTheDocument();

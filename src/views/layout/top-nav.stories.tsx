@@ -61,7 +61,7 @@ export const JobSeekerMenuOpen: Story = {
   parameters: { docs: { story: { height: '240px' } } },
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Maria' }));
-    await expect(await screen.findByRole('menuitem', { name: /Profile/ })).toHaveTextContent('65% complete');
+    await expect(await screen.findByRole('link', { name: /Profile/ })).toHaveTextContent('65% complete');
   },
 };
 

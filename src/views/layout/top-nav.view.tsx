@@ -1,10 +1,11 @@
-import { Disclosure, DisclosureButton, DisclosurePanel, Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import type { ComponentPropsWithRef } from 'react';
 import { Link } from 'wouter';
 import type { SessionUser } from '../../contract/account.ts';
 import { homeFor } from '../../contract/roles.ts';
 import type { ThemeMode } from '../../services/theme-store.ts';
 import { cx } from '../ui/cx.ts';
+import { dropdownItemClass, NavDropdown, type Align } from './nav-dropdown.tsx';
 import { isMenu, navMenus, type NavLink } from './nav-items.ts';
 
 export interface TopNavProps {
@@ -17,16 +18,9 @@ export interface TopNavProps {
   onLogout: () => void;
 }
 
-const menuItemClass =
-  'block w-full px-2 py-1 text-left text-sm text-ink no-underline data-focus:bg-brand-50 data-focus:text-brand-800 dark:data-focus:bg-white/10 dark:data-focus:text-ink';
-// Menus open inside the navigation, positioned by CSS, and are not modal: a portalled, modal menu
-// would sit outside every landmark and hide the page's landmarks and headings while it is open.
-const panelClass = 'absolute top-full z-30 mt-0.5 min-w-24 rounded border border-line bg-surface py-0.5 shadow-lg focus:outline-none';
-const alignClass = { start: 'left-0', end: 'right-0' } as const;
-type Align = keyof typeof alignClass;
 const topLinkClass = 'rounded px-1 py-0.5 text-sm font-medium text-ink no-underline hover:bg-black/5 dark:hover:bg-white/10';
+const dropdownButtonClass = cx(topLinkClass, 'inline-flex items-center gap-0.5');
 
-// The rest of the props (role, id, ref, handlers) come from Headless UI's MenuItem and must reach the <a>.
 function ItemLink({ item, ...anchor }: { item: NavLink } & Omit<ComponentPropsWithRef<'a'>, 'href' | 'children'>) {
   return item.external ? (
     <a {...anchor} href={item.href} target="_blank" rel="noopener noreferrer">
@@ -52,52 +46,89 @@ const themeLabels: Record<ThemeMode, string> = { light: 'Light', dark: 'Dark', s
 
 function ThemeMenu({ mode, onChange, align }: { mode: ThemeMode; onChange: (m: ThemeMode) => void; align: Align }) {
   return (
-    <Menu as="div" className="relative">
-      <MenuButton className={cx(topLinkClass, 'inline-flex items-center gap-0.5')} aria-label={`Theme: ${themeLabels[mode]}`}>
-        <span aria-hidden="true">{mode === 'dark' ? '☾' : mode === 'light' ? '☀' : '◐'}</span>
-        <span className="md:sr-only">Theme</span>
-        <Chevron />
-      </MenuButton>
-      <MenuItems modal={false} className={cx(panelClass, alignClass[align])}>
-        {(Object.keys(themeLabels) as ThemeMode[]).map((m) => (
-          <MenuItem key={m}>
-            <button type="button" className={menuItemClass} onClick={() => onChange(m)} aria-current={m === mode || undefined}>
+    <NavDropdown
+      label="Theme"
+      buttonLabel={`Theme: ${themeLabels[mode]}`}
+      buttonClassName={dropdownButtonClass}
+      align={align}
+      button={
+        <>
+          <span aria-hidden="true">{mode === 'dark' ? '☾' : mode === 'light' ? '☀' : '◐'}</span>
+          <span className="md:sr-only">Theme</span>
+          <Chevron />
+        </>
+      }
+    >
+      {(close) =>
+        (Object.keys(themeLabels) as ThemeMode[]).map((m) => (
+          <li key={m}>
+            <button
+              type="button"
+              className={dropdownItemClass}
+              aria-pressed={m === mode}
+              onClick={() => {
+                onChange(m);
+                close();
+              }}
+            >
               <span aria-hidden="true" className="inline-block w-2">{m === mode ? '✓' : ''}</span>
               {themeLabels[m]}
             </button>
-          </MenuItem>
-        ))}
-      </MenuItems>
-    </Menu>
+          </li>
+        ))
+      }
+    </NavDropdown>
   );
 }
 
 function UserMenu({ user, profilePercentage, onChangePassword, onLogout, align }: Pick<TopNavProps, 'profilePercentage' | 'onChangePassword' | 'onLogout'> & { user: SessionUser; align: Align }) {
   return (
-    <Menu as="div" className="relative">
-      <MenuButton className={cx(topLinkClass, 'inline-flex items-center gap-0.5')}>
-        {user.firstName}
-        <Chevron />
-      </MenuButton>
-      <MenuItems modal={false} className={cx(panelClass, alignClass[align])}>
-        <MenuItem>
-          <Link href="/user/settings/profile" className={menuItemClass}>
-            Profile
-            {profilePercentage !== null && <span className="ml-1 text-xs text-muted">({profilePercentage}% complete)</span>}
-          </Link>
-        </MenuItem>
-        <MenuItem>
-          <button type="button" className={menuItemClass} onClick={onChangePassword}>
-            Change Password
-          </button>
-        </MenuItem>
-        <MenuItem>
-          <button type="button" className={menuItemClass} onClick={onLogout}>
-            Logout
-          </button>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
+    <NavDropdown
+      label={user.firstName}
+      buttonClassName={dropdownButtonClass}
+      align={align}
+      button={
+        <>
+          {user.firstName}
+          <Chevron />
+        </>
+      }
+    >
+      {(close) => (
+        <>
+          <li>
+            <Link href="/user/settings/profile" className={dropdownItemClass} onClick={close}>
+              Profile
+              {profilePercentage !== null && <span className="ml-1 text-xs text-muted">({profilePercentage}% complete)</span>}
+            </Link>
+          </li>
+          <li>
+            <button
+              type="button"
+              className={dropdownItemClass}
+              onClick={() => {
+                close();
+                onChangePassword();
+              }}
+            >
+              Change Password
+            </button>
+          </li>
+          <li>
+            <button
+              type="button"
+              className={dropdownItemClass}
+              onClick={() => {
+                close();
+                onLogout();
+              }}
+            >
+              Logout
+            </button>
+          </li>
+        </>
+      )}
+    </NavDropdown>
   );
 }
 
@@ -115,19 +146,25 @@ export function TopNav(props: TopNavProps) {
             <div className="hidden flex-1 items-center gap-0.5 md:flex">
               {navMenus.map((entry) =>
                 isMenu(entry) ? (
-                  <Menu key={entry.label} as="div" className="relative">
-                    <MenuButton className={cx(topLinkClass, 'inline-flex items-center gap-0.5')}>
-                      {entry.label}
-                      <Chevron />
-                    </MenuButton>
-                    <MenuItems modal={false} className={cx(panelClass, alignClass.start)}>
-                      {entry.items.map((item) => (
-                        <MenuItem key={item.label}>
-                          <ItemLink item={item} className={menuItemClass} />
-                        </MenuItem>
-                      ))}
-                    </MenuItems>
-                  </Menu>
+                  <NavDropdown
+                    key={entry.label}
+                    label={entry.label}
+                    buttonClassName={dropdownButtonClass}
+                    button={
+                      <>
+                        {entry.label}
+                        <Chevron />
+                      </>
+                    }
+                  >
+                    {(close) =>
+                      entry.items.map((item) => (
+                        <li key={item.label}>
+                          <ItemLink item={item} className={dropdownItemClass} onClick={close} />
+                        </li>
+                      ))
+                    }
+                  </NavDropdown>
                 ) : (
                   <span key={entry.label} className="contents">
                     <ItemLink item={entry} className={topLinkClass} />

@@ -200,5 +200,6 @@ export function mainNav(page: Page) {
 /** Opens the first-name menu in the navigation and chooses an item. */
 export async function chooseFromUserMenu(page: Page, firstName: string, item: 'Profile' | 'Change Password' | 'Logout'): Promise<void> {
   await mainNav(page).userMenu(firstName).click();
-  await page.getByRole('menuitem', { name: item }).click();
+  const list = mainNav(page).nav.getByRole('list', { name: firstName });
+  await (item === 'Profile' ? list.getByRole('link', { name: /^Profile/ }) : list.getByRole('button', { name: item })).click();
 }
