@@ -6,7 +6,8 @@ const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ??
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+  // The manifest lets the bundle budget follow each route's chunks.
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/dev': apiTarget },

@@ -22,6 +22,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'bundle',
+          include: ['tests/bundle/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',

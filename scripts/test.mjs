@@ -1,5 +1,6 @@
 // `npm test`: every test layer, cheapest first, stopping at the first layer that fails:
-// typecheck → machines → views → server (PGlite, then PostgreSQL when DATABASE_URL is set) → e2e.
+// typecheck → machines → views → bundle budget → server (PGlite, then PostgreSQL when DATABASE_URL
+// is set) → e2e.
 // The last line is always `tests: N passed, N failed` with the totals.
 // `npm test -- server e2e` runs only the named layers.
 import { spawn } from 'node:child_process';
@@ -7,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from './lib/build.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,6 +48,8 @@ const allLayers = [
   },
   vitestLayer('machines', 'machines', process.env),
   vitestLayer('views', 'views', process.env),
+  // Measures the production build, so it builds the app first when the build is stale.
+  { ...vitestLayer('bundle', 'bundle', process.env), before: () => ensureBuilt() },
   vitestLayer('server (PGlite)', 'server', envWithoutDatabase),
   ...(DATABASE_URL ? [vitestLayer('server (PostgreSQL)', 'server', { ...process.env, DATABASE_URL })] : []),
   {
@@ -142,7 +146,8 @@ for (const layer of layers) {
   console.log(`\n${bold(`━━ ${layer.name} ━━`)}`);
   const started = Date.now();
   const [cmd, args] = layer.command(layer.report);
-  const exitCode = await run(cmd, args, layer.env);
+  const prepared = layer.before ? layer.before() : 0;
+  const exitCode = prepared === 0 ? await run(cmd, args, layer.env) : prepared;
   const ms = Date.now() - started;
   const counts =
     layer.kind === 'vitest'
