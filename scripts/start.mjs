@@ -16,7 +16,7 @@ function newestMtime(entry) {
   return newest;
 }
 
-const sources = ['src', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p));
+const sources = ['src', 'index.html', 'vite.config.ts', 'tailwind.config.js', 'package-lock.json'].map((p) => path.join(root, p));
 const builtAt = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
   console.log('Building the web app…');
