@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -38,6 +38,10 @@ export const users = pgTable(
     googleSubject: text('google_subject'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** A new address waiting for its verification link; the current one stays in force until then. */
+    pendingEmail: text('pending_email'),
+    /** A job seeker with no work experience yet says so, which completes the experience section. */
+    isFresher: boolean('is_fresher').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
     createdAt: created(),
   },
@@ -86,7 +90,7 @@ export const emailTokens = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'change-email'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -137,4 +141,165 @@ export const outbox = pgTable(
     createdAt: created(),
   },
   (t) => [index('outbox_created_idx').on(t.createdAt)],
+);
+
+// ---------- lookups (master data, seeded by migration; see server/lookups/data for sources) ----------
+
+/** A lookup list: a stable numeric id and a display name. */
+const lookupColumns = () => ({
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const skills = pgTable('lookup_skills', { ...lookupColumns(), category: text('category').notNull() }, (t) => [
+  uniqueIndex('lookup_skills_name_key').on(t.name),
+]);
+/** Degrees with their level, 1 (high school) to 7 (doctorate). */
+export const degrees = pgTable('lookup_degrees', { ...lookupColumns(), level: smallint('level').notNull() });
+/** Fields of study: the CIP 2020 families. */
+export const fieldsOfStudy = pgTable('lookup_fields_of_study', { ...lookupColumns(), cipCode: text('cip_code').notNull() });
+export const universities = pgTable(
+  'lookup_universities',
+  { ...lookupColumns(), city: text('city'), state: text('state') },
+  (t) => [index('lookup_universities_name_idx').on(sql`lower(${t.name})`)],
+);
+/** Industries: the 20 NAICS 2022 sectors. */
+export const industries = pgTable('lookup_industries', { ...lookupColumns(), naicsCode: text('naics_code').notNull() });
+export const jobTypes = pgTable('lookup_job_types', lookupColumns());
+export const schedules = pgTable('lookup_schedules', lookupColumns());
+export const benefits = pgTable('lookup_benefits', lookupColumns());
+/** Supplemental pay: the id is the flag's bit value (commission 1 … none 512). */
+export const supplementalPays = pgTable('lookup_supplemental_pays', lookupColumns());
+/** Places offered as preferred locations. */
+export const preferLocations = pgTable('lookup_prefer_locations', {
+  ...lookupColumns(),
+  state: text('state').notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+});
+/** ISO 3166-1; `allowed` marks where the marketplace operates. */
+export const countries = pgTable('lookup_countries', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  allowed: boolean('allowed').notNull().default(false),
+});
+/** ISO 639-1. */
+export const languages = pgTable('lookup_languages', { code: text('code').primaryKey(), name: text('name').notNull() });
+
+// ---------- the job seeker's profile ----------
+
+export const jobSeekerSkills = pgTable(
+  'jobseeker_skills',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    skillId: integer('skill_id').notNull().references(() => skills.id),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.skillId] })],
+);
+
+export const education = pgTable(
+  'jobseeker_education',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    degreeId: integer('degree_id').notNull().references(() => degrees.id),
+    level: smallint('level').notNull(),
+    completionYear: smallint('completion_year').notNull(),
+    /** From the university search, or null when the seeker typed a name. */
+    universityId: integer('university_id').references(() => universities.id),
+    universityName: text('university_name').notNull(),
+    fieldOfStudyId: integer('field_of_study_id').references(() => fieldsOfStudy.id),
+    createdAt: created(),
+  },
+  (t) => [index('jobseeker_education_user_idx').on(t.userId)],
+);
+
+export const experience = pgTable(
+  'jobseeker_experience',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    companyName: text('company_name').notNull(),
+    jobTitle: text('job_title').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    currentEmployer: boolean('current_employer').notNull().default(false),
+    jobDescription: text('job_description').notNull().default(''),
+    salary: numeric('salary', { precision: 12, scale: 2 }),
+    salaryType: text('salary_type'),
+    /** The kind of work (a job type: full time, internship…). */
+    expTypeId: integer('exp_type_id').references(() => jobTypes.id),
+    createdAt: created(),
+  },
+  (t) => [index('jobseeker_experience_user_idx').on(t.userId)],
+);
+
+export const experienceSkills = pgTable(
+  'jobseeker_experience_skills',
+  {
+    experienceId: uuid('experience_id').notNull().references(() => experience.id, { onDelete: 'cascade' }),
+    skillId: integer('skill_id').notNull().references(() => skills.id),
+  },
+  (t) => [primaryKey({ columns: [t.experienceId, t.skillId] })],
+);
+
+export const preferences = pgTable('jobseeker_preferences', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  employmentTypeId: integer('employment_type_id').references(() => jobTypes.id),
+  scheduleTypeId: integer('schedule_type_id').references(() => schedules.id),
+  salary: numeric('salary', { precision: 12, scale: 2 }),
+  salaryType: text('salary_type'),
+  /** Supplemental pay flags, OR-ed bit values. */
+  additionalCompensation: integer('additional_compensation').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Up to five places a job seeker would work, in the order chosen. */
+export const preferredLocations = pgTable(
+  'jobseeker_preferred_locations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    name: text('name').notNull(),
+    city: text('city'),
+    state: text('state'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+  },
+  (t) => [index('jobseeker_preferred_locations_user_idx').on(t.userId, t.position)],
+);
+
+// ---------- files ----------
+
+/**
+ * Every uploaded file: résumés and cover letters, profile images, company logos and featured
+ * images. The bytes live in the FileStore under `storage_key`; who may read a file is decided by
+ * this row (its owner, or its company) on every request.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: ['resume', 'cover-letter', 'profile-image', 'company-logo', 'featured-image'] }).notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /** Generated; never derived from the uploaded name. */
+    storageKey: text('storage_key').notNull(),
+    /** The uploaded name, cleaned, for display only. */
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** Order among its kind (featured images). */
+    position: smallint('position').notNull().default(0),
+    /** Skills found in a résumé's text, offered to the seeker, never added without a click. */
+    foundSkillIds: integer('found_skill_ids').array().notNull().default(sql`'{}'::integer[]`),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('stored_files_key').on(t.storageKey),
+    index('stored_files_owner_idx').on(t.ownerId, t.purpose),
+    index('stored_files_company_idx').on(t.companyId, t.purpose),
+  ],
 );
