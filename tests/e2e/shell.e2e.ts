@@ -14,7 +14,7 @@ async function open(page: Page, path: string) {
 
 /** The accessible text of the element that has the focus. */
 async function focusedText(page: Page): Promise<string> {
-  return page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.replace(/\s+/g, ' ').replace('✓', '').trim() ?? '');
+  return (await page.locator(':focus').innerText()).replace(/\s+/g, ' ').replace('✓', '').trim();
 }
 
 const visible = (page: Page, locator: ReturnType<Page['locator']>) => locator.waitFor({ state: 'visible' }).then(() => page);
