@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -38,7 +38,15 @@ declare module 'fastify' {
 
 export const SERVER_ERROR_MESSAGE = 'Something went wrong!!!';
 
-export async function buildApp(config: Config, adapters: Adapters, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+export async function buildApp(
+  config: Config,
+  adapters: Adapters,
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    /** Sees every route as it is registered; tests compare the app's routes with the contract. */
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
+) {
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
@@ -48,6 +56,7 @@ export async function buildApp(config: Config, adapters: Adapters, options: { lo
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -9,7 +9,12 @@ import { openDatabase, type Database } from '../../../server/db/client.ts';
 import { createAdapters, type Adapters } from '../../../server/adapters.ts';
 import { buildApp } from '../../../server/app.ts';
 
-export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Database; stop(): Promise<void> };
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
+  database: Database;
+  /** Every route the app registered, in order, as method and URL. */
+  routes: { method: string; url: string }[];
+  stop(): Promise<void>;
+};
 
 /**
  * A fresh database for one test app: in-memory PGlite, or, when DATABASE_URL is set,
@@ -89,11 +94,18 @@ export async function createTestApp(
   });
   const { database, drop } = await openTestDatabase();
   const adapters = { ...(await createAdapters(config, database)), ...options.adapters };
-  const app = await buildApp(config, adapters, { logger: false });
+  const routes: TestApp['routes'] = [];
+  const app = await buildApp(config, adapters, {
+    logger: false,
+    onRoute: (r) => {
+      for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+    },
+  });
   await options.extend?.(app);
   await app.ready();
   return Object.assign(app, {
     database,
+    routes,
     async stop() {
       await app.close();
       await drop();
