@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -16,6 +16,7 @@ import type { Adapters } from './adapters.ts';
 import { fail } from './http/envelope.ts';
 import { HttpError } from './http/errors.ts';
 import { createContext } from './context.ts';
+import { loggerOptions, logRequests } from './logging.ts';
 import { registerRoutes } from './routes.ts';
 
 export const SERVER_ERROR_MESSAGE = 'Something went wrong!!!';
@@ -30,10 +31,9 @@ export async function buildApp(
   } = {},
 ) {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken'],
-    },
+    logger: options.logger ?? loggerOptions(config),
+    // Fastify's two lines per request give way to the one logRequests writes.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -45,6 +45,7 @@ export async function buildApp(
   const ctx = createContext(config, adapters, app.log);
   app.decorate('ctx', ctx);
   app.decorateRequest('caller', null);
+  logRequests(app);
 
   app.addHook('onRequest', async (req) => {
     const header = req.headers.authorization;

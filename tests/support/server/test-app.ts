@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import postgres from 'postgres';
 import { loadConfig, type Config } from '../../../server/config.ts';
 import { openDatabase, type Database } from '../../../server/db/client.ts';
@@ -84,6 +84,8 @@ export async function createTestApp(
     env?: NodeJS.ProcessEnv;
     config?: Partial<Config>;
     adapters?: Partial<Adapters>;
+    /** Quiet unless a test reads the logs. */
+    logger?: FastifyServerOptions['logger'];
     /** Registers extra routes (test-only ones) before the app is ready. */
     extend?: (app: FastifyInstance) => void | Promise<void>;
   } = {},
@@ -96,7 +98,7 @@ export async function createTestApp(
   const adapters = { ...(await createAdapters(config, database)), ...options.adapters };
   const routes: TestApp['routes'] = [];
   const app = await buildApp(config, adapters, {
-    logger: false,
+    logger: options.logger ?? false,
     onRoute: (r) => {
       for (const method of [r.method].flat()) routes.push({ method, url: r.url });
     },
