@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -15,57 +15,41 @@ import type { Config } from './config.ts';
 import type { Adapters } from './adapters.ts';
 import { fail } from './http/envelope.ts';
 import { HttpError } from './http/errors.ts';
-import { createAccessTokens, type AccessTokens } from './platform/tokens.ts';
-import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createContext } from './context.ts';
+import { loggerOptions, logRequests } from './logging.ts';
 import { registerRoutes } from './routes.ts';
-import type { Db } from './db/client.ts';
-
-/** What every area's routes and services are given. */
-export interface AppContext {
-  config: Config;
-  adapters: Adapters;
-  db: Db;
-  tokens: AccessTokens;
-  mailer: Mailer;
-  log: FastifyInstance['log'];
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
-}
 
 export const SERVER_ERROR_MESSAGE = 'Something went wrong!!!';
 
-export async function buildApp(config: Config, adapters: Adapters, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+export async function buildApp(
+  config: Config,
+  adapters: Adapters,
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    /** Sees every route as it is registered; tests compare the app's routes with the contract. */
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
+) {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken'],
-    },
+    logger: options.logger ?? loggerOptions(config),
+    // Fastify's two lines per request give way to the one logRequests writes.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const tokens = createAccessTokens(config.jwtSecret);
-  const ctx: AppContext = {
-    config,
-    adapters,
-    db: adapters.database.db,
-    tokens,
-    mailer: createMailer(adapters.database.db, adapters.mailTransport, app.log),
-    log: app.log,
-  };
+  const ctx = createContext(config, adapters, app.log);
   app.decorate('ctx', ctx);
   app.decorateRequest('caller', null);
+  logRequests(app);
 
   app.addHook('onRequest', async (req) => {
     const header = req.headers.authorization;
-    if (header?.startsWith('Bearer ')) req.caller = await tokens.verify(header.slice(7).trim());
+    if (header?.startsWith('Bearer ')) req.caller = await ctx.tokens.verify(header.slice(7).trim());
   });
 
   app.addHook('onSend', async (req, res, payload) => {

@@ -25,6 +25,7 @@ const envSchema = z.object({
   GOOGLE_MAPS_API_KEY: z.string().optional(),
   DEMO_DATA: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   TRUST_PROXY: bool.default(false),
 });
 
@@ -48,6 +49,8 @@ export interface Config {
   mapsApiKey: string | null;
   demoData: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** Readable lines for a person, or one JSON object per line for a log collector. */
+  logFormat: 'json' | 'pretty';
   trustProxy: boolean;
   /** The dev mailbox is the local inbox; it never exists in production. */
   devMailbox: boolean;
@@ -99,6 +102,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     mapsApiKey: e.GOOGLE_MAPS_API_KEY ?? null,
     demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (production ? 'json' : 'pretty'),
     trustProxy: e.TRUST_PROXY,
     devMailbox: !production,
     clientDir: path.resolve('dist/client'),

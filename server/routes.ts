@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from './app.ts';
+import type { AppContext } from './context.ts';
 import { systemRoutes } from './system/routes.ts';
 import { devMailboxRoutes } from './system/dev-mailbox.ts';
 import { accountRoutes } from './account/routes.ts';

@@ -1,4 +1,4 @@
-import type { AppContext } from './app.ts';
+import type { AppContext } from './context.ts';
 import { hashPassword } from './platform/passwords.ts';
 import { countUsers, createCompany, createUser } from './account/users.ts';
 

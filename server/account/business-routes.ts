@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { companies } from '../db/schema.ts';
 import { badRequest, forbidden, tooManyRequests } from '../http/errors.ts';
 import { reply, route } from '../http/route.ts';

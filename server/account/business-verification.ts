@@ -1,5 +1,5 @@
 import { and, eq, ne, isNotNull, or, sql } from 'drizzle-orm';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { companies } from '../db/schema.ts';
 import { HttpError, badRequest, conflict, forbidden } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { createGoogleOidc, type GoogleOidc } from '../platform/google-oidc.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { companies, oauthStates, socialSignups, users } from '../db/schema.ts';
 import { HttpError, badRequest, conflict } from '../http/errors.ts';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { HttpError, tooManyRequests } from '../http/errors.ts';
 import { AccountMessages } from '../../src/contract/account.ts';
 

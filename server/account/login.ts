@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { users } from '../db/schema.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { dummyPasswordHash, verifyPassword } from '../platform/passwords.ts';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import type { Mail } from '../platform/mail/mailer.ts';
 
 export const BRAND_NAME = 'Job Marketplace';

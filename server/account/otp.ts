@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { oneTimeCodes } from '../db/schema.ts';
 import { OTP_LENGTH, OTP_RESEND_SECONDS } from '../../src/contract/account.ts';
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { unauthorized } from '../http/errors.ts';
 import type { AccountUser, CompletionStatus } from '../../src/contract/account.ts';
 import { findCompanyById, findUserById, type UserRow } from './users.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { users } from '../db/schema.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { AccountMessages, tinSchema, type BusinessVerificationRequest } from '../../src/contract/account.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { route, reply } from '../http/route.ts';
 import { HttpError, tooManyRequests, unauthorized } from '../http/errors.ts';
 import * as ep from '../../src/contract/account.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { refreshTokens } from '../db/schema.ts';
 import { ACCESS_TOKEN_SECONDS } from '../platform/tokens.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AccountMessages } from '../../src/contract/account.ts';
 import { locationSearch } from '../../src/contract/location.ts';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { tooManyRequests } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { getGazetteer as warmGazetteer } from './gazetteer.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { clientConfig, health } from '../../src/contract/system.ts';
 import { route } from '../http/route.ts';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 
 const startedAt = Date.now();
 const version = process.env.npm_package_version ?? '0.1.0';

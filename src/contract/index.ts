@@ -3,7 +3,8 @@ import * as account from './account.ts';
 import * as location from './location.ts';
 import type { EndpointDef } from './endpoint.ts';
 
-function endpointsOf(mod: Record<string, unknown>): EndpointDef[] {
+/** The endpoints a contract module exports. */
+export function endpointsOf(mod: Record<string, unknown>): EndpointDef[] {
   return Object.values(mod).filter(
     (v): v is EndpointDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v,
   );

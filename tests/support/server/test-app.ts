@@ -2,14 +2,19 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import postgres from 'postgres';
 import { loadConfig, type Config } from '../../../server/config.ts';
 import { openDatabase, type Database } from '../../../server/db/client.ts';
 import { createAdapters, type Adapters } from '../../../server/adapters.ts';
 import { buildApp } from '../../../server/app.ts';
 
-export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Database; stop(): Promise<void> };
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
+  database: Database;
+  /** Every route the app registered, in order, as method and URL. */
+  routes: { method: string; url: string }[];
+  stop(): Promise<void>;
+};
 
 /**
  * A fresh database for one test app: in-memory PGlite, or, when DATABASE_URL is set,
@@ -79,6 +84,8 @@ export async function createTestApp(
     env?: NodeJS.ProcessEnv;
     config?: Partial<Config>;
     adapters?: Partial<Adapters>;
+    /** Quiet unless a test reads the logs. */
+    logger?: FastifyServerOptions['logger'];
     /** Registers extra routes (test-only ones) before the app is ready. */
     extend?: (app: FastifyInstance) => void | Promise<void>;
   } = {},
@@ -89,11 +96,18 @@ export async function createTestApp(
   });
   const { database, drop } = await openTestDatabase();
   const adapters = { ...(await createAdapters(config, database)), ...options.adapters };
-  const app = await buildApp(config, adapters, { logger: false });
+  const routes: TestApp['routes'] = [];
+  const app = await buildApp(config, adapters, {
+    logger: options.logger ?? false,
+    onRoute: (r) => {
+      for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+    },
+  });
   await options.extend?.(app);
   await app.ready();
   return Object.assign(app, {
     database,
+    routes,
     async stop() {
       await app.close();
       await drop();
