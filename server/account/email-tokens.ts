@@ -4,19 +4,20 @@ import type { Db } from '../db/client.ts';
 import { emailTokens } from '../db/schema.ts';
 import { sha256 } from './sessions.ts';
 
-export type EmailTokenPurpose = 'verify-email' | 'reset-password';
+export type EmailTokenPurpose = 'verify-email' | 'reset-password' | 'change-email';
 
 /** How long an emailed link works. */
 export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   'verify-email': 48 * 3600_000,
   'reset-password': 3600_000,
+  'change-email': 48 * 3600_000,
 };
 
 /** Creates a single-use link token; only its hash is stored. */
 export async function createEmailToken(db: Db, userId: string, purpose: EmailTokenPurpose, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  if (purpose === 'reset-password') {
-    // Only the newest reset link works: an older one lying in the inbox is void.
+  if (purpose !== 'verify-email') {
+    // Only the newest reset or change link works: an older one lying in the inbox is void.
     await voidEmailTokens(db, userId, purpose, now);
   }
   await db.insert(emailTokens).values({

@@ -94,3 +94,28 @@ export function resetPasswordMail(ctx: AppContext, to: { email: string; firstNam
     supportEmail: ctx.config.supportEmail,
   });
 }
+
+export function changeEmailMail(ctx: AppContext, to: { email: string; firstName?: string | null }, token: string): Mail {
+  return compose({
+    to: to.email,
+    subject: `Confirm your new email for ${BRAND_NAME}`,
+    greetingName: to.firstName ?? null,
+    intro: `Please confirm that ${to.email} is your new email address. Your ${BRAND_NAME} account keeps using your current address until you do.`,
+    action: { kind: 'link', label: 'Confirm my new email', url: verifyEmailLink(ctx, to.email, token) },
+    outro: 'This link can be used once and expires in 48 hours. If you did not ask for this change, you can ignore this email.',
+    supportEmail: ctx.config.supportEmail,
+  });
+}
+
+/** Sent to the old address once the change is done, so a takeover does not go unnoticed. */
+export function emailChangedMail(ctx: AppContext, to: { email: string; firstName?: string | null }, newEmail: string): Mail {
+  return compose({
+    to: to.email,
+    subject: `Your ${BRAND_NAME} email was changed`,
+    greetingName: to.firstName ?? null,
+    intro: `The email address of your ${BRAND_NAME} account is now ${newEmail}. This address no longer signs in.`,
+    action: { kind: 'link', label: 'Contact support', url: `mailto:${ctx.config.supportEmail}` },
+    outro: 'If you did not make this change, write to support straight away.',
+    supportEmail: ctx.config.supportEmail,
+  });
+}

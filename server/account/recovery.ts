@@ -5,6 +5,7 @@ import { badRequest, unauthorized } from '../http/errors.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
 import { AccountMessages } from '../../src/contract/account.ts';
 import { enforceLimits } from './limits.ts';
+import { confirmEmailChange } from './email-change.ts';
 import { consumeEmailToken, createEmailToken, peekEmailToken, voidEmailTokens } from './email-tokens.ts';
 import { resetPasswordMail } from './mails.ts';
 import { revokeAllSessions } from './sessions.ts';
@@ -12,6 +13,9 @@ import { findUserByEmail, findUserById, normalizeEmail } from './users.ts';
 
 /** Confirms the email with the link from the verification mail; each link works once. */
 export async function verifyEmail(ctx: AppContext, input: { email: string; token: string }): Promise<string> {
+  // The same page confirms a change of email; its links carry the new address.
+  const changed = await confirmEmailChange(ctx, input.token, input.email);
+  if (changed) return changed;
   const now = ctx.adapters.now();
   const user = await userOfLink(ctx, input.token, input.email, 'verify-email');
   if (!user) throw badRequest(AccountMessages.emailLinkInvalid);

@@ -10,7 +10,7 @@ import { issueCode } from './otp.ts';
 import { otpMail } from './mails.ts';
 import { registerAccount } from './registration.ts';
 import { changePassword, forgotPassword, resetPassword, verifyEmail } from './recovery.ts';
-import { accountUser, completionStatus, jobSeekerProfile } from './profile.ts';
+import { accountUser } from './profile.ts';
 import { revokeFamily, revokeFamilyOfToken, rotateRefreshToken } from './sessions.ts';
 import { findUserByEmail, findUserById, normalizeEmail } from './users.ts';
 import { dummyPasswordHash } from '../platform/passwords.ts';
@@ -81,10 +81,4 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ep.changePassword, async ({ body, caller }) => said(await changePassword(ctx, caller.userId, body)));
 
   route(app, ep.currentUser, async ({ caller }) => accountUser(ctx, caller.userId));
-
-  route(app, ep.jobSeekerProfile, async ({ caller }) => jobSeekerProfile(ctx, caller.userId));
-
-  route(app, ep.completionStatus, async ({ caller }) => completionStatus(ctx, caller.userId));
-
-  route(app, ep.profileCompletePercentage, async ({ caller }) => (await completionStatus(ctx, caller.userId)).completedPercentage);
 }

@@ -323,10 +323,14 @@ export const jobSeekerProfileSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  /** A new email waiting for its link to be opened; `email` stays in force until then. */
+  pendingEmail: z.string().nullable(),
+  /** E.164, e.g. +15035550123. */
   phoneNumber: z.string().nullable(),
   /** Year-month-day. */
   dateOfBirth: z.string().nullable(),
 });
+export type JobSeekerProfile = z.infer<typeof jobSeekerProfileSchema>;
 
 export const completionStatusSchema = z.object({
   isCompleted: z.boolean(),
