@@ -8,6 +8,5 @@ export const shellService = {
   refreshToken: async (refreshToken: string, signal?: AbortSignal) =>
     (await import('./account.ts')).accountService.refreshToken(refreshToken, signal),
   logout: async (refreshToken: string | undefined) => (await import('./account.ts')).accountService.logout(refreshToken),
-  profileCompletePercentage: async (signal?: AbortSignal) =>
-    (await import('./account.ts')).accountService.profileCompletePercentage(signal),
+  completionStatus: async (signal?: AbortSignal) => (await import('./account.ts')).accountService.completionStatus(signal),
 };

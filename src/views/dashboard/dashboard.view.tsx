@@ -1,8 +1,23 @@
 import { useSession } from '../../app/session.tsx';
-import { ComingSoon } from '../public/coming-soon.view.tsx';
+import type { profileCompletionMachine } from '../../machines/account/profile-completion.machine.ts';
+import { ProfileCompletion } from '../jobseeker/profile-completion.view.tsx';
 
-/** The signed-in user's home (spec 1 §6). */
-export default function DashboardPage() {
-  const { user } = useSession();
-  return <ComingSoon title="Dashboard">{user && <p className="mt-1 text-lg">Welcome, {user.firstName}.</p>}</ComingSoon>;
+/** The signed-in user's home (spec 1 §6); a job seeker sees how complete the profile is. */
+export default function DashboardPage({ completionLogic }: { completionLogic?: typeof profileCompletionMachine }) {
+  const { user, role } = useSession();
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col gap-2 px-2 py-4" aria-labelledby="page-title">
+      <div>
+        <h1 id="page-title" className="text-3xl font-bold">
+          Dashboard
+        </h1>
+        {user && <p className="mt-1 text-lg">Welcome, {user.firstName}.</p>}
+      </div>
+      {role === 'JobSeeker' ? (
+        <ProfileCompletion logic={completionLogic} />
+      ) : (
+        <p className="text-muted">This part of the marketplace is coming soon.</p>
+      )}
+    </section>
+  );
 }

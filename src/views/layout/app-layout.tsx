@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { useSession } from '../../app/session.tsx';
 import { useTheme } from '../../app/theme.tsx';
-import { profileCompletionMachine } from '../../machines/account/profile-completion.machine.ts';
+import { profileCompletionMachine, selectPercentage } from '../../machines/account/profile-completion.machine.ts';
 import { TopNav } from './top-nav.view.tsx';
 
 // Dialogs load only when they are about to open, so the first page downloads none of their code.
@@ -18,7 +18,7 @@ function JobSeekerCompletion({
   children: (percentage: number | null) => ReactNode;
 }) {
   const [state] = useMachine(logic);
-  return <>{children(state.context.percentage)}</>;
+  return <>{children(selectPercentage(state))}</>;
 }
 
 /** Pages where asking for the location would interrupt a task: account flows, back office, errors. */
