@@ -14,6 +14,7 @@ export const pageLoaders = {
   'account/business-verification.view': () => import('../views/account/business-verification.view.tsx'),
   'account/google-landing.view': () => import('../views/account/google-landing.view.tsx'),
   'dashboard/dashboard.view': () => import('../views/dashboard/dashboard.view.tsx'),
+  'jobseeker/profile-settings.view': () => import('../views/jobseeker/profile-settings.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;
