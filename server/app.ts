@@ -56,7 +56,8 @@ export async function buildApp(
     res.header('X-Content-Type-Options', 'nosniff');
     res.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (!req.url.startsWith('/api/docs')) res.header('X-Frame-Options', 'DENY');
-    if (req.url.startsWith('/api/')) res.header('Cache-Control', 'no-store');
+    // API answers are private and fresh unless a route says otherwise (the lookups are public).
+    if (req.url.startsWith('/api/') && !res.hasHeader('Cache-Control')) res.header('Cache-Control', 'no-store');
     return payload;
   });
 

@@ -7,6 +7,7 @@ import { businessVerificationRoutes } from './account/business-routes.ts';
 import { googleSignInRoutes } from './account/google-routes.ts';
 import { locationRoutes } from './location/routes.ts';
 import { jobSeekerRoutes } from './jobseeker/routes.ts';
+import { lookupRoutes } from './lookups/routes.ts';
 
 /** Every area's routes, one line each. */
 export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
@@ -16,5 +17,6 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   googleSignInRoutes(api, ctx);
   locationRoutes(api, ctx);
   jobSeekerRoutes(api, ctx);
+  lookupRoutes(api, ctx);
   if (ctx.config.devMailbox) devMailboxRoutes(api, ctx);
 }

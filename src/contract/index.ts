@@ -2,6 +2,7 @@ import * as system from './system.ts';
 import * as account from './account.ts';
 import * as location from './location.ts';
 import * as jobseeker from './jobseeker.ts';
+import * as lookups from './lookups.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -17,4 +18,5 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(account),
   ...endpointsOf(location),
   ...endpointsOf(jobseeker),
+  ...endpointsOf(lookups),
 ];
