@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DataOf, EndpointDef, QueryOf } from '../../src/contract/endpoint.ts';
 import * as ep from '../../src/contract/lookups.ts';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { revalidatable } from '../http/caching.ts';
 import { route } from '../http/route.ts';
 import { createLookupStore, type Lookups } from './service.ts';
