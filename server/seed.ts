@@ -1,11 +1,14 @@
 import type { AppContext } from './context.ts';
 import { hashPassword } from './platform/passwords.ts';
 import { countUsers, createCompany, createUser } from './account/users.ts';
+import { seedDemoProfile } from './jobseeker/demo.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
 
 export const DEMO_ACCOUNTS = {
   jobSeeker: 'jobseeker@demo.local',
+  /** A second job seeker whose profile is about half complete. */
+  newJobSeeker: 'newcomer@demo.local',
   employer: 'employer@demo.local',
   admin: 'admin@demo.local',
 } as const;
@@ -25,22 +28,33 @@ export async function onFirstStart(
   if ((await countUsers(ctx.db)) > 0) return [];
 
   const now = ctx.adapters.now();
-  const [seekerHash, employerHash, adminHash] = await Promise.all([
+  const [seekerHash, newcomerHash, employerHash, adminHash] = await Promise.all([
+    hashPassword(DEMO_PASSWORD),
     hashPassword(DEMO_PASSWORD),
     hashPassword(DEMO_PASSWORD),
     hashPassword(DEMO_PASSWORD),
   ]);
   const created = await ctx.db.transaction(async (tx) => {
     // Another instance may have seeded in the meantime.
-    if ((await countUsers(tx)) > 0) return false;
-    await createUser(tx, {
+    if ((await countUsers(tx)) > 0) return null;
+    const seeker = await createUser(tx, {
       email: DEMO_ACCOUNTS.jobSeeker,
       passwordHash: seekerHash!,
       firstName: 'Jordan',
       lastName: 'Rivera',
       role: 'JobSeeker',
       dateOfBirth: '1995-04-12',
-      phoneNumber: '+1 360 555 0142',
+      phoneNumber: '+13605550142',
+      emailVerifiedAt: now,
+      termsAcceptedAt: now,
+    });
+    const newcomer = await createUser(tx, {
+      email: DEMO_ACCOUNTS.newJobSeeker,
+      passwordHash: newcomerHash!,
+      firstName: 'Sam',
+      lastName: 'Okafor',
+      role: 'JobSeeker',
+      dateOfBirth: '2003-09-21',
       emailVerifiedAt: now,
       termsAcceptedAt: now,
     });
@@ -69,14 +83,17 @@ export async function onFirstStart(
       role: 'SuperAdmin',
       emailVerifiedAt: now,
     });
-    return true;
+    return { seeker, newcomer };
   });
   if (!created) return [];
+  await seedDemoProfile(ctx, created.seeker.id, true);
+  await seedDemoProfile(ctx, created.newcomer.id, false);
 
-  const emails = [DEMO_ACCOUNTS.jobSeeker, DEMO_ACCOUNTS.employer, DEMO_ACCOUNTS.admin];
+  const emails = [DEMO_ACCOUNTS.jobSeeker, DEMO_ACCOUNTS.newJobSeeker, DEMO_ACCOUNTS.employer, DEMO_ACCOUNTS.admin];
   ctx.log.info({ demoAccounts: emails }, 'created demo accounts on the empty database');
   const rows = [
     ['Job seeker', DEMO_ACCOUNTS.jobSeeker],
+    ['Job seeker (profile half done)', DEMO_ACCOUNTS.newJobSeeker],
     [`Employer (${DEMO_COMPANY.name})`, DEMO_ACCOUNTS.employer],
     ['SuperAdmin', DEMO_ACCOUNTS.admin],
   ];

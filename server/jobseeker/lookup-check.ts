@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
 
-interface LookupTable extends PgTable {
+export interface LookupTable extends PgTable {
   id: PgColumn;
   name: PgColumn;
 }

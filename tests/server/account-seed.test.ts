@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onFirstStart, DEMO_PASSWORD } from '../../server/seed.ts';
 import { users } from '../../server/db/schema.ts';
+import type { CompletionStatus } from '../../src/contract/account.ts';
+import type { ExperienceList } from '../../src/contract/jobseeker.ts';
 import type { TestApp } from '../support/server/test-app.ts';
 import { accountApp, get, passwordLogin } from './account-support.ts';
 
@@ -14,12 +16,13 @@ afterAll(async () => {
 
 describe('demo accounts on first start', () => {
   it(
-    'creates a job seeker, a verified employer and a SuperAdmin once, prints their logins, and each can sign in',
+    'creates two job seekers, a verified employer and a SuperAdmin once, prints their logins, and each can sign in',
     async () => {
       let printed = '';
       const created = await onFirstStart(app.ctx, (text) => (printed += text));
-      expect(created).toEqual(['jobseeker@demo.local', 'employer@demo.local', 'admin@demo.local']);
+      expect(created).toEqual(['jobseeker@demo.local', 'newcomer@demo.local', 'employer@demo.local', 'admin@demo.local']);
       expect(printed).toContain('jobseeker@demo.local');
+      expect(printed).toContain('newcomer@demo.local');
       expect(printed).toContain('employer@demo.local');
       expect(printed).toContain('admin@demo.local');
       expect(printed).toContain('Demo-password-1');
@@ -27,13 +30,28 @@ describe('demo accounts on first start', () => {
 
       // A second start changes nothing.
       expect(await onFirstStart(app.ctx, (text) => (printed += text))).toEqual([]);
-      expect(await app.database.db.select().from(users)).toHaveLength(3);
+      expect(await app.database.db.select().from(users)).toHaveLength(4);
 
       const seeker = await passwordLogin(app, 'jobseeker@demo.local', DEMO_PASSWORD);
       expect(seeker.status).toBe(200);
       expect(seeker.body.data.users.role).toBe('JobSeeker');
       const profile = await get<{ dateOfBirth: string }>(app, '/api/JobSeeker/Profile', seeker.body.data.accessToken);
       expect(profile.body.data.dateOfBirth).toBe('1995-04-12');
+      // A lived-in profile: every section the demo can fill is filled (the résumé section waits for a document).
+      const completion = await get<CompletionStatus>(app, '/api/Account/CompletionStatus', seeker.body.data.accessToken);
+      expect(completion.body.data).toMatchObject({
+        profileComplete: true,
+        educationComplete: true,
+        skillsComplete: true,
+        experienceComplete: true,
+        preferencesComplete: true,
+      });
+      const experience = await get<ExperienceList>(app, '/api/JobSeeker/experience', seeker.body.data.accessToken);
+      expect(experience.body.data.jobsekerExps.map((e) => e.companyName)).toEqual(['Columbia Home Supply', 'Riverside Grocers']);
+
+      const newcomer = await passwordLogin(app, 'newcomer@demo.local', DEMO_PASSWORD);
+      const half = await get<number>(app, '/api/JobSeeker/ProfileCompletePercentage', newcomer.body.data.accessToken);
+      expect(half.body.data).toBe(50);
 
       const employer = await passwordLogin(app, 'employer@demo.local', DEMO_PASSWORD);
       expect(employer.status).toBe(200);
