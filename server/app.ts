@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -18,6 +19,7 @@ import { HttpError } from './http/errors.ts';
 import { createAccessTokens, type AccessTokens } from './platform/tokens.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { registerRoutes } from './routes.ts';
+import { MAX_UPLOAD_BYTES } from '../src/contract/files.ts';
 import type { Db } from './db/client.ts';
 
 /** What every area's routes and services are given. */
@@ -72,7 +74,8 @@ export async function buildApp(config: Config, adapters: Adapters, options: { lo
     res.header('X-Content-Type-Options', 'nosniff');
     res.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (!req.url.startsWith('/api/docs')) res.header('X-Frame-Options', 'DENY');
-    if (req.url.startsWith('/api/')) res.header('Cache-Control', 'no-store');
+    // A route may choose its own caching (signed image addresses); everything else in the API is never stored.
+    if (req.url.startsWith('/api/') && !res.hasHeader('Cache-Control')) res.header('Cache-Control', 'no-store');
     return payload;
   });
 
@@ -109,6 +112,12 @@ export async function buildApp(config: Config, adapters: Adapters, options: { lo
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  // Multipart bodies are read by the upload routes themselves (server/http/upload.ts), after auth,
+  // with each endpoint's limits; these are the strict defaults.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 20 },
+  });
 
   await app.register(async (api) => registerRoutes(api, ctx));
 
