@@ -6,6 +6,7 @@ import { accountRoutes } from './account/routes.ts';
 import { businessVerificationRoutes } from './account/business-routes.ts';
 import { googleSignInRoutes } from './account/google-routes.ts';
 import { locationRoutes } from './location/routes.ts';
+import { fileRoutes } from './files/routes.ts';
 
 /** Every area's routes, one line each. */
 export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
@@ -14,5 +15,6 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   businessVerificationRoutes(api, ctx);
   googleSignInRoutes(api, ctx);
   locationRoutes(api, ctx);
+  fileRoutes(api, ctx);
   if (ctx.config.devMailbox) devMailboxRoutes(api, ctx);
 }

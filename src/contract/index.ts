@@ -1,6 +1,8 @@
 import * as system from './system.ts';
 import * as account from './account.ts';
 import * as location from './location.ts';
+import * as documents from './documents.ts';
+import * as common from './common.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 function endpointsOf(mod: Record<string, unknown>): EndpointDef[] {
@@ -10,4 +12,10 @@ function endpointsOf(mod: Record<string, unknown>): EndpointDef[] {
 }
 
 /** Every endpoint of the API, for the server's route check and the docs. */
-export const allEndpoints: EndpointDef[] = [...endpointsOf(system), ...endpointsOf(account), ...endpointsOf(location)];
+export const allEndpoints: EndpointDef[] = [
+  ...endpointsOf(system),
+  ...endpointsOf(account),
+  ...endpointsOf(location),
+  ...endpointsOf(documents),
+  ...endpointsOf(common),
+];
