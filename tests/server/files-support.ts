@@ -142,12 +142,13 @@ export function documentXml(paragraphs: string[]): Buffer {
   );
 }
 
-/** A minimal real DOCX: content types, package relationships and the main document part. */
-export function makeDocx(paragraphs: string[], options: { mainType?: string; document?: ZipEntry } = {}): Buffer {
+/** A minimal real DOCX: content types, package relationships and the main document part (and `extra` parts, e.g. media). */
+export function makeDocx(paragraphs: string[], options: { mainType?: string; document?: ZipEntry; extra?: ZipEntry[] } = {}): Buffer {
   return makeZip([
     { name: '[Content_Types].xml', data: contentTypesXml(options.mainType) },
     { name: '_rels/.rels', data: RELS },
     options.document ?? { name: 'word/document.xml', data: documentXml(paragraphs) },
+    ...(options.extra ?? []),
   ]);
 }
 
