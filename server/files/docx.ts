@@ -4,7 +4,14 @@ import { FileMessages } from '../../src/contract/files.ts';
 import { badRequest } from '../http/errors.ts';
 
 /** What reading a DOCX may cost, whatever its entries claim. */
-export const DocxLimits = {
+export interface DocxLimitSet {
+  maxEntries: number;
+  maxContentTypesBytes: number;
+  maxDocumentBytes: number;
+  maxTextChars: number;
+}
+
+export const DocxLimits: DocxLimitSet = {
   /** Entries in the archive; a résumé has a few dozen. */
   maxEntries: 2000,
   /** `[Content_Types].xml`, unpacked. */
@@ -13,7 +20,7 @@ export const DocxLimits = {
   maxDocumentBytes: 16 * 1024 * 1024,
   /** Text kept for skill matching. */
   maxTextChars: 200_000,
-} as const;
+};
 
 const WORD_MAIN = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
 
@@ -27,7 +34,7 @@ const tooLarge = () => badRequest(FileMessages.docxTooLarge);
  * the main part is inflated as a stream, counting bytes, so an archive that unpacks to far
  * more than it claims (a zip bomb) is refused once the count passes the limit.
  */
-export async function readDocx(bytes: Buffer, limits = DocxLimits): Promise<string> {
+export async function readDocx(bytes: Buffer, limits: DocxLimitSet = DocxLimits): Promise<string> {
   const zip = await openZip(bytes);
   try {
     if (zip.entryCount > limits.maxEntries) throw unreadable();

@@ -3,7 +3,15 @@ import { FileMessages } from '../../src/contract/files.ts';
 import { badRequest } from '../http/errors.ts';
 
 /** What reading a PDF's text may cost. */
-export const PdfLimits = {
+export interface PdfLimitSet {
+  maxPages: number;
+  maxTextChars: number;
+  timeoutMs: number;
+  maxHeapMb: number;
+  concurrency: number;
+}
+
+export const PdfLimits: PdfLimitSet = {
   maxPages: 20,
   maxTextChars: 200_000,
   timeoutMs: 8000,
@@ -11,7 +19,7 @@ export const PdfLimits = {
   maxHeapMb: 256,
   /** PDFs parsed at once; others wait their turn. */
   concurrency: 2,
-} as const;
+};
 
 const HEADER = Buffer.from('%PDF-', 'latin1');
 const SNIFF_BYTES = 1024;
@@ -63,7 +71,7 @@ async function turn<T>(work: () => Promise<T>, concurrency: number): Promise<T> 
  * The text of a PDF's first pages, read by pdf.js in a worker thread with a heap limit and a
  * time limit: a PDF built to take forever or to fill memory ends the worker, not the server.
  */
-export function extractPdfText(bytes: Buffer, limits = PdfLimits): Promise<PdfTextResult> {
+export function extractPdfText(bytes: Buffer, limits: PdfLimitSet = PdfLimits): Promise<PdfTextResult> {
   return turn(
     () =>
       new Promise<PdfTextResult>((resolve) => {
