@@ -5,6 +5,7 @@ import { connectRedisRateLimiter, createMemoryRateLimiter, type RateLimiter } fr
 import { createSmtpTransport } from './platform/mail/smtp.ts';
 import { createRulesBusinessVerifier, type BusinessVerifier } from './platform/business-verifier.ts';
 import { createHttpGeocoder, type StreetGeocoder } from './platform/geocoder.ts';
+import { createLocalFileStore, createS3FileStore, type FileStore } from './platform/file-store.ts';
 
 /**
  * The replaceable parts of the server: each has an embedded default that needs no setup
@@ -19,6 +20,8 @@ export interface Adapters {
   geocoder: StreetGeocoder | null;
   /** Decides whether an employer's business is legally registered; a KYB provider can replace the rules. */
   businessVerifier: BusinessVerifier;
+  /** Uploaded files: a folder under DATA_DIR, or an S3-compatible bucket when S3_BUCKET is set. */
+  files: FileStore;
   /** The clock, so expiry rules can be tested without waiting. */
   now: () => Date;
 }
@@ -30,6 +33,7 @@ export async function createAdapters(config: Config, database: Database): Promis
     rateLimiter: config.redisUrl ? await connectRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter(),
     geocoder: config.geocoder ? createHttpGeocoder(config.geocoder) : null,
     businessVerifier: createRulesBusinessVerifier(),
+    files: config.files.kind === 's3' ? await createS3FileStore(config.files) : createLocalFileStore(config.files.dir),
     now: () => new Date(),
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -18,6 +19,7 @@ import { HttpError } from './http/errors.ts';
 import { createContext } from './context.ts';
 import { loggerOptions, logRequests } from './logging.ts';
 import { registerRoutes } from './routes.ts';
+import { MAX_UPLOAD_BYTES } from '../src/contract/files.ts';
 
 export const SERVER_ERROR_MESSAGE = 'Something went wrong!!!';
 
@@ -56,7 +58,7 @@ export async function buildApp(
     res.header('X-Content-Type-Options', 'nosniff');
     res.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (!req.url.startsWith('/api/docs')) res.header('X-Frame-Options', 'DENY');
-    // API answers are private and fresh unless a route says otherwise (the lookups are public).
+    // API answers are private and fresh unless a route says otherwise (public lookups, signed image addresses).
     if (req.url.startsWith('/api/') && !res.hasHeader('Cache-Control')) res.header('Cache-Control', 'no-store');
     return payload;
   });
@@ -94,6 +96,12 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  // Multipart bodies are read by the upload routes themselves (server/http/upload.ts), after auth,
+  // with each endpoint's limits; these are the strict defaults.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 20 },
+  });
 
   await app.register(async (api) => registerRoutes(api, ctx));
 

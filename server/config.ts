@@ -27,6 +27,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   TRUST_PROXY: bool.default(false),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -52,11 +58,26 @@ export interface Config {
   /** Readable lines for a person, or one JSON object per line for a log collector. */
   logFormat: 'json' | 'pretty';
   trustProxy: boolean;
+  /** Where uploaded files live: a folder under DATA_DIR, or an S3-compatible bucket when S3_BUCKET is set. */
+  files: FilesConfig;
   /** The dev mailbox is the local inbox; it never exists in production. */
   devMailbox: boolean;
   /** Folder of the built SPA; absent in API-only tests. */
   clientDir: string | null;
 }
+
+export interface S3Config {
+  bucket: string;
+  /** Unset: AWS S3 itself; set for S3-compatible stores. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the SDK's default credential chain (instance role, environment, profile). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Bucket in the path rather than the host name, as most S3-compatible servers want. */
+  forcePathStyle: boolean;
+}
+
+export type FilesConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & S3Config);
 
 export class ConfigError extends Error {}
 
@@ -79,14 +100,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     ].filter(Boolean);
     if (missing.length) throw new ConfigError(`Production needs ${missing.join(', ')}`);
   }
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
   const port = e.PORT;
+  const dataDir = path.resolve(e.DATA_DIR);
   const config: Config = {
     env: e.NODE_ENV,
     production,
     port,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     // Local mode only: a fixed development secret, so sessions survive restarts of `npm start`.
     jwtSecret: e.JWT_SECRET ?? 'local-development-secret-not-for-production-use-000',
@@ -104,6 +129,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (production ? 'json' : 'pretty'),
     trustProxy: e.TRUST_PROXY,
+    files: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: 'local', dir: path.join(dataDir, 'files') },
     devMailbox: !production,
     clientDir: path.resolve('dist/client'),
     ...overrides,

@@ -8,6 +8,7 @@ import { googleSignInRoutes } from './account/google-routes.ts';
 import { locationRoutes } from './location/routes.ts';
 import { jobSeekerRoutes } from './jobseeker/routes.ts';
 import { lookupRoutes } from './lookups/routes.ts';
+import { fileRoutes } from './files/routes.ts';
 
 /** Every area's routes, one line each. */
 export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
@@ -18,5 +19,6 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   locationRoutes(api, ctx);
   jobSeekerRoutes(api, ctx);
   lookupRoutes(api, ctx);
+  fileRoutes(api, ctx);
   if (ctx.config.devMailbox) devMailboxRoutes(api, ctx);
 }

@@ -5,6 +5,7 @@ import { envelopeOf } from '../../src/contract/envelope.ts';
 import type { AccessClaims } from '../platform/tokens.ts';
 import { ok } from './envelope.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { fileRouteOptions, fileRouteSchema } from './upload.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,7 +32,8 @@ export interface HandlerInput<E extends EndpointDef> {
   res: FastifyReply;
 }
 
-export type Handler<E extends EndpointDef> = (input: HandlerInput<E>) => Promise<DataOf<E> | Reply<DataOf<E>>>;
+/** A handler answers data, a Reply, or the reply itself once it has sent a file (a download). */
+export type Handler<E extends EndpointDef> = (input: HandlerInput<E>) => Promise<DataOf<E> | Reply<DataOf<E>> | FastifyReply>;
 
 /**
  * Registers one endpoint of the contract: its auth rule is enforced first, then its schema
@@ -50,7 +52,9 @@ export function route<E extends EndpointDef>(app: FastifyInstance, ep: E, handle
       ...(ep.params ? { params: ep.params } : {}),
       ...(ep.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
       response: { [status]: envelopeOf(ep.response) },
+      ...fileRouteSchema(ep),
     },
+    ...fileRouteOptions(ep),
     // Before the body is read or validated: a caller without access learns nothing about the body (401 before 400).
     // Runs after the app's onRequest hook, which sets req.caller.
     onRequest: async (req) => {
@@ -67,6 +71,7 @@ export function route<E extends EndpointDef>(app: FastifyInstance, ep: E, handle
         req,
         res,
       });
+      if (result === res) return res;
       if (result instanceof Reply) {
         const code = result.meta.status ?? status;
         res.code(code);

@@ -6,6 +6,21 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Who may call: anyone, any signed-in user, or the listed roles only. */
 export type Auth = 'public' | 'signedIn' | readonly Role[];
 
+/**
+ * A multipart/form-data upload of one file. The server reads it with `readUpload`, which applies
+ * the size limit and validates the other form fields with `fields`; the API docs show both.
+ */
+export interface UploadDef {
+  /** The form field that carries the file. */
+  file: string;
+  /** Largest file accepted, in bytes; a larger one is answered 413. */
+  maxBytes: number;
+  /** The types accepted, decided by the file's bytes (for the docs and the file picker). */
+  accept: readonly string[];
+  /** The other form fields. */
+  fields?: z.ZodObject;
+}
+
 export interface EndpointDef {
   method: Method;
   path: `/api/${string}`;
@@ -20,6 +35,10 @@ export interface EndpointDef {
   response: z.ZodType;
   /** Success status; 200 unless stated. */
   status?: 200 | 201 | 202 | 204;
+  /** The request is a multipart upload of one file (instead of `body`). */
+  upload?: UploadDef;
+  /** The answer is a file's bytes of one of these types, not an envelope (`response` is then unused). */
+  download?: readonly string[];
 }
 
 /** Declares one call of the API once, for the client, the server and the docs. */
@@ -34,6 +53,9 @@ export type BodyOf<E extends EndpointDef> = Infer<E['body']>;
 export type QueryOf<E extends EndpointDef> = Infer<E['query']>;
 export type ParamsOf<E extends EndpointDef> = Infer<E['params']>;
 export type DataOf<E extends EndpointDef> = z.infer<E['response']>;
+/** The form fields of an upload, besides the file. */
+export type FieldsOf<E extends EndpointDef> = E['upload'] extends { fields: z.ZodType } ? z.infer<E['upload']['fields']> : Record<string, never>;
+export type FieldsIn<E extends EndpointDef> = E['upload'] extends { fields: z.ZodType } ? z.input<E['upload']['fields']> : Record<string, never>;
 
 /** What a caller passes: only the parts the endpoint declares. */
 export type InputOf<E extends EndpointDef> = (E['body'] extends z.ZodType ? { body: InferIn<E['body']> } : { body?: never }) &

@@ -3,6 +3,8 @@ import * as account from './account.ts';
 import * as location from './location.ts';
 import * as jobseeker from './jobseeker.ts';
 import * as lookups from './lookups.ts';
+import * as documents from './documents.ts';
+import * as common from './common.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -19,4 +21,6 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(location),
   ...endpointsOf(jobseeker),
   ...endpointsOf(lookups),
+  ...endpointsOf(documents),
+  ...endpointsOf(common),
 ];

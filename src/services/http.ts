@@ -58,6 +58,26 @@ export function configureHttp(next: Partial<HttpHooks>) {
 
 const client = ofetch.create({ retry: 0, ignoreResponseError: true });
 
+/** The bearer header of the signed-in user, if any. */
+export function authHeaders(): Record<string, string> {
+  const token = hooks.getToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** The address the browser requests for an API path (an `<img>` source, an upload). */
+export function apiUrl(path: string, query?: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.set(key, String(value));
+  const qs = search.toString();
+  return `${hooks.baseURL.replace(/\/$/, '')}${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** A request that never reached the server (spec 2 §8). */
+export function networkFailure(): ApiError {
+  hooks.notify(HttpMessages.network);
+  return new ApiError('network', 0, HttpMessages.network);
+}
+
 /**
  * Calls one endpoint of the contract. Resolves with the parsed envelope on 2xx;
  * throws ApiError otherwise, after the side effects spec 2 §8 asks for.
@@ -67,7 +87,6 @@ export async function call<E extends EndpointDef>(
   input: InputOf<E>,
   options: { signal?: AbortSignal } = {},
 ): Promise<ApiResult<DataOf<E>>> {
-  const token = hooks.getToken();
   const { body, query, params } = input as { body?: unknown; query?: Record<string, unknown>; params?: Record<string, unknown> };
   let response;
   try {
@@ -77,19 +96,23 @@ export async function call<E extends EndpointDef>(
       body: body as Record<string, unknown> | undefined,
       query,
       signal: options.signal,
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      headers: authHeaders(),
     });
   } catch (err) {
     if (options.signal?.aborted) throw options.signal.reason ?? err;
     if (err instanceof FetchError && err.name === 'AbortError') throw err;
-    hooks.notify(HttpMessages.network);
-    throw new ApiError('network', 0, HttpMessages.network);
+    throw networkFailure();
   }
+  return settle(ep, response.status, response._data);
+}
 
+/**
+ * Turns an answer (its status and its parsed body) into the call's result, or into the
+ * ApiError every caller handles: 401 to the session, 5xx toasted, other 4xx to the caller.
+ */
+export async function settle<E extends EndpointDef>(ep: E, status: number, raw: unknown): Promise<ApiResult<DataOf<E>>> {
   // Loaded on the first call rather than with the page: the first page needs no schema code.
   const { envelopeOf, envelopeSchema } = await import('../contract/envelope.ts');
-  const status = response.status;
-  const raw: unknown = response._data;
   const ok = status >= 200 && status < 300;
 
   if (ok) {
