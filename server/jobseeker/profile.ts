@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { education, experience, jobSeekerSkills, preferences, preferredLocations, storedFiles, users } from '../db/schema.ts';
+import { education, experience, jobSeekerSkills, preferences, preferredLocations, users } from '../db/schema.ts';
 import type { CompletionStatus, JobSeekerProfile } from '../../src/contract/account.ts';
 import type { updateProfileSchema } from '../../src/contract/jobseeker.ts';
 import { activeUser } from '../account/profile.ts';
 import { cancelEmailChange, requestEmailChange } from '../account/email-change.ts';
 import { normalizeEmail } from '../account/users.ts';
+import { hasResume } from '../files/documents.ts';
 
 export async function jobSeekerProfile(ctx: AppContext, userId: string): Promise<JobSeekerProfile> {
   const user = await activeUser(ctx, userId);
@@ -53,7 +54,6 @@ export async function completionStatus(ctx: AppContext, userId: string): Promise
       skills: exists(jobSeekerSkills, userId),
       experience: exists(experience, userId),
       places: exists(preferredLocations, userId),
-      resume: sql<boolean>`exists (select 1 from ${storedFiles} where ${storedFiles.ownerId} = ${userId} and ${storedFiles.purpose} = 'resume')`,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -69,7 +69,7 @@ export async function completionStatus(ctx: AppContext, userId: string): Promise
     experienceComplete: Boolean(row?.experience) || user.isFresher,
     // Where, what kind and when: a place, a job type and a schedule.
     preferencesComplete: Boolean(row?.places && pref?.employmentTypeId && pref?.scheduleTypeId),
-    documentsComplete: Boolean(row?.resume),
+    documentsComplete: await hasResume(ctx, userId),
   };
   const done = Object.values(parts).filter(Boolean).length;
   const total = Object.keys(parts).length;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { jobSeekerSkills } from '../../server/db/schema.ts';
+import { jobSeekerSkills, skills } from '../../server/db/schema.ts';
 import { hasResume } from '../../server/files/documents.ts';
 import type { Documents, UploadedDocument } from '../../src/contract/documents.ts';
 import { DOCX_TYPE, FileMessages } from '../../src/contract/files.ts';
@@ -23,6 +23,8 @@ const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 let f: FilesApp;
 beforeAll(async () => {
   f = await filesApp();
+  // Only the test's own skills, so what a résumé's text matches is known whatever the seeded taxonomy holds.
+  await f.app.database.db.delete(skills);
   await f.skill(9001, 'TypeScript');
   await f.skill(9002, 'Node.js');
   await f.skill(9003, 'C++');
