@@ -155,7 +155,7 @@ describe('signing in', () => {
     });
 
     // On the home page the navigation still asks for the job seeker's profile completion; it gets a 401.
-    const refused = page.waitForResponse((res) => res.url().includes('/api/JobSeeker/ProfileCompletePercentage'));
+    const refused = page.waitForResponse((res) => res.url().includes('/api/Account/CompletionStatus'));
     await page.goto('/');
     const response = await refused;
     const refusedAt = Date.now();
