@@ -147,7 +147,7 @@ describe('job seeker profile rules', () => {
 
   it('fills the form from the profile; a pending email shows what the user asked for', async () => {
     const sut = await loaded();
-    expect(sut.actor.getSnapshot().context.values).toEqual({ firstName: 'Maria', lastName: 'Lopez', email: 'maria@example.com', phoneNumber: '+15035550123' });
+    expect(sut.actor.getSnapshot().context.values).toEqual({ firstName: 'Maria', lastName: 'Lopez', email: 'maria@example.com', phoneNumber: '(503) 555-0123' });
     sut.actor.send({ type: 'form.submit' });
     await flush();
     sut.server.pending.save!.resolve(moving as never);
@@ -163,7 +163,7 @@ describe('job seeker profile rules', () => {
     sut.actor.send({ type: 'field.change', field: 'firstName', value: 'Mara' });
     sut.actor.send({ type: 'form.submit' });
     await flush();
-    expect(sut.server.saves).toEqual([{ firstName: 'Mara', lastName: 'Lopez', email: 'maria@example.com', phoneNumber: '+15035550123' }]);
+    expect(sut.server.saves).toEqual([{ firstName: 'Mara', lastName: 'Lopez', email: 'maria@example.com', phoneNumber: '(503) 555-0123' }]);
     expect(changes).toBe(0);
     sut.server.pending.save!.resolve(renamed as never);
     await flush();

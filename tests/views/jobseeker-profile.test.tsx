@@ -41,7 +41,7 @@ describe('the job seeker profile page', () => {
     expect(await screen.findByText('Loading your profile…')).toBeInTheDocument();
     load.resolve(stored);
     expect(await screen.findByLabelText('First Name')).toHaveValue('Maria');
-    expect(screen.getByLabelText('Phone Number')).toHaveValue('+15035550123');
+    expect(screen.getByLabelText('Phone Number')).toHaveValue('(503) 555-0123');
     expect(screen.getByText('1996-02-03')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
   });
@@ -54,7 +54,7 @@ describe('the job seeker profile page', () => {
     await app.user.clear(first);
     await app.user.type(first, 'Mara');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(saves).toEqual([{ firstName: 'Mara', lastName: 'Lopez', email: 'maria@example.com', phoneNumber: '+15035550123' }]));
+    await waitFor(() => expect(saves).toEqual([{ firstName: 'Mara', lastName: 'Lopez', email: 'maria@example.com', phoneNumber: '(503) 555-0123' }]));
     expect(await screen.findAllByText(ProfileMessages.profileSaved)).not.toHaveLength(0);
     await waitFor(() => expect(app.session().getSnapshot().context.session?.user.firstName).toBe('Mara'));
   });

@@ -1,3 +1,4 @@
+import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages, type JobSeekerProfile } from '../../contract/account.ts';
 import { ProfileMessages, updateProfileSchema } from '../../contract/jobseeker.ts';
@@ -19,12 +20,23 @@ export type ProfileEmitted = { type: 'profile.saved'; profile: JobSeekerProfile;
 
 const form = formOf<ProfileField, ProfileContext, ProfileEvent>(profileFields, (values) => validate(updateProfileSchema, values, profileFields));
 
+/** A stored E.164 number as a person writes it: (503) 555-0123 for a US number. */
+function readablePhone(e164: string | null): string {
+  if (!e164) return '';
+  try {
+    const phone = parsePhoneNumberWithError(e164);
+    return phone.country === 'US' ? phone.formatNational() : phone.formatInternational();
+  } catch {
+    return e164;
+  }
+}
+
 const valuesOf = (p: JobSeekerProfile): Record<ProfileField, string> => ({
   firstName: p.firstName,
   lastName: p.lastName,
   // A pending change shows what the user asked for; the current address stays in force meanwhile.
   email: p.pendingEmail ?? p.email,
-  phoneNumber: p.phoneNumber ?? '',
+  phoneNumber: readablePhone(p.phoneNumber),
 });
 
 /**

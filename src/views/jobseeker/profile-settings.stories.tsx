@@ -15,7 +15,7 @@ const profile: JobSeekerProfile = {
   phoneNumber: '+15035550123',
   dateOfBirth: '1996-02-03',
 };
-const values: Record<ProfileField, string> = { firstName: 'Maria', lastName: 'Lopez', email: profile.email, phoneNumber: '+15035550123' };
+const values: Record<ProfileField, string> = { firstName: 'Maria', lastName: 'Lopez', email: profile.email, phoneNumber: '(503) 555-0123' };
 
 /** The server answers after a moment; saving takes a moment too. */
 const logic = profileMachine.provide({
