@@ -12,23 +12,29 @@ const storyConfig = appConfigMachine.provide({
   actors: { load: fromPromise(async () => ({ ...DEFAULT_APP_CONFIG, supportEmail: 'support@jobmarketplace.example' })) },
 });
 
-/** A signed-out session that never calls the server. */
-const storySession = sessionMachine.provide({
-  actors: {
-    restore: fromPromise<StoredSession | null>(async () => null),
-    refresh: fromPromise<SessionData, { refreshToken: string }>(() => new Promise(() => {})),
-    revoke: fromPromise<void, { refreshToken: string | undefined }>(async () => {}),
-  },
-});
+/** A session that never calls the server: signed out, or restoring `stored`. */
+const storySession = (stored: StoredSession | null) =>
+  sessionMachine.provide({
+    actors: {
+      restore: fromPromise<StoredSession | null>(async () => stored),
+      refresh: fromPromise<SessionData, { refreshToken: string }>(() => new Promise(() => {})),
+      revoke: fromPromise<void, { refreshToken: string | undefined }>(async () => {}),
+    },
+  });
 
-/** The providers account screens read: the app's settings and the session. */
-export const withAccountProviders: Decorator = (Story) => (
-  <AppConfigContext.Provider logic={storyConfig}>
-    <SessionContext.Provider logic={storySession}>
-      <Story />
-    </SessionContext.Provider>
-  </AppConfigContext.Provider>
-);
+/** The providers a screen reads: the app's settings and a session, signed out unless `stored` is given. */
+export const withProviders =
+  (stored: StoredSession | null = null): Decorator =>
+  (Story) => (
+    <AppConfigContext.Provider logic={storyConfig}>
+      <SessionContext.Provider logic={storySession(stored)}>
+        <Story />
+      </SessionContext.Provider>
+    </AppConfigContext.Provider>
+  );
+
+/** The providers account screens read: the app's settings and a signed-out session. */
+export const withAccountProviders: Decorator = withProviders();
 
 /** Resolves after a short pause, so a story shows its busy state before the answer. */
 export const after = <T,>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));

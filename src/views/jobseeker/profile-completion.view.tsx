@@ -2,9 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { Link } from 'wouter';
 import { completionSections, profileCompletionMachine, selectStatus } from '../../machines/account/profile-completion.machine.ts';
-import { Alert } from '../ui/alert.tsx';
-import { Button } from '../ui/button.tsx';
-import { Spinner } from '../ui/spinner.tsx';
+import { LoadFailed, Loading } from '../ui/load-state.tsx';
 
 export interface ProfileCompletionProps {
   /** A prepared machine (stubbed actors) for stories and tests. */
@@ -24,16 +22,9 @@ export function ProfileCompletion({ logic = profileCompletionMachine, snapshot }
         Your profile
       </h2>
       {failed ? (
-        <div className="mt-1 flex flex-col items-start gap-1">
-          <Alert tone="error">Your profile could not be loaded.</Alert>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'completion.reload' })}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed className="mt-1" message="Your profile could not be loaded." onRetry={() => actor.send({ type: 'completion.reload' })} />
       ) : !status ? (
-        <p className="mt-1 flex items-center gap-1 text-muted" role="status">
-          <Spinner size={16} /> Loading your profile…
-        </p>
+        <Loading className="mt-1" label="Loading your profile…" />
       ) : (
         <>
           <p className="mt-1" id="completion-label">

@@ -11,7 +11,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/field.tsx';
 import { fieldBinder } from '../ui/field-binding.ts';
-import { Spinner } from '../ui/spinner.tsx';
+import { LoadFailed, Loading } from '../ui/load-state.tsx';
 
 type Logic = typeof profileMachine;
 
@@ -47,23 +47,8 @@ export function JobSeekerProfileForm({ logic, snapshot }: { logic?: Logic; snaps
     return () => sub.unsubscribe();
   }, [actor, session]);
 
-  if (loading) {
-    return (
-      <p className="flex items-center gap-1 text-muted" role="status">
-        <Spinner size={16} /> Loading your profile…
-      </p>
-    );
-  }
-  if (loadFailed) {
-    return (
-      <div className="flex flex-col items-start gap-1">
-        <Alert tone="error">Your profile could not be loaded.</Alert>
-        <Button variant="secondary" onClick={() => actor.send({ type: 'profile.retry' })}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (loading) return <Loading label="Loading your profile…" />;
+  if (loadFailed) return <LoadFailed message="Your profile could not be loaded." onRetry={() => actor.send({ type: 'profile.retry' })} />;
 
   return (
     <form

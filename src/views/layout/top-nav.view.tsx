@@ -102,30 +102,23 @@ function UserMenu({ user, profilePercentage, onChangePassword, onLogout, align }
               {profilePercentage !== null && <span className="ml-1 text-xs text-muted">({profilePercentage}% complete)</span>}
             </Link>
           </li>
-          <li>
-            <button
-              type="button"
-              className={dropdownItemClass}
-              onClick={() => {
-                close();
-                onChangePassword();
-              }}
-            >
-              Change Password
-            </button>
-          </li>
-          <li>
-            <button
-              type="button"
-              className={dropdownItemClass}
-              onClick={() => {
-                close();
-                onLogout();
-              }}
-            >
-              Logout
-            </button>
-          </li>
+          {[
+            { label: 'Change Password', act: onChangePassword },
+            { label: 'Logout', act: onLogout },
+          ].map(({ label, act }) => (
+            <li key={label}>
+              <button
+                type="button"
+                className={dropdownItemClass}
+                onClick={() => {
+                  close();
+                  act();
+                }}
+              >
+                {label}
+              </button>
+            </li>
+          ))}
         </>
       )}
     </NavDropdown>
