@@ -63,6 +63,10 @@ export function loggerOptions(
  * without its query string: query strings can carry tokens and email addresses.
  */
 export function logRequests(app: FastifyInstance) {
+  // At debug level, when a request arrives too: a request that never finishes still shows.
+  app.addHook('onRequest', async (req) => {
+    req.log.debug(`received ${req.method} ${req.url.split('?')[0] ?? '/'}`);
+  });
   app.addHook('onResponse', async (req, res) => {
     const line: RequestLine = {
       method: req.method,

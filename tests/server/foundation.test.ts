@@ -366,7 +366,8 @@ describe(`the server process (${database})`, () => {
     const { DATABASE_URL: _inherited, ...env } = process.env;
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...env, ...scratch.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'info' },
+      // Debug level logs each request as it arrives, so the test knows when the server holds it.
+      env: { ...env, ...scratch.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'debug' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -396,14 +397,18 @@ describe(`the server process (${database})`, () => {
         );
         req.on('error', reject);
         req.write(body.slice(0, 10));
-        setTimeout(() => {
+        // The signal comes once the server has the request, however busy the machine is.
+        const received = `received POST ${login.path}`;
+        const signalWhenReceived = () => {
+          if (!output.includes(received)) return void setTimeout(signalWhenReceived, 20);
           child.kill('SIGTERM');
           setTimeout(() => {
             // Still running: it is waiting for this request.
             if (child.exitCode !== null) reject(new Error(`server exited before the request finished:\n${output}`));
             req.end(body.slice(10));
           }, 700);
-        }, 300);
+        };
+        signalWhenReceived();
       });
 
       const res = await answer;
