@@ -12,6 +12,7 @@ import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/field.tsx';
 import { fieldBinder } from '../ui/field-binding.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
+import { JobSeekerSettings } from './settings-layout.tsx';
 
 type Logic = typeof profileMachine;
 
@@ -96,11 +97,8 @@ export default function ProfileSettingsPage({ logic, snapshot }: { logic?: Logic
   const { role } = useSession();
   if (role !== 'JobSeeker') return <ComingSoon title="Profile" />;
   return (
-    <section className="mx-auto flex max-w-3xl flex-col gap-2 px-2 py-4" aria-labelledby="page-title">
-      <h1 id="page-title" className="text-3xl font-bold">
-        Profile
-      </h1>
+    <JobSeekerSettings title="Profile">
       <JobSeekerProfileForm logic={logic} snapshot={snapshot} />
-    </section>
+    </JobSeekerSettings>
   );
 }
