@@ -6,6 +6,7 @@ import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 import { Checkbox, SecretField, TextField } from './field.tsx';
 import { Modal } from './modal.tsx';
+import { ComboboxField, SelectField, type Option } from './select-field.tsx';
 
 const meta = {
   title: 'UI/Primitives',
@@ -121,3 +122,33 @@ export const ModalOpen: StoryObj<typeof ModalDemo> = {
 };
 
 export const ModalOpenDark: StoryObj<typeof ModalDemo> = { ...ModalOpen, globals: dark };
+
+const jobTypes: Option<number>[] = [
+  { value: 1, label: 'Full time' },
+  { value: 2, label: 'Part time' },
+  { value: 3, label: 'Contract' },
+];
+const schools: Option<number>[] = [
+  { value: 1, label: 'Portland State University' },
+  { value: 2, label: 'Oregon State University' },
+  { value: 3, label: 'Reed College' },
+];
+
+function SelectsDemo({ error }: { error?: string }) {
+  const [type, setType] = useState<number | null>(1);
+  const [school, setSchool] = useState<Option<number | null> | null>(null);
+  return (
+    <div className="grid max-w-xl gap-2 sm:grid-cols-2">
+      <SelectField label="Job type" value={type} onChange={setType} options={jobTypes} clearable placeholder="Any job type" />
+      <ComboboxField label="School" value={school} onChange={setSchool} options={schools} allowTyped error={error} hint="Pick from the list or keep what you typed." />
+    </div>
+  );
+}
+
+/** A listbox for short fixed lists and a combobox for long ones (type to filter, or keep the text typed). */
+export const Selects: StoryObj<typeof SelectsDemo> = {
+  parameters: { docs: { story: { height: '300px' } } },
+  render: (args) => <SelectsDemo {...args} />,
+};
+export const SelectsDark: StoryObj<typeof SelectsDemo> = { ...Selects, globals: dark };
+export const SelectsInvalid: StoryObj<typeof SelectsDemo> = { ...Selects, args: { error: 'Please enter the school or university' } };

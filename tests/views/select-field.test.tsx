@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ComboboxField, SelectField, filterOptions, type Option } from '../../src/views/ui/select-field.tsx';
+
+const types: Option<number>[] = [
+  { value: 1, label: 'Full time' },
+  { value: 2, label: 'Part time' },
+  { value: 3, label: 'Contract' },
+];
+
+function Select({ clearable = false }: { clearable?: boolean }) {
+  const [value, setValue] = useState<number | null>(null);
+  return (
+    <>
+      <SelectField label="Job type" value={value} onChange={setValue} options={types} clearable={clearable} placeholder="Any job type" />
+      <output aria-label="chosen">{String(value)}</output>
+    </>
+  );
+}
+
+function Combo({ allowTyped = false }: { allowTyped?: boolean }) {
+  const [value, setValue] = useState<Option<number | null> | null>(null);
+  return (
+    <>
+      <ComboboxField label="School" value={value} onChange={setValue} options={schools} allowTyped={allowTyped} emptyText="No school found" />
+      <output aria-label="chosen">{JSON.stringify(value)}</output>
+    </>
+  );
+}
+const schools: Option<number>[] = [
+  { value: 10, label: 'Portland State University' },
+  { value: 11, label: 'Oregon State University' },
+  { value: 12, label: 'Reed College' },
+];
+
+describe('SelectField', () => {
+  it('is a button named by its label that opens a listbox; a choice is reported and shown', async () => {
+    const user = userEvent.setup();
+    render(<Select />);
+    const button = screen.getByRole('button', { name: /Job type/ });
+    expect(button).toHaveTextContent('Any job type');
+    await user.click(button);
+    await user.click(await screen.findByRole('option', { name: 'Part time' }));
+    expect(screen.getByLabelText('chosen')).toHaveTextContent('2');
+    expect(button).toHaveTextContent('Part time');
+  });
+
+  it('works from the keyboard, and a clearable field goes back to no choice', async () => {
+    const user = userEvent.setup();
+    render(<Select clearable />);
+    await user.tab();
+    expect(screen.getByRole('button', { name: /Job type/ })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    await screen.findByRole('listbox');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(screen.getByLabelText('chosen')).toHaveTextContent('1');
+    await user.click(screen.getByRole('button', { name: /Job type/ }));
+    await user.click(await screen.findByRole('option', { name: 'Any job type' }));
+    expect(screen.getByLabelText('chosen')).toHaveTextContent('null');
+  });
+});
+
+describe('ComboboxField', () => {
+  it('filters its options by every word typed and reports the one picked', async () => {
+    const user = userEvent.setup();
+    render(<Combo />);
+    await user.type(screen.getByRole('combobox', { name: 'School' }), 'state port');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Portland State University']);
+    await user.click(options[0]!);
+    expect(JSON.parse(screen.getByLabelText('chosen').textContent!)).toEqual({ value: 10, label: 'Portland State University' });
+    expect(screen.getByRole('combobox', { name: 'School' })).toHaveValue('Portland State University');
+  });
+
+  it('says when nothing matches; with allowTyped it offers the text as typed', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<Combo />);
+    await user.type(screen.getByRole('combobox', { name: 'School' }), 'Clark');
+    expect(await screen.findByText('No school found')).toBeInTheDocument();
+    unmount();
+    render(<Combo allowTyped />);
+    await user.type(screen.getByRole('combobox', { name: 'School' }), 'Clark College');
+    await user.click(await screen.findByRole('option', { name: 'Use “Clark College”' }));
+    expect(JSON.parse(screen.getByLabelText('chosen').textContent!)).toEqual({ value: null, label: 'Clark College' });
+  });
+
+  it('filterOptions keeps at most the limit', () => {
+    const many = Array.from({ length: 80 }, (_, i) => ({ value: i, label: `Skill ${i}` }));
+    expect(filterOptions(many, 'skill', 50)).toHaveLength(50);
+    expect(filterOptions(many, 'skill 7', 50).map((o) => o.value)).toEqual([7, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79]);
+  });
+});
