@@ -1,6 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { degrees, fieldsOfStudy, jobSeekerSkills, jobTypes, schedules, skills, universities } from '../db/schema.ts';
+import { degrees, fieldsOfStudy, jobSeekerSkills, jobTypes, schedules, skills, universities, users } from '../db/schema.ts';
+import { uploadDocument } from '../files/documents.ts';
+import { DocumentType } from '../../src/contract/documents.ts';
+import { resumePdf } from './demo-resume.ts';
 import { SupplementalPay } from '../../src/contract/lookups.ts';
 import { addEducation } from './education.ts';
 import type { LookupTable } from './lookup-check.ts';
@@ -74,4 +77,50 @@ export async function seedDemoProfile(ctx: AppContext, userId: string, full: boo
     salaryType: 'Hourly',
     additionalCompensation: SupplementalPay.OvertimePay | SupplementalPay.PerformanceBonuses,
   });
+  await uploadDemoResume(ctx, userId);
+}
+
+/**
+ * A résumé that tells the same story as the profile, and names a few skills the profile does not
+ * list yet, so the skills page has suggestions to offer.
+ */
+async function uploadDemoResume(ctx: AppContext, userId: string) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return;
+  const name = `${user.firstName} ${user.lastName}`;
+  const data = resumePdf({
+    name,
+    contact: [user.email, user.phoneNumber, 'Vancouver, WA'].filter(Boolean).join('  |  '),
+    summary:
+      'Dependable retail and warehouse lead with eight years on the floor and in the back room. Keeps inventory counts right, ' +
+      'trucks unloaded on time and new hires confident. Looking for a full-time day-shift role with room to grow.',
+    jobs: [
+      {
+        title: 'Shift Lead, Receiving',
+        company: 'Columbia Home Supply, Vancouver, WA',
+        dates: 'April 2020 - present',
+        points: [
+          'Lead a crew of six through shipping and receiving for a 60,000 sq ft store; trucks checked in within the hour.',
+          'Own inventory control for building materials: cycle counts, adjustments and a weekly variance report in Microsoft Excel.',
+          'Certified in forklift operation and pallet jack operation; completed OSHA 10 and coach the crew on safe lifting.',
+          'Build the weekly scheduling for the crew and cover call-outs.',
+        ],
+      },
+      {
+        title: 'Cashier',
+        company: 'Riverside Grocers, Portland, OR',
+        dates: 'June 2017 - March 2020',
+        points: [
+          'Gave friendly customer service on a busy register; balanced the till every night (cash handling, point of sale systems).',
+          'Trained new cashiers and handled loss prevention checks and conflict resolution at the front end.',
+        ],
+      },
+    ],
+    education: [
+      { degree: "Bachelor's degree, Business", school: 'Portland State University', year: '2017' },
+      { degree: 'High school diploma', school: 'Fort Vancouver High School', year: '2013' },
+    ],
+    skills: ['Customer service', 'Inventory control', 'Forklift operation', 'Pallet jack operation', 'Shipping and receiving', 'Scheduling', 'Merchandising', 'Microsoft Excel', 'Leadership'],
+  });
+  await uploadDocument(ctx, userId, DocumentType.Resume, { data, name: `${name.replace(/\s+/g, '-')}-Resume.pdf`, declaredType: 'application/pdf' });
 }

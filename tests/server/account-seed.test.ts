@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onFirstStart, DEMO_PASSWORD } from '../../server/seed.ts';
 import { users } from '../../server/db/schema.ts';
 import type { CompletionStatus } from '../../src/contract/account.ts';
+import type { Documents } from '../../src/contract/documents.ts';
 import type { ExperienceList } from '../../src/contract/jobseeker.ts';
 import type { TestApp } from '../support/server/test-app.ts';
 import { accountApp, get, passwordLogin } from './account-support.ts';
@@ -37,15 +38,24 @@ describe('demo accounts on first start', () => {
       expect(seeker.body.data.users.role).toBe('JobSeeker');
       const profile = await get<{ dateOfBirth: string }>(app, '/api/JobSeeker/Profile', seeker.body.data.accessToken);
       expect(profile.body.data.dateOfBirth).toBe('1995-04-12');
-      // A lived-in profile: every section the demo can fill is filled (the résumé section waits for a document).
+      // A lived-in profile: every section filled, the résumé included.
       const completion = await get<CompletionStatus>(app, '/api/Account/CompletionStatus', seeker.body.data.accessToken);
-      expect(completion.body.data).toMatchObject({
+      expect(completion.body.data).toEqual({
+        isCompleted: true,
+        completedPercentage: 100,
         profileComplete: true,
         educationComplete: true,
         skillsComplete: true,
         experienceComplete: true,
         preferencesComplete: true,
+        documentsComplete: true,
       });
+      // The résumé is a real PDF whose text was read: it names skills the profile does not list yet.
+      const documents = await get<Documents>(app, '/api/JobSeeker/documents', seeker.body.data.accessToken);
+      expect(documents.body.data.resumes.map((r) => r.name)).toEqual(['Jordan-Rivera-Resume.pdf', 'None']);
+      expect(documents.body.data.suggestedSkills.map((s) => s.name)).toEqual(
+        expect.arrayContaining(['Pallet jack operation', 'Shipping and receiving', 'OSHA 10', 'Leadership']),
+      );
       const experience = await get<ExperienceList>(app, '/api/JobSeeker/experience', seeker.body.data.accessToken);
       expect(experience.body.data.jobsekerExps.map((e) => e.companyName)).toEqual(['Columbia Home Supply', 'Riverside Grocers']);
 
