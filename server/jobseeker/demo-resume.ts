@@ -25,12 +25,15 @@ interface Line {
   indent?: number;
 }
 
+/** The bullet of WinAnsiEncoding (byte 0x95). */
+const BULLET = '\x95';
+
 const PAGE = { width: 612, height: 792, margin: 56 };
 const TEXT_WIDTH = PAGE.width - PAGE.margin * 2;
 
 /** Words wrapped to the text width. Helvetica averages about half an em per character. */
 function wrap(text: string, size: number, indent = 0): string[] {
-  const perLine = Math.floor((TEXT_WIDTH - indent) / (size * 0.5));
+  const perLine = Math.floor((TEXT_WIDTH - indent) / (size * 0.47));
   const lines: string[] = [];
   let current = '';
   for (const word of text.split(/\s+/)) {
@@ -51,7 +54,7 @@ function layout(r: ResumeContent): Line[] {
   const heading = (text: string) => lines.push({ text: text.toUpperCase(), font: 'F2', size: 11, gap: 18, rule: true });
   const para = (text: string, indent = 0, first = 4, bullet = false) =>
     wrap(text, 10, indent + (bullet ? 10 : 0)).forEach((t, i) =>
-      lines.push({ text: bullet && i === 0 ? `- ${t}` : t, font: 'F1', size: 10, gap: i ? 2 : first, indent: indent + (bullet && i ? 8 : 0) }),
+      lines.push({ text: bullet && i === 0 ? `${BULLET} ${t}` : t, font: 'F1', size: 10, gap: i ? 2 : first, indent: indent + (bullet && i ? 8 : 0) }),
     );
 
   heading('Summary');
@@ -69,8 +72,12 @@ function layout(r: ResumeContent): Line[] {
   return lines;
 }
 
-/** A string in a PDF text object: the three special characters escaped, Latin-1 only. */
-const pdfString = (s: string) => `(${s.replace(/[’‘]/g, "'").replace(/[–—]/g, '-').replace(/[()\\]/g, '\\$&')})`;
+/** Typographic characters outside Latin-1, at their WinAnsiEncoding bytes. */
+const WIN_ANSI: Record<string, string> = { '‘': '\x91', '’': '\x92', '“': '\x93', '”': '\x94', '–': '\x96', '—': '\x97' };
+
+/** A string in a PDF text object: the three special characters escaped, WinAnsi bytes only. */
+const pdfString = (s: string) =>
+  `(${s.replace(/[‘’“”–—]/g, (c) => WIN_ANSI[c]!).replace(/[^\x20-\xff]/g, '?').replace(/[()\\]/g, '\\$&')})`;
 
 function contentStream(lines: Line[]): string {
   const ops: string[] = [];

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import type { AppContext } from '../context.ts';
 import { degrees, fieldsOfStudy, jobSeekerSkills, jobTypes, schedules, skills, universities, users } from '../db/schema.ts';
 import { uploadDocument } from '../files/documents.ts';
@@ -90,7 +91,7 @@ async function uploadDemoResume(ctx: AppContext, userId: string) {
   const name = `${user.firstName} ${user.lastName}`;
   const data = resumePdf({
     name,
-    contact: [user.email, user.phoneNumber, 'Vancouver, WA'].filter(Boolean).join('  |  '),
+    contact: [user.email, user.phoneNumber && parsePhoneNumberWithError(user.phoneNumber).formatNational(), 'Vancouver, WA'].filter(Boolean).join('  |  '),
     summary:
       'Dependable retail and warehouse lead with eight years on the floor and in the back room. Keeps inventory counts right, ' +
       'trucks unloaded on time and new hires confident. Looking for a full-time day-shift role with room to grow.',
@@ -98,7 +99,7 @@ async function uploadDemoResume(ctx: AppContext, userId: string) {
       {
         title: 'Shift Lead, Receiving',
         company: 'Columbia Home Supply, Vancouver, WA',
-        dates: 'April 2020 - present',
+        dates: 'April 2020 – present',
         points: [
           'Lead a crew of six through shipping and receiving for a 60,000 sq ft store; trucks checked in within the hour.',
           'Own inventory control for building materials: cycle counts, adjustments and a weekly variance report in Microsoft Excel.',
@@ -109,7 +110,7 @@ async function uploadDemoResume(ctx: AppContext, userId: string) {
       {
         title: 'Cashier',
         company: 'Riverside Grocers, Portland, OR',
-        dates: 'June 2017 - March 2020',
+        dates: 'June 2017 – March 2020',
         points: [
           'Gave friendly customer service on a busy register; balanced the till every night (cash handling, point of sale systems).',
           'Trained new cashiers and handled loss prevention checks and conflict resolution at the front end.',
