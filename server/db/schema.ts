@@ -16,6 +16,19 @@ export const companies = pgTable(
     verificationMethod: text('verification_method'),
     blacklisted: boolean('blacklisted').notNull().default(false),
     active: boolean('active').notNull().default(true),
+    /** The name seekers see; the verified legal name (`name`) changes only through verification. */
+    displayName: text('display_name'),
+    about: text('about'),
+    /** https only, normalised. */
+    website: text('website'),
+    /** The address as picked from the location search, with its place. */
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    industryId: integer('industry_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
     createdAt: created(),
   },
   (t) => [index('companies_tin_idx').on(t.tin)],
@@ -42,7 +55,14 @@ export const users = pgTable(
     pendingEmail: text('pending_email'),
     /** A job seeker with no work experience yet says so, which completes the experience section. */
     isFresher: boolean('is_fresher').notNull().default(false),
+    /** A deleted account: it can no longer sign in, its records (a recruiter's jobs) stay. */
     disabled: boolean('disabled').notNull().default(false),
+    /** A recruiter switched off by the company's employer: signed out until switched on again. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** A recruiter's title at the company, e.g. "Talent Partner". */
+    jobTitle: text('job_title'),
+    /** The employer who invited this recruiter. */
+    invitedBy: uuid('invited_by'),
     createdAt: created(),
   },
   (t) => [
@@ -97,6 +117,39 @@ export const emailTokens = pgTable(
     createdAt: created(),
   },
   (t) => [uniqueIndex('email_tokens_hash_key').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/**
+ * An employer's invitation of a recruiter to the company: an emailed accept link valid 7 days.
+ * Inviting the same address again resends (a new link; the old one stops working).
+ */
+export const recruiterInvitations = pgTable(
+  'recruiter_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    invitedBy: uuid('invited_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** Stored lower-case. */
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    jobTitle: text('job_title'),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** The account the invitation became. */
+    acceptedUserId: uuid('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('recruiter_invitations_hash_key').on(t.tokenHash),
+    // One open invitation per address and company.
+    uniqueIndex('recruiter_invitations_open_key')
+      .on(t.companyId, t.email)
+      .where(sql`accepted_at is null and revoked_at is null`),
+  ],
 );
 
 /** Google sign-in attempts in flight: state, PKCE verifier and nonce. */
