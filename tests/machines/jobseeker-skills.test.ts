@@ -74,7 +74,7 @@ function startSut() {
       return d.promise.finally(() => server.inFlight--);
     });
   const machine = skillsMachine.provide({
-    actors: { load: stub<SkillsData, void>('load'), add: stub<Skill[], number>('add'), remove: stub<Skill[], number>('remove') },
+    actors: { load: stub<SkillsData, unknown>('load'), add: stub<Skill[], number>('add'), remove: stub<Skill[], number>('remove') },
   });
   const actor = createActor(machine);
   let changes = 0;
