@@ -41,7 +41,7 @@ export type SkillsEvent = { type: 'skills.retry' } | { type: 'skill.add'; id: nu
 /** A skill as the page lists it: `pending` while its add waits for the server. */
 export type ListedSkill = Skill & { pending: boolean };
 
-const byName = (a: Skill, b: Skill) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+const byName = (a: Skill, b: Skill) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true });
 
 /** The skills as they will be once every change asked for is through: what the page shows. */
 function listedOf(context: Pick<SkillsContext, 'saved' | 'queue'>): ListedSkill[] {
