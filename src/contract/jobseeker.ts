@@ -15,6 +15,8 @@ export const ProfileMessages = {
   skillDuplicate: 'That skill is already on your profile.',
   skillLimit: 'You can list at most 50 skills.',
   skillMissing: 'That skill is not on your profile.',
+  skillNotAdded: (skill: string) => `${skill} was not added.`,
+  skillNotRemoved: (skill: string) => `${skill} was not removed.`,
   degree: 'Please choose a degree',
   completionYear: 'Please enter the year you completed it (not in the future)',
   university: 'Please enter the school or university',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ComboboxField, SelectField, filterOptions, type Option } from '../../src/views/ui/select-field.tsx';
@@ -84,6 +84,33 @@ describe('ComboboxField', () => {
     await user.type(screen.getByRole('combobox', { name: 'School' }), 'Clark College');
     await user.click(await screen.findByRole('option', { name: 'Use “Clark College”' }));
     expect(JSON.parse(screen.getByLabelText('chosen').textContent!)).toEqual({ value: null, label: 'Clark College' });
+  });
+
+  it('lists options under their group heading, and keyboard choice crosses groups', async () => {
+    const user = userEvent.setup();
+    const skills: Option<number>[] = [
+      { value: 118, label: 'Welding', group: 'Construction and skilled trades' },
+      { value: 210, label: 'Robotic welding', group: 'Manufacturing and production' },
+      { value: 211, label: 'Soldering', group: 'Manufacturing and production' },
+    ];
+    const chosen: Array<Option<number | null> | null> = [];
+    render(<ComboboxField label="Skill" value={null} onChange={(c) => chosen.push(c)} options={skills} />);
+    await user.type(screen.getByRole('combobox', { name: 'Skill' }), 'weld');
+    const groups = await screen.findAllByRole('group');
+    expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(['Construction and skilled trades', 'Manufacturing and production']);
+    expect(within(groups[1]!).getAllByRole('option').map((o) => o.textContent)).toEqual(['Robotic welding']);
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(chosen).toEqual([{ value: 210, label: 'Robotic welding', group: 'Manufacturing and production' }]);
+  });
+
+  it('takes nothing while disabled', async () => {
+    const user = userEvent.setup();
+    render(<ComboboxField label="Skill" value={null} onChange={() => {}} options={schools} disabled hint="No more." />);
+    const input = screen.getByRole('combobox', { name: 'Skill' });
+    expect(input).toBeDisabled();
+    await user.type(input, 'Reed');
+    expect(input).toHaveValue('');
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
   });
 
   it('filterOptions keeps at most the limit', () => {

@@ -12,13 +12,26 @@ import {
   ListboxOption,
   ListboxOptions,
 } from '@headlessui/react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { cx } from './cx.ts';
 import { Spinner } from './spinner.tsx';
 
 export interface Option<T> {
   value: T;
   label: string;
+  /** The heading a combobox lists this option under (a skill's category). */
+  group?: string;
+}
+
+/** Consecutive options under one heading, in the order given. */
+function groupsOf<T>(options: ReadonlyArray<Option<T>>): Array<{ group: string | undefined; options: Option<T>[] }> {
+  const out: Array<{ group: string | undefined; options: Option<T>[] }> = [];
+  for (const o of options) {
+    const last = out.at(-1);
+    if (last && last.group === o.group) last.options.push(o);
+    else out.push({ group: o.group, options: [o] });
+  }
+  return out;
 }
 
 const frame = (error: string | undefined) =>
@@ -126,7 +139,8 @@ export function filterOptions<T>(options: ReadonlyArray<Option<T>>, query: strin
  * One choice found by typing (a Headless UI combobox): skills, fields of study, universities.
  * Given `options` it filters them itself; given `onQueryChange` the caller searches and passes the
  * answer in `options`. With `allowTyped` what was typed can be kept as it is (a school not in the
- * list), reported as a choice whose value is null.
+ * list), reported as a choice whose value is null. Options with a `group` are listed under its
+ * heading.
  */
 export function ComboboxField<T extends string | number>({
   label,
@@ -138,6 +152,7 @@ export function ComboboxField<T extends string | number>({
   allowTyped = false,
   placeholder,
   emptyText = 'Nothing found',
+  disabled = false,
   error,
   hint,
   onBlur,
@@ -153,6 +168,7 @@ export function ComboboxField<T extends string | number>({
   allowTyped?: boolean;
   placeholder?: string;
   emptyText?: string;
+  disabled?: boolean;
   error?: string | undefined;
   hint?: ReactNode;
   onBlur?: () => void;
@@ -163,8 +179,8 @@ export function ComboboxField<T extends string | number>({
   const typed = query.trim();
   const offerTyped = allowTyped && typed.length > 0 && !shown.some((o) => o.label.toLowerCase() === typed.toLowerCase());
   return (
-    <Field className={cx('flex flex-col gap-0.5', className)}>
-      <Label className="text-sm font-medium">{label}</Label>
+    <Field className={cx('flex flex-col gap-0.5', className)} disabled={disabled}>
+      <Label className="text-sm font-medium data-disabled:opacity-60">{label}</Label>
       <Combobox
         value={value}
         by={(a, b) => a?.value === b?.value && a?.label === b?.label}
@@ -172,7 +188,7 @@ export function ComboboxField<T extends string | number>({
         onClose={() => setQuery('')}
         invalid={Boolean(error)}
       >
-        <div className={frame(error)}>
+        <div className={cx(frame(error), disabled && 'cursor-not-allowed opacity-60')}>
           <ComboboxInput
             className="min-h-5 w-full rounded bg-transparent px-1.5 py-1 text-base outline-none"
             displayValue={(choice: Option<T | null> | null) => choice?.label ?? ''}
@@ -200,11 +216,22 @@ export function ComboboxField<T extends string | number>({
               Use “{typed}”
             </ComboboxOption>
           )}
-          {shown.map((o) => (
-            <ComboboxOption key={String(o.value)} value={o} className={optionRow}>
-              {o.label}
-            </ComboboxOption>
-          ))}
+          {groupsOf(shown).map(({ group, options: inGroup }) => {
+            const rows = inGroup.map((o) => (
+              <ComboboxOption key={String(o.value)} value={o} className={optionRow}>
+                {o.label}
+              </ComboboxOption>
+            ));
+            if (group === undefined) return <Fragment key={`rows:${String(inGroup[0]!.value)}`}>{rows}</Fragment>;
+            return (
+              <div key={`group:${group}`} role="group" aria-label={group}>
+                <div aria-hidden="true" className="px-1.5 pt-1 pb-0.5 text-xs font-semibold tracking-wide text-muted uppercase">
+                  {group}
+                </div>
+                {rows}
+              </div>
+            );
+          })}
           {!offerTyped && shown.length === 0 && query && !searching && <div className="px-1.5 py-0.5 text-muted">{emptyText}</div>}
         </ComboboxOptions>
       </Combobox>
