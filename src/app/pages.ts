@@ -16,6 +16,7 @@ export const pageLoaders = {
   'dashboard/dashboard.view': () => import('../views/dashboard/dashboard.view.tsx'),
   'jobseeker/profile-settings.view': () => import('../views/jobseeker/profile-settings.view.tsx'),
   'jobseeker/skills-settings.view': () => import('../views/jobseeker/skills-settings.view.tsx'),
+  'jobseeker/preferences.view': () => import('../views/jobseeker/preferences.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

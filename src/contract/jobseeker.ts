@@ -31,6 +31,8 @@ export const ProfileMessages = {
   jobTypeUnknown: 'Please choose a job type from the list',
   scheduleUnknown: 'Please choose a schedule from the list',
   locations: 'Choose at most 5 locations',
+  locationDuplicate: 'That place is already on your list.',
+  preferencesSaved: 'Your preferences are saved.',
   compensationNone: '"None" cannot be combined with other kinds of pay',
   entryMissing: 'That entry does not exist.',
 } as const;

@@ -148,11 +148,39 @@ describe('Location search', () => {
   });
 
   it('searches streets when asked to', async () => {
-    const { logic, searches } = stubbed(async () => []);
+    // A pause longer than typing takes on a busy machine, so only the whole text is searched.
+    const { logic, searches } = stubbed(async () => [], { searchDelay: 300 });
     const user = userEvent.setup();
     render(<LocationSearch logic={logic} type={2} label="Street address" />);
     await user.type(screen.getByRole('combobox', { name: 'Street address' }), '1600 Penn');
     await screen.findByText('No locations found');
     expect(searches).toEqual([{ text: '1600 Penn', type: 2 }]);
+  });
+
+  it('can empty itself after a pick, for picking one place after another', async () => {
+    const onSelect = vi.fn();
+    const { logic } = stubbed(async () => [PORTLAND_OR]);
+    const user = userEvent.setup();
+    render(<LocationSearch logic={logic} onSelect={onSelect} clearOnSelect />);
+    await user.type(field(), 'port');
+    await user.click(await screen.findByRole('option', { name: /Portland, OR/ }));
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(PORTLAND_OR);
+    expect(field()).toHaveValue('');
+    expect(field()).toHaveFocus();
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+  });
+
+  it('tells why it is disabled and why a pick was refused, with the field', async () => {
+    const { logic, searches } = stubbed(async () => [PORTLAND_OR]);
+    const user = userEvent.setup();
+    const { rerender } = render(<LocationSearch logic={logic} hint="Up to 5 places." />);
+    expect(field()).toHaveAccessibleDescription('Up to 5 places.');
+    rerender(<LocationSearch logic={logic} hint="Choose at most 5 places" error="That place is already on your list." disabled />);
+    expect(field()).toBeDisabled();
+    expect(field()).toHaveAttribute('aria-invalid', 'true');
+    expect(field()).toHaveAccessibleDescription('That place is already on your list. Choose at most 5 places');
+    await user.type(field(), 'port');
+    expect(field()).toHaveValue('');
+    expect(searches).toHaveLength(0);
   });
 });
