@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { education, experience, jobSeekerSkills, preferences, preferredLocations, users } from '../db/schema.ts';
 import type { CompletionStatus, JobSeekerProfile } from '../../src/contract/account.ts';
-import type { updateProfileSchema } from '../../src/contract/jobseeker.ts';
+import type { updateProfileSchema } from '../../src/contract/jobseeker-profile.ts';
 import { activeUser } from '../account/profile.ts';
 import { cancelEmailChange, requestEmailChange } from '../account/email-change.ts';
 import { normalizeEmail } from '../account/users.ts';

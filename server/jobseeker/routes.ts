@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { reply, route } from '../http/route.ts';
 import * as account from '../../src/contract/account.ts';
 import * as ep from '../../src/contract/jobseeker.ts';
+import * as profileEp from '../../src/contract/jobseeker-profile.ts';
 import { ProfileMessages } from '../../src/contract/jobseeker.ts';
 import { addEducation, deleteEducation, listEducation, updateEducation } from './education.ts';
 import { addExperience, deleteExperience, listExperience, setFresher, updateExperience } from './experience.ts';
@@ -19,7 +20,7 @@ export function jobSeekerRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, account.completionStatus, async ({ caller }) => completionStatus(ctx, caller.userId));
   route(app, account.profileCompletePercentage, async ({ caller }) => (await completionStatus(ctx, caller.userId)).completedPercentage);
 
-  route(app, ep.updateProfile, async ({ caller, body }) => {
+  route(app, profileEp.updateProfile, async ({ caller, body }) => {
     const { profile, emailChange } = await updateProfile(ctx, caller.userId, body);
     return reply(profile, { message: emailChange ? ProfileMessages.emailChangeSent(emailChange) : ProfileMessages.profileSaved });
   });

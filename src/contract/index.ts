@@ -2,6 +2,7 @@ import * as system from './system.ts';
 import * as account from './account.ts';
 import * as location from './location.ts';
 import * as jobseeker from './jobseeker.ts';
+import * as jobseekerProfile from './jobseeker-profile.ts';
 import * as lookups from './lookups.ts';
 import * as documents from './documents.ts';
 import * as common from './common.ts';
@@ -20,6 +21,7 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(account),
   ...endpointsOf(location),
   ...endpointsOf(jobseeker),
+  ...endpointsOf(jobseekerProfile),
   ...endpointsOf(lookups),
   ...endpointsOf(documents),
   ...endpointsOf(common),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import { endpoint } from './endpoint.ts';
-import { AccountMessages, emailSchema, jobSeekerProfileSchema } from './account.ts';
+import { AccountMessages } from './account.ts';
 
 /** Product copy of the job seeker's profile pages. */
 export const ProfileMessages = {
@@ -47,25 +46,10 @@ const NO_SUPPLEMENTAL_PAY = 512;
 export const salaryTypes = ['Hourly', 'Daily', 'Weekly', 'Monthly', 'Yearly'] as const;
 export const salaryTypeSchema = z.enum(salaryTypes);
 
-const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
+/** A required short text, e.g. a name or a title. */
+export const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
 const lookupId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 const money = z.coerce.number({ error: ProfileMessages.salary }).min(0, ProfileMessages.salary).max(100_000_000, ProfileMessages.salary);
-
-/** A US phone number by default; stored and answered in E.164 (+15035550123). */
-export const phoneNumberSchema = z
-  .string({ error: ProfileMessages.phone })
-  .trim()
-  .max(30, ProfileMessages.phone)
-  .transform((value, ctx) => {
-    try {
-      const phone = parsePhoneNumberWithError(value, 'US');
-      if (phone.isValid()) return phone.number as string;
-    } catch {
-      // Reported below like any other invalid number.
-    }
-    ctx.addIssue({ code: 'custom', message: ProfileMessages.phone });
-    return z.NEVER;
-  });
 
 /** A calendar date as YYYY-MM-DD. */
 const isoDate = (message: string) =>
@@ -75,16 +59,6 @@ const isoDate = (message: string) =>
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), message);
 
 const today = () => new Date().toISOString().slice(0, 10);
-
-// ---------- profile ----------
-
-export const updateProfileSchema = z.object({
-  firstName: name(ProfileMessages.firstName),
-  lastName: name(ProfileMessages.lastName),
-  email: emailSchema,
-  phoneNumber: phoneNumberSchema,
-});
-export type UpdateProfileRequest = z.input<typeof updateProfileSchema>;
 
 // ---------- skills ----------
 
@@ -161,8 +135,8 @@ export type ExperienceList = z.infer<typeof experienceListSchema>;
 const alwaysRun = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
 
 const experienceFields = z.object({
-  companyName: name(ProfileMessages.companyName),
-  jobTitle: name(ProfileMessages.jobTitle),
+  companyName: requiredName(ProfileMessages.companyName),
+  jobTitle: requiredName(ProfileMessages.jobTitle),
   startDate: isoDate(ProfileMessages.startDate),
   endDate: isoDate(ProfileMessages.endDate).nullish(),
   currentEmployer: z.boolean().default(false),
@@ -240,12 +214,6 @@ export type PreferencesInput = z.input<typeof preferencesInputSchema>;
 
 const tag = 'jobseeker';
 const auth = ['JobSeeker'] as const;
-
-export const updateProfile = endpoint({
-  method: 'POST', path: '/api/Account/UpdateProfile', auth, tag,
-  summary: 'Update name, phone and email (a new email is confirmed by a link first)',
-  body: updateProfileSchema, response: jobSeekerProfileSchema,
-});
 
 export const listSkills = endpoint({
   method: 'GET', path: '/api/Account/JobseekerSkills', auth, tag,

@@ -1,4 +1,3 @@
-import * as account from '../contract/account.ts';
 import type { BodyOf } from '../contract/endpoint.ts';
 import * as ep from '../contract/jobseeker.ts';
 import { call } from './http.ts';
@@ -7,8 +6,6 @@ type Signal = AbortSignal | undefined;
 
 /** Typed calls of the job seeker's profile (spec 2 §7). */
 export const jobSeekerService = {
-  profile: (signal?: Signal) => call(account.jobSeekerProfile, {}, { signal }),
-  updateProfile: (body: BodyOf<typeof ep.updateProfile>, signal?: Signal) => call(ep.updateProfile, { body }, { signal }),
   skills: (signal?: Signal) => call(ep.listSkills, {}, { signal }),
   addSkill: (skill: number, signal?: Signal) => call(ep.addSkill, { body: { skill } }, { signal }),
   deleteSkill: (skill: number, signal?: Signal) => call(ep.deleteSkill, { body: { skill } }, { signal }),

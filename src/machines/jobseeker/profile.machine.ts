@@ -1,8 +1,9 @@
 import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages, type JobSeekerProfile } from '../../contract/account.ts';
-import { ProfileMessages, updateProfileSchema } from '../../contract/jobseeker.ts';
-import { jobSeekerService } from '../../services/jobseeker.ts';
+import { ProfileMessages } from '../../contract/jobseeker.ts';
+import { updateProfileSchema } from '../../contract/jobseeker-profile.ts';
+import { jobSeekerProfileService } from '../../services/jobseeker-profile.ts';
 import { profileChanges } from '../../services/profile-changes.ts';
 import { canSubmit, formOf, validate, type FormEvent, type FormState } from '../form.ts';
 
@@ -51,9 +52,9 @@ export const profileMachine = setup({
     emitted: {} as ProfileEmitted,
   },
   actors: {
-    load: fromPromise<JobSeekerProfile>(async ({ signal }) => (await jobSeekerService.profile(signal)).data),
+    load: fromPromise<JobSeekerProfile>(async ({ signal }) => (await jobSeekerProfileService.profile(signal)).data),
     save: fromPromise<{ profile: JobSeekerProfile; message: string }, Record<ProfileField, string>>(async ({ input, signal }) => {
-      const res = await jobSeekerService.updateProfile(input, signal);
+      const res = await jobSeekerProfileService.updateProfile(input, signal);
       return { profile: res.data, message: res.message || ProfileMessages.profileSaved };
     }),
   },

@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { loadControls } from '../../../src/views/ui/select-field.tsx';
+
+// The listbox and combobox load on first use; in the browser that happens while a page reads its
+// data. Tests start with them in, as a user meets them.
+beforeAll(async () => {
+  await loadControls();
+});
 
 afterEach(() => {
   cleanup();
