@@ -47,7 +47,6 @@ const userPages: Record<string, string> = {
   '/user/settings/experience': 'Experience',
   '/user/settings/skills': 'Skills',
   '/user/settings/preferences': 'Preferences',
-  '/user/settings/documents': 'Documents',
   '/dashboard/applicants': 'Applicants',
 };
 
@@ -80,6 +79,7 @@ export const routeTable: PageRoute[] = [
   { path: '/user/dashboard', page: 'dashboard/dashboard.view', access: 'signedIn' },
   { path: '/user/settings/change-password', page: 'account/change-password.view', access: 'signedIn' },
   { path: '/user/settings/profile', page: 'jobseeker/profile-settings.view', access: 'signedIn' },
+  { path: '/user/settings/documents', page: 'jobseeker/documents.view', access: 'signedIn' },
   ...comingSoon(userPages, 'signedIn'),
   ...comingSoon(backOfficePages, 'SuperAdmin'),
   ...comingSoon(publicPages, 'anyone'),
