@@ -56,7 +56,6 @@ function DocumentItem({ actor, kind, document }: { actor: Actor; kind: DocumentK
       </Button>
       <Button
         variant="ghost"
-        className="text-danger"
         aria-label={`Delete ${one} ${document.name}`}
         disabled={!idle}
         onClick={() => actor.send({ type: 'document.delete', kind, id: document.id })}
