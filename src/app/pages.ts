@@ -17,6 +17,7 @@ export const pageLoaders = {
   'jobseeker/profile-settings.view': () => import('../views/jobseeker/profile-settings.view.tsx'),
   'jobseeker/skills-settings.view': () => import('../views/jobseeker/skills-settings.view.tsx'),
   'jobseeker/preferences.view': () => import('../views/jobseeker/preferences.view.tsx'),
+  'jobseeker/documents.view': () => import('../views/jobseeker/documents.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

@@ -45,7 +45,6 @@ const userPages: Record<string, string> = {
   '/user/settings/company-details': 'Company Details',
   '/user/settings/education': 'Education',
   '/user/settings/experience': 'Experience',
-  '/user/settings/documents': 'Documents',
   '/dashboard/applicants': 'Applicants',
 };
 
@@ -80,6 +79,7 @@ export const routeTable: PageRoute[] = [
   { path: '/user/settings/profile', page: 'jobseeker/profile-settings.view', access: 'signedIn' },
   { path: '/user/settings/skills', page: 'jobseeker/skills-settings.view', access: 'signedIn' },
   { path: '/user/settings/preferences', page: 'jobseeker/preferences.view', access: 'signedIn' },
+  { path: '/user/settings/documents', page: 'jobseeker/documents.view', access: 'signedIn' },
   ...comingSoon(userPages, 'signedIn'),
   ...comingSoon(backOfficePages, 'SuperAdmin'),
   ...comingSoon(publicPages, 'anyone'),

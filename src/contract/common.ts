@@ -5,6 +5,15 @@ import { FileMessages, MAX_UPLOAD_BYTES, imageTypes } from './files.ts';
 /** Profile images are re-encoded to fit within this square, in pixels. */
 export const PROFILE_IMAGE_SIZE = 512;
 
+/** The profile photo block's own copy; refusals of a file are FileMessages. */
+export const ProfileImageMessages = {
+  loading: 'Loading your photo…',
+  loadFailed: 'Your photo could not be loaded.',
+  uploaded: 'Your photo has been updated.',
+  uploadCancelled: 'The upload was cancelled.',
+  confirmRemove: 'Your photo will be removed; your initials show instead. This cannot be undone.',
+} as const;
+
 export const profileImageSchema = z.object({
   id: z.string(),
   /**

@@ -9,6 +9,17 @@ export type DocumentKind = typeof DocumentType.Resume | typeof DocumentType.Cove
 /** How many documents of each kind a job seeker may keep. */
 export const MAX_DOCUMENTS_PER_KIND = 10;
 
+/** The documents page's own copy; refusals of a file are FileMessages. */
+export const DocumentMessages = {
+  loading: 'Loading your documents…',
+  loadFailed: 'Your documents could not be loaded.',
+  uploaded: (name: string) => `“${name}” has been uploaded.`,
+  uploadCancelled: 'The upload was cancelled.',
+  confirmDelete: (name: string) => `“${name}” will be deleted. This cannot be undone.`,
+  noResumes: 'No résumés yet.',
+  noCoverLetters: 'No cover letters yet.',
+} as const;
+
 /** One document in a list; the synthetic "None" entry has a null id and no size or date (spec 2 §3). */
 export const documentEntrySchema = z.object({
   id: z.string().nullable(),

@@ -9,6 +9,10 @@ export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordproc
 export const documentTypes = [PDF_TYPE, DOCX_TYPE] as const;
 export const imageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
+/** The names the pickers offer and the client checks before sending; the server still decides by the bytes. */
+export const documentExtensions = ['.pdf', '.docx'] as const;
+export const imageExtensions = ['.jpg', '.jpeg', '.png', '.webp'] as const;
+
 export const FileMessages = {
   noFile: 'Please choose a file to upload.',
   oneFile: 'Please upload one file at a time.',

@@ -1,6 +1,6 @@
 /**
  * The calls the app shell makes on every page (settings, token refresh, logout, the job seeker's
- * completion). Each loads its area's service, and with it the contract's schemas, on first use,
+ * completion and photo). Each loads its area's service, and with it the contract's schemas, on first use,
  * so the first page a visitor opens downloads no schema code.
  */
 export const shellService = {
@@ -9,4 +9,6 @@ export const shellService = {
     (await import('./account.ts')).accountService.refreshToken(refreshToken, signal),
   logout: async (refreshToken: string | undefined) => (await import('./account.ts')).accountService.logout(refreshToken),
   completionStatus: async (signal?: AbortSignal) => (await import('./account.ts')).accountService.completionStatus(signal),
+  /** The user menu's photo, or null. */
+  profilePhoto: async (signal?: AbortSignal) => (await import('./common.ts')).commonService.profilePhoto(signal),
 };

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { JobSeekerProfile } from '../../src/contract/account.ts';
+import type { ProfileImage } from '../../src/contract/common.ts';
 import { ProfileMessages } from '../../src/contract/jobseeker.ts';
+import { profileImageMachine } from '../../src/machines/jobseeker/profile-image.machine.ts';
 import { profileMachine, type ProfileField } from '../../src/machines/jobseeker/profile.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import ProfileSettingsPage from '../../src/views/jobseeker/profile-settings.view.tsx';
@@ -31,13 +33,15 @@ function stubbed(save: (input: Record<ProfileField, string>) => Promise<{ profil
       }),
     },
   });
-  return { logic, load, saves };
+  // The photo block above the form: no photo yet (its own tests are in profile-image.test.tsx).
+  const photoLogic = profileImageMachine.provide({ actors: { load: fromPromise<ProfileImage | null>(async () => null) } });
+  return { logic, photoLogic, load, saves };
 }
 
 describe('the job seeker profile page', () => {
   it('loads the profile, shows the date of birth year-month-day and how to correct it', async () => {
-    const { logic, load } = stubbed(async () => ({ profile: stored, message: ProfileMessages.profileSaved }));
-    renderInApp(<ProfileSettingsPage logic={logic} />, { path: '/user/settings/profile', stored: seeker });
+    const { logic, photoLogic, load } = stubbed(async () => ({ profile: stored, message: ProfileMessages.profileSaved }));
+    renderInApp(<ProfileSettingsPage logic={logic} photoLogic={photoLogic} />, { path: '/user/settings/profile', stored: seeker });
     expect(await screen.findByText('Loading your profile…')).toBeInTheDocument();
     load.resolve(stored);
     expect(await screen.findByLabelText('First Name')).toHaveValue('Maria');
@@ -47,8 +51,8 @@ describe('the job seeker profile page', () => {
   });
 
   it('saves, says so, and greets the user by the new name in the session', async () => {
-    const { logic, load, saves } = stubbed(async (input) => ({ profile: { ...stored, firstName: input.firstName }, message: ProfileMessages.profileSaved }));
-    const app = renderInApp(<ProfileSettingsPage logic={logic} />, { path: '/user/settings/profile', stored: seeker });
+    const { logic, photoLogic, load, saves } = stubbed(async (input) => ({ profile: { ...stored, firstName: input.firstName }, message: ProfileMessages.profileSaved }));
+    const app = renderInApp(<ProfileSettingsPage logic={logic} photoLogic={photoLogic} />, { path: '/user/settings/profile', stored: seeker });
     load.resolve(stored);
     const first = await screen.findByLabelText('First Name');
     await app.user.clear(first);
@@ -60,8 +64,8 @@ describe('the job seeker profile page', () => {
   });
 
   it('shows the rules after a field is left, and keeps Save disabled while one is unmet', async () => {
-    const { logic, load, saves } = stubbed(async () => ({ profile: stored, message: ProfileMessages.profileSaved }));
-    const app = renderInApp(<ProfileSettingsPage logic={logic} />, { path: '/user/settings/profile', stored: seeker });
+    const { logic, photoLogic, load, saves } = stubbed(async () => ({ profile: stored, message: ProfileMessages.profileSaved }));
+    const app = renderInApp(<ProfileSettingsPage logic={logic} photoLogic={photoLogic} />, { path: '/user/settings/profile', stored: seeker });
     load.resolve(stored);
     const phone = await screen.findByLabelText('Phone Number');
     await app.user.clear(phone);
@@ -75,8 +79,8 @@ describe('the job seeker profile page', () => {
 
   it('tells a new email is pending until its link is opened', async () => {
     const next = 'mara@example.org';
-    const { logic, load } = stubbed(async () => ({ profile: { ...stored, pendingEmail: next }, message: ProfileMessages.emailChangeSent(next) }));
-    const app = renderInApp(<ProfileSettingsPage logic={logic} />, { path: '/user/settings/profile', stored: seeker });
+    const { logic, photoLogic, load } = stubbed(async () => ({ profile: { ...stored, pendingEmail: next }, message: ProfileMessages.emailChangeSent(next) }));
+    const app = renderInApp(<ProfileSettingsPage logic={logic} photoLogic={photoLogic} />, { path: '/user/settings/profile', stored: seeker });
     load.resolve(stored);
     const email = await screen.findByLabelText('Email');
     await app.user.clear(email);
@@ -88,18 +92,18 @@ describe('the job seeker profile page', () => {
   });
 
   it("shows the server's refusal", async () => {
-    const { logic, load } = stubbed(async () => {
+    const { logic, photoLogic, load } = stubbed(async () => {
       throw new ApiError('client', 409, ProfileMessages.emailTaken, [ProfileMessages.emailTaken]);
     });
-    const app = renderInApp(<ProfileSettingsPage logic={logic} />, { path: '/user/settings/profile', stored: seeker });
+    const app = renderInApp(<ProfileSettingsPage logic={logic} photoLogic={photoLogic} />, { path: '/user/settings/profile', stored: seeker });
     load.resolve(stored);
     await app.user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(ProfileMessages.emailTaken);
   });
 
   it('offers to try again when the profile cannot be loaded', async () => {
-    const { logic, load } = stubbed(async () => ({ profile: stored, message: ProfileMessages.profileSaved }));
-    renderInApp(<ProfileSettingsPage logic={logic} />, { path: '/user/settings/profile', stored: seeker });
+    const { logic, photoLogic, load } = stubbed(async () => ({ profile: stored, message: ProfileMessages.profileSaved }));
+    renderInApp(<ProfileSettingsPage logic={logic} photoLogic={photoLogic} />, { path: '/user/settings/profile', stored: seeker });
     load.reject(new ApiError('server', 500, 'Something went wrong!!!'));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your profile could not be loaded.');

@@ -1,11 +1,16 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { SessionUser } from '../../src/contract/account.ts';
+import { fromPromise } from 'xstate';
+import type { CompletionStatus, SessionUser } from '../../src/contract/account.ts';
+import { profileCompletionMachine } from '../../src/machines/account/profile-completion.machine.ts';
+import { userPhotoMachine } from '../../src/machines/account/user-photo.machine.ts';
+import { profileChanges, type ProfilePhoto } from '../../src/services/profile-changes.ts';
 import { TopNav, type TopNavProps } from '../../src/views/layout/top-nav.view.tsx';
 import { renderApp, storedSessionFor } from '../support/client/app-harness.tsx';
+import { deferred } from '../support/client/model.ts';
 
 const jobSeeker: SessionUser = { id: 'js-1', email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', role: 'JobSeeker' };
 const superAdmin: SessionUser = { id: 'sa-1', email: 'sam@example.com', firstName: 'Sam', lastName: 'Carter', role: 'SuperAdmin' };
@@ -68,6 +73,29 @@ describe('top navigation, signed in', () => {
       { name: 'Change Password', href: null },
       { name: 'Logout', href: null },
     ]);
+  });
+
+  it('shows the initials beside the first name until there is a photo, then the photo', () => {
+    renderNav({ user: jobSeeker, profilePercentage: 40 });
+    const button = within(nav()).getByRole('button', { name: 'Maria' });
+    expect(button).toHaveTextContent('MLMaria');
+    expect(button.querySelector('img')).toBeNull();
+  });
+
+  it('shows the photo in the menu button, leaving its name the first name', () => {
+    renderNav({ user: jobSeeker, profilePercentage: 40, photo: 'https://api.example.com/api/Common/images/p1?expires=1&signature=s' });
+    const button = within(nav()).getByRole('button', { name: 'Maria' });
+    expect(button.querySelector('img')).toHaveAttribute('src', 'https://api.example.com/api/Common/images/p1?expires=1&signature=s');
+    expect(button.querySelector('img')).toHaveAttribute('alt', '');
+    expect(button).toHaveTextContent(/^Maria$/);
+  });
+
+  it('falls back to the initials when the photo cannot be loaded', () => {
+    renderNav({ user: jobSeeker, photo: 'https://api.example.com/expired.webp' });
+    const button = within(nav()).getByRole('button', { name: 'Maria' });
+    fireEvent.error(button.querySelector('img')!);
+    expect(button.querySelector('img')).toBeNull();
+    expect(button).toHaveTextContent('MLMaria');
   });
 
   it('sends SuperAdmin to the back office from Dashboard', () => {
@@ -248,6 +276,41 @@ describe('top navigation with the real session', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(revoked).toEqual(['refresh-em-1']);
     await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
+  });
+
+  it("shows a job seeker's photo once read, and a photo changed on a page at once, without a reload", async () => {
+    const read = deferred<ProfilePhoto | null>();
+    const completion: CompletionStatus = {
+      isCompleted: false,
+      completedPercentage: 50,
+      profileComplete: true,
+      educationComplete: false,
+      skillsComplete: true,
+      experienceComplete: true,
+      preferencesComplete: false,
+      documentsComplete: false,
+    };
+    renderApp({
+      path: '/change-password',
+      stored: storedSessionFor(jobSeeker),
+      layout: {
+        completionLogic: profileCompletionMachine.provide({ actors: { load: fromPromise(async () => completion) } }),
+        photoLogic: userPhotoMachine.provide({ actors: { load: fromPromise(() => read.promise) } }),
+      },
+    });
+    // The nav is drawn anew once the job seeker's session is restored: look it up each time.
+    const button = await waitFor(() => within(nav()).getByRole('button', { name: 'Maria' }));
+    expect(button).toHaveTextContent('MLMaria');
+    const stored = { src: 'https://api.example.com/api/Common/images/p1?expires=1&signature=s', expiresAt: '2030-01-01T00:00:00.000Z' };
+    await act(async () => read.resolve(stored));
+    expect(button.querySelector('img')).toHaveAttribute('src', stored.src);
+
+    const uploaded = { src: 'https://api.example.com/api/Common/images/p2?expires=1&signature=s', expiresAt: '2030-01-01T00:00:00.000Z' };
+    act(() => profileChanges.photoChanged(uploaded));
+    expect(button.querySelector('img')).toHaveAttribute('src', uploaded.src);
+    act(() => profileChanges.photoChanged(null));
+    expect(button.querySelector('img')).toBeNull();
+    expect(button).toHaveTextContent('MLMaria');
   });
 
   it('shows a signed-out visitor Login and Register', async () => {

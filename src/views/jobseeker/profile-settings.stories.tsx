@@ -4,6 +4,7 @@ import type { JobSeekerProfile } from '../../contract/account.ts';
 import { ProfileMessages } from '../../contract/jobseeker.ts';
 import { profileMachine, type ProfileContext, type ProfileField } from '../../machines/jobseeker/profile.machine.ts';
 import { after, never } from '../account/stories-support.tsx';
+import { photoLogic } from './photo-stories-support.ts';
 import ProfileSettingsPage from './profile-settings.view.tsx';
 import { withJobSeeker } from './stories-support.tsx';
 
@@ -45,7 +46,8 @@ const meta = {
   title: 'Job seeker/Profile',
   component: ProfileSettingsPage,
   decorators: [withJobSeeker],
-  args: { logic },
+  // The photo block's own states are in "Job seeker/Profile photo".
+  args: { logic, photoLogic },
   parameters: { layout: 'fullscreen', route: '/user/settings/profile' },
 } satisfies Meta<typeof ProfileSettingsPage>;
 

@@ -5,6 +5,7 @@ import type { SnapshotFrom } from 'xstate';
 import { useAppConfig } from '../../app/app-config.tsx';
 import { SessionContext, useSession } from '../../app/session.tsx';
 import { ProfileMessages } from '../../contract/jobseeker.ts';
+import type { profileImageMachine } from '../../machines/jobseeker/profile-image.machine.ts';
 import { profileMachine, selectCanSubmit, selectFieldErrors, type ProfileField } from '../../machines/jobseeker/profile.machine.ts';
 import { ComingSoon } from '../public/coming-soon.view.tsx';
 import { Alert } from '../ui/alert.tsx';
@@ -12,6 +13,7 @@ import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/field.tsx';
 import { fieldBinder } from '../ui/field-binding.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
+import { ProfilePhoto } from './profile-image.view.tsx';
 import { JobSeekerSettings } from './settings-layout.tsx';
 
 type Logic = typeof profileMachine;
@@ -92,12 +94,25 @@ export function JobSeekerProfileForm({ logic, snapshot }: { logic?: Logic; snaps
   );
 }
 
-/** /user/settings/profile. */
-export default function ProfileSettingsPage({ logic, snapshot }: { logic?: Logic; snapshot?: SnapshotFrom<Logic> }) {
+type PhotoLogic = typeof profileImageMachine;
+
+/** /user/settings/profile: the photo, then the details. */
+export default function ProfileSettingsPage({
+  logic,
+  snapshot,
+  photoLogic,
+  photoSnapshot,
+}: {
+  logic?: Logic;
+  snapshot?: SnapshotFrom<Logic>;
+  photoLogic?: PhotoLogic;
+  photoSnapshot?: SnapshotFrom<PhotoLogic>;
+}) {
   const { role } = useSession();
   if (role !== 'JobSeeker') return <ComingSoon title="Profile" />;
   return (
     <JobSeekerSettings title="Profile">
+      <ProfilePhoto logic={photoLogic} snapshot={photoSnapshot} />
       <JobSeekerProfileForm logic={logic} snapshot={snapshot} />
     </JobSeekerSettings>
   );

@@ -4,21 +4,26 @@ import { Link, useLocation } from 'wouter';
 import { useSession } from '../../app/session.tsx';
 import { useTheme } from '../../app/theme.tsx';
 import { profileCompletionMachine, selectPercentage } from '../../machines/account/profile-completion.machine.ts';
+import { selectPhotoSource, userPhotoMachine } from '../../machines/account/user-photo.machine.ts';
 import { TopNav } from './top-nav.view.tsx';
 
 // Dialogs load only when they are about to open, so the first page downloads none of their code.
 const ChangePasswordDialog = lazy(() => import('../account/change-password.view.tsx').then((m) => ({ default: m.ChangePasswordDialog })));
 const LocationGate = lazy(() => import('../location/location-modal.view.tsx').then((m) => ({ default: m.LocationGate })));
 
-function JobSeekerCompletion({
-  logic,
+/** What the navigation shows a job seeker: how complete the profile is, and the photo. */
+function JobSeekerNav({
+  completionLogic,
+  photoLogic,
   children,
 }: {
-  logic: typeof profileCompletionMachine;
-  children: (percentage: number | null) => ReactNode;
+  completionLogic: typeof profileCompletionMachine;
+  photoLogic: typeof userPhotoMachine;
+  children: (percentage: number | null, photo: string | null) => ReactNode;
 }) {
-  const [state] = useMachine(logic);
-  return <>{children(selectPercentage(state))}</>;
+  const [completion] = useMachine(completionLogic);
+  const [photo] = useMachine(photoLogic);
+  return <>{children(selectPercentage(completion), selectPhotoSource(photo))}</>;
 }
 
 /** Pages where asking for the location would interrupt a task: account flows, back office, errors. */
@@ -33,10 +38,13 @@ function wantsLocation(role: string | null, path: string) {
 export function AppLayout({
   children,
   completionLogic = profileCompletionMachine,
+  photoLogic = userPhotoMachine,
 }: {
   children: ReactNode;
   /** The job seeker's profile completion, swappable in tests and stories. */
   completionLogic?: typeof profileCompletionMachine;
+  /** The job seeker's photo in the user menu, swappable in tests and stories. */
+  photoLogic?: typeof userPhotoMachine;
 }) {
   const session = useSession();
   const theme = useTheme();
@@ -47,10 +55,11 @@ export function AppLayout({
     if (!session.signedIn) setChangingPassword(false);
   }, [session.signedIn]);
 
-  const nav = (percentage: number | null) => (
+  const nav = (percentage: number | null, photo: string | null) => (
     <TopNav
       user={session.user}
       profilePercentage={percentage}
+      photo={photo}
       themeMode={theme.mode}
       onThemeChange={theme.setMode}
       onChangePassword={() => setChangingPassword(true)}
@@ -64,10 +73,12 @@ export function AppLayout({
         Skip to content
       </a>
       {session.role === 'JobSeeker' ? (
-        // Keyed by user so a new sign-in fetches its own percentage.
-        <JobSeekerCompletion key={session.user?.id} logic={completionLogic}>{nav}</JobSeekerCompletion>
+        // Keyed by user so a new sign-in fetches its own percentage and photo.
+        <JobSeekerNav key={session.user?.id} completionLogic={completionLogic} photoLogic={photoLogic}>
+          {nav}
+        </JobSeekerNav>
       ) : (
-        nav(null)
+        nav(null, null)
       )}
       <main id="main" className="flex-1">
         {children}

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen } from 'storybook/test';
 import type { SessionUser } from '../../contract/account.ts';
+import { storyPortrait } from '../jobseeker/photo-stories-support.ts';
 import { TopNav } from './top-nav.view.tsx';
 
 const jobSeeker: SessionUser = {
@@ -29,6 +30,7 @@ const meta = {
   args: {
     user: null,
     profilePercentage: null,
+    photo: null,
     themeMode: 'system',
     onThemeChange: fn(),
     onChangePassword: fn(),
@@ -54,6 +56,13 @@ export const JobSeeker: Story = {
 };
 
 export const JobSeekerDark: Story = { ...JobSeeker, globals: dark, args: { ...JobSeeker.args, themeMode: 'dark' } };
+
+/** A job seeker with a profile photo: it shows beside the first name instead of the initials. */
+export const JobSeekerWithPhoto: Story = {
+  args: { user: jobSeeker, profilePercentage: 65, photo: storyPortrait },
+};
+
+export const JobSeekerWithPhotoDark: Story = { ...JobSeekerWithPhoto, globals: dark, args: { ...JobSeekerWithPhoto.args, themeMode: 'dark' } };
 
 /** The first-name menu opened: Profile (with the completion percentage), Change Password, Logout. */
 export const JobSeekerMenuOpen: Story = {

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { SessionUser } from '../../contract/account.ts';
 import { homeFor } from '../../contract/roles.ts';
 import type { ThemeMode } from '../../services/theme-store.ts';
+import { Avatar } from '../ui/avatar.tsx';
 import { cx } from '../ui/cx.ts';
 import { dropdownItemClass, NavDropdown, type Align } from './nav-dropdown.tsx';
 import { isMenu, navMenus, type NavLink } from './nav-items.ts';
@@ -12,6 +13,8 @@ export interface TopNavProps {
   user: SessionUser | null;
   /** Job seekers see how complete their profile is. */
   profilePercentage: number | null;
+  /** The address of the user's profile photo; their initials show without one. */
+  photo?: string | null;
   themeMode: ThemeMode;
   onThemeChange: (mode: ThemeMode) => void;
   onChangePassword: () => void;
@@ -81,7 +84,14 @@ function ThemeMenu({ mode, onChange, align }: { mode: ThemeMode; onChange: (m: T
   );
 }
 
-function UserMenu({ user, profilePercentage, onChangePassword, onLogout, align }: Pick<TopNavProps, 'profilePercentage' | 'onChangePassword' | 'onLogout'> & { user: SessionUser; align: Align }) {
+function UserMenu({
+  user,
+  photo = null,
+  profilePercentage,
+  onChangePassword,
+  onLogout,
+  align,
+}: Pick<TopNavProps, 'profilePercentage' | 'photo' | 'onChangePassword' | 'onLogout'> & { user: SessionUser; align: Align }) {
   return (
     <NavDropdown
       label={user.firstName}
@@ -89,6 +99,7 @@ function UserMenu({ user, profilePercentage, onChangePassword, onLogout, align }
       align={align}
       button={
         <>
+          <Avatar src={photo} person={user} />
           {user.firstName}
           <Chevron />
         </>

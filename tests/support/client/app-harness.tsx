@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -70,7 +70,16 @@ export function offlineConfig(supportEmail = SUPPORT_EMAIL) {
  * The app as src/app/App.tsx assembles it (theme, settings, session, layout, routes), on an
  * in-memory location instead of the browser's, with the server-bound actors swapped.
  */
-export function renderApp({ path = '/', stored = null }: { path?: string; stored?: StoredSession | null } = {}) {
+export function renderApp({
+  path = '/',
+  stored = null,
+  layout = {},
+}: {
+  path?: string;
+  stored?: StoredSession | null;
+  /** The layout's own actors (the job seeker's completion and photo), swapped. */
+  layout?: Omit<ComponentProps<typeof AppLayout>, 'children'>;
+} = {}) {
   const location = memoryLocation({ path, record: true });
   const session = offlineSession(stored);
   const config = offlineConfig();
@@ -80,7 +89,7 @@ export function renderApp({ path = '/', stored = null }: { path?: string; stored
         <ThemeContext.Provider>
           <AppConfigContext.Provider logic={config}>
             <SessionProvider logic={session.logic}>
-              <AppLayout>
+              <AppLayout {...layout}>
                 <AppRoutes />
               </AppLayout>
             </SessionProvider>
