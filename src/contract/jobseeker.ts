@@ -31,6 +31,12 @@ export const ProfileMessages = {
   locations: 'Choose at most 5 locations',
   compensationNone: '"None" cannot be combined with other kinds of pay',
   entryMissing: 'That entry does not exist.',
+  educationEmpty: 'You have not added any education yet.',
+  educationSaved: 'Your education is saved.',
+  educationDeleted: 'The education entry is deleted.',
+  experienceEmpty: 'You have not added any work experience yet.',
+  experienceSaved: 'Your experience is saved.',
+  experienceDeleted: 'The job is deleted.',
 } as const;
 
 /** At most this many skills on a profile. */
