@@ -15,6 +15,8 @@ export const pageLoaders = {
   'account/google-landing.view': () => import('../views/account/google-landing.view.tsx'),
   'dashboard/dashboard.view': () => import('../views/dashboard/dashboard.view.tsx'),
   'jobseeker/profile-settings.view': () => import('../views/jobseeker/profile-settings.view.tsx'),
+  'jobseeker/education.view': () => import('../views/jobseeker/education.view.tsx'),
+  'jobseeker/experience.view': () => import('../views/jobseeker/experience.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

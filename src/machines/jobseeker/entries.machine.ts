@@ -304,13 +304,11 @@ export function defineEntries<E extends { id: string }, F extends string, L, S e
   };
 }
 
-type Defined = ReturnType<typeof defineEntries<{ id: string }, string, unknown, z.ZodType>>;
+/** The machine of a list section whose entries are `E` and whose form has the fields `F`. */
+export type EntriesMachine<E extends { id: string }, F extends string> = ReturnType<typeof defineEntries<E, F, any, z.ZodType>>['machine'];
+export type EntriesActor<E extends { id: string }, F extends string> = ActorRefFrom<EntriesMachine<E, F>>;
+export type EntriesSnapshot<E extends { id: string }, F extends string> = SnapshotFrom<EntriesMachine<E, F>>;
 
-/** The snapshot every list section's machine has, whatever its entries. */
-export type EntriesSnapshot<E, F extends string> = Omit<SnapshotFrom<Defined['machine']>, 'context'> & { context: EntriesContext<E, F> };
-
-/** Where the dialog stands, for its title and buttons. */
-export const selectDialog = (s: { hasTag(tag: string): boolean; context: { editing: string | null } }) =>
+/** Where the dialog stands, for its title: adding, editing, or closed. */
+export const selectDialog = (s: { hasTag(tag: 'dialog'): boolean; context: { editing: string | null } }) =>
   !s.hasTag('dialog') ? null : s.context.editing === null ? 'add' : 'edit';
-
-export type EntriesActor = ActorRefFrom<Defined['machine']>;

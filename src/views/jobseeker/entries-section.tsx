@@ -1,0 +1,178 @@
+import { useEffect, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import toast from 'react-hot-toast';
+import type { AllLookups } from '../../contract/lookups.ts';
+import type { FieldErrors } from '../../machines/form.ts';
+import { selectDialog, type Choice, type EntriesActor, type EntriesSnapshot } from '../../machines/jobseeker/entries.machine.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { fieldBinder } from '../ui/field-binding.ts';
+import { LoadFailed, Loading } from '../ui/load-state.tsx';
+import { Modal } from '../ui/modal.tsx';
+
+/** What a section's dialog fields need: the values, the errors to show, and a way to change them. */
+export interface DialogForm<F extends string> {
+  values: Record<F, string>;
+  errors: FieldErrors<F>;
+  bind: ReturnType<typeof fieldBinder<F>>;
+  change(field: F, value: string): void;
+  blur(field: F): void;
+  lookups: AllLookups;
+  /** The search's answer for the text typed last, and whether a search is on its way. */
+  found: Choice[];
+  searching: boolean;
+  search(query: string): void;
+}
+
+export interface SectionCopy {
+  loading: string;
+  loadFailed: string;
+  /** The list's accessible name. */
+  list: string;
+  empty: string;
+  add: string;
+  addTitle: string;
+  editTitle: string;
+  deleteTitle: string;
+}
+
+/**
+ * A profile section that is a list of entries: loading or failed, the list (or the empty state),
+ * the add and edit dialog with the section's fields, and the delete confirmation. Every button of
+ * an entry is named with what it acts on.
+ */
+export function EntriesSection<E extends { id: string }, F extends string>({
+  actor,
+  selectFieldErrors,
+  selectCanSubmit,
+  copy,
+  describe,
+  renderEntry,
+  renderFields,
+  numbered = false,
+  empty,
+  dialogSize,
+}: {
+  actor: EntriesActor<E, F>;
+  selectFieldErrors: (s: EntriesSnapshot<E, F>) => FieldErrors<F>;
+  selectCanSubmit: (s: EntriesSnapshot<E, F>) => boolean;
+  copy: SectionCopy;
+  /** The entry in a few words, e.g. "Bachelor's degree, Portland State University". */
+  describe: (entry: E) => string;
+  renderEntry: (entry: E) => ReactNode;
+  renderFields: (form: DialogForm<F>) => ReactNode;
+  /** Entries numbered from 1 (spec 1 §3). */
+  numbered?: boolean;
+  /** Shown under the empty state, e.g. the "no work experience yet" switch. */
+  empty?: ReactNode;
+  dialogSize?: 'md' | 'lg';
+}) {
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
+  const entries = useSelector(actor, (s) => s.context.entries);
+  const dialog = useSelector(actor, selectDialog);
+  const confirming = useSelector(actor, (s) => s.hasTag('confirm'));
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const error = useSelector(actor, (s) => s.context.error);
+  const listFailed = useSelector(actor, (s) => s.matches({ list: 'failed' }));
+  const removing = useSelector(actor, (s) => s.context.removing);
+  const values = useSelector(actor, (s) => s.context.values);
+  const errors = useSelector(actor, selectFieldErrors);
+  const canSubmit = useSelector(actor, selectCanSubmit);
+  const lookups = useSelector(actor, (s) => s.context.lookups);
+  const found = useSelector(actor, (s) => s.context.found);
+  const searching = useSelector(actor, (s) => s.hasTag('searching'));
+
+  useEffect(() => {
+    const sub = actor.on('entries.changed', ({ message }) => toast.success(message));
+    return () => sub.unsubscribe();
+  }, [actor]);
+
+  if (loading) return <Loading label={copy.loading} />;
+  if (loadFailed || !lookups) return <LoadFailed message={copy.loadFailed} onRetry={() => actor.send({ type: 'entries.retry' })} />;
+
+  const form: DialogForm<F> = {
+    values,
+    errors,
+    bind: fieldBinder(actor.send, values, errors),
+    change: (field, value) => actor.send({ type: 'field.change', field, value }),
+    blur: (field) => actor.send({ type: 'field.blur', field }),
+    lookups,
+    found,
+    searching,
+    search: (query) => actor.send({ type: 'search.query', query }),
+  };
+  const List = numbered ? 'ol' : 'ul';
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex justify-end">
+        <Button onClick={() => actor.send({ type: 'entry.add' })}>{copy.add}</Button>
+      </div>
+      {listFailed && error && <Alert tone="error">{error}</Alert>}
+      {entries.length === 0 ? (
+        <div className="flex flex-col gap-1 rounded border border-dashed border-line p-3">
+          <p className="text-muted">{copy.empty}</p>
+          {empty}
+        </div>
+      ) : (
+        <List aria-label={copy.list} className="flex flex-col gap-1.5">
+          {entries.map((entry, i) => (
+            <li key={entry.id} className="flex items-start gap-1.5 rounded border border-line bg-surface p-2">
+              {numbered && <span className="min-w-2 font-semibold tabular-nums text-muted">{i + 1}.</span>}
+              <div className="min-w-0 flex-1">{renderEntry(entry)}</div>
+              <div className="flex shrink-0 gap-0.5">
+                <Button variant="ghost" aria-label={`Edit ${describe(entry)}`} onClick={() => actor.send({ type: 'entry.edit', id: entry.id })}>
+                  Edit
+                </Button>
+                <Button variant="ghost" aria-label={`Delete ${describe(entry)}`} onClick={() => actor.send({ type: 'entry.delete', id: entry.id })}>
+                  Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </List>
+      )}
+
+      <Modal open={dialog !== null} onClose={() => actor.send({ type: 'dialog.close' })} title={dialog === 'edit' ? copy.editTitle : copy.addTitle} size={dialogSize}>
+        <form
+          noValidate
+          className="flex flex-col gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'form.submit' });
+          }}
+        >
+          {/* Nothing changes while the entry is on its way to the server. */}
+          <fieldset disabled={busy} className="flex min-w-0 flex-col gap-2">
+            {renderFields(form)}
+          </fieldset>
+          {error && <Alert tone="error">{error}</Alert>}
+          <div className="flex justify-end gap-1">
+            <Button variant="ghost" disabled={busy} onClick={() => actor.send({ type: 'dialog.close' })}>
+              Cancel
+            </Button>
+            <Button type="submit" busy={busy} disabled={!canSubmit}>
+              Save
+            </Button>
+          </div>
+        </form>
+      </Modal>
+
+      <Modal open={confirming} onClose={() => actor.send({ type: 'delete.cancel' })} title={copy.deleteTitle}>
+        <div className="flex flex-col gap-2">
+          {removing && <p>{describe(removing)} will be removed from your profile.</p>}
+          {error && <Alert tone="error">{error}</Alert>}
+          <div className="flex justify-end gap-1">
+            <Button variant="ghost" disabled={busy} onClick={() => actor.send({ type: 'delete.cancel' })}>
+              Cancel
+            </Button>
+            <Button variant="danger" busy={busy} onClick={() => actor.send({ type: 'delete.confirm' })}>
+              Delete
+            </Button>
+          </div>
+        </div>
+      </Modal>
+    </div>
+  );
+}
