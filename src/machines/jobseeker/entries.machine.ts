@@ -101,6 +101,8 @@ export function defineEntries<E extends { id: string }, F extends string, L, S e
   const fromList = (list: L) => ({ entries: sorted(list), flag: flagOf(list) });
   const setFlag = config.services.setFlag;
 
+  const initialContext: Context = { ...form.empty(config.blank), entries: [], flag: false, lookups: null, editing: null, removing: null, query: '', found: [] };
+
   const machine = setup({
     types: {
       context: {} as Context,
@@ -133,7 +135,7 @@ export function defineEntries<E extends { id: string }, F extends string, L, S e
     delays: { searchDelay: SEARCH_DEBOUNCE_MS },
   }).createMachine({
     id: config.id,
-    context: { ...form.empty(config.blank), entries: [], flag: false, lookups: null, editing: null, removing: null, query: '', found: [] },
+    context: initialContext,
     initial: 'loading',
     states: {
       loading: {
@@ -297,6 +299,10 @@ export function defineEntries<E extends { id: string }, F extends string, L, S e
   return {
     machine,
     fields: config.fields,
+    /** The context before anything is loaded; stories start from it. */
+    initialContext,
+    /** The form an entry fills, with the rules already run. */
+    formOf: (entry: E | null) => form.empty(entry ? config.valuesOf(entry) : config.blank),
     /** The rules' errors for fields left once (or all after a submit), else the server's. */
     selectFieldErrors: (s: Snap) => form.visibleErrors(s.context),
     /** Save is disabled while the form is invalid or busy (spec 1 §5). */
