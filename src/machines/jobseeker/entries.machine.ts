@@ -302,7 +302,7 @@ export function defineEntries<E extends { id: string }, F extends string, L, S e
     /** The context before anything is loaded; stories start from it. */
     initialContext,
     /** The form an entry fills, with the rules already run. */
-    formOf: (entry: E | null) => form.empty(entry ? config.valuesOf(entry) : config.blank),
+    formFor: (entry: E | null) => form.empty(entry ? config.valuesOf(entry) : config.blank),
     /** The rules' errors for fields left once (or all after a submit), else the server's. */
     selectFieldErrors: (s: Snap) => form.visibleErrors(s.context),
     /** Save is disabled while the form is invalid or busy (spec 1 §5). */

@@ -114,8 +114,8 @@ const context = (c: Partial<EntriesContext<Education, EducationField>> = {}): En
   lookups,
   ...c,
 });
-const blank = education.formOf(null);
-const editing = education.formOf(entries[1]!);
+const blank = education.formFor(null);
+const editing = education.formFor(entries[1]!);
 
 const at = (value: string | Record<string, unknown>, c: Partial<EntriesContext<Education, EducationField>> = {}, machine = logic) =>
   machine.resolveState({ value: value as never, context: context(c) });

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import toast from 'react-hot-toast';
 import type { AllLookups } from '../../contract/lookups.ts';
@@ -6,9 +6,12 @@ import type { FieldErrors } from '../../machines/form.ts';
 import { selectDialog, type Choice, type EntriesActor, type EntriesSnapshot } from '../../machines/jobseeker/entries.machine.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { fieldBinder } from '../ui/field-binding.ts';
+import type { fieldBinder } from '../ui/field-binding.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
-import { Modal } from '../ui/modal.tsx';
+
+const loadDialogs = () => import('./entry-dialogs.tsx');
+// Typed as the module's component, so the section's generics reach it.
+const EntryDialogs = lazy(loadDialogs) as unknown as typeof import('./entry-dialogs.tsx').default;
 
 /** What a section's dialog fields need: the values, the errors to show, and a way to change them. */
 export interface DialogForm<F extends string> {
@@ -52,6 +55,7 @@ export function EntriesSection<E extends { id: string }, F extends string>({
   numbered = false,
   empty,
   dialogSize,
+  preload,
 }: {
   actor: EntriesActor<E, F>;
   selectFieldErrors: (s: EntriesSnapshot<E, F>) => FieldErrors<F>;
@@ -66,42 +70,35 @@ export function EntriesSection<E extends { id: string }, F extends string>({
   /** Shown under the empty state, e.g. the "no work experience yet" switch. */
   empty?: ReactNode;
   dialogSize?: 'md' | 'lg';
+  /** Loads the section's dialog fields ahead of the first dialog. */
+  preload?: () => Promise<unknown>;
 }) {
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
   const entries = useSelector(actor, (s) => s.context.entries);
   const dialog = useSelector(actor, selectDialog);
   const confirming = useSelector(actor, (s) => s.hasTag('confirm'));
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
   const listFailed = useSelector(actor, (s) => s.matches({ list: 'failed' }));
-  const removing = useSelector(actor, (s) => s.context.removing);
-  const values = useSelector(actor, (s) => s.context.values);
-  const errors = useSelector(actor, selectFieldErrors);
-  const canSubmit = useSelector(actor, selectCanSubmit);
   const lookups = useSelector(actor, (s) => s.context.lookups);
-  const found = useSelector(actor, (s) => s.context.found);
-  const searching = useSelector(actor, (s) => s.hasTag('searching'));
 
   useEffect(() => {
     const sub = actor.on('entries.changed', ({ message }) => toast.success(message));
     return () => sub.unsubscribe();
   }, [actor]);
 
+  // The dialogs and their fields load apart from the page; fetch them once the list shows, so the
+  // first Add or Edit opens at once.
+  const shown = !loading && !loadFailed;
+  useEffect(() => {
+    if (!shown) return;
+    void loadDialogs();
+    void preload?.();
+  }, [shown, preload]);
+
   if (loading) return <Loading label={copy.loading} />;
   if (loadFailed || !lookups) return <LoadFailed message={copy.loadFailed} onRetry={() => actor.send({ type: 'entries.retry' })} />;
 
-  const form: DialogForm<F> = {
-    values,
-    errors,
-    bind: fieldBinder(actor.send, values, errors),
-    change: (field, value) => actor.send({ type: 'field.change', field, value }),
-    blur: (field) => actor.send({ type: 'field.blur', field }),
-    lookups,
-    found,
-    searching,
-    search: (query) => actor.send({ type: 'search.query', query }),
-  };
   const List = numbered ? 'ol' : 'ul';
 
   return (
@@ -134,45 +131,19 @@ export function EntriesSection<E extends { id: string }, F extends string>({
         </List>
       )}
 
-      <Modal open={dialog !== null} onClose={() => actor.send({ type: 'dialog.close' })} title={dialog === 'edit' ? copy.editTitle : copy.addTitle} size={dialogSize}>
-        <form
-          noValidate
-          className="flex flex-col gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'form.submit' });
-          }}
-        >
-          {/* Nothing changes while the entry is on its way to the server. */}
-          <fieldset disabled={busy} className="flex min-w-0 flex-col gap-2">
-            {renderFields(form)}
-          </fieldset>
-          {error && <Alert tone="error">{error}</Alert>}
-          <div className="flex justify-end gap-1">
-            <Button variant="ghost" disabled={busy} onClick={() => actor.send({ type: 'dialog.close' })}>
-              Cancel
-            </Button>
-            <Button type="submit" busy={busy} disabled={!canSubmit}>
-              Save
-            </Button>
-          </div>
-        </form>
-      </Modal>
-
-      <Modal open={confirming} onClose={() => actor.send({ type: 'delete.cancel' })} title={copy.deleteTitle}>
-        <div className="flex flex-col gap-2">
-          {removing && <p>{describe(removing)} will be removed from your profile.</p>}
-          {error && <Alert tone="error">{error}</Alert>}
-          <div className="flex justify-end gap-1">
-            <Button variant="ghost" disabled={busy} onClick={() => actor.send({ type: 'delete.cancel' })}>
-              Cancel
-            </Button>
-            <Button variant="danger" busy={busy} onClick={() => actor.send({ type: 'delete.confirm' })}>
-              Delete
-            </Button>
-          </div>
-        </div>
-      </Modal>
+      {(dialog !== null || confirming) && (
+        <Suspense fallback={null}>
+          <EntryDialogs
+            actor={actor}
+            selectFieldErrors={selectFieldErrors}
+            selectCanSubmit={selectCanSubmit}
+            copy={copy}
+            describe={describe}
+            renderFields={renderFields}
+            dialogSize={dialogSize}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

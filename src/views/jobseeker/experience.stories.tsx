@@ -111,8 +111,8 @@ const context = (c: Partial<EntriesContext<Experience, ExperienceField>> = {}): 
 const at = (value: string | Record<string, unknown>, c: Partial<EntriesContext<Experience, ExperienceField>> = {}, machine = logic) =>
   machine.resolveState({ value: value as never, context: context(c) });
 const dialog = { dialog: { form: 'idle', search: 'idle' } };
-const blank = experience.formOf(null);
-const editing = experience.formOf(entries[1]!);
+const blank = experience.formFor(null);
+const editing = experience.formFor(entries[1]!);
 
 const meta = {
   title: 'Job seeker/Experience',
@@ -165,7 +165,7 @@ export const DialogEdit: Story = { args: { snapshot: at(dialog, { ...editing, ed
 export const DialogEditDark: Story = { ...DialogEdit, globals: dark };
 
 /** dialog, editing the current job: no end date. */
-export const DialogEditCurrent: Story = { args: { snapshot: at(dialog, { ...experience.formOf(entries[0]!), editing: 'x-2' }) } };
+export const DialogEditCurrent: Story = { args: { snapshot: at(dialog, { ...experience.formFor(entries[0]!), editing: 'x-2' }) } };
 
 /** dialog, with the date rules unmet on fields the user left. */
 export const DialogInvalid: Story = {
