@@ -9,6 +9,13 @@ import { clark, lookups, osu, psu, psuChoice, stubbedMachine } from '../support/
 
 const seeker = storedSessionFor({ id: 'js-1', email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', role: 'JobSeeker' });
 
+/** The add or edit dialog, once its fields (loaded apart from the page) are there. */
+async function formDialog(name: string) {
+  const dialog = await screen.findByRole('dialog', { name });
+  await waitFor(() => expect(within(dialog).queryByText('Loading the form…')).not.toBeInTheDocument());
+  return dialog;
+}
+
 function open(list = [psu, clark]) {
   const { server, logic } = stubbedMachine(educationMachine);
   const app = renderInApp(<EducationSettingsPage logic={logic} />, { path: '/user/settings/education', stored: seeker, userOptions: { delay: null } });
@@ -51,7 +58,7 @@ describe('the education page', { timeout: 20_000 }, () => {
     const { server, app, load } = open();
     await load();
     await app.user.click(await screen.findByRole('button', { name: 'Add education' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add education' });
+    const dialog = await formDialog('Add education');
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
     await choose(app, /Degree/, "Master's degree");
     expect(within(dialog).getByText('Level 5 of 7')).toBeInTheDocument();
@@ -77,7 +84,7 @@ describe('the education page', { timeout: 20_000 }, () => {
     const { server, app, load } = open();
     await load();
     await app.user.click(await screen.findByRole('button', { name: 'Add education' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add education' });
+    const dialog = await formDialog('Add education');
     await choose(app, /Degree/, 'High school diploma or GED');
     await app.user.type(within(dialog).getByRole('combobox', { name: 'University' }), 'Mt Hood CC');
     await waitFor(() => expect(server.searches).toHaveLength(1));
@@ -94,7 +101,7 @@ describe('the education page', { timeout: 20_000 }, () => {
     const { server, app, load } = open();
     await load();
     await app.user.click(await screen.findByRole('button', { name: "Edit Bachelor's degree, Portland State University" }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit education' });
+    const dialog = await formDialog('Edit education');
     const year = within(dialog).getByLabelText('Completion year');
     expect(year).toHaveValue(2017);
     expect(within(dialog).getByRole('combobox', { name: 'University' })).toHaveValue('Portland State University');
@@ -127,7 +134,7 @@ describe('the education page', { timeout: 20_000 }, () => {
     const { server, app, load } = open();
     await load();
     await app.user.click(await screen.findByRole('button', { name: "Edit Bachelor's degree, Portland State University" }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit education' });
+    const dialog = await formDialog('Edit education');
     const year = within(dialog).getByLabelText('Completion year');
     await app.user.clear(year);
     await app.user.type(year, '2016');
@@ -142,7 +149,7 @@ describe('the education page', { timeout: 20_000 }, () => {
     const { app, load } = open();
     await load();
     await app.user.click(await screen.findByRole('button', { name: 'Add education' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add education' });
+    const dialog = await formDialog('Add education');
     await app.user.type(within(dialog).getByLabelText('Completion year'), String(new Date().getFullYear() + 1));
     await app.user.tab();
     expect(within(dialog).getByText(ProfileMessages.completionYear)).toBeInTheDocument();

@@ -9,6 +9,13 @@ import { barista, framer, jobs, lookups, stubbedMachine } from '../support/clien
 
 const seeker = storedSessionFor({ id: 'js-1', email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', role: 'JobSeeker' });
 
+/** The add or edit dialog, once its fields (loaded apart from the page) are there. */
+async function formDialog(name: string) {
+  const dialog = await screen.findByRole('dialog', { name });
+  await waitFor(() => expect(within(dialog).queryByText('Loading the form…')).not.toBeInTheDocument());
+  return dialog;
+}
+
 function open() {
   const { server, logic } = stubbedMachine(experienceMachine);
   const app = renderInApp(<ExperienceSettingsPage logic={logic} />, { path: '/user/settings/experience', stored: seeker, userOptions: { delay: null } });
@@ -58,7 +65,7 @@ describe('the experience page', { timeout: 20_000 }, () => {
     const { server, app, load } = open();
     await load(jobs(true));
     await app.user.click(await screen.findByRole('button', { name: 'Add experience' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add experience' });
+    const dialog = await formDialog('Add experience');
     await app.user.type(within(dialog).getByLabelText('Company name'), 'Blue Star Coffee');
     await app.user.type(within(dialog).getByLabelText('Job title'), 'Barista');
     await app.user.type(within(dialog).getByLabelText('Start date'), '2021-03-01');
@@ -109,7 +116,7 @@ describe('the experience page', { timeout: 20_000 }, () => {
     const { server, app, load } = open();
     await load(jobs(false, framer, barista));
     await app.user.click(await screen.findByRole('button', { name: 'Edit Framing carpenter, Cascade Builders' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit experience' });
+    const dialog = await formDialog('Edit experience');
     expect(within(dialog).getByLabelText('End date')).toHaveValue('2021-02-26');
     const title = within(dialog).getByLabelText('Job title');
     await app.user.clear(title);
