@@ -18,6 +18,8 @@ export const pageLoaders = {
   'jobseeker/skills-settings.view': () => import('../views/jobseeker/skills-settings.view.tsx'),
   'jobseeker/preferences.view': () => import('../views/jobseeker/preferences.view.tsx'),
   'jobseeker/documents.view': () => import('../views/jobseeker/documents.view.tsx'),
+  'jobseeker/education.view': () => import('../views/jobseeker/education.view.tsx'),
+  'jobseeker/experience.view': () => import('../views/jobseeker/experience.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

@@ -43,8 +43,6 @@ const userPages: Record<string, string> = {
   '/user/jobpost-create': 'Job Post Drafts',
   '/user/invites': 'Invitations',
   '/user/settings/company-details': 'Company Details',
-  '/user/settings/education': 'Education',
-  '/user/settings/experience': 'Experience',
   '/dashboard/applicants': 'Applicants',
 };
 
@@ -80,6 +78,8 @@ export const routeTable: PageRoute[] = [
   { path: '/user/settings/skills', page: 'jobseeker/skills-settings.view', access: 'signedIn' },
   { path: '/user/settings/preferences', page: 'jobseeker/preferences.view', access: 'signedIn' },
   { path: '/user/settings/documents', page: 'jobseeker/documents.view', access: 'signedIn' },
+  { path: '/user/settings/education', page: 'jobseeker/education.view', access: 'signedIn' },
+  { path: '/user/settings/experience', page: 'jobseeker/experience.view', access: 'signedIn' },
   ...comingSoon(userPages, 'signedIn'),
   ...comingSoon(backOfficePages, 'SuperAdmin'),
   ...comingSoon(publicPages, 'anyone'),

@@ -34,6 +34,14 @@ export const ProfileMessages = {
   preferencesSaved: 'Your preferences are saved.',
   compensationNone: '"None" cannot be combined with other kinds of pay',
   entryMissing: 'That entry does not exist.',
+  educationEmpty: 'You have not added any education yet.',
+  /** Degrees run from high school (1) to doctorate (7). */
+  degreeLevel: (level: number) => `Level ${level} of 7`,
+  educationSaved: 'Your education is saved.',
+  educationDeleted: 'The education entry is deleted.',
+  experienceEmpty: 'You have not added any work experience yet.',
+  experienceSaved: 'Your experience is saved.',
+  experienceDeleted: 'The job is deleted.',
 } as const;
 
 /** At most this many skills on a profile. */

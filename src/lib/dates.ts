@@ -28,3 +28,9 @@ export function formatProfileDate(value: string | Date | null | undefined): stri
   if (!value) return '';
   return dayjs(value).format('YYYY-MM-DD');
 }
+
+/** A job's months as a résumé shows them: "Mar 2021 – Present", "Jun 2018 – Feb 2021". */
+export function formatMonthRange(start: string, end: string | null): string {
+  const month = (value: string) => dayjs(value).format('MMM YYYY');
+  return `${month(start)} – ${end ? month(end) : 'Present'}`;
+}

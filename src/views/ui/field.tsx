@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cx } from './cx.ts';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -33,6 +33,47 @@ export function TextField({ label, error, hint, trailing, className, ...input }:
         />
         {trailing}
       </div>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-danger" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Several lines of text (a job's description), labelled and with its error like a TextField. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className,
+  ...textarea
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: string; error?: string | undefined; hint?: ReactNode }) {
+  const id = useId();
+  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cx('flex flex-col gap-0.5', className)}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={4}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={cx(
+          'w-full rounded border bg-surface px-1.5 py-1 text-base',
+          'focus:outline focus:outline-3 focus:outline-offset-1 focus:outline-brand-500',
+          error ? 'border-danger' : 'border-line',
+        )}
+        {...textarea}
+      />
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-muted">
           {hint}
