@@ -29,6 +29,12 @@ export function formatProfileDate(value: string | Date | null | undefined): stri
   return dayjs(value).format('YYYY-MM-DD');
 }
 
+/** Dates of the marketplace (uploads, postings) are shown month-day-year (spec 2 §9). */
+export function formatDisplayDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  return dayjs(value).format('MM-DD-YYYY');
+}
+
 /** A job's months as a résumé shows them: "Mar 2021 – Present", "Jun 2018 – Feb 2021". */
 export function formatMonthRange(start: string, end: string | null): string {
   const month = (value: string) => dayjs(value).format('MMM YYYY');

@@ -103,7 +103,7 @@ describe('the documents page', () => {
     const items = within(resumes).getAllByRole('listitem');
     expect(items).toHaveLength(1);
     expect(items[0]).toHaveTextContent('cv.pdf');
-    expect(items[0]).toHaveTextContent('Uploaded 2025-01-02 · 120 KB');
+    expect(items[0]).toHaveTextContent('Uploaded 01-02-2025 · 120 KB');
     const letters = within(section('Cover letters')).getAllByRole('listitem');
     expect(letters).toHaveLength(1);
     expect(letters[0]).toHaveTextContent('letter.docx');

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { useSession } from '../../app/session.tsx';
 import { DocumentMessages, DocumentType, MAX_DOCUMENTS_PER_KIND, type DocumentKind } from '../../contract/documents.ts';
-import { formatProfileDate } from '../../lib/dates.ts';
+import { formatDisplayDate } from '../../lib/dates.ts';
 import { formatFileSize } from '../../lib/files.ts';
 import {
   documentsMachine,
@@ -38,7 +38,7 @@ function DocumentItem({ actor, kind, document }: { actor: Actor; kind: DocumentK
   const { one } = sections[kind];
   const idle = useSelector(actor, selectIdle);
   const downloading = useSelector(actor, (s) => s.matches({ ready: 'downloading' }) && s.context.downloading === document.id);
-  const details = [document.uploadedAt && `Uploaded ${formatProfileDate(document.uploadedAt)}`, document.size !== null && formatFileSize(document.size)];
+  const details = [document.uploadedAt && `Uploaded ${formatDisplayDate(document.uploadedAt)}`, document.size !== null && formatFileSize(document.size)];
   return (
     <li className="flex flex-wrap items-center gap-1 border-b border-line py-1 last:border-b-0">
       <div className="min-w-0 flex-1">
