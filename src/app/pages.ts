@@ -15,6 +15,8 @@ export const pageLoaders = {
   'account/google-landing.view': () => import('../views/account/google-landing.view.tsx'),
   'dashboard/dashboard.view': () => import('../views/dashboard/dashboard.view.tsx'),
   'jobseeker/profile-settings.view': () => import('../views/jobseeker/profile-settings.view.tsx'),
+  'staff/staff.view': () => import('../views/staff/staff.view.tsx'),
+  'staff/accept-invitation.view': () => import('../views/staff/accept-invitation.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

@@ -13,6 +13,7 @@ import { TextField } from '../ui/field.tsx';
 import { fieldBinder } from '../ui/field-binding.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { JobSeekerSettings } from './settings-layout.tsx';
+import { RecruiterProfileSettings } from '../staff/recruiter-profile.view.tsx';
 
 type Logic = typeof profileMachine;
 
@@ -95,6 +96,7 @@ export function JobSeekerProfileForm({ logic, snapshot }: { logic?: Logic; snaps
 /** /user/settings/profile. */
 export default function ProfileSettingsPage({ logic, snapshot }: { logic?: Logic; snapshot?: SnapshotFrom<Logic> }) {
   const { role } = useSession();
+  if (role === 'Recruiter') return <RecruiterProfileSettings />;
   if (role !== 'JobSeeker') return <ComingSoon title="Profile" />;
   return (
     <JobSeekerSettings title="Profile">
