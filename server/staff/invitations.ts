@@ -9,14 +9,8 @@ import { hashPassword } from '../platform/passwords.ts';
 import { issueSession, sha256 } from '../account/sessions.ts';
 import { createUser, EmailTakenError, findCompanyById, findUserByEmail, findUserById, normalizeEmail, type CompanyRow } from '../account/users.ts';
 import type { SessionData } from '../../src/contract/account.ts';
-import {
-  INVITATION_DAYS,
-  StaffMessages,
-  type acceptInvitationSchema,
-  type Invitation,
-  type inviteRecruiterSchema,
-  type Recruiter,
-} from '../../src/contract/staff.ts';
+import { INVITATION_DAYS, type acceptInvitationSchema, type Invitation } from '../../src/contract/invitations.ts';
+import { StaffMessages, type inviteRecruiterSchema, type Recruiter } from '../../src/contract/staff.ts';
 import { invitationMail } from './mails.ts';
 import { companyEmployer, enforceStaffLimit, fullNameOf, invitationRow, openInvitation, type InvitationRow } from './staff.ts';
 

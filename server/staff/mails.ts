@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import type { Mail } from '../platform/mail/mailer.ts';
 import { BRAND_NAME, compose } from '../account/mails.ts';
-import { INVITATION_DAYS } from '../../src/contract/staff.ts';
+import { INVITATION_DAYS } from '../../src/contract/invitations.ts';
 
 export function acceptInvitationLink(ctx: AppContext, token: string): string {
   return `${ctx.config.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { reply, route } from '../http/route.ts';
 import * as ep from '../../src/contract/staff.ts';
+import * as invitations from '../../src/contract/invitations.ts';
 import { StaffMessages } from '../../src/contract/staff.ts';
 import { acceptInvitation, invitationByToken, inviteRecruiter, revokeInvitation } from './invitations.ts';
 import { recruiterProfile, updateRecruiterProfile } from './recruiter.ts';
@@ -48,9 +49,9 @@ export function staffRoutes(app: FastifyInstance, ctx: AppContext) {
     reply(await updateRecruiterProfile(ctx, caller.userId, body), { message: StaffMessages.profileSaved }),
   );
 
-  route(app, ep.invitation, async ({ query, req }) => invitationByToken(ctx, query.token, req.ip));
+  route(app, invitations.invitation, async ({ query, req }) => invitationByToken(ctx, query.token, req.ip));
 
-  route(app, ep.acceptInvitation, async ({ body, req }) => {
+  route(app, invitations.acceptInvitation, async ({ body, req }) => {
     const session = await acceptInvitation(ctx, body, req.ip);
     return reply(session, { status: 201 });
   });

@@ -6,6 +6,7 @@ import * as lookups from './lookups.ts';
 import * as documents from './documents.ts';
 import * as common from './common.ts';
 import * as staff from './staff.ts';
+import * as invitations from './invitations.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -25,4 +26,5 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(documents),
   ...endpointsOf(common),
   ...endpointsOf(staff),
+  ...endpointsOf(invitations),
 ];

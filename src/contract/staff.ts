@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { AccountMessages, emailSchema, newPasswordSchema, sessionDataSchema } from './account.ts';
+import { emailSchema } from './account.ts';
 import { phoneNumberSchema, ProfileMessages } from './jobseeker.ts';
+import { InvitationMessages } from './invitations.ts';
+
+export { INVITATION_DAYS } from './invitations.ts';
 
 /** Product copy of the company's staff: recruiters invited and managed by the employer. */
 export const StaffMessages = {
+  ...InvitationMessages,
   /** Spec 2 §8: a RecruiterList or GetRecruiter answer that does not parse. */
   invalidData: 'Invalid recruiter data received',
-  firstName: AccountMessages.firstName,
-  lastName: AccountMessages.lastName,
   jobTitle: 'Please enter a job title of at most 100 characters',
   phone: ProfileMessages.phone,
   ownEmail: 'That is your own email. Invite a recruiter with their email address.',
-  emailHasAccount: 'This email already belongs to an account, so it cannot be invited. Ask the recruiter for another email address.',
   invited: (email: string) => `An invitation has been sent to ${email}. The link in it works for 7 days.`,
   resent: (email: string) => `A new invitation has been sent to ${email}. The link in the earlier one no longer works.`,
   revoked: (email: string) => `The invitation to ${email} has been revoked.`,
@@ -24,16 +25,7 @@ export const StaffMessages = {
   deleted: (name: string) => `${name} has been removed from your staff. Their job posts stay with the company.`,
   profileSaved: 'Your details are saved.',
   employerOnly: 'Only your company’s employer manages staff.',
-  invitationInvalid: 'This invitation link is not valid. Use the link in the newest invitation email, or ask your employer to send a new one.',
-  invitationExpired: 'This invitation has expired. Ask your employer to send a new one.',
-  invitationUsed: 'This invitation has already been accepted. Please log in with your email and password.',
-  invitationRevoked: 'This invitation has been withdrawn by the company.',
-  companyUnavailable: 'This company cannot take new recruiters at the moment. Please contact support for assistance.',
-  welcome: (company: string) => `Welcome to ${company}! Your account is ready.`,
 } as const;
-
-/** An accept link works this long. */
-export const INVITATION_DAYS = 7;
 
 export const recruiterStatuses = ['invited', 'active', 'inactive'] as const;
 export const recruiterStatusSchema = z.enum(recruiterStatuses);
@@ -110,53 +102,7 @@ export const emailQuerySchema = z.object({ Email: emailSchema });
 /** The spec's query parameter of ActiveRecruiter, DeactiveRecruiter and ToggleForRecruiter. */
 export const recruiterEmailQuerySchema = z.object({ RecruiterEmail: emailSchema });
 
-const tokenSchema = z.string({ error: StaffMessages.invitationInvalid }).trim().min(1, StaffMessages.invitationInvalid).max(256, StaffMessages.invitationInvalid);
-
-export const invitationQuerySchema = z.object({ token: tokenSchema });
-
-export const acceptInvitationSchema = z.object({
-  token: tokenSchema,
-  firstName: name(StaffMessages.firstName),
-  lastName: name(StaffMessages.lastName),
-  password: newPasswordSchema,
-  acceptTerms: z.literal(true, { error: AccountMessages.terms }),
-});
-export type AcceptInvitationRequest = z.input<typeof acceptInvitationSchema>;
-
-/** The accept form: the request plus the confirmation field, checked in the browser. */
-export const acceptInvitationFormSchema = z
-  .object({
-    firstName: name(StaffMessages.firstName),
-    lastName: name(StaffMessages.lastName),
-    password: newPasswordSchema,
-    confirmPassword: z.string(),
-    acceptTerms: z.literal(true, { error: AccountMessages.terms }),
-  })
-  .superRefine(
-    (v, ctx) => {
-      if (v.confirmPassword !== v.password) {
-        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: AccountMessages.passwordsMatch });
-      }
-    },
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-  );
-
 // ---------- answers ----------
-
-/** What the invitee sees before accepting. */
-export const invitationSchema = z.object({
-  email: z.string(),
-  companyName: z.string(),
-  /** The employer who sent it. */
-  inviterName: z.string(),
-  /** Names the employer gave, to prefill the form. */
-  firstName: z.string(),
-  lastName: z.string(),
-  jobTitle: z.string().nullable(),
-  /** ISO 8601. */
-  expiresAt: z.string(),
-});
-export type Invitation = z.infer<typeof invitationSchema>;
 
 /** The recruiter's own details. */
 export const recruiterProfileSchema = z.object({
@@ -236,16 +182,4 @@ export const updateRecruiter = endpoint({
   method: 'POST', path: '/api/Recruiter/UpdateRecruiter', auth: ['Recruiter'], tag,
   summary: "Change the signed-in recruiter's name, job title and phone number",
   body: recruiterDetailsSchema, response: recruiterProfileSchema,
-});
-
-export const invitation = endpoint({
-  method: 'GET', path: '/api/Account/Invitation', auth: 'public', tag,
-  summary: 'An invitation by the token of its link: the company, the email and who sent it',
-  query: invitationQuerySchema, response: invitationSchema,
-});
-
-export const acceptInvitation = endpoint({
-  method: 'POST', path: '/api/Account/AcceptInvitation', auth: 'public', tag, status: 201,
-  summary: 'Accept an invitation: creates the verified recruiter account and signs it in',
-  body: acceptInvitationSchema, response: sessionDataSchema,
 });

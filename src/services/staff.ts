@@ -1,5 +1,5 @@
 import * as ep from '../contract/staff.ts';
-import { StaffMessages, type AcceptInvitationRequest, type EditRecruiterRequest, type InviteRecruiterRequest, type RecruiterDetailsRequest } from '../contract/staff.ts';
+import { StaffMessages, type EditRecruiterRequest, type InviteRecruiterRequest, type RecruiterDetailsRequest } from '../contract/staff.ts';
 import { ApiError, call } from './http.ts';
 
 type Signal = AbortSignal | undefined;
@@ -17,7 +17,7 @@ async function recruiterData<T>(answer: Promise<T>): Promise<T> {
   }
 }
 
-/** Typed calls of the company's staff (spec 2 §7, Employer and Recruiter) and of invitations. */
+/** Typed calls of the company's staff (spec 2 §7, Employer and Recruiter). */
 export const staffService = {
   list: (signal?: Signal) => recruiterData(call(ep.recruiterList, {}, { signal })),
   invite: (body: InviteRecruiterRequest, signal?: Signal) => call(ep.inviteRecruiter, { body }, { signal }),
@@ -28,6 +28,4 @@ export const staffService = {
   deactivate: (email: string, signal?: Signal) => call(ep.deactiveRecruiter, { query: { RecruiterEmail: email } }, { signal }),
   recruiter: (signal?: Signal) => recruiterData(call(ep.getRecruiter, {}, { signal })),
   updateRecruiter: (body: RecruiterDetailsRequest, signal?: Signal) => call(ep.updateRecruiter, { body }, { signal }),
-  invitation: (token: string, signal?: Signal) => call(ep.invitation, { query: { token } }, { signal }),
-  acceptInvitation: (body: AcceptInvitationRequest, signal?: Signal) => call(ep.acceptInvitation, { body }, { signal }),
 };

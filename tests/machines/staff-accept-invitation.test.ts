@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { AccountMessages, type SessionData } from '../../src/contract/account.ts';
-import { StaffMessages, type Invitation } from '../../src/contract/staff.ts';
+import { InvitationMessages, type Invitation } from '../../src/contract/invitations.ts';
 import {
   acceptFields,
   acceptInvitationMachine,
@@ -35,8 +35,8 @@ const session: SessionData = {
   remember: false,
   users: { id: 'r-1', email: 'casey@example.com', firstName: 'Casey', lastName: 'Nguyen', role: 'Recruiter' },
 };
-const expired = new ApiError('client', 410, StaffMessages.invitationExpired);
-const used = new ApiError('client', 410, StaffMessages.invitationUsed);
+const expired = new ApiError('client', 410, InvitationMessages.invitationExpired);
+const used = new ApiError('client', 410, InvitationMessages.invitationUsed);
 const network = new ApiError('network', 0, HttpMessages.network);
 const weak = new ApiError('client', 400, AccountMessages.passwordLength, [AccountMessages.passwordLength], { password: AccountMessages.passwordLength });
 
@@ -170,7 +170,7 @@ describe('accepting an invitation', () => {
   it('says so without calling when the link has no token', () => {
     const sut = startSut(null);
     expect(sut.actor.getSnapshot().matches('unusable')).toBe(true);
-    expect(sut.actor.getSnapshot().context.problem).toBe(StaffMessages.invitationInvalid);
+    expect(sut.actor.getSnapshot().context.problem).toBe(InvitationMessages.invitationInvalid);
     expect(sut.server.lookups).toEqual([]);
   });
 
@@ -198,7 +198,7 @@ describe('accepting an invitation', () => {
     await flush();
     expect(sut.emitted).toEqual([
       { type: 'signedIn', data: session },
-      { type: 'notify', message: StaffMessages.welcome('Northwind Traders') },
+      { type: 'notify', message: InvitationMessages.welcome('Northwind Traders') },
       { type: 'navigate', to: '/user/dashboard' },
     ]);
   });
@@ -210,6 +210,6 @@ describe('accepting an invitation', () => {
     sut.server.pending.accept!.reject(used);
     await flush();
     expect(sut.actor.getSnapshot().matches('unusable')).toBe(true);
-    expect(sut.actor.getSnapshot().context.problem).toBe(StaffMessages.invitationUsed);
+    expect(sut.actor.getSnapshot().context.problem).toBe(InvitationMessages.invitationUsed);
   });
 });

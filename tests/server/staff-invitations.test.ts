@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountMessages, type SessionData } from '../../src/contract/account.ts';
-import { StaffMessages, type Invitation, type RecruiterProfile } from '../../src/contract/staff.ts';
+import type { Invitation } from '../../src/contract/invitations.ts';
+import { StaffMessages, type RecruiterProfile } from '../../src/contract/staff.ts';
 import { companies, recruiterInvitations, refreshTokens } from '../../server/db/schema.ts';
 import type { TestApp } from '../support/server/test-app.ts';
 import { DAY, MINUTE, expectFailure, get, inbox, lastMail, linkIn, passwordLogin, post, PASSWORD, uniqueEmail, verifiedJobSeeker, type testClock } from './account-support.ts';

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { AccountMessages, type SessionData } from '../../src/contract/account.ts';
-import { StaffMessages, type Invitation } from '../../src/contract/staff.ts';
+import { InvitationMessages, type Invitation } from '../../src/contract/invitations.ts';
 import { acceptInvitationMachine, type AcceptField } from '../../src/machines/staff/accept-invitation.machine.ts';
 import { ApiError, HttpMessages } from '../../src/services/http.ts';
 import AcceptInvitationPage from '../../src/views/staff/accept-invitation.view.tsx';
@@ -72,7 +72,7 @@ describe('the accept-invitation page', () => {
     await waitFor(() => expect(app.location()).toBe('/user/dashboard'));
     expect(accepts).toEqual([{ token: 'abc123', values: { firstName: 'Casey', lastName: 'Nguyen', password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: 'true' } }]);
     expect(app.session().getSnapshot().context.session).toMatchObject({ token: 'access', role: 'Recruiter' });
-    expect(await screen.findByText(StaffMessages.welcome('Northwind Traders'))).toBeInTheDocument();
+    expect(await screen.findByText(InvitationMessages.welcome('Northwind Traders'))).toBeInTheDocument();
   });
 
   it('shows the rules once a field is left', async () => {
@@ -90,8 +90,8 @@ describe('the accept-invitation page', () => {
   it('says why a link is no good instead of showing the form', async () => {
     const { logic, lookup } = stubbed(async () => session);
     renderInApp(<AcceptInvitationPage logic={logic} />, { path: '/accept-invitation?token=old' });
-    lookup.reject(new ApiError('client', 410, StaffMessages.invitationExpired));
-    expect(await screen.findByRole('alert')).toHaveTextContent(StaffMessages.invitationExpired);
+    lookup.reject(new ApiError('client', 410, InvitationMessages.invitationExpired));
+    expect(await screen.findByRole('alert')).toHaveTextContent(InvitationMessages.invitationExpired);
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
   });
@@ -99,17 +99,17 @@ describe('the accept-invitation page', () => {
   it('says a link without a token is not valid, without calling', async () => {
     const { logic, lookups } = stubbed(async () => session);
     renderInApp(<AcceptInvitationPage logic={logic} />, { path: '/accept-invitation' });
-    expect(await screen.findByRole('alert')).toHaveTextContent(StaffMessages.invitationInvalid);
+    expect(await screen.findByRole('alert')).toHaveTextContent(InvitationMessages.invitationInvalid);
     expect(lookups).toEqual([]);
   });
 
   it('shows a link used meanwhile in place of the form', async () => {
-    const { logic, lookup } = stubbed(async () => Promise.reject(new ApiError('client', 410, StaffMessages.invitationUsed)));
+    const { logic, lookup } = stubbed(async () => Promise.reject(new ApiError('client', 410, InvitationMessages.invitationUsed)));
     const app = renderInApp(<AcceptInvitationPage logic={logic} />, { path: '/accept-invitation?token=abc123' });
     lookup.resolve(invitation);
     await fillForm(app);
     await app.user.click(screen.getByRole('button', { name: 'Accept and sign in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(StaffMessages.invitationUsed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(InvitationMessages.invitationUsed);
     expect(screen.queryByRole('button', { name: 'Accept and sign in' })).not.toBeInTheDocument();
     expect(app.location()).toBe('/accept-invitation?token=abc123');
   });

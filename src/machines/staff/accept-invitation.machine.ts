@@ -1,9 +1,9 @@
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages, type SessionData } from '../../contract/account.ts';
 import { homeFor } from '../../contract/roles.ts';
-import { acceptInvitationFormSchema, StaffMessages, type Invitation } from '../../contract/staff.ts';
+import { acceptInvitationFormSchema, InvitationMessages, type Invitation } from '../../contract/invitations.ts';
 import { ApiError } from '../../services/http.ts';
-import { staffService } from '../../services/staff.ts';
+import { invitationService } from '../../services/invitations.ts';
 import { canSubmit, formOf, messagesOf, validate, type FormEvent, type FormState } from '../form.ts';
 
 export const acceptFields = ['firstName', 'lastName', 'password', 'confirmPassword', 'acceptTerms'] as const;
@@ -51,10 +51,10 @@ export const acceptInvitationMachine = setup({
     emitted: {} as AcceptInvitationEmitted,
   },
   actors: {
-    lookup: fromPromise<Invitation, { token: string }>(async ({ input, signal }) => (await staffService.invitation(input.token, signal)).data),
+    lookup: fromPromise<Invitation, { token: string }>(async ({ input, signal }) => (await invitationService.invitation(input.token, signal)).data),
     accept: fromPromise<SessionData, { token: string; values: Record<AcceptField, string> }>(async ({ input, signal }) => {
       const { firstName, lastName, password } = input.values;
-      return (await staffService.acceptInvitation({ token: input.token, firstName, lastName, password, acceptTerms: true }, signal)).data;
+      return (await invitationService.acceptInvitation({ token: input.token, firstName, lastName, password, acceptTerms: true }, signal)).data;
     }),
   },
   actions: {
@@ -63,7 +63,7 @@ export const acceptInvitationMachine = setup({
     announceSignIn: enqueueActions(({ context, event, enqueue }) => {
       const data = (event as unknown as { output: SessionData }).output;
       enqueue.emit({ type: 'signedIn', data });
-      if (context.invitation) enqueue.emit({ type: 'notify', message: StaffMessages.welcome(context.invitation.companyName) });
+      if (context.invitation) enqueue.emit({ type: 'notify', message: InvitationMessages.welcome(context.invitation.companyName) });
       enqueue.emit({ type: 'navigate', to: homeFor(data.users.role) });
     }),
   },
@@ -81,7 +81,7 @@ export const acceptInvitationMachine = setup({
       always: [
         { guard: 'hasToken', target: 'loading' },
         // A link without its token cannot be checked: say so rather than call.
-        { target: 'unusable', actions: assign({ problem: StaffMessages.invitationInvalid }) },
+        { target: 'unusable', actions: assign({ problem: InvitationMessages.invitationInvalid }) },
       ],
     },
     loading: {
@@ -96,7 +96,7 @@ export const acceptInvitationMachine = setup({
           actions: assign(({ event }) => ({ ...form.empty({ firstName: event.output.firstName, lastName: event.output.lastName }), invitation: event.output })),
         },
         onError: [
-          { guard: 'linkUnusable', target: 'unusable', actions: assign({ problem: ({ event }) => messagesOf(event.error, StaffMessages.invitationInvalid)[0]! }) },
+          { guard: 'linkUnusable', target: 'unusable', actions: assign({ problem: ({ event }) => messagesOf(event.error, InvitationMessages.invitationInvalid)[0]! }) },
           { target: 'loadFailed', actions: assign({ problem: ({ event }) => messagesOf(event.error, AccountMessages.generic)[0]! }) },
         ],
       },
@@ -132,7 +132,7 @@ export const acceptInvitationMachine = setup({
         input: ({ context }) => ({ token: context.token, values: context.values }),
         onDone: { target: 'signedIn', actions: 'announceSignIn' },
         onError: [
-          { guard: 'linkUnusable', target: 'unusable', actions: assign({ problem: ({ event }) => messagesOf(event.error, StaffMessages.invitationInvalid)[0]! }) },
+          { guard: 'linkUnusable', target: 'unusable', actions: assign({ problem: ({ event }) => messagesOf(event.error, InvitationMessages.invitationInvalid)[0]! }) },
           { target: 'form.failed', actions: assign(({ event }) => form.failure(event.error, AccountMessages.generic)) },
         ],
       },

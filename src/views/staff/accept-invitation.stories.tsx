@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fromPromise } from 'xstate';
 import { AccountMessages, type SessionData } from '../../contract/account.ts';
-import { StaffMessages, type Invitation } from '../../contract/staff.ts';
+import { InvitationMessages, type Invitation } from '../../contract/invitations.ts';
 import { HttpMessages } from '../../services/http.ts';
 import { acceptInvitationMachine, TICKED, type AcceptField, type AcceptInvitationContext } from '../../machines/staff/accept-invitation.machine.ts';
 import { after, never, withAccountProviders } from '../account/stories-support.tsx';
@@ -93,15 +93,15 @@ export const Accepting: Story = { args: { logic: accepting, snapshot: at('accept
 export const Failed: Story = { args: { snapshot: at({ form: 'failed' }, { values: filled, errors: {}, error: AccountMessages.tooManyRequests }) } };
 
 /** unusable: the link has expired. */
-export const Expired: Story = { args: { snapshot: at('unusable', { invitation: null, problem: StaffMessages.invitationExpired }) } };
+export const Expired: Story = { args: { snapshot: at('unusable', { invitation: null, problem: InvitationMessages.invitationExpired }) } };
 
 export const ExpiredDark: Story = { ...Expired, globals: dark };
 
 /** unusable: the invitation was accepted already. */
-export const AlreadyAccepted: Story = { args: { snapshot: at('unusable', { invitation: null, problem: StaffMessages.invitationUsed }) } };
+export const AlreadyAccepted: Story = { args: { snapshot: at('unusable', { invitation: null, problem: InvitationMessages.invitationUsed }) } };
 
 /** unusable: the company withdrew it. */
-export const Revoked: Story = { args: { snapshot: at('unusable', { invitation: null, problem: StaffMessages.invitationRevoked }) } };
+export const Revoked: Story = { args: { snapshot: at('unusable', { invitation: null, problem: InvitationMessages.invitationRevoked }) } };
 
 /** unusable at once: the link has no token. */
 export const IncompleteLink: Story = { parameters: { route: '/accept-invitation' } };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
-import { INVITATION_DAYS } from '../../contract/staff.ts';
+import { INVITATION_DAYS } from '../../contract/invitations.ts';
 import { inviteMachine, selectCanInvite, selectInviteErrors, type Invited } from '../../machines/staff/invite.machine.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';

@@ -1,5 +1,4 @@
-import { useCallback } from 'react';
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import type { SnapshotFrom } from 'xstate';
@@ -8,16 +7,12 @@ import { StaffMessages, type Recruiter, type RecruiterStatus } from '../../contr
 import { readablePhone } from '../../lib/phone.ts';
 import type { editRecruiterMachine, EditedRecruiter } from '../../machines/staff/edit-recruiter.machine.ts';
 import type { Invited, inviteMachine } from '../../machines/staff/invite.machine.ts';
-import { actionsFor, selectBusyEmail, selectDialog, staffMachine, type StaffAction } from '../../machines/staff/staff.machine.ts';
+import { selectBusyEmail, selectDialog, staffMachine, type StaffAction } from '../../machines/staff/staff.machine.ts';
 import NotFoundPage from '../errors/not-found.view.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/cx.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
-import { Modal } from '../ui/modal.tsx';
-import { Spinner } from '../ui/spinner.tsx';
-import { EditRecruiterDialog } from './edit-recruiter-dialog.view.tsx';
-import { InviteDialog } from './invite-dialog.view.tsx';
 
 type Logic = typeof staffMachine;
 
@@ -47,13 +42,6 @@ export function StatusChip({ status }: { status: RecruiterStatus }) {
   );
 }
 
-const actionLabel: Record<StaffAction, string> = {
-  deactivate: 'Deactivate',
-  activate: 'Activate',
-  resend: 'Resend invitation',
-  revoke: 'Revoke invitation',
-  delete: 'Delete',
-};
 const actionEvent = {
   activate: 'recruiter.activate',
   deactivate: 'recruiter.deactivate',
@@ -62,42 +50,23 @@ const actionEvent = {
   delete: 'recruiter.delete',
 } as const;
 
-const itemClass =
-  'block w-full px-2 py-1 text-left text-sm text-ink data-focus:bg-brand-50 data-focus:text-brand-800 dark:data-focus:bg-white/10 dark:data-focus:text-ink';
+/** Loaded after the page shows: the menu (and its positioning) and the dialogs are not needed to read the list. */
+const loadRowActions = () => import('./row-actions.view.tsx');
+const loadInviteDialog = () => import('./invite-dialog.view.tsx');
+const loadEditDialog = () => import('./edit-recruiter-dialog.view.tsx');
+const loadConfirmDialog = () => import('./confirm-dialog.view.tsx');
+const RowActions = lazy(() => loadRowActions().then((m) => ({ default: m.RowActions })));
+const InviteDialog = lazy(() => loadInviteDialog().then((m) => ({ default: m.InviteDialog })));
+const EditRecruiterDialog = lazy(() => loadEditDialog().then((m) => ({ default: m.EditRecruiterDialog })));
+const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })));
 
-/** Who a row is, for labels: the name, or the email of an invitation that gave none. */
-const whoOf = (r: Recruiter) => r.name || r.email;
-
-function RowActions({ recruiter, busy, onEdit, onAction }: { recruiter: Recruiter; busy: boolean; onEdit: () => void; onAction: (a: StaffAction) => void }) {
-  const actions = actionsFor(recruiter);
+/** Stands in for a row's menu button while its code arrives. */
+function ActionsPlaceholder({ who }: { who: string }) {
   return (
-    <Menu>
-      <MenuButton
-        disabled={busy}
-        aria-label={`Actions for ${whoOf(recruiter)}`}
-        className="inline-flex min-h-5 items-center gap-0.5 rounded border border-line px-1 py-0.5 text-sm font-semibold hover:bg-surface-raised disabled:opacity-60"
-      >
-        {busy ? <Spinner size={16} /> : null}
-        Actions
-        <span aria-hidden="true">▾</span>
-      </MenuButton>
-      <MenuItems anchor="bottom end" className="z-30 min-w-24 rounded border border-line bg-surface py-0.5 shadow-lg focus:outline-none">
-        {recruiter.status !== 'invited' && (
-          <MenuItem>
-            <button type="button" className={itemClass} onClick={onEdit}>
-              Edit
-            </button>
-          </MenuItem>
-        )}
-        {actions.map((action) => (
-          <MenuItem key={action}>
-            <button type="button" className={cx(itemClass, action === 'delete' && 'text-danger')} onClick={() => onAction(action)}>
-              {actionLabel[action]}
-            </button>
-          </MenuItem>
-        ))}
-      </MenuItems>
-    </Menu>
+    <button type="button" disabled aria-label={`Actions for ${who} (loading)`} className="inline-flex min-h-5 items-center gap-0.5 rounded border border-line px-1 py-0.5 text-sm font-semibold opacity-60">
+      Actions
+      <span aria-hidden="true">▾</span>
+    </button>
   );
 }
 
@@ -125,30 +94,11 @@ function RecruiterRow({ recruiter, busy, onEdit, onAction }: { recruiter: Recrui
         )}
       </td>
       <td className="px-1 py-1 text-right">
-        <RowActions recruiter={recruiter} busy={busy} onEdit={onEdit} onAction={onAction} />
+        <Suspense fallback={<ActionsPlaceholder who={recruiter.name || recruiter.email} />}>
+          <RowActions recruiter={recruiter} busy={busy} onEdit={onEdit} onAction={onAction} />
+        </Suspense>
       </td>
     </tr>
-  );
-}
-
-function ConfirmDialog({ recruiter, action, onCancel, onConfirm }: { recruiter: Recruiter; action: StaffAction; onCancel: () => void; onConfirm: () => void }) {
-  const revoking = action === 'revoke';
-  return (
-    <Modal open onClose={onCancel} title={revoking ? 'Revoke invitation?' : 'Delete recruiter?'}>
-      <p>
-        {revoking
-          ? `The invitation link sent to ${recruiter.email} will stop working. You can invite them again later.`
-          : `${whoOf(recruiter)} (${recruiter.email}) will be signed out and can no longer sign in. Their job posts stay with the company. This cannot be undone.`}
-      </p>
-      <div className="mt-3 flex justify-end gap-1">
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={onConfirm}>
-          {revoking ? 'Revoke invitation' : 'Delete recruiter'}
-        </Button>
-      </div>
-    </Modal>
   );
 }
 
@@ -167,6 +117,10 @@ export function StaffManager({ logic, snapshot, inviteLogic, editLogic }: StaffP
   const close = useCallback(() => actor.send({ type: 'dialog.close' }), [actor]);
   const invited = useCallback(({ recruiter, message }: Invited) => actor.send({ type: 'invite.done', recruiter, message }), [actor]);
   const saved = useCallback(({ recruiter, message }: EditedRecruiter) => actor.send({ type: 'edit.done', recruiter, message }), [actor]);
+  useEffect(() => {
+    // Fetched while the list loads, so the menus and dialogs are there when the employer reaches for them.
+    for (const load of [loadRowActions, loadInviteDialog, loadEditDialog, loadConfirmDialog]) load().catch(() => undefined);
+  }, []);
 
   if (loading) return <Loading label="Loading your staff…" />;
   if (loadError !== null) return <LoadFailed message={loadError} onRetry={() => actor.send({ type: 'staff.retry' })} />;
@@ -220,11 +174,13 @@ export function StaffManager({ logic, snapshot, inviteLogic, editLogic }: StaffP
           </table>
         </div>
       )}
-      {dialog === 'invite' && <InviteDialog logic={inviteLogic} onClose={close} onInvited={invited} />}
-      {dialog === 'edit' && target && <EditRecruiterDialog logic={editLogic} recruiter={target} onClose={close} onSaved={saved} />}
-      {dialog === 'confirm' && target && action && (
-        <ConfirmDialog recruiter={target} action={action} onCancel={close} onConfirm={() => actor.send({ type: 'confirm.accept' })} />
-      )}
+      <Suspense fallback={null}>
+        {dialog === 'invite' && <InviteDialog logic={inviteLogic} onClose={close} onInvited={invited} />}
+        {dialog === 'edit' && target && <EditRecruiterDialog logic={editLogic} recruiter={target} onClose={close} onSaved={saved} />}
+        {dialog === 'confirm' && target && action && (
+          <ConfirmDialog recruiter={target} action={action} onCancel={close} onConfirm={() => actor.send({ type: 'confirm.accept' })} />
+        )}
+      </Suspense>
     </div>
   );
 }
