@@ -19,6 +19,7 @@ import { HttpError } from './http/errors.ts';
 import { createContext } from './context.ts';
 import { loggerOptions, logRequests } from './logging.ts';
 import { registerRoutes } from './routes.ts';
+import { mayStillAct } from './account/sessions.ts';
 import { MAX_UPLOAD_BYTES } from '../src/contract/files.ts';
 
 export const SERVER_ERROR_MESSAGE = 'Something went wrong!!!';
@@ -51,7 +52,10 @@ export async function buildApp(
 
   app.addHook('onRequest', async (req) => {
     const header = req.headers.authorization;
-    if (header?.startsWith('Bearer ')) req.caller = await ctx.tokens.verify(header.slice(7).trim());
+    if (!header?.startsWith('Bearer ')) return;
+    const claims = await ctx.tokens.verify(header.slice(7).trim());
+    // A deleted or deactivated account is signed out at once, whatever its token says.
+    req.caller = claims && (await mayStillAct(ctx.db, claims.userId)) ? claims : null;
   });
 
   app.addHook('onSend', async (req, res, payload) => {

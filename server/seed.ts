@@ -2,6 +2,7 @@ import type { AppContext } from './context.ts';
 import { hashPassword } from './platform/passwords.ts';
 import { countUsers, createCompany, createUser } from './account/users.ts';
 import { seedDemoProfile } from './jobseeker/demo.ts';
+import { DEMO_STAFF, seedDemoStaff } from './staff/demo.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
 
@@ -10,6 +11,8 @@ export const DEMO_ACCOUNTS = {
   /** A second job seeker whose profile is about half complete. */
   newJobSeeker: 'newcomer@demo.local',
   employer: 'employer@demo.local',
+  /** The demo company's active recruiter. */
+  recruiter: DEMO_STAFF.active.email,
   admin: 'admin@demo.local',
 } as const;
 
@@ -28,7 +31,8 @@ export async function onFirstStart(
   if ((await countUsers(ctx.db)) > 0) return [];
 
   const now = ctx.adapters.now();
-  const [seekerHash, newcomerHash, employerHash, adminHash] = await Promise.all([
+  const [seekerHash, newcomerHash, employerHash, adminHash, recruiterHash] = await Promise.all([
+    hashPassword(DEMO_PASSWORD),
     hashPassword(DEMO_PASSWORD),
     hashPassword(DEMO_PASSWORD),
     hashPassword(DEMO_PASSWORD),
@@ -65,7 +69,7 @@ export async function onFirstStart(
       verifiedAt: now,
       verificationMethod: 'demo-data',
     });
-    await createUser(tx, {
+    const employer = await createUser(tx, {
       email: DEMO_ACCOUNTS.employer,
       passwordHash: employerHash!,
       firstName: 'Morgan',
@@ -83,18 +87,20 @@ export async function onFirstStart(
       role: 'SuperAdmin',
       emailVerifiedAt: now,
     });
-    return { seeker, newcomer };
+    return { seeker, newcomer, employer };
   });
   if (!created) return [];
   await seedDemoProfile(ctx, created.seeker.id, true);
   await seedDemoProfile(ctx, created.newcomer.id, false);
+  await seedDemoStaff(ctx, created.employer.id, recruiterHash!);
 
-  const emails = [DEMO_ACCOUNTS.jobSeeker, DEMO_ACCOUNTS.newJobSeeker, DEMO_ACCOUNTS.employer, DEMO_ACCOUNTS.admin];
+  const emails = [DEMO_ACCOUNTS.jobSeeker, DEMO_ACCOUNTS.newJobSeeker, DEMO_ACCOUNTS.employer, DEMO_ACCOUNTS.recruiter, DEMO_ACCOUNTS.admin];
   ctx.log.info({ demoAccounts: emails }, 'created demo accounts on the empty database');
   const rows = [
     ['Job seeker', DEMO_ACCOUNTS.jobSeeker],
     ['Job seeker (profile half done)', DEMO_ACCOUNTS.newJobSeeker],
     [`Employer (${DEMO_COMPANY.name})`, DEMO_ACCOUNTS.employer],
+    [`Recruiter (${DEMO_COMPANY.name})`, DEMO_ACCOUNTS.recruiter],
     ['SuperAdmin', DEMO_ACCOUNTS.admin],
   ];
   const width = Math.max(...rows.map(([label]) => label!.length));

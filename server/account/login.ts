@@ -63,6 +63,7 @@ async function loginWithCode(ctx: AppContext, email: string, input: LoginInput):
 /** Rules every sign-in obeys once the user has proven who they are. */
 export async function assertMaySignIn(ctx: AppContext, user: UserRow): Promise<void> {
   if (user.disabled) throw forbidden(AccountMessages.accountDisabled);
+  if (user.deactivatedAt) throw forbidden(AccountMessages.accountDeactivated);
   if (user.role === 'Employer' || user.role === 'Recruiter') {
     const company = user.companyId ? await findCompanyById(ctx.db, user.companyId) : null;
     if (!company?.verifiedAt) {

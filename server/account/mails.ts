@@ -15,7 +15,7 @@ export function resetPasswordLink(ctx: AppContext, email: string, token: string)
   return `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
 }
 
-interface Layout {
+export interface Layout {
   to: string;
   subject: string;
   greetingName: string | null;
@@ -27,7 +27,7 @@ interface Layout {
 }
 
 /** One layout for every account mail: brand header, one action, a plain text twin. */
-function compose(m: Layout): Mail {
+export function compose(m: Layout): Mail {
   const hello = m.greetingName ? `Hi ${m.greetingName},` : 'Hi,';
   const actionHtml =
     m.action.kind === 'link'

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { refreshTokens } from '../db/schema.ts';
+import { refreshTokens, users } from '../db/schema.ts';
 import { ACCESS_TOKEN_SECONDS } from '../platform/tokens.ts';
 import type { SessionData, SessionUser } from '../../src/contract/account.ts';
 
@@ -122,4 +122,16 @@ export async function revokeAllSessions(db: Db, userId: string, now: Date): Prom
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * Whether the holder of a valid access token may still act: false once the account is deleted
+ * (disabled) or its recruiter was deactivated, so an access token already issued stops working on
+ * its next request instead of at its expiry. One lookup by primary key per request; no cache, so
+ * every instance sees a change at once. A user id that matches no row is left to the handlers.
+ */
+export async function mayStillAct(db: Db, userId: string): Promise<boolean> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) return false;
+  const [row] = await db.select({ disabled: users.disabled, deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return !row || (!row.disabled && row.deactivatedAt === null);
 }

@@ -33,6 +33,10 @@ export interface NewUser {
   emailVerifiedAt?: Date | null;
   googleSubject?: string | null;
   termsAcceptedAt?: Date | null;
+  /** A recruiter's title at the company. */
+  jobTitle?: string | null;
+  /** The employer who invited this recruiter. */
+  invitedBy?: string | null;
 }
 
 export class EmailTakenError extends Error {

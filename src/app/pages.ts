@@ -20,6 +20,8 @@ export const pageLoaders = {
   'jobseeker/documents.view': () => import('../views/jobseeker/documents.view.tsx'),
   'jobseeker/education.view': () => import('../views/jobseeker/education.view.tsx'),
   'jobseeker/experience.view': () => import('../views/jobseeker/experience.view.tsx'),
+  'staff/staff.view': () => import('../views/staff/staff.view.tsx'),
+  'staff/accept-invitation.view': () => import('../views/staff/accept-invitation.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

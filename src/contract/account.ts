@@ -59,6 +59,7 @@ export const AccountMessages = {
   otpResendWait: 'A new code can be sent once a minute. Please wait a moment and try again.',
   emailTaken: 'An account with this email already exists. Please log in or reset your password.',
   accountDisabled: 'Your account has been disabled. Please contact support for assistance.',
+  accountDeactivated: 'Your account has been deactivated by your company. Please ask your employer to switch it on again.',
   oldPasswordWrong: 'Your old password is incorrect.',
   businessNameImplausible: 'The business name does not look like a legal business or personal name.',
   tinNotValid: 'The TIN is not a valid EIN, SSN or ITIN.',

@@ -6,6 +6,8 @@ import * as jobseekerProfile from './jobseeker-profile.ts';
 import * as lookups from './lookups.ts';
 import * as documents from './documents.ts';
 import * as common from './common.ts';
+import * as staff from './staff.ts';
+import * as invitations from './invitations.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -25,4 +27,6 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(lookups),
   ...endpointsOf(documents),
   ...endpointsOf(common),
+  ...endpointsOf(staff),
+  ...endpointsOf(invitations),
 ];

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onFirstStart, DEMO_PASSWORD } from '../../server/seed.ts';
 import { users } from '../../server/db/schema.ts';
-import type { CompletionStatus } from '../../src/contract/account.ts';
+import { AccountMessages, type CompletionStatus } from '../../src/contract/account.ts';
+import type { RecruiterList, RecruiterProfile } from '../../src/contract/staff.ts';
 import type { Documents } from '../../src/contract/documents.ts';
 import type { ExperienceList } from '../../src/contract/jobseeker.ts';
 import type { TestApp } from '../support/server/test-app.ts';
-import { accountApp, get, passwordLogin } from './account-support.ts';
+import { accountApp, get, inbox, linkIn, passwordLogin } from './account-support.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -17,21 +18,23 @@ afterAll(async () => {
 
 describe('demo accounts on first start', () => {
   it(
-    'creates two job seekers, a verified employer and a SuperAdmin once, prints their logins, and each can sign in',
+    'creates two job seekers, a verified employer with a recruiter and a SuperAdmin once, prints their logins, and each can sign in',
     async () => {
       let printed = '';
       const created = await onFirstStart(app.ctx, (text) => (printed += text));
-      expect(created).toEqual(['jobseeker@demo.local', 'newcomer@demo.local', 'employer@demo.local', 'admin@demo.local']);
+      expect(created).toEqual(['jobseeker@demo.local', 'newcomer@demo.local', 'employer@demo.local', 'recruiter@demo.local', 'admin@demo.local']);
       expect(printed).toContain('jobseeker@demo.local');
       expect(printed).toContain('newcomer@demo.local');
       expect(printed).toContain('employer@demo.local');
+      expect(printed).toMatch(/Recruiter \(Demo Hiring Co\)\s+recruiter@demo\.local/);
       expect(printed).toContain('admin@demo.local');
       expect(printed).toContain('Demo-password-1');
       expect(printed).toContain('https://jobs.example.com/login');
 
       // A second start changes nothing.
       expect(await onFirstStart(app.ctx, (text) => (printed += text))).toEqual([]);
-      expect(await app.database.db.select().from(users)).toHaveLength(4);
+      // The four above, and the company's two recruiters (one of them deactivated).
+      expect(await app.database.db.select().from(users)).toHaveLength(6);
 
       const seeker = await passwordLogin(app, 'jobseeker@demo.local', DEMO_PASSWORD);
       expect(seeker.status).toBe(200);
@@ -67,6 +70,24 @@ describe('demo accounts on first start', () => {
       expect(employer.status).toBe(200);
       const me = await get<{ company: { name: string; verified: boolean } }>(app, '/api/Account/User', employer.body.data.accessToken);
       expect(me.body.data.company).toMatchObject({ name: 'Demo Hiring Co', verified: true });
+      // The company's staff: an active recruiter, a deactivated one and a pending invitation.
+      const staff = await get<RecruiterList>(app, '/api/Employer/RecruiterList', employer.body.data.accessToken);
+      expect(staff.body.data.recruiters.map((r) => [r.email, r.status])).toEqual([
+        ['recruiter@demo.local', 'active'],
+        ['jamie.park@demo.local', 'inactive'],
+        ['taylor.brooks@demo.local', 'invited'],
+      ]);
+      const recruiter = await passwordLogin(app, 'recruiter@demo.local', DEMO_PASSWORD);
+      expect(recruiter.status).toBe(200);
+      expect(recruiter.body.data.users.role).toBe('Recruiter');
+      const details = await get<RecruiterProfile>(app, '/api/Recruiter/GetRecruiter', recruiter.body.data.accessToken);
+      expect(details.body.data).toMatchObject({ firstName: 'Casey', jobTitle: 'Talent Partner', company: { name: 'Demo Hiring Co' } });
+      const switchedOff = await passwordLogin(app, 'jamie.park@demo.local', DEMO_PASSWORD);
+      expect(switchedOff.status).toBe(403);
+      expect(switchedOff.body.message).toBe(AccountMessages.accountDeactivated);
+      // The invitation mail is in the dev mailbox, with its accept link.
+      const [invitation] = await inbox(app, 'taylor.brooks@demo.local');
+      expect(linkIn(invitation!).path).toBe('/accept-invitation');
 
       const admin = await passwordLogin(app, 'admin@demo.local', DEMO_PASSWORD);
       expect(admin.status).toBe(200);

@@ -15,6 +15,7 @@ import { fieldBinder } from '../ui/field-binding.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { ProfilePhoto } from './profile-image.view.tsx';
 import { JobSeekerSettings } from './settings-layout.tsx';
+import { RecruiterProfileSettings } from '../staff/recruiter-profile.view.tsx';
 
 type Logic = typeof profileMachine;
 
@@ -109,6 +110,7 @@ export default function ProfileSettingsPage({
   photoSnapshot?: SnapshotFrom<PhotoLogic>;
 }) {
   const { role } = useSession();
+  if (role === 'Recruiter') return <RecruiterProfileSettings />;
   if (role !== 'JobSeeker') return <ComingSoon title="Profile" />;
   return (
     <JobSeekerSettings title="Profile">
