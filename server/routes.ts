@@ -9,6 +9,7 @@ import { locationRoutes } from './location/routes.ts';
 import { jobSeekerRoutes } from './jobseeker/routes.ts';
 import { lookupRoutes } from './lookups/routes.ts';
 import { fileRoutes } from './files/routes.ts';
+import { companyRoutes } from './company/routes.ts';
 
 /** Every area's routes, one line each. */
 export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
@@ -20,5 +21,6 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   jobSeekerRoutes(api, ctx);
   lookupRoutes(api, ctx);
   fileRoutes(api, ctx);
+  companyRoutes(api, ctx);
   if (ctx.config.devMailbox) devMailboxRoutes(api, ctx);
 }

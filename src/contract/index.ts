@@ -5,6 +5,7 @@ import * as jobseeker from './jobseeker.ts';
 import * as lookups from './lookups.ts';
 import * as documents from './documents.ts';
 import * as common from './common.ts';
+import * as company from './company.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -23,4 +24,5 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(lookups),
   ...endpointsOf(documents),
   ...endpointsOf(common),
+  ...endpointsOf(company),
 ];

@@ -28,3 +28,10 @@ export function formatProfileDate(value: string | Date | null | undefined): stri
   if (!value) return '';
   return dayjs(value).format('YYYY-MM-DD');
 }
+
+/** Dates elsewhere in the product are shown month-day-year (spec 2 §9: MM-DD-YYYY). */
+export function formatDisplayDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format('MM-DD-YYYY') : '';
+}
