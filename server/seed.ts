@@ -2,6 +2,7 @@ import type { AppContext } from './context.ts';
 import { hashPassword } from './platform/passwords.ts';
 import { countUsers, createCompany, createUser } from './account/users.ts';
 import { seedDemoProfile } from './jobseeker/demo.ts';
+import { seedDemoCompany } from './company/demo.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
 
@@ -83,11 +84,12 @@ export async function onFirstStart(
       role: 'SuperAdmin',
       emailVerifiedAt: now,
     });
-    return { seeker, newcomer };
+    return { seeker, newcomer, company };
   });
   if (!created) return [];
   await seedDemoProfile(ctx, created.seeker.id, true);
   await seedDemoProfile(ctx, created.newcomer.id, false);
+  await seedDemoCompany(ctx, created.company.id);
 
   const emails = [DEMO_ACCOUNTS.jobSeeker, DEMO_ACCOUNTS.newJobSeeker, DEMO_ACCOUNTS.employer, DEMO_ACCOUNTS.admin];
   ctx.log.info({ demoAccounts: emails }, 'created demo accounts on the empty database');
