@@ -15,6 +15,8 @@ export const pageLoaders = {
   'account/google-landing.view': () => import('../views/account/google-landing.view.tsx'),
   'dashboard/dashboard.view': () => import('../views/dashboard/dashboard.view.tsx'),
   'jobseeker/profile-settings.view': () => import('../views/jobseeker/profile-settings.view.tsx'),
+  'company/company-details.view': () => import('../views/company/company-details.view.tsx'),
+  'company/public-company.view': () => import('../views/company/public-company.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

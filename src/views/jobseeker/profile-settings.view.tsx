@@ -7,6 +7,8 @@ import { SessionContext, useSession } from '../../app/session.tsx';
 import { ProfileMessages } from '../../contract/jobseeker.ts';
 import { profileMachine, selectCanSubmit, selectFieldErrors, type ProfileField } from '../../machines/jobseeker/profile.machine.ts';
 import { ComingSoon } from '../public/coming-soon.view.tsx';
+import { EmployerProfilePage } from '../company/employer-profile.view.tsx';
+import type { employerProfileMachine } from '../../machines/company/employer-profile.machine.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/field.tsx';
@@ -93,8 +95,17 @@ export function JobSeekerProfileForm({ logic, snapshot }: { logic?: Logic; snaps
 }
 
 /** /user/settings/profile. */
-export default function ProfileSettingsPage({ logic, snapshot }: { logic?: Logic; snapshot?: SnapshotFrom<Logic> }) {
+export default function ProfileSettingsPage({
+  logic,
+  snapshot,
+  employerLogic,
+}: {
+  logic?: Logic;
+  snapshot?: SnapshotFrom<Logic>;
+  employerLogic?: typeof employerProfileMachine;
+}) {
   const { role } = useSession();
+  if (role === 'Employer') return <EmployerProfilePage logic={employerLogic} />;
   if (role !== 'JobSeeker') return <ComingSoon title="Profile" />;
   return (
     <JobSeekerSettings title="Profile">
