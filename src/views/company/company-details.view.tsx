@@ -74,7 +74,7 @@ export function CompanyDetailsContent({ logic, snapshot, logoLogic, logoSnapshot
   return (
     <div className="flex flex-col gap-3 lg:flex-row">
       <nav aria-label="Company settings sections" className="lg:order-2 lg:w-24 lg:shrink-0">
-        <ul className="flex gap-1 overflow-x-auto lg:sticky lg:top-2 lg:flex-col">
+        <ul className="flex gap-1 overflow-x-auto lg:sticky lg:top-8 lg:flex-col">
           {companySections.map(({ key, label }) => (
             <li key={key}>
               <Link
@@ -98,7 +98,7 @@ export function CompanyDetailsContent({ logic, snapshot, logoLogic, logoSnapshot
       </nav>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         {companySections.map(({ key, label }) => (
-          <section key={key} id={key} aria-labelledby={`${key}-title`} className="scroll-mt-2 rounded border border-line bg-surface p-2 shadow-sm">
+          <section key={key} id={key} aria-labelledby={`${key}-title`} className="scroll-mt-8 rounded border border-line bg-surface p-2 shadow-sm">
             <h2 id={`${key}-title`} tabIndex={-1} className="mb-1.5 text-xl font-bold focus:outline-none focus-visible:outline focus-visible:outline-3 focus-visible:outline-brand-500">
               {label}
             </h2>

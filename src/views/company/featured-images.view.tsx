@@ -77,14 +77,14 @@ export function FeaturedImagesSection({ canEdit, logic, snapshot }: { canEdit: b
       {images.length === 0 ? (
         <p className="text-muted">No featured images yet.</p>
       ) : (
-        <ol ref={list} className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Featured images">
+        <ol ref={list} className="grid gap-2 sm:grid-cols-2" aria-label="Featured images">
           {images.map((image, i) => {
             const name = `image ${i + 1} of ${images.length}`;
             return (
               <li key={image.id} data-image-id={image.id} className="flex flex-col overflow-hidden rounded border border-line bg-surface">
                 <img src={companyService.imageSource(image.thumbnailUrl)} alt={`Featured ${name}`} className="aspect-video w-full object-cover" loading="lazy" />
                 {canEdit && (
-                  <div className="flex flex-wrap items-center justify-between gap-0.5 p-0.5">
+                  <div className="flex flex-wrap items-center justify-between gap-0.5 p-0.5 [&_button]:min-h-4 [&_button]:whitespace-nowrap [&_button]:px-1 [&_button]:py-0.5">
                     <div className="flex gap-0.5">
                       <Button variant="ghost" data-move={-1} aria-label={`Move ${name} up`} disabled={busy || i === 0} onClick={() => move(image.id, -1)}>
                         Move up
