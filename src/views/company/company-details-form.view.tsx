@@ -5,6 +5,7 @@ import { ABOUT_MAX, COMPANY_NAME_MAX, CompanyMessages, type CompanyDetails } fro
 import { formatDisplayDate } from '../../lib/dates.ts';
 import { cityState, placeOf } from '../../lib/places.ts';
 import { companyDetailsMachine, selectCanSubmit, selectFieldErrors } from '../../machines/company/company-details.machine.ts';
+import type { locationSearchMachine } from '../../machines/location/location-search.machine.ts';
 import { LocationSearch } from '../location/location-search.view.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -74,7 +75,7 @@ export function CompanyDetailsReadOnly({ details }: { details: CompanyDetails })
 }
 
 /** The employer's form: the name seekers see, the address from the location search, website, about, industry. */
-export function CompanyDetailsForm({ actor }: { actor: Actor }) {
+export function CompanyDetailsForm({ actor, locationLogic }: { actor: Actor; locationLogic?: typeof locationSearchMachine }) {
   const values = useSelector(actor, (s) => s.context.values);
   const fieldErrors = useSelector(actor, selectFieldErrors);
   const bind = fieldBinder(actor.send, values, fieldErrors);
@@ -103,6 +104,7 @@ export function CompanyDetailsForm({ actor }: { actor: Actor }) {
         <LocationSearch
           key={place?.address ?? 'none'}
           label="Address"
+          logic={locationLogic}
           placeholder="Search a city or ZIP code"
           initialText={place?.address}
           onSelect={(result) => actor.send({ type: 'address.pick', place: placeOf(result) })}

@@ -7,6 +7,7 @@ import { useSession } from '../../app/session.tsx';
 import { companyDetailsMachine } from '../../machines/company/company-details.machine.ts';
 import type { companyLogoMachine } from '../../machines/company/company-logo.machine.ts';
 import type { featuredImagesMachine } from '../../machines/company/featured-images.machine.ts';
+import type { locationSearchMachine } from '../../machines/location/location-search.machine.ts';
 import { cx } from '../ui/cx.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { CompanyDetailsForm, CompanyDetailsReadOnly } from './company-details-form.view.tsx';
@@ -39,6 +40,8 @@ export interface CompanyDetailsPageProps {
   logoSnapshot?: SnapshotFrom<typeof companyLogoMachine>;
   featuredLogic?: typeof featuredImagesMachine;
   featuredSnapshot?: SnapshotFrom<typeof featuredImagesMachine>;
+  /** The address search, with stubbed answers in tests and stories. */
+  locationLogic?: typeof locationSearchMachine;
 }
 
 /**
@@ -46,7 +49,7 @@ export interface CompanyDetailsPageProps {
  * the address can name (?section=company-logo), reached from the section list, which scrolls to it
  * and moves the focus to its heading.
  */
-export function CompanyDetailsContent({ logic, snapshot, logoLogic, logoSnapshot, featuredLogic, featuredSnapshot }: CompanyDetailsPageProps) {
+export function CompanyDetailsContent({ logic, snapshot, logoLogic, logoSnapshot, featuredLogic, featuredSnapshot, locationLogic }: CompanyDetailsPageProps) {
   const actor = useActorRef(logic ?? companyDetailsMachine, snapshot ? { snapshot } : {});
   const details = useSelector(actor, (s) => s.context.details);
   const loading = useSelector(actor, (s) => s.matches('loading'));
@@ -102,7 +105,7 @@ export function CompanyDetailsContent({ logic, snapshot, logoLogic, logoSnapshot
             <h2 id={`${key}-title`} tabIndex={-1} className="mb-1.5 text-xl font-bold focus:outline-none focus-visible:outline focus-visible:outline-3 focus-visible:outline-brand-500">
               {label}
             </h2>
-            {key === 'company-details' && (canEdit ? <CompanyDetailsForm actor={actor} /> : <CompanyDetailsReadOnly details={details} />)}
+            {key === 'company-details' && (canEdit ? <CompanyDetailsForm actor={actor} locationLogic={locationLogic} /> : <CompanyDetailsReadOnly details={details} />)}
             {key === 'company-logo' && (
               <CompanyLogoSection logo={details.logo} companyName={details.companyName} canEdit={canEdit} logic={logoLogic} snapshot={logoSnapshot} />
             )}
