@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { users } from '../db/schema.ts';
-import type { Employer, modifyEmployerSchema } from '../../src/contract/company.ts';
+import type { Employer, modifyEmployerSchema } from '../../src/contract/employer.ts';
 import type { CompanyMember } from './members.ts';
 import { displayNameOf } from './details.ts';
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { reply, route } from '../http/route.ts';
 import { readUpload } from '../http/upload.ts';
 import * as ep from '../../src/contract/company.ts';
+import * as employerEp from '../../src/contract/employer.ts';
 import { CompanyMessages } from '../../src/contract/company.ts';
 import { companyDetails, updateCompanyDetails } from './details.ts';
 import { employerOf, modifyEmployer } from './employer.ts';
@@ -36,8 +37,8 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply(null, { message: CompanyMessages.logoDeleted });
   });
 
-  route(app, ep.getEmployer, async ({ caller }) => employerOf(await companyEmployerOf(ctx, caller)));
-  route(app, ep.modifyEmployer, async ({ caller, body }) => {
+  route(app, employerEp.getEmployer, async ({ caller }) => employerOf(await companyEmployerOf(ctx, caller)));
+  route(app, employerEp.modifyEmployer, async ({ caller, body }) => {
     const employer = await modifyEmployer(ctx, await companyEmployerOf(ctx, caller), body);
     return reply(employer, { message: CompanyMessages.employerSaved });
   });

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { AccountMessages } from './account.ts';
 import { FileMessages, MAX_UPLOAD_BYTES, imageTypes } from './files.ts';
-import { phoneNumberSchema } from './jobseeker.ts';
 import { normaliseWebsite, WEBSITE_MAX_LENGTH } from '../lib/website.ts';
 
 /** Product copy of the company pages, used word for word by client and server. */
@@ -147,28 +145,6 @@ export const companyDetailsInputSchema = z
   );
 export type CompanyDetailsInput = z.input<typeof companyDetailsInputSchema>;
 
-// ---------- the employer's own details ----------
-
-const personName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
-
-export const employerSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  /** E.164, e.g. +15035550123. */
-  phoneNumber: z.string().nullable(),
-  company: z.object({ id: z.string(), name: z.string() }),
-});
-export type Employer = z.infer<typeof employerSchema>;
-
-export const modifyEmployerSchema = z.object({
-  firstName: personName(AccountMessages.firstName),
-  lastName: personName(AccountMessages.lastName),
-  /** Optional; empty removes it. */
-  phoneNumber: z.preprocess(blankToNull, phoneNumberSchema.nullable()).optional(),
-});
-export type ModifyEmployerInput = z.input<typeof modifyEmployerSchema>;
-
 // ---------- counts ----------
 
 export const dashboardCountSchema = z.object({
@@ -231,19 +207,6 @@ export const deleteCompanyLogo = endpoint({
   method: 'POST', path: '/api/Account/DeleteCompanyLogo', auth: employer, tag,
   summary: 'Remove the company logo',
   response: z.null(),
-});
-
-export const getEmployer = endpoint({
-  method: 'GET', path: '/api/Employer/GetEmployer', auth: employer, tag,
-  summary: "The employer's own details and company",
-  response: employerSchema,
-});
-
-export const modifyEmployer = endpoint({
-  method: 'POST', path: '/api/Employer/ModifyEmployer', auth: employer, tag,
-  summary: "Change the employer's own name and phone number",
-  body: modifyEmployerSchema,
-  response: employerSchema,
 });
 
 export const countJobPosts = endpoint({

@@ -6,6 +6,7 @@ import * as lookups from './lookups.ts';
 import * as documents from './documents.ts';
 import * as common from './common.ts';
 import * as company from './company.ts';
+import * as employer from './employer.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -25,4 +26,5 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(documents),
   ...endpointsOf(common),
   ...endpointsOf(company),
+  ...endpointsOf(employer),
 ];

@@ -1,5 +1,5 @@
 import * as ep from '../contract/company.ts';
-import type { CompanyDetailsInput, ModifyEmployerInput } from '../contract/company.ts';
+import type { CompanyDetailsInput } from '../contract/company.ts';
 import { apiUrl, call } from './http.ts';
 import { upload, type UploadOptions } from './transfer.ts';
 
@@ -18,9 +18,6 @@ export const companyService = {
   uploadFeaturedImage: (file: File, options?: UploadOptions) => upload(ep.uploadFeaturedImage, { file }, options),
   deleteFeaturedImage: (id: string, signal?: Signal) => call(ep.deleteFeaturedImages, { body: { id } }, { signal }),
   reorderFeaturedImages: (ids: string[], signal?: Signal) => call(ep.reorderFeaturedImages, { body: { ids } }, { signal }),
-
-  employer: (signal?: Signal) => call(ep.getEmployer, {}, { signal }),
-  modifyEmployer: (body: ModifyEmployerInput, signal?: Signal) => call(ep.modifyEmployer, { body }, { signal }),
 
   dashboardCount: (signal?: Signal) => call(ep.dashboardCount, {}, { signal }),
   publicCompany: (id: string, signal?: Signal) => call(ep.publicCompany, { params: { id } }, { signal }),

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../src/contract/account.ts';
-import { CompanyMessages, type Employer } from '../../src/contract/company.ts';
+import { CompanyMessages } from '../../src/contract/company.ts';
+import type { Employer } from '../../src/contract/employer.ts';
 import { ProfileMessages } from '../../src/contract/jobseeker.ts';
 import {
   employerFields,

@@ -1,8 +1,9 @@
 import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
-import { CompanyMessages, modifyEmployerSchema, type Employer } from '../../contract/company.ts';
-import { companyService } from '../../services/company.ts';
+import { CompanyMessages } from '../../contract/company.ts';
+import { modifyEmployerSchema, type Employer } from '../../contract/employer.ts';
+import { employerService } from '../../services/employer.ts';
 import { canSubmit, formOf, validate, type FormEvent, type FormState } from '../form.ts';
 
 export const employerFields = ['firstName', 'lastName', 'phoneNumber'] as const;
@@ -48,9 +49,9 @@ export const employerProfileMachine = setup({
     emitted: {} as EmployerProfileEmitted,
   },
   actors: {
-    load: fromPromise<Employer>(async ({ signal }) => (await companyService.employer(signal)).data),
+    load: fromPromise<Employer>(async ({ signal }) => (await employerService.employer(signal)).data),
     save: fromPromise<{ employer: Employer; message: string }, Record<EmployerField, string>>(async ({ input, signal }) => {
-      const res = await companyService.modifyEmployer(input, signal);
+      const res = await employerService.modifyEmployer(input, signal);
       return { employer: res.data, message: res.message || CompanyMessages.employerSaved };
     }),
   },

@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { CompanyImage } from '../../contract/company.ts';
 import { imageTypes } from '../../contract/files.ts';
@@ -7,9 +8,11 @@ import { companyService } from '../../services/company.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { FilePicker, UploadProgress } from '../ui/file-picker.tsx';
-import { Modal } from '../ui/modal.tsx';
 
 type Logic = typeof companyLogoMachine;
+
+// Loaded when first asked: the page shows without the dialog code.
+const ConfirmDialog = lazy(() => import('../ui/confirm-dialog.tsx'));
 
 export const IMAGE_HINT = 'JPEG, PNG or WebP, up to 5 MB.';
 
@@ -74,17 +77,19 @@ export function CompanyLogoSection({
       {uploading && <UploadProgress fileName={fileName} percent={percent} onCancel={() => actor.send({ type: 'logo.cancel' })} />}
       {error && <Alert tone="error">{error}</Alert>}
       {message && !error && <Alert tone="success">{message}</Alert>}
-      <Modal open={confirming} onClose={() => actor.send({ type: 'remove.cancel' })} title="Remove the company logo?">
-        <p>Job seekers will see your company without a logo until you upload a new one.</p>
-        <div className="mt-2 flex justify-end gap-1">
-          <Button variant="ghost" onClick={() => actor.send({ type: 'remove.cancel' })}>
-            Keep logo
-          </Button>
-          <Button variant="danger" onClick={() => actor.send({ type: 'remove.confirm' })}>
-            Remove logo
-          </Button>
-        </div>
-      </Modal>
+      {confirming && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title="Remove the company logo?"
+            confirmLabel="Remove logo"
+            cancelLabel="Keep logo"
+            onConfirm={() => actor.send({ type: 'remove.confirm' })}
+            onCancel={() => actor.send({ type: 'remove.cancel' })}
+          >
+            <p>Job seekers will see your company without a logo until you upload a new one.</p>
+          </ConfirmDialog>
+        </Suspense>
+      )}
     </div>
   );
 }

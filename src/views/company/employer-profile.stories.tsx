@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fromPromise } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
-import { CompanyMessages, type Employer } from '../../contract/company.ts';
+import { CompanyMessages } from '../../contract/company.ts';
+import type { Employer } from '../../contract/employer.ts';
 import { ProfileMessages } from '../../contract/jobseeker.ts';
 import { employerProfileMachine, type EmployerField, type EmployerProfileContext } from '../../machines/company/employer-profile.machine.ts';
 import { after, never } from '../account/stories-support.tsx';

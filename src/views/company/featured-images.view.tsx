@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { MAX_FEATURED_IMAGES } from '../../contract/company.ts';
 import { imageTypes } from '../../contract/files.ts';
@@ -9,10 +9,12 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { FilePicker, UploadProgress } from '../ui/file-picker.tsx';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
-import { Modal } from '../ui/modal.tsx';
 import { IMAGE_HINT } from './company-logo.view.tsx';
 
 type Logic = typeof featuredImagesMachine;
+
+// Loaded when first asked: the page shows without the dialog code.
+const ConfirmDialog = lazy(() => import('../ui/confirm-dialog.tsx'));
 
 /**
  * The company's featured images: a grid in their order. The employer adds (with progress,
@@ -109,18 +111,20 @@ export function FeaturedImagesSection({ canEdit, logic, snapshot }: { canEdit: b
           })}
         </ol>
       )}
-      <Modal open={confirming} onClose={() => actor.send({ type: 'delete.cancel' })} title="Delete this image?">
-        {pending && <img src={companyService.imageSource(pending.thumbnailUrl)} alt="The image to delete" className="mb-1 aspect-video w-full rounded object-cover" />}
-        <p>It no longer shows on your company page. This cannot be undone.</p>
-        <div className="mt-2 flex justify-end gap-1">
-          <Button variant="ghost" onClick={() => actor.send({ type: 'delete.cancel' })}>
-            Keep image
-          </Button>
-          <Button variant="danger" onClick={() => actor.send({ type: 'delete.confirm' })}>
-            Delete image
-          </Button>
-        </div>
-      </Modal>
+      {confirming && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title="Delete this image?"
+            confirmLabel="Delete image"
+            cancelLabel="Keep image"
+            onConfirm={() => actor.send({ type: 'delete.confirm' })}
+            onCancel={() => actor.send({ type: 'delete.cancel' })}
+          >
+            {pending && <img src={companyService.imageSource(pending.thumbnailUrl)} alt="The image to delete" className="mb-1 aspect-video w-full rounded object-cover" />}
+            <p>It no longer shows on your company page. This cannot be undone.</p>
+          </ConfirmDialog>
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import type { CompanyDetails, CompanyImage, DashboardCount, Employer, FeaturedImage, PublicCompany } from '../../contract/company.ts';
+import type { CompanyDetails, CompanyImage, DashboardCount, FeaturedImage, PublicCompany } from '../../contract/company.ts';
+import type { Employer } from '../../contract/employer.ts';
 import type { LookupItem } from '../../contract/lookups.ts';
 import { withProviders } from '../account/stories-support.tsx';
 
