@@ -40,7 +40,9 @@ function LegalIdentity({ details }: { details: CompanyDetails }) {
         )}
       </dl>
       <p className="text-xs text-muted">
-        {CompanyMessages.legalNameNote} <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+        {CompanyMessages.legalNameNote} <a href={`mailto:${supportEmail}`} className="underline">
+          {supportEmail}
+        </a>
       </p>
     </div>
   );

@@ -73,7 +73,9 @@ export function EmployerProfileForm({ logic, snapshot }: { logic?: Logic; snapsh
         </div>
       </dl>
       <p className="text-xs text-muted">
-        To change the email you sign in with, write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+        To change the email you sign in with, write to <a href={`mailto:${supportEmail}`} className="underline">
+          {supportEmail}
+        </a>.
       </p>
       {error && <Alert tone="error">{error}</Alert>}
       {message && !error && <Alert tone="success">{message}</Alert>}

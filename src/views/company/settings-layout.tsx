@@ -43,13 +43,14 @@ export function CompanySettings({ title, intro, children }: { title: string; int
           })}
         </ul>
       </nav>
-      <section className="flex min-w-0 flex-1 flex-col gap-2" aria-labelledby="page-title">
+      {/* Not a landmark of its own: the page's sections are the regions. */}
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
         <h1 id="page-title" className="text-3xl font-bold">
           {title}
         </h1>
         {intro && <p className="text-muted">{intro}</p>}
         {children}
-      </section>
+      </div>
     </div>
   );
 }
