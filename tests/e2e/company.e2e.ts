@@ -44,15 +44,15 @@ async function picture(width: number, height: number, colour: string): Promise<B
   return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
 }
 
-/** Every `<img>` in `scope` has loaded its bytes. */
+type Img = { complete: boolean; naturalWidth: number; src: string };
+
+/** The `<img>` elements `selector` finds: `count` of them, each with its bytes loaded. */
 async function expectImagesLoaded(page: Page, selector: string, count: number) {
-  await page.waitForFunction(
-    ({ selector: s, count: n }) => {
-      const imgs = [...document.querySelectorAll<HTMLImageElement>(s)];
-      return imgs.length === n && imgs.every((img) => img.complete && img.naturalWidth > 0);
-    },
-    { selector, count },
-  );
+  const images = page.locator(selector);
+  await expect
+    .poll(() => images.evaluateAll((imgs) => imgs.map((img) => img as unknown as Img).filter((img) => img.complete && img.naturalWidth > 0).length))
+    .toBe(count);
+  expect(await images.count()).toBe(count);
 }
 
 describe('the company page', () => {
@@ -91,7 +91,7 @@ describe('the company page', () => {
     // The logo, by its section's address.
     await page.getByRole('navigation', { name: 'Company settings sections' }).getByRole('link', { name: 'Company logo' }).click();
     const logoSection = page.getByRole('region', { name: 'Company logo' });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Company logo');
+    await expect.poll(() => page.locator(':focus').textContent()).toBe('Company logo');
     await logoSection.getByLabel('Upload logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await picture(800, 800, '#c2410c') });
     await logoSection.getByText(CompanyMessages.logoSaved).waitFor();
     await expectImagesLoaded(page, 'img[alt="Harbor Lights Bakery logo"]', 1);
@@ -102,12 +102,12 @@ describe('the company page', () => {
       await featured.getByLabel('Add an image').setInputFiles({ name: `shop-${i + 1}.png`, mimeType: 'image/png', buffer: await picture(1600, 900, colour) });
       await featured.getByText(`${i + 1} of 6 images. They show on your company page in this order.`).waitFor();
     }
-    const order = () => featured.getByRole('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src));
+    const order = () => featured.getByRole('img').evaluateAll((imgs) => imgs.map((img) => (img as unknown as Img).src));
     const before = await order();
     await featured.getByRole('button', { name: 'Move image 2 of 2 up' }).click();
     await featured.getByText(CompanyMessages.featuredReordered).waitFor();
     expect(await order()).toEqual([before[1], before[0]]);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move image 1 of 2 down');
+    expect(await page.locator(':focus').getAttribute('aria-label')).toBe('Move image 1 of 2 down');
 
     // The page passes an accessibility check as the employer sees it.
     const violations = await axeViolations(page);
