@@ -10,6 +10,7 @@ import { jobSeekerRoutes } from './jobseeker/routes.ts';
 import { lookupRoutes } from './lookups/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
+import { companyRoutes } from './company/routes.ts';
 
 /** Every area's routes, one line each. */
 export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
@@ -22,5 +23,6 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   lookupRoutes(api, ctx);
   fileRoutes(api, ctx);
   staffRoutes(api, ctx);
+  companyRoutes(api, ctx);
   if (ctx.config.devMailbox) devMailboxRoutes(api, ctx);
 }

@@ -3,6 +3,7 @@ import { hashPassword } from './platform/passwords.ts';
 import { countUsers, createCompany, createUser } from './account/users.ts';
 import { seedDemoProfile } from './jobseeker/demo.ts';
 import { DEMO_STAFF, seedDemoStaff } from './staff/demo.ts';
+import { seedDemoCompany } from './company/demo.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
 
@@ -87,12 +88,13 @@ export async function onFirstStart(
       role: 'SuperAdmin',
       emailVerifiedAt: now,
     });
-    return { seeker, newcomer, employer };
+    return { seeker, newcomer, employer, company };
   });
   if (!created) return [];
   await seedDemoProfile(ctx, created.seeker.id, true);
   await seedDemoProfile(ctx, created.newcomer.id, false);
   await seedDemoStaff(ctx, created.employer.id, recruiterHash!);
+  await seedDemoCompany(ctx, created.company.id);
 
   const emails = [DEMO_ACCOUNTS.jobSeeker, DEMO_ACCOUNTS.newJobSeeker, DEMO_ACCOUNTS.employer, DEMO_ACCOUNTS.recruiter, DEMO_ACCOUNTS.admin];
   ctx.log.info({ demoAccounts: emails }, 'created demo accounts on the empty database');

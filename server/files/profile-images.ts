@@ -1,13 +1,13 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { storedFiles } from '../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import { nameWithExtension, type UploadedFile } from '../http/upload.ts';
-import { newStorageKey, type StoredObject } from '../platform/file-store.ts';
+import { newStorageKey } from '../platform/file-store.ts';
 import { ImageError, ImageSizes, processImage } from '../platform/images.ts';
 import type { ProfileImage } from '../../src/contract/common.ts';
 import { FileMessages } from '../../src/contract/files.ts';
-import { createFileUrlSigner } from './signed-urls.ts';
+import { signedImages } from './signed-images.ts';
 import { limitUploads, lockActiveUser } from './uploads.ts';
 
 type StoredFileRow = typeof storedFiles.$inferSelect;
@@ -27,14 +27,14 @@ export async function acceptImage(file: UploadedFile, size: (typeof ImageSizes)[
 }
 
 export function profileImages(ctx: AppContext) {
-  const signer = createFileUrlSigner(ctx.config.jwtSecret);
+  const signed = signedImages(ctx);
 
   function toImage(row: StoredFileRow): ProfileImage {
-    const { expires, signature } = signer.sign(row.id, ctx.adapters.now());
+    const { url, expiresAt } = signed.addressOf(row.id);
     return {
       id: row.id,
-      url: `/api/Common/images/${row.id}?expires=${expires}&signature=${signature}`,
-      urlExpiresAt: new Date(expires * 1000).toISOString(),
+      url,
+      urlExpiresAt: expiresAt,
       size: row.sizeBytes,
       contentType: row.contentType,
       uploadedAt: row.createdAt.toISOString(),
@@ -97,30 +97,6 @@ export function profileImages(ctx: AppContext) {
         .returning({ storageKey: storedFiles.storageKey });
       if (!row) throw imageNotFound();
       await ctx.adapters.files.delete(row.storageKey).catch((err) => ctx.log.error({ err, id }, 'could not delete a stored file'));
-    },
-
-    /**
-     * An image by its signed address: the signature stands for the check of the record made
-     * when the address was given out; the row must still exist.
-     */
-    async openSigned(
-      id: string,
-      expires: number,
-      signature: string,
-    ): Promise<{ row: StoredFileRow; object: StoredObject; maxAgeSeconds: number }> {
-      const now = ctx.adapters.now();
-      if (!signer.verify(id, expires, signature, now)) throw new HttpError(403, FileMessages.linkExpired);
-      const [row] = await ctx.db
-        .select()
-        .from(storedFiles)
-        .where(and(eq(storedFiles.id, id), inArray(storedFiles.purpose, ['profile-image'])));
-      if (!row) throw imageNotFound();
-      const object = await ctx.adapters.files.get(row.storageKey);
-      if (!object) {
-        ctx.log.error({ id, key: row.storageKey }, 'a stored image has no file');
-        throw imageNotFound();
-      }
-      return { row, object, maxAgeSeconds: Math.max(0, Math.floor(expires - now.getTime() / 1000)) };
     },
   };
 }

@@ -9,6 +9,7 @@ import { sendStoredFile } from '../http/download.ts';
 import { readUpload } from '../http/upload.ts';
 import { deleteDocument, listDocuments, openDocument, uploadDocument } from './documents.ts';
 import { profileImages } from './profile-images.ts';
+import { signedImages } from './signed-images.ts';
 
 const deleted = (message: string) => reply(null, { message });
 
@@ -61,8 +62,10 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
     await images.delete(caller.userId, query.blobFilename);
     return deleted(FileMessages.imageDeleted);
   });
+  // Every kind of image (profile images, company logos, featured images) by its signed address.
+  const signed = signedImages(ctx);
   route(app, common.profileImageFile, async ({ params, query, res }) => {
-    const { row, object, maxAgeSeconds } = await images.openSigned(params.id, query.expires, query.signature);
+    const { row, object, maxAgeSeconds } = await signed.open(params.id, query.expires, query.signature, query.size);
     // The bytes behind an id never change (a new image gets a new id), so the browser may keep them until the address expires.
     return sendStoredFile(res, object, {
       contentType: row.contentType,

@@ -13,6 +13,8 @@ export const ImageSizes = {
   profile: { maxWidth: 512, maxHeight: 512 },
   companyLogo: { maxWidth: 512, maxHeight: 512 },
   featured: { maxWidth: 1600, maxHeight: 1200 },
+  /** The small copy of a featured image, for grids and lists. */
+  featuredThumbnail: { maxWidth: 480, maxHeight: 360 },
 } as const satisfies Record<string, ImageSize>;
 
 export class ImageError extends Error {

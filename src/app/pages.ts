@@ -22,6 +22,8 @@ export const pageLoaders = {
   'jobseeker/experience.view': () => import('../views/jobseeker/experience.view.tsx'),
   'staff/staff.view': () => import('../views/staff/staff.view.tsx'),
   'staff/accept-invitation.view': () => import('../views/staff/accept-invitation.view.tsx'),
+  'company/company-details.view': () => import('../views/company/company-details.view.tsx'),
+  'company/public-company.view': () => import('../views/company/public-company.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

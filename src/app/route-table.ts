@@ -41,7 +41,6 @@ const userPages: Record<string, string> = {
   '/user/jobs/post-job': 'Post a Job',
   '/user/jobpost-create': 'Job Post Drafts',
   '/user/invites': 'Invitations',
-  '/user/settings/company-details': 'Company Details',
   '/dashboard/applicants': 'Applicants',
 };
 
@@ -81,6 +80,8 @@ export const routeTable: PageRoute[] = [
   { path: '/user/settings/experience', page: 'jobseeker/experience.view', access: 'signedIn' },
   { path: '/user/staff', page: 'staff/staff.view', access: 'signedIn' },
   { path: '/accept-invitation', page: 'staff/accept-invitation.view', access: 'anyone' },
+  { path: '/user/settings/company-details', page: 'company/company-details.view', access: 'signedIn' },
+  { path: '/companies/:id', page: 'company/public-company.view', access: 'anyone' },
   ...comingSoon(userPages, 'signedIn'),
   ...comingSoon(backOfficePages, 'SuperAdmin'),
   ...comingSoon(publicPages, 'anyone'),

@@ -58,11 +58,13 @@ export const deleteProfileImages = endpoint({
 export const signedImageQuerySchema = z.object({
   expires: z.coerce.number({ error: FileMessages.linkExpired }).int(FileMessages.linkExpired),
   signature: z.string({ error: FileMessages.linkExpired }).regex(/^[A-Za-z0-9_-]{43}$/, FileMessages.linkExpired),
+  /** `thumb`: the small copy of a featured image. */
+  size: z.enum(['thumb'], { error: FileMessages.imageNotFound }).optional(),
 });
 
 export const profileImageFile = endpoint({
   method: 'GET', path: '/api/Common/images/:id', auth: 'public', tag,
-  summary: 'The bytes of an image, by the signed address GetProfileImages gives (no bearer token needed)',
+  summary: 'The bytes of an image (a profile image, a company logo or featured image) by the signed address its list gives (no bearer token needed)',
   params: z.object({ id: z.uuid({ error: FileMessages.imageNotFound }) }),
   query: signedImageQuerySchema,
   download: imageTypes,

@@ -8,6 +8,8 @@ import * as documents from './documents.ts';
 import * as common from './common.ts';
 import * as staff from './staff.ts';
 import * as invitations from './invitations.ts';
+import * as company from './company.ts';
+import * as employer from './employer.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -29,4 +31,6 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(common),
   ...endpointsOf(staff),
   ...endpointsOf(invitations),
+  ...endpointsOf(company),
+  ...endpointsOf(employer),
 ];

@@ -29,10 +29,11 @@ export function formatProfileDate(value: string | Date | null | undefined): stri
   return dayjs(value).format('YYYY-MM-DD');
 }
 
-/** Dates of the marketplace (uploads, postings) are shown month-day-year (spec 2 §9). */
+/** Dates elsewhere in the product are shown month-day-year (spec 2 §9: MM-DD-YYYY). */
 export function formatDisplayDate(value: string | Date | null | undefined): string {
   if (!value) return '';
-  return dayjs(value).format('MM-DD-YYYY');
+  const d = dayjs(value);
+  return d.isValid() ? d.format('MM-DD-YYYY') : '';
 }
 
 /** A job's months as a résumé shows them: "Mar 2021 – Present", "Jun 2018 – Feb 2021". */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { CompletionStatus } from '../../src/contract/account.ts';
 import { profileCompletionMachine } from '../../src/machines/account/profile-completion.machine.ts';
+import { companyCountsMachine } from '../../src/machines/company/company-counts.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { profileChanges } from '../../src/services/profile-changes.ts';
 import DashboardPage from '../../src/views/dashboard/dashboard.view.tsx';
@@ -93,7 +94,8 @@ describe('the job seeker dashboard', () => {
 
   it('shows other roles no profile card', async () => {
     const { logic, reads } = server();
-    renderInApp(<DashboardPage completionLogic={logic} />, { path: '/user/dashboard', stored: employer });
+    const counts = companyCountsMachine.provide({ actors: { load: fromPromise<{ postedJobs: number; applicants: number }>(() => new Promise(() => {})) } });
+    renderInApp(<DashboardPage completionLogic={logic} countsLogic={counts} />, { path: '/user/dashboard', stored: employer });
     expect(await screen.findByText('Welcome, Erin.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your profile' })).not.toBeInTheDocument();
     expect(reads).toHaveLength(0);

@@ -1,9 +1,20 @@
 import { useSession } from '../../app/session.tsx';
 import type { profileCompletionMachine } from '../../machines/account/profile-completion.machine.ts';
 import { ProfileCompletion } from '../jobseeker/profile-completion.view.tsx';
+import type { companyCountsMachine } from '../../machines/company/company-counts.machine.ts';
+import { CompanyDashboard } from '../company/company-dashboard.view.tsx';
 
-/** The signed-in user's home (spec 1 §6); a job seeker sees how complete the profile is. */
-export default function DashboardPage({ completionLogic }: { completionLogic?: typeof profileCompletionMachine }) {
+/**
+ * The signed-in user's home (spec 1 §6): a job seeker sees how complete the profile is; an employer
+ * or a recruiter the company's job posts and applicants.
+ */
+export default function DashboardPage({
+  completionLogic,
+  countsLogic,
+}: {
+  completionLogic?: typeof profileCompletionMachine;
+  countsLogic?: typeof companyCountsMachine;
+}) {
   const { user, role } = useSession();
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-2 px-2 py-4" aria-labelledby="page-title">
@@ -15,6 +26,8 @@ export default function DashboardPage({ completionLogic }: { completionLogic?: t
       </div>
       {role === 'JobSeeker' ? (
         <ProfileCompletion logic={completionLogic} />
+      ) : role === 'Employer' || role === 'Recruiter' ? (
+        <CompanyDashboard role={role} logic={countsLogic} />
       ) : (
         <p className="text-muted">This part of the marketplace is coming soon.</p>
       )}

@@ -8,6 +8,8 @@ import { ProfileMessages } from '../../contract/jobseeker.ts';
 import type { profileImageMachine } from '../../machines/jobseeker/profile-image.machine.ts';
 import { profileMachine, selectCanSubmit, selectFieldErrors, type ProfileField } from '../../machines/jobseeker/profile.machine.ts';
 import { ComingSoon } from '../public/coming-soon.view.tsx';
+import { EmployerProfilePage } from '../company/employer-profile.view.tsx';
+import type { employerProfileMachine } from '../../machines/company/employer-profile.machine.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/field.tsx';
@@ -97,19 +99,22 @@ export function JobSeekerProfileForm({ logic, snapshot }: { logic?: Logic; snaps
 
 type PhotoLogic = typeof profileImageMachine;
 
-/** /user/settings/profile: the photo, then the details. */
+/** /user/settings/profile: the job seeker's photo and details, or the staff member's own details. */
 export default function ProfileSettingsPage({
   logic,
   snapshot,
   photoLogic,
   photoSnapshot,
+  employerLogic,
 }: {
   logic?: Logic;
   snapshot?: SnapshotFrom<Logic>;
   photoLogic?: PhotoLogic;
   photoSnapshot?: SnapshotFrom<PhotoLogic>;
+  employerLogic?: typeof employerProfileMachine;
 }) {
   const { role } = useSession();
+  if (role === 'Employer') return <EmployerProfilePage logic={employerLogic} />;
   if (role === 'Recruiter') return <RecruiterProfileSettings />;
   if (role !== 'JobSeeker') return <ComingSoon title="Profile" />;
   return (

@@ -1,0 +1,41 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { PublicCompany } from '../../contract/company.ts';
+import { companyService } from '../../services/company.ts';
+import { ApiError } from '../../services/http.ts';
+
+/** A company's public page: found, not found (or not shown: blacklisted, inactive), or not loaded. */
+export const publicCompanyMachine = setup({
+  types: {
+    context: {} as { id: string; company: PublicCompany | null },
+    events: {} as { type: 'company.retry' },
+    input: {} as { id: string },
+  },
+  actors: {
+    load: fromPromise<PublicCompany, { id: string }>(async ({ input, signal }) => (await companyService.publicCompany(input.id, signal)).data),
+  },
+  guards: {
+    notFound: ({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      return error instanceof ApiError && (error.status === 404 || error.status === 400);
+    },
+  },
+}).createMachine({
+  id: 'publicCompany',
+  context: ({ input }) => ({ id: input.id, company: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: { target: 'loaded', actions: assign({ company: ({ event }) => event.output }) },
+        onError: [{ guard: 'notFound', target: 'notFound' }, { target: 'failed' }],
+      },
+    },
+    loaded: {},
+    notFound: {},
+    failed: { tags: ['error'], on: { 'company.retry': 'loading' } },
+  },
+});

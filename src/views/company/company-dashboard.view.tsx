@@ -1,0 +1,55 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import type { SnapshotFrom } from 'xstate';
+import { companyCountsMachine } from '../../machines/company/company-counts.machine.ts';
+import { LoadFailed, Loading } from '../ui/load-state.tsx';
+
+type Logic = typeof companyCountsMachine;
+
+function CountCard({ title, count, link, linkLabel }: { title: string; count: number; link: string; linkLabel: string }) {
+  const id = `count-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-0.5 rounded border border-line bg-surface p-2 shadow-sm">
+      <h2 id={id} className="text-sm font-semibold text-muted">
+        {title}
+      </h2>
+      <p className="text-4xl font-bold">
+        {count}
+      </p>
+      <Link href={link} className="mt-auto text-sm font-semibold">
+        {linkLabel}
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * The dashboard of an employer or a recruiter (spec 2 §7 dashboard-count): the company's job posts
+ * and applicants, each linking to its list, and the company's settings.
+ */
+export function CompanyDashboard({ role, logic, snapshot }: { role: 'Employer' | 'Recruiter'; logic?: Logic; snapshot?: SnapshotFrom<Logic> }) {
+  const actor = useActorRef(logic ?? companyCountsMachine, snapshot ? { snapshot } : {});
+  const counts = useSelector(actor, (s) => s.context.counts);
+  const failed = useSelector(actor, (s) => s.hasTag('error'));
+
+  return (
+    <div className="flex flex-col gap-2">
+      {failed ? (
+        <LoadFailed message="Your company's numbers could not be loaded." onRetry={() => actor.send({ type: 'counts.retry' })} />
+      ) : !counts ? (
+        <Loading label="Loading your company's numbers…" />
+      ) : (
+        <div className="grid gap-2 sm:grid-cols-2">
+          <CountCard title="Job posts" count={counts.postedJobs} link="/user/jobs" linkLabel={counts.postedJobs ? 'Manage job posts' : 'Post your first job'} />
+          <CountCard title="Applicants" count={counts.applicants} link="/user/applicants" linkLabel="See applicants" />
+        </div>
+      )}
+      <nav aria-label="Your company" className="flex flex-wrap gap-2 text-sm">
+        <Link href="/user/settings/company-details">Company details</Link>
+        <Link href="/user/settings/company-details?section=company-logo">Company logo</Link>
+        <Link href="/user/settings/company-details?section=feature-images">Featured images</Link>
+        {role === 'Employer' && <Link href="/user/staff">Staff</Link>}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fromPromise } from 'xstate';
+import { AccountMessages } from '../../contract/account.ts';
+import { CompanyMessages } from '../../contract/company.ts';
+import type { Employer } from '../../contract/employer.ts';
+import { ProfileMessages } from '../../contract/jobseeker.ts';
+import { employerProfileMachine, type EmployerField, type EmployerProfileContext } from '../../machines/company/employer-profile.machine.ts';
+import { after, never } from '../account/stories-support.tsx';
+import { EmployerProfilePage } from './employer-profile.view.tsx';
+import { sampleEmployer, withEmployer } from './stories-support.tsx';
+
+const logic = employerProfileMachine.provide({
+  actors: {
+    load: fromPromise(() => after(600, sampleEmployer)),
+    save: fromPromise<{ employer: Employer; message: string }, Record<EmployerField, string>>(({ input }) =>
+      after(900, { employer: { ...sampleEmployer, firstName: input.firstName, lastName: input.lastName }, message: CompanyMessages.employerSaved }),
+    ),
+  },
+});
+const saving = employerProfileMachine.provide({ actors: { save: fromPromise(() => never()) } });
+
+const values: Record<EmployerField, string> = { firstName: 'Robin', lastName: 'Hale', phoneNumber: '(360) 555-0142' };
+const context = (c: Partial<EmployerProfileContext> = {}): EmployerProfileContext => ({
+  values,
+  touched: {},
+  errors: {},
+  serverErrors: {},
+  error: null,
+  employer: sampleEmployer,
+  message: null,
+  ...c,
+});
+const at = (value: string | Record<string, string>, c: Partial<EmployerProfileContext> = {}, machine = logic) =>
+  machine.resolveState({ value, context: context(c) });
+
+const meta = {
+  title: 'Company/Employer profile',
+  component: EmployerProfilePage,
+  decorators: [withEmployer],
+  args: { logic },
+  parameters: { layout: 'fullscreen', route: '/user/settings/profile', docs: { story: { height: '520px' } } },
+} satisfies Meta<typeof EmployerProfilePage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+const dark = { theme: 'dark' } as const;
+
+/** From the start: loading, then the form. */
+export const FromTheStart: Story = {};
+/** loading: while the details are read. */
+export const Loading: Story = { args: { snapshot: at('loading', { employer: null }) } };
+/** loadFailed: Try again reads them again. */
+export const LoadFailed: Story = { args: { snapshot: at('loadFailed', { employer: null }) } };
+/** editing: name and phone; email and company shown. */
+export const Editing: Story = { args: { snapshot: at({ editing: 'idle' }) } };
+export const EditingDark: Story = { ...Editing, globals: dark };
+/** editing with rules unmet on fields left: Save is disabled. */
+export const Invalid: Story = {
+  args: {
+    snapshot: at(
+      { editing: 'idle' },
+      { values: { ...values, lastName: '', phoneNumber: '555-01' }, touched: { lastName: true, phoneNumber: true }, errors: { lastName: AccountMessages.lastName, phoneNumber: ProfileMessages.phone } },
+    ),
+  },
+};
+/** saving: Save is busy. */
+export const Saving: Story = { args: { logic: saving, snapshot: at('saving', {}, saving) } };
+/** saved: the server's message. */
+export const Saved: Story = { args: { snapshot: at({ editing: 'saved' }, { message: CompanyMessages.employerSaved }) } };
+/** failed: the server could not save. */
+export const Failed: Story = { args: { snapshot: at({ editing: 'failed' }, { error: AccountMessages.generic }) } };
