@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
-import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import type { AppContext } from '../context.ts';
 import { degrees, fieldsOfStudy, jobSeekerSkills, jobTypes, schedules, skills, universities, users } from '../db/schema.ts';
 import { uploadDocument } from '../files/documents.ts';
 import { DocumentType } from '../../src/contract/documents.ts';
 import { resumePdf } from './demo-resume.ts';
+import { readablePhone } from '../../src/lib/phone.ts';
 import { SupplementalPay } from '../../src/contract/lookups.ts';
 import { addEducation } from './education.ts';
 import type { LookupTable } from './lookup-check.ts';
@@ -91,7 +91,7 @@ async function uploadDemoResume(ctx: AppContext, userId: string) {
   const name = `${user.firstName} ${user.lastName}`;
   const data = resumePdf({
     name,
-    contact: [user.email, user.phoneNumber && parsePhoneNumberWithError(user.phoneNumber).formatNational(), 'Vancouver, WA'].filter(Boolean).join('  |  '),
+    contact: [user.email, readablePhone(user.phoneNumber), 'Vancouver, WA'].filter(Boolean).join('  |  '),
     summary:
       'Dependable retail and warehouse lead with eight years on the floor and in the back room. Keeps inventory counts right, ' +
       'trucks unloaded on time and new hires confident. Looking for a full-time day-shift role with room to grow.',

@@ -1,10 +1,10 @@
-import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import { CompanyMessages } from '../../contract/company.ts';
 import { modifyEmployerSchema, type Employer } from '../../contract/employer.ts';
 import { employerService } from '../../services/employer.ts';
 import { canSubmit, formOf, validate, type FormEvent, type FormState } from '../form.ts';
+import { readablePhone } from '../../lib/phone.ts';
 
 export const employerFields = ['firstName', 'lastName', 'phoneNumber'] as const;
 export type EmployerField = (typeof employerFields)[number];
@@ -20,17 +20,6 @@ export type EmployerProfileEmitted = { type: 'employer.saved'; employer: Employe
 const form = formOf<EmployerField, EmployerProfileContext, EmployerProfileEvent>(employerFields, (values) =>
   validate(modifyEmployerSchema, values, employerFields),
 );
-
-/** A stored E.164 number as a person writes it: (503) 555-0123 for a US number. */
-function readablePhone(e164: string | null): string {
-  if (!e164) return '';
-  try {
-    const phone = parsePhoneNumberWithError(e164);
-    return phone.country === 'US' ? phone.formatNational() : phone.formatInternational();
-  } catch {
-    return e164;
-  }
-}
 
 const valuesOf = (e: Employer): Record<EmployerField, string> => ({
   firstName: e.firstName,

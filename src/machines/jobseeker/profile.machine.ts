@@ -1,4 +1,3 @@
-import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages, type JobSeekerProfile } from '../../contract/account.ts';
 import { ProfileMessages } from '../../contract/jobseeker.ts';
@@ -6,6 +5,7 @@ import { updateProfileSchema } from '../../contract/jobseeker-profile.ts';
 import { jobSeekerProfileService } from '../../services/jobseeker-profile.ts';
 import { profileChanges } from '../../services/profile-changes.ts';
 import { canSubmit, formOf, validate, type FormEvent, type FormState } from '../form.ts';
+import { readablePhone } from '../../lib/phone.ts';
 
 export const profileFields = ['firstName', 'lastName', 'email', 'phoneNumber'] as const;
 export type ProfileField = (typeof profileFields)[number];
@@ -20,17 +20,6 @@ export type ProfileEvent = FormEvent<ProfileField> | { type: 'profile.retry' };
 export type ProfileEmitted = { type: 'profile.saved'; profile: JobSeekerProfile; message: string };
 
 const form = formOf<ProfileField, ProfileContext, ProfileEvent>(profileFields, (values) => validate(updateProfileSchema, values, profileFields));
-
-/** A stored E.164 number as a person writes it: (503) 555-0123 for a US number. */
-function readablePhone(e164: string | null): string {
-  if (!e164) return '';
-  try {
-    const phone = parsePhoneNumberWithError(e164);
-    return phone.country === 'US' ? phone.formatNational() : phone.formatInternational();
-  } catch {
-    return e164;
-  }
-}
 
 const valuesOf = (p: JobSeekerProfile): Record<ProfileField, string> => ({
   firstName: p.firstName,
