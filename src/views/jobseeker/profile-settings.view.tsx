@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import toast from 'react-hot-toast';
 import type { SnapshotFrom } from 'xstate';
@@ -8,7 +8,6 @@ import { ProfileMessages } from '../../contract/jobseeker.ts';
 import type { profileImageMachine } from '../../machines/jobseeker/profile-image.machine.ts';
 import { profileMachine, selectCanSubmit, selectFieldErrors, type ProfileField } from '../../machines/jobseeker/profile.machine.ts';
 import { ComingSoon } from '../public/coming-soon.view.tsx';
-import { EmployerProfilePage } from '../company/employer-profile.view.tsx';
 import type { employerProfileMachine } from '../../machines/company/employer-profile.machine.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -17,7 +16,10 @@ import { fieldBinder } from '../ui/field-binding.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { ProfilePhoto } from './profile-image.view.tsx';
 import { JobSeekerSettings } from './settings-layout.tsx';
-import { RecruiterProfileSettings } from '../staff/recruiter-profile.view.tsx';
+
+// Each role downloads only its own form.
+const EmployerProfilePage = lazy(() => import('../company/employer-profile.view.tsx').then((m) => ({ default: m.EmployerProfilePage })));
+const RecruiterProfileSettings = lazy(() => import('../staff/recruiter-profile.view.tsx').then((m) => ({ default: m.RecruiterProfileSettings })));
 
 type Logic = typeof profileMachine;
 
@@ -114,8 +116,13 @@ export default function ProfileSettingsPage({
   employerLogic?: typeof employerProfileMachine;
 }) {
   const { role } = useSession();
-  if (role === 'Employer') return <EmployerProfilePage logic={employerLogic} />;
-  if (role === 'Recruiter') return <RecruiterProfileSettings />;
+  if (role === 'Employer' || role === 'Recruiter') {
+    return (
+      <Suspense fallback={<Loading label="Loading…" className="mx-auto max-w-3xl px-2 py-4" />}>
+        {role === 'Employer' ? <EmployerProfilePage logic={employerLogic} /> : <RecruiterProfileSettings />}
+      </Suspense>
+    );
+  }
   if (role !== 'JobSeeker') return <ComingSoon title="Profile" />;
   return (
     <JobSeekerSettings title="Profile">
