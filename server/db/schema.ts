@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -354,5 +354,116 @@ export const storedFiles = pgTable(
     uniqueIndex('stored_files_key').on(t.storageKey),
     index('stored_files_owner_idx').on(t.ownerId, t.purpose),
     index('stored_files_company_idx').on(t.companyId, t.purpose),
+  ],
+);
+
+// ---------- posting ----------
+
+/**
+ * Job posts. `job_data` keeps everything the wizard wrote (spec 2 §3 jobData); the columns beside
+ * it are copies that lists, search and rules query and index. Status is Active, Closed or
+ * Deleted as written; an Active job past `valid_through` reads as Expired (no sweep needed).
+ */
+export const jobPosts = pgTable(
+  'job_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull().references(() => companies.id),
+    status: text('status', { enum: ['Active', 'Closed', 'Deleted'] }).notNull().default('Active'),
+    title: text('title').notNull(),
+    /** Sanitised rich text. */
+    descriptionHtml: text('description_html').notNull(),
+    jobData: jsonb('job_data').notNull(),
+    locationType: text('location_type', { enum: ['onsite', 'remote', 'hybrid'] }).notNull(),
+    isRemote: boolean('is_remote').notNull(),
+    city: text('city'),
+    state: text('state'),
+    /** Every on-site or hybrid job has a position; remote jobs may not. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    jobTypeIds: integer('job_type_ids').array().notNull().default(sql`'{}'::integer[]`),
+    scheduleIds: integer('schedule_ids').array().notNull().default(sql`'{}'::integer[]`),
+    skillIds: integer('skill_ids').array().notNull().default(sql`'{}'::integer[]`),
+    industryIds: integer('industry_ids').array().notNull().default(sql`'{}'::integer[]`),
+    workSchedule: smallint('work_schedule'),
+    minPay: numeric('min_pay', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    maxPay: numeric('max_pay', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    payRate: text('pay_rate'),
+    minExperience: smallint('min_experience'),
+    maxExperience: smallint('max_experience'),
+    openToMinors: boolean('open_to_minors').notNull().default(false),
+    isBoosted: boolean('is_boosted').notNull().default(false),
+    /** When first published; kept when the job is edited or reopened. */
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+    validThrough: timestamp('valid_through', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: created(),
+    createdBy: uuid('created_by').notNull().references(() => users.id),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+    modifiedBy: uuid('modified_by').references(() => users.id),
+  },
+  (t) => [
+    index('job_posts_company_idx').on(t.companyId, t.status, t.postedAt),
+    index('job_posts_open_geo_idx').on(t.latitude, t.longitude).where(sql`status = 'Active'`),
+    index('job_posts_valid_idx').on(t.validThrough).where(sql`status = 'Active'`),
+  ],
+);
+
+/** Work in progress on a job post: a new job, or (with job_post_id) edits to a live one. */
+export const jobDrafts = pgTable(
+  'job_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull().references(() => companies.id),
+    /** The live job this draft edits; at most one open draft per job. */
+    jobPostId: uuid('job_post_id').references(() => jobPosts.id),
+    title: text('title').notNull(),
+    jobData: jsonb('job_data').notNull(),
+    stepTracking: jsonb('step_tracking').notNull(),
+    createdAt: created(),
+    createdBy: uuid('created_by').notNull().references(() => users.id),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+    modifiedBy: uuid('modified_by').notNull().references(() => users.id),
+  },
+  (t) => [
+    index('job_drafts_company_idx').on(t.companyId, t.modifiedAt),
+    uniqueIndex('job_drafts_job_post_key').on(t.jobPostId).where(sql`job_post_id IS NOT NULL`),
+  ],
+);
+
+/** A view of a job's page (job-click, api/click/log); anonymous views have no user. */
+export const jobClicks = pgTable(
+  'job_clicks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobPostId: uuid('job_post_id').notNull().references(() => jobPosts.id),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'view' for job-click, 'apply-start' for job-apply. */
+    kind: text('kind', { enum: ['view', 'apply-start'] }).notNull().default('view'),
+    createdAt: created(),
+  },
+  (t) => [index('job_clicks_job_idx').on(t.jobPostId, t.kind, t.createdAt)],
+);
+
+/** An application (spec 2 §3): one per seeker per job. */
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobPostId: uuid('job_post_id').notNull().references(() => jobPosts.id),
+    jobSeekerId: uuid('job_seeker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    resumeId: uuid('resume_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    coverLetterId: uuid('cover_letter_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    workAuthorization: boolean('work_authorization'),
+    sponsorship: boolean('sponsorship'),
+    status: text('status', { enum: ['Applied', 'Reviewed', 'Interviewing', 'Offered', 'Hired', 'Rejected', 'Withdrawn'] }).notNull().default('Applied'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    statusChangedBy: uuid('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('applications_job_seeker_key').on(t.jobPostId, t.jobSeekerId),
+    index('applications_seeker_idx').on(t.jobSeekerId, t.createdAt),
   ],
 );

@@ -10,6 +10,7 @@ import * as staff from './staff.ts';
 import * as invitations from './invitations.ts';
 import * as company from './company.ts';
 import * as employer from './employer.ts';
+import * as posting from './posting.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -33,4 +34,5 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(invitations),
   ...endpointsOf(company),
   ...endpointsOf(employer),
+  ...endpointsOf(posting),
 ];
