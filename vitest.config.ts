@@ -7,7 +7,8 @@ export default defineConfig({
       {
         test: {
           name: 'machines',
-          include: ['tests/machines/**/*.test.ts'],
+          // Machines, and the pure rules and helpers of src/contract and src/lib they rely on.
+          include: ['tests/machines/**/*.test.ts', 'tests/lib/**/*.test.ts'],
           environment: 'node',
         },
       },
