@@ -21,6 +21,8 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 
 /** A longitude brought into [-180, 180). */
 export function wrapLongitude(lng: number): number {
+  // Left alone when in range: the arithmetic below would cost the last digits.
+  if (lng >= -180 && lng < 180) return lng;
   const wrapped = ((((lng + 180) % 360) + 360) % 360) - 180;
   return Object.is(wrapped, -0) ? 0 : wrapped;
 }
