@@ -113,7 +113,7 @@ describe('offline map', () => {
     expect(moved.zoom).toBe(13);
   });
 
-  it('pans by dragging and zooms with the wheel and a double click', async () => {
+  it('pans by dragging, and zooms with the wheel, a double click and a pinch', async () => {
     const { actor } = await renderMap();
     const before = actor.getSnapshot().context.center;
     const map = surface();
@@ -130,6 +130,18 @@ describe('offline map', () => {
     expect(zoomShown()).toBe('Zoom 13');
     fireEvent.doubleClick(map, { clientX: 400, clientY: 250 });
     expect(zoomShown()).toBe('Zoom 14');
+
+    // Two fingers spread apart zoom in; pinched together they zoom out.
+    const touch = (type: 'pointerDown' | 'pointerMove' | 'pointerUp', pointerId: number, clientX: number) =>
+      fireEvent[type](map, { pointerId, pointerType: 'touch', clientX, clientY: 250 });
+    touch('pointerDown', 1, 350);
+    touch('pointerDown', 2, 450);
+    touch('pointerMove', 2, 550);
+    expect(zoomShown()).toBe('Zoom 15');
+    touch('pointerMove', 2, 410);
+    expect(zoomShown()).toBe('Zoom 14');
+    touch('pointerUp', 1, 350);
+    touch('pointerUp', 2, 410);
   });
 
   it('shows clusters with their counts in 5 sizes, and the jobs in view as pins named by title', async () => {

@@ -10,9 +10,9 @@ import {
   type PointerEvent as ReactPointerEvent,
   type RefObject,
 } from 'react';
-import type { MapCluster } from '../../contract/map.ts';
+import type { Bounds, LatLng, MapCluster } from '../../contract/map.ts';
 import { clusterIconSize, clusterLabel, clusterName } from '../../lib/map-grid.ts';
-import { boundsAround, panBy, worldSize, zoomAround, type Point } from '../../lib/mercator.ts';
+import { boundsAround, panBy, project, unproject, worldSize, zoomAround, type Point } from '../../lib/mercator.ts';
 import {
   selectCanZoomIn,
   selectCanZoomOut,
@@ -55,9 +55,10 @@ interface Size {
 
 function useBoxSize(ref: RefObject<HTMLElement | null>, fixed: Size | undefined): Size | null {
   const [measured, setMeasured] = useState<Size | null>(null);
+  const measuring = !fixed;
   useEffect(() => {
     const el = ref.current;
-    if (fixed || !el) return;
+    if (!measuring || !el) return;
     const measure = () => {
       const { width, height } = el.getBoundingClientRect();
       setMeasured((prev) => (prev && prev.width === width && prev.height === height ? prev : { width, height }));
@@ -66,10 +67,12 @@ function useBoxSize(ref: RefObject<HTMLElement | null>, fixed: Size | undefined)
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [ref, fixed]);
-  const size = fixed ?? measured;
+  }, [ref, measuring]);
+  const width = fixed?.width ?? measured?.width ?? 0;
+  const height = fixed?.height ?? measured?.height ?? 0;
+  // One object per size, so a parent passing a new `size` object each render does not redraw the map.
   // A map not laid out (hidden, or not yet measured) draws nothing and reports nothing.
-  return size && size.width > 0 && size.height > 0 ? size : null;
+  return useMemo(() => (width > 0 && height > 0 ? { width, height } : null), [width, height]);
 }
 
 /** Outlines loaded on demand; null until they arrive (or when not wanted). */
@@ -113,17 +116,11 @@ export default function OfflineMap({ actor, size: fixedSize, label = 'Job map', 
   const states = useOutlines(loadStates, true);
   const counties = useOutlines(loadCounties, zoom >= COUNTY_MIN_ZOOM);
 
+  // What the map shows, exactly: reported to the machine and used to place the markers.
   const view = useMemo(() => {
     if (!size) return null;
-    const projection = geoMercator()
-      .scale(worldSize(zoom) / (2 * Math.PI))
-      .center([center.lng, center.lat])
-      .translate([size.width / 2, size.height / 2])
-      .clipExtent([
-        [-2, -2],
-        [size.width + 2, size.height + 2],
-      ]);
-    return { projection, path: geoPath(projection), bounds: boundsAround(center, zoom, size.width, size.height) };
+    const c = project(center, zoom);
+    return { origin: { x: c.x - size.width / 2, y: c.y - size.height / 2 }, bounds: boundsAround(center, zoom, size.width, size.height) };
   }, [size, center, zoom]);
 
   // Report what the map shows after every move; the machine waits for it to settle before asking for clusters.
@@ -131,13 +128,47 @@ export default function OfflineMap({ actor, size: fixedSize, label = 'Job map', 
     if (ready && view) actor.send({ type: 'map.viewport', bounds: view.bounds });
   }, [actor, ready, view]);
 
-  const statePaths = useMemo(() => drawn(states.outlines, view), [states.outlines, view]);
-  const countyPaths = useMemo(
-    () => (zoom >= COUNTY_MIN_ZOOM ? drawn(counties.outlines, view) : []),
-    [counties.outlines, view, zoom],
+  // Outlines are drawn around an anchor that moves in steps of a whole view; between steps a drag
+  // only shifts the drawing, so the paths are not projected again on every move.
+  const anchor = size ? anchorOf(center, zoom, size) : null;
+  const ax = anchor?.x;
+  const ay = anchor?.y;
+  const layer = useMemo(
+    () => (size && ax !== undefined && ay !== undefined ? layerAt({ x: ax, y: ay, ...size }, zoom) : null),
+    [ax, ay, size, zoom],
+  );
+  const shift = anchor && view ? { x: anchor.x - anchor.width / 2 - view.origin.x, y: anchor.y - anchor.height / 2 - view.origin.y } : null;
+
+  const showCounties = zoom >= COUNTY_MIN_ZOOM;
+  const stateDrawing = useMemo(() => drawn(states.outlines, layer), [states.outlines, layer]);
+  const countyDrawing = useMemo(() => (showCounties ? drawn(counties.outlines, layer) : []), [counties.outlines, layer, showCounties]);
+  const outlines = useMemo(
+    () => (
+      <>
+        <g className="fill-[#f6f4ec] stroke-[#8d9a93] dark:fill-[#1b231f] dark:stroke-[#5b6b62]" strokeWidth={1} strokeLinejoin="round">
+          {stateDrawing.map((p) => (
+            <path key={p.id} d={p.d} data-outline="state" data-name={p.name} />
+          ))}
+        </g>
+        <g className="fill-none stroke-[#c3ccc7] dark:stroke-[#34413a]" strokeWidth={0.75} strokeLinejoin="round">
+          {countyDrawing.map((p) => (
+            <path key={p.id} d={p.d} data-outline="county" data-name={p.name} />
+          ))}
+        </g>
+        {/* State lines again over the counties, so they stay the stronger lines. */}
+        {countyDrawing.length > 0 && (
+          <g className="fill-none stroke-[#8d9a93] dark:stroke-[#5b6b62]" strokeWidth={1.25} strokeLinejoin="round">
+            {stateDrawing.map((p) => (
+              <path key={p.id} d={p.d} />
+            ))}
+          </g>
+        )}
+      </>
+    ),
+    [stateDrawing, countyDrawing],
   );
 
-  const markers = useMemo(() => placed(clusters, view, size), [clusters, view, size]);
+  const markers = useMemo(() => placed(clusters, view, size, zoom), [clusters, view, size, zoom]);
 
   const moveBy = (dx: number, dy: number) => {
     const { center: c, zoom: z } = actor.getSnapshot().context;
@@ -215,24 +246,7 @@ export default function OfflineMap({ actor, size: fixedSize, label = 'Job map', 
           {size && (
             <svg width={size.width} height={size.height} viewBox={`0 0 ${size.width} ${size.height}`} aria-hidden="true" className="block">
               <rect width={size.width} height={size.height} className="fill-[#d6e6ee] dark:fill-[#0e1a21]" />
-              <g className="fill-[#f6f4ec] stroke-[#8d9a93] dark:fill-[#1b231f] dark:stroke-[#5b6b62]" strokeWidth={1} strokeLinejoin="round">
-                {statePaths.map((p) => (
-                  <path key={p.id} d={p.d} data-outline="state" data-name={p.name} />
-                ))}
-              </g>
-              <g className="fill-none stroke-[#c3ccc7] dark:stroke-[#34413a]" strokeWidth={0.75} strokeLinejoin="round">
-                {countyPaths.map((p) => (
-                  <path key={p.id} d={p.d} data-outline="county" data-name={p.name} />
-                ))}
-              </g>
-              {/* State lines again over the counties, so they stay the stronger lines. */}
-              {countyPaths.length > 0 && (
-                <g className="fill-none stroke-[#8d9a93] dark:stroke-[#5b6b62]" strokeWidth={1.25} strokeLinejoin="round">
-                  {statePaths.map((p) => (
-                    <path key={p.id} d={p.d} />
-                  ))}
-                </g>
-              )}
+              {shift && <g transform={`translate(${shift.x} ${shift.y})`}>{outlines}</g>}
             </svg>
           )}
         </div>
@@ -284,32 +298,58 @@ export default function OfflineMap({ actor, size: fixedSize, label = 'Job map', 
   );
 }
 
-interface View {
-  projection: ReturnType<typeof geoMercator>;
-  path: ReturnType<typeof geoPath>;
-  bounds: ReturnType<typeof boundsAround>;
+interface Anchor extends Size {
+  /** World pixel the outlines are drawn around: the view's centre snapped to whole views. */
+  x: number;
+  y: number;
 }
 
-/** The outlines that reach into the view, as path data. */
-function drawn(outlines: Outline[] | null, view: View | null) {
-  if (!outlines || !view) return [];
+function anchorOf(center: LatLng, zoom: number, size: Size): Anchor {
+  const c = project(center, zoom);
+  return { x: Math.round(c.x / size.width) * size.width, y: Math.round(c.y / size.height) * size.height, ...size };
+}
+
+interface Layer {
+  path: ReturnType<typeof geoPath>;
+  /** What the drawing covers: the anchor's view and half a view more on every side, where any view around it reaches. */
+  bounds: Bounds;
+}
+
+/** A Mercator projection around the anchor, clipped to the area any view around it can show. */
+function layerAt(anchor: Anchor, zoom: number): Layer {
+  const { width, height } = anchor;
+  const center = unproject(anchor, zoom);
+  const projection = geoMercator()
+    .scale(worldSize(zoom) / (2 * Math.PI))
+    .center([center.lng, center.lat])
+    .translate([width / 2, height / 2])
+    .clipExtent([
+      [-width, -height],
+      [2 * width, 2 * height],
+    ]);
+  return { path: geoPath(projection), bounds: boundsAround(center, zoom, 3 * width, 3 * height) };
+}
+
+/** The outlines that reach into the layer, as path data. */
+function drawn(outlines: Outline[] | null, layer: Layer | null) {
+  if (!outlines || !layer) return [];
   const out: Array<{ id: string; name: string; d: string }> = [];
   for (const o of outlines) {
-    if (!touches(o.box, view.bounds)) continue;
-    const d = view.path(o.geometry);
+    if (!touches(o.box, layer.bounds)) continue;
+    const d = layer.path(o.geometry);
     if (d) out.push({ id: o.id, name: o.name, d });
   }
   return out;
 }
 
 /** Markers in or near the view, in reading order (top to bottom, then left to right) for the Tab key. */
-function placed(clusters: MapCluster[], view: View | null, size: Size | null) {
+function placed(clusters: MapCluster[], view: { origin: Point } | null, size: Size | null, zoom: number) {
   if (!view || !size) return [];
   const out: Array<{ cluster: MapCluster; x: number; y: number }> = [];
   for (const cluster of clusters) {
-    const point = view.projection([cluster.longitude, cluster.latitude]);
-    if (!point) continue;
-    const [x, y] = point;
+    const p = project({ lat: cluster.latitude, lng: cluster.longitude }, zoom);
+    const x = p.x - view.origin.x;
+    const y = p.y - view.origin.y;
     if (x < -MARGIN_PX || y < -MARGIN_PX || x > size.width + MARGIN_PX || y > size.height + MARGIN_PX) continue;
     out.push({ cluster, x, y });
   }
@@ -438,7 +478,12 @@ function usePointerGestures(
   return {
     onPointerDown: (e: ReactPointerEvent<HTMLElement>) => {
       if (e.pointerType === 'mouse' && e.button !== 0) return;
-      e.currentTarget.setPointerCapture?.(e.pointerId);
+      try {
+        // Keeps the drag going when the pointer leaves the map.
+        e.currentTarget.setPointerCapture?.(e.pointerId);
+      } catch {
+        // The pointer is already gone (or was never a real one): the drag works without capture.
+      }
       pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
       pinch.current = spread()?.distance ?? null;
     },
