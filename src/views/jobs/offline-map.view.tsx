@@ -206,8 +206,9 @@ export default function OfflineMap({ actor, size: fixedSize, label = 'Job map', 
       '=': () => zoomTo(zoom + 1),
       '-': () => zoomTo(zoom - 1),
       _: () => zoomTo(zoom - 1),
-      Escape: () => actor.send({ type: 'map.deselect' }),
     };
+    // Escape is left to the page (a dialog around the map) unless it has a choice to clear.
+    if (selected) keys.Escape = () => actor.send({ type: 'map.deselect' });
     const action = keys[e.key];
     if (!action) return;
     e.preventDefault();
