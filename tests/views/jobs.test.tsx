@@ -302,7 +302,7 @@ describe('the jobs page', () => {
   });
 
   it('pages with Previous and Next, saying which page of how many', async () => {
-    const { app, calls } = stubbed({ load: async (req) => page(req.pageNumber === 3 ? [companyJob({ id: 'x', title: 'Last one' })] : [nurse], 23, req.pageNumber) });
+    const { app, calls } = stubbed({ load: async (req) => page(req.pageNumber === 3 ? [companyJob({ id: 'x', title: 'Last one' })] : [nurse], 23, req.pageNumber as number) });
     const pages = await screen.findByRole('navigation', { name: 'Pages' });
     expect(pages).toHaveTextContent('Page 1 of 3');
     await app.user.click(within(pages).getByRole('button', { name: 'Next' }));
