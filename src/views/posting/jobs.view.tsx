@@ -185,7 +185,9 @@ function JobCard(props: RowProps) {
           <p>
             <People job={job} />
           </p>
-          <Actions {...props} />
+          <div className="ml-auto">
+            <Actions {...props} />
+          </div>
         </div>
       </article>
     </li>
@@ -336,7 +338,7 @@ export function JobList({ logic, snapshot, posted = false, basePath }: JobsPageP
       {actionError && <Alert tone="error">{actionError}</Alert>}
 
       <p className="text-sm text-muted" aria-live="polite">
-        {loading ? '' : loadError === null ? `${count.format(total)} ${total === 1 ? 'job' : 'jobs'}` : ''}
+        {!loading && loadError === null && total > 0 ? `${count.format(total)} ${total === 1 ? 'job' : 'jobs'}` : ''}
       </p>
 
       {loadError !== null ? (
@@ -361,28 +363,28 @@ export function JobList({ logic, snapshot, posted = false, basePath }: JobsPageP
                 <caption className="sr-only">Jobs</caption>
                 <thead className="bg-surface-raised text-left text-sm">
                   <tr>
-                    <th scope="col" className="px-1 py-1">
+                    <th scope="col" className="px-1 py-1 whitespace-nowrap">
                       Job
                     </th>
-                    <th scope="col" className="px-1 py-1">
+                    <th scope="col" className="px-1 py-1 whitespace-nowrap">
                       Status
                     </th>
-                    <th scope="col" className="px-1 py-1">
+                    <th scope="col" className="px-1 py-1 whitespace-nowrap">
                       Posted
                     </th>
-                    <th scope="col" className="px-1 py-1">
+                    <th scope="col" className="px-1 py-1 whitespace-nowrap">
                       Valid through
                     </th>
-                    <th scope="col" className="px-1 py-1 text-right">
+                    <th scope="col" className="px-1 py-1 text-right whitespace-nowrap">
                       Clicks
                     </th>
-                    <th scope="col" className="px-1 py-1 text-right">
+                    <th scope="col" className="px-1 py-1 text-right whitespace-nowrap">
                       Applicants
                     </th>
-                    <th scope="col" className="px-1 py-1">
+                    <th scope="col" className="px-1 py-1 whitespace-nowrap">
                       People
                     </th>
-                    <th scope="col" className="px-1 py-1 text-right">
+                    <th scope="col" className="px-1 py-1 text-right whitespace-nowrap">
                       <span className="sr-only">Actions</span>
                     </th>
                   </tr>
