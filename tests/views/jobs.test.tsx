@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { RequireRole } from '../../src/app/guards.tsx';
+import { routeTable } from '../../src/app/route-table.ts';
 import { PostingMessages, type CompanyJob, type JobListRequest, type JobPage } from '../../src/contract/posting.ts';
 import { jobListMachine, type DraftResult, type StatusResult } from '../../src/machines/posting/job-list.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
@@ -330,6 +331,13 @@ describe('the posted jobs page', () => {
 });
 
 describe('who may open the job lists', () => {
+  it('are pages of a company’s staff', () => {
+    expect(routeTable.filter((r) => ['/user/jobs', '/user/posted-jobs'].includes(r.path)).map((r) => [r.path, r.page, r.access])).toEqual([
+      ['/user/jobs', 'posting/jobs.view', 'companyStaff'],
+      ['/user/posted-jobs', 'posting/jobs.view', 'companyStaff'],
+    ]);
+  });
+
   it('sends a job seeker to their dashboard', async () => {
     const app = renderInApp(
       <RequireRole role={['Employer', 'Recruiter']}>
