@@ -24,6 +24,7 @@ export const pageLoaders = {
   'staff/accept-invitation.view': () => import('../views/staff/accept-invitation.view.tsx'),
   'company/company-details.view': () => import('../views/company/company-details.view.tsx'),
   'company/public-company.view': () => import('../views/company/public-company.view.tsx'),
+  'posting/jobs.view': () => import('../views/posting/jobs.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

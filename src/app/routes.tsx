@@ -21,6 +21,8 @@ function pageFor(key: PageKey): Page {
   return page;
 }
 
+const COMPANY_STAFF = ['Employer', 'Recruiter'] as const;
+
 function Guard({ access, children }: { access: Access; children: ReactNode }) {
   switch (access) {
     case 'anyone':
@@ -29,6 +31,8 @@ function Guard({ access, children }: { access: Access; children: ReactNode }) {
       return <RedirectIfSignedIn>{children}</RedirectIfSignedIn>;
     case 'signedIn':
       return <RequireSignedIn>{children}</RequireSignedIn>;
+    case 'companyStaff':
+      return <RequireRole role={COMPANY_STAFF}>{children}</RequireRole>;
     case 'SuperAdmin':
       return <RequireRole role="SuperAdmin">{children}</RequireRole>;
   }

@@ -27,3 +27,11 @@ export function placeOf(result: LocationResult): Place {
 export function cityState(place: { city: string | null; state: string | null }): string {
   return [place.city, place.state].filter(Boolean).join(', ');
 }
+
+/** Where a job is, as its lists show it: "Remote", or its city and state ("Vancouver, WA"). */
+export function jobPlace(job: { type: 'onsite' | 'remote' | 'hybrid'; isRemote: boolean; location: { city: string | null; state: string | null } | null }): string {
+  if (job.type === 'remote' || (job.isRemote && !job.location)) return 'Remote';
+  const place = job.location ? cityState(job.location) : '';
+  if (job.type === 'hybrid') return place ? `${place} (hybrid)` : 'Hybrid';
+  return place;
+}

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -107,6 +107,29 @@ describe('top navigation, signed in', () => {
   it('sends every other role to /user/dashboard', () => {
     renderNav({ user: employer });
     expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/user/dashboard');
+  });
+
+  it('gives an employer Jobs beside Dashboard, and Company and Staff in the menu', async () => {
+    const { user } = renderNav({ user: employer });
+    expect(within(nav()).getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/user/jobs');
+    await user.click(within(nav()).getByRole('button', { name: 'Erin' }));
+    expect(itemsOf(await dropdown('Erin'))).toEqual([
+      { name: 'Profile', href: '/user/settings/profile' },
+      { name: 'Company', href: '/user/settings/company-details' },
+      { name: 'Staff', href: '/user/staff' },
+      { name: 'Change Password', href: null },
+      { name: 'Logout', href: null },
+    ]);
+  });
+
+  it('gives a recruiter Jobs and Company, and a job seeker neither', async () => {
+    const { user } = renderNav({ user: { ...employer, firstName: 'Amir', role: 'Recruiter' } });
+    expect(within(nav()).getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/user/jobs');
+    await user.click(within(nav()).getByRole('button', { name: 'Amir' }));
+    expect(itemsOf(await dropdown('Amir')).map((i) => i.name)).toEqual(['Profile', 'Company', 'Change Password', 'Logout']);
+    cleanup();
+    renderNav({ user: jobSeeker, profilePercentage: 40 });
+    expect(within(nav()).queryByRole('link', { name: 'Jobs' })).not.toBeInTheDocument();
   });
 
   it('calls back when Logout is chosen', async () => {

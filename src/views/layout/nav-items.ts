@@ -1,3 +1,5 @@
+import type { Role } from '../../contract/roles.ts';
+
 export interface NavLink {
   label: string;
   href: string;
@@ -51,3 +53,14 @@ export const navMenus: Array<NavLink | NavMenu> = [
 ];
 
 export const isMenu = (x: NavLink | NavMenu): x is NavMenu => 'items' in x;
+
+/** Links beside Dashboard for the signed-in role: a company's staff manage its jobs (spec 2 §2). */
+export function roleLinks(role: Role | null | undefined): NavLink[] {
+  return role === 'Employer' || role === 'Recruiter' ? [{ label: 'Jobs', href: '/user/jobs' }] : [];
+}
+
+/** The user menu's links after Profile: the company's pages, and its staff for the employer. */
+export function accountLinks(role: Role | null | undefined): NavLink[] {
+  if (role !== 'Employer' && role !== 'Recruiter') return [];
+  return [{ label: 'Company', href: '/user/settings/company-details' }, ...(role === 'Employer' ? [{ label: 'Staff', href: '/user/staff' }] : [])];
+}

@@ -7,7 +7,7 @@ import type { ThemeMode } from '../../services/theme-store.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { cx } from '../ui/cx.ts';
 import { dropdownItemClass, NavDropdown, type Align } from './nav-dropdown.tsx';
-import { isMenu, navMenus, type NavLink } from './nav-items.ts';
+import { accountLinks, isMenu, navMenus, roleLinks, type NavLink } from './nav-items.ts';
 
 export interface TopNavProps {
   user: SessionUser | null;
@@ -113,6 +113,13 @@ function UserMenu({
               {profilePercentage !== null && <span className="ml-1 text-xs text-muted">({profilePercentage}% complete)</span>}
             </Link>
           </li>
+          {accountLinks(user.role).map((item) => (
+            <li key={item.href}>
+              <Link href={item.href} className={dropdownItemClass} onClick={close}>
+                {item.label}
+              </Link>
+            </li>
+          ))}
           {[
             { label: 'Change Password', act: onChangePassword },
             { label: 'Logout', act: onLogout },
@@ -173,9 +180,14 @@ export function TopNav(props: TopNavProps) {
                   <span key={entry.label} className="contents">
                     <ItemLink item={entry} className={topLinkClass} />
                     {entry.href === '/' && user && (
-                      <Link href={homeFor(user.role)} className={topLinkClass}>
-                        Dashboard
-                      </Link>
+                      <>
+                        <Link href={homeFor(user.role)} className={topLinkClass}>
+                          Dashboard
+                        </Link>
+                        {roleLinks(user.role).map((item) => (
+                          <ItemLink key={item.href} item={item} className={topLinkClass} />
+                        ))}
+                      </>
                     )}
                   </span>
                 ),
@@ -229,9 +241,14 @@ export function TopNav(props: TopNavProps) {
                   <li key={entry.label}>
                     <ItemLink item={entry} className={cx(topLinkClass, 'block')} onClick={() => close()} />
                     {entry.href === '/' && user && (
-                      <Link href={homeFor(user.role)} className={cx(topLinkClass, 'block')} onClick={() => close()}>
-                        Dashboard
-                      </Link>
+                      <>
+                        <Link href={homeFor(user.role)} className={cx(topLinkClass, 'block')} onClick={() => close()}>
+                          Dashboard
+                        </Link>
+                        {roleLinks(user.role).map((item) => (
+                          <ItemLink key={item.href} item={item} className={cx(topLinkClass, 'block')} onClick={() => close()} />
+                        ))}
+                      </>
                     )}
                   </li>
                 ),

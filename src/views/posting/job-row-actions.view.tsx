@@ -1,0 +1,45 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import type { CompanyJob } from '../../contract/posting.ts';
+import { actionsFor, type JobAction } from '../../machines/posting/job-list.machine.ts';
+import { cx } from '../ui/cx.ts';
+import { Spinner } from '../ui/spinner.tsx';
+
+export const jobActionLabel: Record<JobAction, string> = {
+  edit: 'Edit',
+  close: 'Close',
+  reopen: 'Reopen',
+  clone: 'Clone',
+  delete: 'Delete',
+};
+
+const itemClass =
+  'block w-full px-2 py-1 text-left text-sm text-ink data-focus:bg-brand-50 data-focus:text-brand-800 dark:data-focus:bg-white/10 dark:data-focus:text-ink';
+
+/**
+ * A job's actions in a Headless UI menu: Enter, Space or Arrow Down opens it, the arrows move
+ * between the items, Enter chooses, Escape closes. It offers what applies to the job's status.
+ */
+export function JobRowActions({ job, busy, disabled, onAction }: { job: CompanyJob; busy: boolean; disabled: boolean; onAction: (a: JobAction) => void }) {
+  return (
+    <Menu>
+      <MenuButton
+        disabled={busy || disabled}
+        aria-label={`Actions for ${job.title}`}
+        className="inline-flex min-h-5 items-center gap-0.5 rounded border border-line px-1 py-0.5 text-sm font-semibold hover:bg-surface-raised disabled:opacity-60"
+      >
+        {busy ? <Spinner size={16} /> : null}
+        Actions
+        <span aria-hidden="true">▾</span>
+      </MenuButton>
+      <MenuItems anchor="bottom end" className="z-30 min-w-24 rounded border border-line bg-surface py-0.5 shadow-lg focus:outline-none">
+        {actionsFor(job).map((action) => (
+          <MenuItem key={action}>
+            <button type="button" className={cx(itemClass, action === 'delete' && 'text-danger')} onClick={() => onAction(action)}>
+              {jobActionLabel[action]}
+            </button>
+          </MenuItem>
+        ))}
+      </MenuItems>
+    </Menu>
+  );
+}
