@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostingMessages, wizardSteps, type Draft } from '../../src/contract/posting.ts';
 import { JOB_WRITER_SECTIONS } from '../../server/platform/job-writer.ts';
 import type { FilesApp } from './files-support.ts';
-import { completeJobData, posting, postingApp, postingRows, type PostingWorld } from './posting-support.ts';
+import { completeJobData, posting, postingApp, postingRows, type Caller, type PostingWorld } from './posting-support.ts';
 
 let f: FilesApp;
 let w: PostingWorld;
@@ -147,51 +147,52 @@ describe('bad input: a clear 400 on the field, and nothing stored', () => {
 });
 
 describe('the draft list', () => {
-  let local: Awaited<ReturnType<typeof postingApp>>;
-  let l: ReturnType<typeof posting>;
+  // A company of its own, so the counts are this block's: 12 drafts, each changed a minute after the one before.
+  let recruiter: Caller;
+  let employer: Caller;
   beforeAll(async () => {
-    local = await postingApp();
-    l = posting(local.f);
-    // 12 drafts of X, each changed a minute after the one before; one of Y.
+    const z = await w.company('Zephyr Storage LLC', '274567891');
+    employer = await w.person('Employer', z.id, 'employer of Z');
+    recruiter = await w.person('Recruiter', z.id, 'recruiter of Z');
     for (let i = 1; i <= 12; i++) {
-      await l.newDraft(i % 2 ? local.w.recruiterX : local.w.employerX, { jobDetails: { title: i === 7 ? 'Shift Lead 100% remote_ok' : `Picker number ${i}` } });
-      local.clock.advance(60_000);
+      await api.newDraft(i % 2 ? recruiter : employer, { jobDetails: { title: i === 7 ? 'Shift Lead 100% remote_ok' : `Picker number ${i}` } });
+      clock.advance(60_000);
     }
-    await l.newDraft(local.w.employerY, { jobDetails: { title: 'Picker at Yarrow' } });
+    await api.newDraft(w.employerY, { jobDetails: { title: 'Picker at Yarrow' } });
   });
-  afterAll(async () => local?.f.stop());
 
   it('pages the company’s drafts 10 at a time, last changed first, with the total', async () => {
-    const first = await l.drafts(local.w.recruiterX);
+    const first = await api.drafts(recruiter);
     expect(first.status).toBe(200);
     expect(first.body.data.total).toBe(12);
     expect(first.body.data.items).toHaveLength(10);
     expect(first.body.data.items.map((d) => d.title).slice(0, 2)).toEqual(['Picker number 12', 'Picker number 11']);
-    const second = await l.drafts(local.w.employerX, '?page=2');
+    const second = await api.drafts(employer, '?page=2');
     expect(second.body.data.items.map((d) => d.title)).toEqual(['Picker number 2', 'Picker number 1']);
     expect(second.body.data.items[0]).not.toHaveProperty('jobData');
   });
 
   it('moves a draft to the top when it is saved', async () => {
-    const last = (await l.drafts(local.w.recruiterX, '?page=2')).body.data.items.at(-1)!;
-    const draft = (await l.draft(local.w.recruiterX, last.jobPostDraftId)).body.data;
-    expect((await l.saveDraft(local.w.recruiterX, { jobPostDraftId: draft.jobPostDraftId, jobData: draft.jobData })).status).toBe(200);
-    expect((await l.drafts(local.w.recruiterX)).body.data.items[0]!.title).toBe('Picker number 1');
+    const last = (await api.drafts(recruiter, '?page=2')).body.data.items.at(-1)!;
+    const draft = (await api.draft(recruiter, last.jobPostDraftId)).body.data;
+    clock.advance(60_000);
+    expect((await api.saveDraft(recruiter, { jobPostDraftId: draft.jobPostDraftId, jobData: draft.jobData })).status).toBe(200);
+    expect((await api.drafts(recruiter)).body.data.items[0]!.title).toBe('Picker number 1');
   });
 
   it('searches titles, case and wildcards taken literally', async () => {
-    const found = await l.drafts(local.w.recruiterX, '?search=PICKER%20NUMBER%201');
+    const found = await api.drafts(recruiter, '?search=PICKER%20NUMBER%201');
     expect(found.body.data.items.map((d) => d.title).sort()).toEqual(['Picker number 1', 'Picker number 10', 'Picker number 11', 'Picker number 12']);
     expect(found.body.data.total).toBe(4);
-    expect((await l.drafts(local.w.recruiterX, '?search=100%25')).body.data.items.map((d) => d.title)).toEqual(['Shift Lead 100% remote_ok']);
-    expect((await l.drafts(local.w.recruiterX, '?search=_')).body.data.total).toBe(1);
-    expect((await l.drafts(local.w.recruiterX, '?search=Yarrow')).body.data.total).toBe(0);
+    expect((await api.drafts(recruiter, '?search=100%25')).body.data.items.map((d) => d.title)).toEqual(['Shift Lead 100% remote_ok']);
+    expect((await api.drafts(recruiter, '?search=_')).body.data.total).toBe(1);
+    expect((await api.drafts(recruiter, '?search=Yarrow')).body.data.total).toBe(0);
   });
 
   it('refuses paging values outside the spec', async () => {
-    expect((await l.drafts(local.w.recruiterX, '?page=0')).status).toBe(400);
-    expect((await l.drafts(local.w.recruiterX, '?pageSize=500')).status).toBe(400);
-    expect((await l.drafts(local.w.recruiterX, `?search=${'a'.repeat(101)}`)).status).toBe(400);
+    expect((await api.drafts(recruiter, '?page=0')).status).toBe(400);
+    expect((await api.drafts(recruiter, '?pageSize=500')).status).toBe(400);
+    expect((await api.drafts(recruiter, `?search=${'a'.repeat(101)}`)).status).toBe(400);
   });
 });
 
