@@ -290,6 +290,19 @@ describe('editing a live job through a draft (jobpost-as-draft, jobpost-update)'
     expect((await api.republish(w.recruiterX, again.jobPostDraftId)).body.state.fieldErrors).toEqual({ 'jobData.jobDetails.startJobDate': PostingMessages.startJobDate });
   });
 
+  it('lets the draft decide: jobpost-create of a live job’s draft republishes it, jobpost-update of a new draft publishes it', async () => {
+    const job = await api.newJob(w.recruiterX);
+    const editing = (await api.asDraft(w.recruiterX, job.id)).body.data;
+    const viaCreate = await api.publish(w.recruiterX, editing.jobPostDraftId);
+    expect(viaCreate.body.data.id).toBe(job.id);
+    expect(viaCreate.body.message).toBe(PostingMessages.republished);
+    const fresh = await api.newDraft(w.recruiterX);
+    const viaUpdate = await api.republish(w.recruiterX, fresh.jobPostDraftId);
+    expect(viaUpdate.status).toBe(200);
+    expect(viaUpdate.body.message).toBe(PostingMessages.published);
+    expect(viaUpdate.body.data.id).not.toBe(job.id);
+  });
+
   it('EditJobPost replaces a live job’s data at once', async () => {
     const job = await api.newJob(w.recruiterX);
     await apply(f, job.id, w.seeker.id!);
