@@ -6,6 +6,7 @@ import { createSmtpTransport } from './platform/mail/smtp.ts';
 import { createRulesBusinessVerifier, type BusinessVerifier } from './platform/business-verifier.ts';
 import { createHttpGeocoder, type StreetGeocoder } from './platform/geocoder.ts';
 import { createLocalFileStore, createS3FileStore, type FileStore } from './platform/file-store.ts';
+import { createOpenAiJobWriter, createTemplateJobWriter, type JobWriter } from './platform/job-writer.ts';
 
 /**
  * The replaceable parts of the server: each has an embedded default that needs no setup
@@ -22,6 +23,8 @@ export interface Adapters {
   businessVerifier: BusinessVerifier;
   /** Uploaded files: a folder under DATA_DIR, or an S3-compatible bucket when S3_BUCKET is set. */
   files: FileStore;
+  /** Writes job descriptions from a draft's fields: a template, or an OpenAI-compatible model when AI_API_URL is set. */
+  jobWriter: JobWriter;
   /** The clock, so expiry rules can be tested without waiting. */
   now: () => Date;
 }
@@ -34,6 +37,7 @@ export async function createAdapters(config: Config, database: Database): Promis
     geocoder: config.geocoder ? createHttpGeocoder(config.geocoder) : null,
     businessVerifier: createRulesBusinessVerifier(),
     files: config.files.kind === 's3' ? await createS3FileStore(config.files) : createLocalFileStore(config.files.dir),
+    jobWriter: config.ai ? createOpenAiJobWriter(config.ai) : createTemplateJobWriter(),
     now: () => new Date(),
   };
 }

@@ -33,6 +33,9 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  AI_API_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -60,6 +63,8 @@ export interface Config {
   trustProxy: boolean;
   /** Where uploaded files live: a folder under DATA_DIR, or an S3-compatible bucket when S3_BUCKET is set. */
   files: FilesConfig;
+  /** An OpenAI-compatible chat completions endpoint that writes job descriptions; null: the embedded template writer. */
+  ai: AiConfig | null;
   /** The dev mailbox is the local inbox; it never exists in production. */
   devMailbox: boolean;
   /** Folder of the built SPA; absent in API-only tests. */
@@ -75,6 +80,14 @@ export interface S3Config {
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** Bucket in the path rather than the host name, as most S3-compatible servers want. */
   forcePathStyle: boolean;
+}
+
+export interface AiConfig {
+  /** The API's base address (…/v1) or its chat completions address. */
+  url: string;
+  /** Sent as a bearer token; unset for servers that need none. */
+  key: string | undefined;
+  model: string;
 }
 
 export type FilesConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & S3Config);
@@ -103,6 +116,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   }
+  if (e.AI_API_URL && !e.AI_MODEL) throw new ConfigError('AI_API_URL needs AI_MODEL (the model that writes job descriptions)');
   const port = e.PORT;
   const dataDir = path.resolve(e.DATA_DIR);
   const config: Config = {
@@ -142,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : { kind: 'local', dir: path.join(dataDir, 'files') },
+    ai: e.AI_API_URL && e.AI_MODEL ? { url: e.AI_API_URL, key: e.AI_API_KEY, model: e.AI_MODEL } : null,
     devMailbox: !production,
     clientDir: path.resolve('dist/client'),
     ...overrides,

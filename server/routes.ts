@@ -11,6 +11,7 @@ import { lookupRoutes } from './lookups/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { companyRoutes } from './company/routes.ts';
+import { postingRoutes } from './posting/routes.ts';
 
 /** Every area's routes, one line each. */
 export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
@@ -24,5 +25,6 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   fileRoutes(api, ctx);
   staffRoutes(api, ctx);
   companyRoutes(api, ctx);
+  postingRoutes(api, ctx);
   if (ctx.config.devMailbox) devMailboxRoutes(api, ctx);
 }

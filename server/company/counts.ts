@@ -1,21 +1,35 @@
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
+import { applications, jobPosts } from '../db/schema.ts';
 import type { DashboardCount } from '../../src/contract/company.ts';
 
 /**
- * A company's job posts: all, active and closed. There are no job posts yet; when posting lands,
- * this counts the rows of its job posts table (server/posting) whose company is `companyId`, by
- * status. Until then every company has none, which is the truth.
+ * A company's job posts: all but the deleted; active (open and not past their last day); closed
+ * (closed, or expired: an Active job past its last day).
  */
-export async function countCompanyJobPosts(_ctx: AppContext, _companyId: string): Promise<{ total: number; active: number; closed: number }> {
-  return { total: 0, active: 0, closed: 0 };
+export async function countCompanyJobPosts(ctx: AppContext, companyId: string): Promise<{ total: number; active: number; closed: number }> {
+  const now = ctx.adapters.now().toISOString();
+  const open = sql`${jobPosts.status} = 'Active' and ${jobPosts.validThrough} > ${now}::timestamptz`;
+  const [row] = await ctx.db
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where ${open})::int`,
+    })
+    .from(jobPosts)
+    .where(and(eq(jobPosts.companyId, companyId), ne(jobPosts.status, 'Deleted')));
+  const total = row?.total ?? 0;
+  const active = Number(row?.active ?? 0);
+  return { total, active, closed: total - active };
 }
 
-/**
- * Applications to a company's job posts. There are no applications yet; when applying lands,
- * this counts the applications (server/applicants) to job posts whose company is `companyId`.
- */
-export async function countCompanyApplicants(_ctx: AppContext, _companyId: string): Promise<number> {
-  return 0;
+/** Applications to a company's job posts (a deleted job's applications are kept but not counted here). */
+export async function countCompanyApplicants(ctx: AppContext, companyId: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(applications)
+    .innerJoin(jobPosts, eq(jobPosts.id, applications.jobPostId))
+    .where(and(eq(jobPosts.companyId, companyId), ne(jobPosts.status, 'Deleted')));
+  return row?.n ?? 0;
 }
 
 export async function dashboardCounts(ctx: AppContext, companyId: string): Promise<DashboardCount> {

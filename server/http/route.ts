@@ -35,13 +35,22 @@ export interface HandlerInput<E extends EndpointDef> {
 /** A handler answers data, a Reply, or the reply itself once it has sent a file (a download). */
 export type Handler<E extends EndpointDef> = (input: HandlerInput<E>) => Promise<DataOf<E> | Reply<DataOf<E>> | FastifyReply>;
 
+export interface RouteOptions {
+  /**
+   * Largest JSON body read, in bytes (the app's default is 1 MiB). Raised where the schema's own
+   * limits should answer an oversized field with a 400 that names it, rather than a bare 413.
+   */
+  bodyLimit?: number;
+}
+
 /**
  * Registers one endpoint of the contract: its auth rule is enforced first, then its schema
  * validates the request, and the answer is enveloped.
  */
-export function route<E extends EndpointDef>(app: FastifyInstance, ep: E, handler: Handler<E>): void {
+export function route<E extends EndpointDef>(app: FastifyInstance, ep: E, handler: Handler<E>, options: RouteOptions = {}): void {
   const status = ep.status ?? 200;
   app.withTypeProvider<ZodTypeProvider>().route({
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     method: ep.method,
     url: ep.path,
     schema: {

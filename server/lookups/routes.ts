@@ -4,13 +4,13 @@ import * as ep from '../../src/contract/lookups.ts';
 import type { AppContext } from '../context.ts';
 import { revalidatable } from '../http/caching.ts';
 import { route } from '../http/route.ts';
-import { createLookupStore, type Lookups } from './service.ts';
+import { lookupStoreOf, type Lookups } from './service.ts';
 
 /** Lookups change only with a release: an hour in any cache, then revalidated by ETag. */
 export const LOOKUP_CACHE_CONTROL = 'public, max-age=3600';
 
 export function lookupRoutes(app: FastifyInstance, ctx: AppContext) {
-  const store = createLookupStore(ctx.db);
+  const store = lookupStoreOf(ctx.db);
 
   // Read the lists once the server listens, so the first form does not wait for them.
   app.addHook('onListen', async () => {

@@ -173,3 +173,15 @@ export function createLookupStore(db: Db) {
     },
   };
 }
+
+const stores = new WeakMap<Db, ReturnType<typeof createLookupStore>>();
+
+/** The one lookup store of a database, shared by the lookup routes and every area that reads names or checks ids. */
+export function lookupStoreOf(db: Db): ReturnType<typeof createLookupStore> {
+  let store = stores.get(db);
+  if (!store) {
+    store = createLookupStore(db);
+    stores.set(db, store);
+  }
+  return store;
+}

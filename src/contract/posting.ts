@@ -297,6 +297,25 @@ export const jobDataSchema = z
 export type JobData = z.output<typeof jobDataSchema>;
 export type JobDataInput = z.input<typeof jobDataSchema>;
 
+/**
+ * jobData as answers carry it: already checked, so its text fields are plain. The request's
+ * blank-to-null steps run one way only and cannot be run backwards when an answer is written.
+ */
+export const jobDataResponseSchema = z.object({
+  jobPostId: z.string().nullable(),
+  jobDetails: jobDetailsSchema.extend({
+    description: z.string().nullable(),
+    address: z.string().nullable(),
+    startJobDate: z.string().nullable(),
+    validThrough: z.string().nullable(),
+  }),
+  timeRequirements: timeRequirementsSchema,
+  payDetails: payDetailsSchema,
+  categorization: categorizationSchema,
+  candidateRequirements: candidateRequirementsSchema,
+  subscriptionPlan: subscriptionPlanSchema.nullable(),
+}) satisfies z.ZodType<JobData>;
+
 /** A new draft's data (spec 2 §3): the title, 1 hire, 20 hours a week, USD, zero pay. */
 export function newJobData(title: string): JobData {
   return jobDataSchema.parse({ jobDetails: { title } });
@@ -384,7 +403,9 @@ export const stepTrackingSchema = z.object({
   currentStep: z.enum(wizardSteps, { error: PostingMessages.step }).default('jobDetails'),
   completedSteps: z.array(z.enum(wizardSteps, { error: PostingMessages.step })).max(wizardSteps.length, PostingMessages.step).default([]),
   /** ISO 8601 per step: when it was last changed. */
-  stepLastModified: z.partialRecord(z.enum(wizardSteps, { error: PostingMessages.step }), z.iso.datetime({ offset: true })).default({}),
+  stepLastModified: z
+    .partialRecord(z.enum(wizardSteps, { error: PostingMessages.step }), z.iso.datetime({ offset: true, error: PostingMessages.step }), { error: PostingMessages.step })
+    .default({}),
 });
 export type StepTracking = z.output<typeof stepTrackingSchema>;
 
@@ -404,7 +425,7 @@ export const draftSchema = z.object({
   modified: z.string(),
   modifiedBy: personSchema,
   stepTracking: stepTrackingSchema,
-  jobData: jobDataSchema,
+  jobData: jobDataResponseSchema,
 });
 export type Draft = z.infer<typeof draftSchema>;
 
@@ -501,7 +522,7 @@ export const companyJobSchema = jobPostListItemSchema.extend({
 export type CompanyJob = z.infer<typeof companyJobSchema>;
 
 /** One job with everything the wizard wrote, for its company's staff. */
-export const companyJobDetailSchema = companyJobSchema.extend({ jobData: jobDataSchema });
+export const companyJobDetailSchema = companyJobSchema.extend({ jobData: jobDataResponseSchema });
 export type CompanyJobDetail = z.infer<typeof companyJobDetailSchema>;
 
 export const jobPageSchema = z.object({
