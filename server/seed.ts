@@ -4,6 +4,7 @@ import { countUsers, createCompany, createUser } from './account/users.ts';
 import { seedDemoProfile } from './jobseeker/demo.ts';
 import { DEMO_STAFF, seedDemoStaff } from './staff/demo.ts';
 import { seedDemoCompany } from './company/demo.ts';
+import { seedDemoCompanyJobs, seedDemoMarket } from './posting/demo.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
 
@@ -95,6 +96,8 @@ export async function onFirstStart(
   await seedDemoProfile(ctx, created.newcomer.id, false);
   await seedDemoStaff(ctx, created.employer.id, recruiterHash!);
   await seedDemoCompany(ctx, created.company.id);
+  await seedDemoCompanyJobs(ctx, created.company.id);
+  await seedDemoMarket(ctx);
 
   const emails = [DEMO_ACCOUNTS.jobSeeker, DEMO_ACCOUNTS.newJobSeeker, DEMO_ACCOUNTS.employer, DEMO_ACCOUNTS.recruiter, DEMO_ACCOUNTS.admin];
   ctx.log.info({ demoAccounts: emails }, 'created demo accounts on the empty database');
