@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL full-text search document. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -393,6 +396,8 @@ export const jobPosts = pgTable(
     maxExperience: smallint('max_experience'),
     openToMinors: boolean('open_to_minors').notNull().default(false),
     isBoosted: boolean('is_boosted').notNull().default(false),
+    /** What keyword search matches: title (A), company and skills (B), description (C). Written at publishing. */
+    searchDocument: tsvector('search_document'),
     /** When first published; kept when the job is edited or reopened. */
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
     validThrough: timestamp('valid_through', { withTimezone: true }).notNull(),
@@ -407,6 +412,7 @@ export const jobPosts = pgTable(
     index('job_posts_company_idx').on(t.companyId, t.status, t.postedAt),
     index('job_posts_open_geo_idx').on(t.latitude, t.longitude).where(sql`status = 'Active'`),
     index('job_posts_valid_idx').on(t.validThrough).where(sql`status = 'Active'`),
+    index('job_posts_search_idx').using('gin', t.searchDocument),
   ],
 );
 
@@ -466,4 +472,29 @@ export const applications = pgTable(
     uniqueIndex('applications_job_seeker_key').on(t.jobPostId, t.jobSeekerId),
     index('applications_seeker_idx').on(t.jobSeekerId, t.createdAt),
   ],
+);
+
+/** A job a seeker saved for later (save-job/{id}). */
+export const savedJobs = pgTable(
+  'saved_jobs',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    jobPostId: uuid('job_post_id').notNull().references(() => jobPosts.id),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.jobPostId] }), index('saved_jobs_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A seeker's report of a job (ReportJob), one per seeker per job, for administrators to review. */
+export const jobReports = pgTable(
+  'job_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobPostId: uuid('job_post_id').notNull().references(() => jobPosts.id),
+    reporterId: uuid('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    details: text('details'),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('job_reports_reporter_key').on(t.jobPostId, t.reporterId)],
 );
