@@ -4,7 +4,7 @@ import { AccountMessages } from '../../contract/account.ts';
 import { CompanyMessages } from '../../contract/company.ts';
 import type { Employer } from '../../contract/employer.ts';
 import { ProfileMessages } from '../../contract/jobseeker.ts';
-import { employerProfileMachine, type EmployerField, type EmployerProfileContext } from '../../machines/company/employer-profile.machine.ts';
+import { employerProfile, employerProfileMachine, type EmployerField, type EmployerProfileContext } from '../../machines/company/employer-profile.machine.ts';
 import { after, never } from '../account/stories-support.tsx';
 import { EmployerProfilePage } from './employer-profile.view.tsx';
 import { sampleEmployer, withEmployer } from './stories-support.tsx';
@@ -12,24 +12,15 @@ import { sampleEmployer, withEmployer } from './stories-support.tsx';
 const logic = employerProfileMachine.provide({
   actors: {
     load: fromPromise(() => after(600, sampleEmployer)),
-    save: fromPromise<{ employer: Employer; message: string }, Record<EmployerField, string>>(({ input }) =>
-      after(900, { employer: { ...sampleEmployer, firstName: input.firstName, lastName: input.lastName }, message: CompanyMessages.employerSaved }),
+    save: fromPromise<{ profile: Employer; message: string }, Record<EmployerField, string>>(({ input }) =>
+      after(900, { profile: { ...sampleEmployer, firstName: input.firstName, lastName: input.lastName }, message: CompanyMessages.employerSaved }),
     ),
   },
 });
 const saving = employerProfileMachine.provide({ actors: { save: fromPromise(() => never()) } });
 
 const values: Record<EmployerField, string> = { firstName: 'Robin', lastName: 'Hale', phoneNumber: '(360) 555-0142' };
-const context = (c: Partial<EmployerProfileContext> = {}): EmployerProfileContext => ({
-  values,
-  touched: {},
-  errors: {},
-  serverErrors: {},
-  error: null,
-  employer: sampleEmployer,
-  message: null,
-  ...c,
-});
+const context = (c: Partial<EmployerProfileContext> = {}): EmployerProfileContext => ({ ...employerProfile.loadedContext(sampleEmployer), ...c });
 const at = (value: string | Record<string, string>, c: Partial<EmployerProfileContext> = {}, machine = logic) =>
   machine.resolveState({ value, context: context(c) });
 
@@ -48,9 +39,9 @@ const dark = { theme: 'dark' } as const;
 /** From the start: loading, then the form. */
 export const FromTheStart: Story = {};
 /** loading: while the details are read. */
-export const Loading: Story = { args: { snapshot: at('loading', { employer: null }) } };
+export const Loading: Story = { args: { snapshot: at('loading', employerProfile.initialContext) } };
 /** loadFailed: Try again reads them again. */
-export const LoadFailed: Story = { args: { snapshot: at('loadFailed', { employer: null }) } };
+export const LoadFailed: Story = { args: { snapshot: at('loadFailed', employerProfile.initialContext) } };
 /** editing: name and phone; email and company shown. */
 export const Editing: Story = { args: { snapshot: at({ editing: 'idle' }) } };
 export const EditingDark: Story = { ...Editing, globals: dark };

@@ -29,7 +29,7 @@ export function EmployerProfileForm({ logic, snapshot }: { logic?: Logic; snapsh
   const fieldErrors = useSelector(actor, selectFieldErrors);
   const bind = fieldBinder(actor.send, values, fieldErrors);
   const canSubmit = useSelector(actor, selectCanSubmit);
-  const employer = useSelector(actor, (s) => s.context.employer);
+  const employer = useSelector(actor, (s) => s.context.profile);
   const error = useSelector(actor, (s) => s.context.error);
   const message = useSelector(actor, (s) => s.context.message);
   const loading = useSelector(actor, (s) => s.matches('loading'));
@@ -37,7 +37,7 @@ export function EmployerProfileForm({ logic, snapshot }: { logic?: Logic; snapsh
   const saving = useSelector(actor, (s) => s.matches('saving'));
 
   useEffect(() => {
-    const sub = actor.on('employer.saved', ({ employer: saved, message: said }) => {
+    const sub = actor.on('profile.saved', ({ profile: saved, message: said }) => {
       toast.success(said);
       // The navigation greets the user by the name just saved.
       session.send({ type: 'session.userUpdated', user: { firstName: saved.firstName, lastName: saved.lastName } });
@@ -46,7 +46,7 @@ export function EmployerProfileForm({ logic, snapshot }: { logic?: Logic; snapsh
   }, [actor, session]);
 
   if (loading) return <Loading label="Loading your details…" />;
-  if (loadFailed) return <LoadFailed message="Your details could not be loaded." onRetry={() => actor.send({ type: 'employer.retry' })} />;
+  if (loadFailed) return <LoadFailed message="Your details could not be loaded." onRetry={() => actor.send({ type: 'profile.retry' })} />;
 
   return (
     <form

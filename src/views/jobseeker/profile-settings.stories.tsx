@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fromPromise } from 'xstate';
 import type { JobSeekerProfile } from '../../contract/account.ts';
 import { ProfileMessages } from '../../contract/jobseeker.ts';
-import { profileMachine, type ProfileContext, type ProfileField } from '../../machines/jobseeker/profile.machine.ts';
+import { jobSeekerProfile, profileMachine, type ProfileContext, type ProfileField } from '../../machines/jobseeker/profile.machine.ts';
 import { after, never } from '../account/stories-support.tsx';
 import { photoLogic } from './photo-stories-support.ts';
 import ProfileSettingsPage from './profile-settings.view.tsx';
@@ -29,16 +29,7 @@ const logic = profileMachine.provide({
 });
 const saving = profileMachine.provide({ actors: { save: fromPromise(() => never()) } });
 
-const context = (c: Partial<ProfileContext> = {}): ProfileContext => ({
-  values,
-  touched: {},
-  errors: {},
-  serverErrors: {},
-  error: null,
-  profile,
-  message: null,
-  ...c,
-});
+const context = (c: Partial<ProfileContext> = {}): ProfileContext => ({ ...jobSeekerProfile.loadedContext(profile), ...c });
 const at = (value: string | Record<string, string>, c: Partial<ProfileContext> = {}, machine = logic) =>
   machine.resolveState({ value, context: context(c) });
 
@@ -60,10 +51,10 @@ const dark = { theme: 'dark' } as const;
 export const FromTheStart: Story = {};
 
 /** loading: while the profile is read. */
-export const Loading: Story = { args: { snapshot: at('loading', { profile: null, values: { firstName: '', lastName: '', email: '', phoneNumber: '' } }) } };
+export const Loading: Story = { args: { snapshot: at('loading', jobSeekerProfile.initialContext) } };
 
 /** loadFailed: the profile could not be read; Try again reads it again. */
-export const LoadFailed: Story = { args: { snapshot: at('loadFailed', { profile: null }) } };
+export const LoadFailed: Story = { args: { snapshot: at('loadFailed', jobSeekerProfile.initialContext) } };
 
 /** editing: the form with the saved details. */
 export const Editing: Story = { args: { snapshot: at({ editing: 'idle' }) } };
