@@ -153,7 +153,8 @@ export function defineDetailsForm<P, F extends string>(config: DetailsFormConfig
   };
 }
 
-/** The machine of a user's own details `P` whose form has the fields `F`. */
-export type DetailsMachine<P, F extends string> = ReturnType<typeof defineDetailsForm<P, F>>['machine'];
+/** A user's own details `P` as a form with the fields `F`: its machine and selectors. */
+export type DetailsForm<P, F extends string> = ReturnType<typeof defineDetailsForm<P, F>>;
+export type DetailsMachine<P, F extends string> = DetailsForm<P, F>['machine'];
 export type DetailsActor<P, F extends string> = ActorRefFrom<DetailsMachine<P, F>>;
 export type DetailsSnapshot<P, F extends string> = SnapshotFrom<DetailsMachine<P, F>>;
