@@ -110,6 +110,7 @@ describe("the employer's profile", () => {
     expect(screen.getByText('Hale Freight')).toBeInTheDocument();
     const settings = screen.getByRole('navigation', { name: 'Settings' });
     expect(within(settings).getAllByRole('link').map((a) => a.textContent)).toEqual(['Profile', 'Company Details', 'Staff', 'Change Password']);
+    expect(within(settings).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
 
     const first = screen.getByLabelText('First Name');
     await app.user.clear(first);
@@ -119,6 +120,24 @@ describe("the employer's profile", () => {
     await s.answer({ profile: { ...sampleEmployer, firstName: 'Robyn' }, message: CompanyMessages.employerSaved });
     expect((await screen.findAllByText(CompanyMessages.employerSaved)).length).toBeGreaterThan(0);
     await waitFor(() => expect(app.session().getSnapshot().context.session?.user.firstName).toBe('Robyn'));
+  });
+
+  it('says when the details could not be read, and reads them again on Try again', async () => {
+    let loads = 0;
+    const logic = employerProfileMachine.provide({
+      actors: {
+        load: fromPromise<Employer>(async () => {
+          loads++;
+          if (loads === 1) throw new ApiError('server', 500, 'Something went wrong!!!');
+          return sampleEmployer;
+        }),
+      },
+    });
+    const app = renderInApp(<ProfileSettingsPage employerLogic={logic} />, { path: '/user/settings/profile', stored: employer });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your details could not be loaded.');
+    await app.user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('First Name')).toHaveValue('Robin');
+    expect(loads).toBe(2);
   });
 
   it('refuses a phone number that is not one, once the field is left', async () => {

@@ -1,8 +1,8 @@
-import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { useAppConfig } from '../../app/app-config.tsx';
 import { recruiterProfile, type recruiterProfileMachine } from '../../machines/staff/recruiter-profile.machine.ts';
 import { DetailsForm } from '../account/details-form.view.tsx';
+import { CompanySettings } from '../company/settings-layout.tsx';
 import { DetailFields } from './detail-fields.view.tsx';
 
 type Logic = typeof recruiterProfileMachine;
@@ -44,17 +44,11 @@ export function RecruiterProfileForm({ logic, snapshot }: RecruiterProfileProps)
   );
 }
 
-/** /user/settings/profile for a recruiter. */
+/** /user/settings/profile for a recruiter, in the settings frame of the company's people. */
 export function RecruiterProfileSettings(props: RecruiterProfileProps) {
   return (
-    <section className="mx-auto flex max-w-3xl flex-col gap-2 px-2 py-4" aria-labelledby="page-title">
-      <h1 id="page-title" className="text-3xl font-bold">
-        Profile
-      </h1>
-      <p className="text-muted">
-        How your company and applicants see you. <Link href="/user/settings/change-password">Change your password</Link>
-      </p>
+    <CompanySettings title="Profile" intro="How your company and applicants see you.">
       <RecruiterProfileForm {...props} />
-    </section>
+    </CompanySettings>
   );
 }
