@@ -1,28 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fromPromise } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import { CompanyMessages } from '../../contract/company.ts';
-import type { Employer } from '../../contract/employer.ts';
 import { ProfileMessages } from '../../contract/jobseeker.ts';
-import { employerProfile, employerProfileMachine, type EmployerField, type EmployerProfileContext } from '../../machines/company/employer-profile.machine.ts';
-import { after, never } from '../account/stories-support.tsx';
+import { employerProfile, type EmployerField } from '../../machines/company/employer-profile.machine.ts';
+import { detailsStories } from '../account/details-stories-support.ts';
 import { EmployerProfilePage } from './employer-profile.view.tsx';
 import { sampleEmployer, withEmployer } from './stories-support.tsx';
 
-const logic = employerProfileMachine.provide({
-  actors: {
-    load: fromPromise(() => after(600, sampleEmployer)),
-    save: fromPromise<{ profile: Employer; message: string }, Record<EmployerField, string>>(({ input }) =>
-      after(900, { profile: { ...sampleEmployer, firstName: input.firstName, lastName: input.lastName }, message: CompanyMessages.employerSaved }),
-    ),
-  },
-});
-const saving = employerProfileMachine.provide({ actors: { save: fromPromise(() => never()) } });
+/** The server answers after a moment; saving takes a moment too. */
+const { logic, saving, at } = detailsStories(employerProfile, sampleEmployer, (input) => ({
+  profile: { ...sampleEmployer, firstName: input.firstName, lastName: input.lastName },
+  message: CompanyMessages.employerSaved,
+}));
 
 const values: Record<EmployerField, string> = { firstName: 'Robin', lastName: 'Hale', phoneNumber: '(360) 555-0142' };
-const context = (c: Partial<EmployerProfileContext> = {}): EmployerProfileContext => ({ ...employerProfile.loadedContext(sampleEmployer), ...c });
-const at = (value: string | Record<string, string>, c: Partial<EmployerProfileContext> = {}, machine = logic) =>
-  machine.resolveState({ value, context: context(c) });
 
 const meta = {
   title: 'Company/Employer profile',

@@ -1,9 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fromPromise } from 'xstate';
 import { StaffMessages, type RecruiterProfile } from '../../contract/staff.ts';
-import { detailValuesOf, type DetailField } from '../../machines/staff/edit-recruiter.machine.ts';
-import { recruiterProfile, recruiterProfileMachine, type RecruiterProfileContext } from '../../machines/staff/recruiter-profile.machine.ts';
-import { after, never } from '../account/stories-support.tsx';
+import { detailValuesOf } from '../../machines/staff/edit-recruiter.machine.ts';
+import { recruiterProfile } from '../../machines/staff/recruiter-profile.machine.ts';
+import { detailsStories } from '../account/details-stories-support.ts';
 import { RecruiterProfileSettings } from './recruiter-profile.view.tsx';
 import { withRecruiter } from './stories-support.tsx';
 
@@ -18,19 +17,10 @@ const profile: RecruiterProfile = {
 const values = detailValuesOf(profile);
 
 /** The server answers after a moment; saving takes a moment too. */
-const logic = recruiterProfileMachine.provide({
-  actors: {
-    load: fromPromise(() => after(600, profile)),
-    save: fromPromise<{ profile: RecruiterProfile; message: string }, Record<DetailField, string>>(({ input }) =>
-      after(900, { profile: { ...profile, firstName: input.firstName, lastName: input.lastName, jobTitle: input.jobTitle || null }, message: StaffMessages.profileSaved }),
-    ),
-  },
-});
-const saving = recruiterProfileMachine.provide({ actors: { save: fromPromise(() => never()) } });
-
-const context = (c: Partial<RecruiterProfileContext> = {}): RecruiterProfileContext => ({ ...recruiterProfile.loadedContext(profile), ...c });
-const at = (value: string | Record<string, string>, c: Partial<RecruiterProfileContext> = {}, machine = logic) =>
-  machine.resolveState({ value, context: context(c) });
+const { logic, saving, at } = detailsStories(recruiterProfile, profile, (input) => ({
+  profile: { ...profile, firstName: input.firstName, lastName: input.lastName, jobTitle: input.jobTitle || null },
+  message: StaffMessages.profileSaved,
+}));
 
 const meta = {
   title: 'Staff/Recruiter profile',
