@@ -2,14 +2,10 @@ import { CompanyMessages } from '../../contract/company.ts';
 import { modifyEmployerSchema, type Employer } from '../../contract/employer.ts';
 import { readablePhone } from '../../lib/phone.ts';
 import { employerService } from '../../services/employer.ts';
-import { defineDetailsForm, type DetailsContext, type DetailsEmitted, type DetailsEvent } from '../details-form.machine.ts';
+import { defineDetailsForm } from '../details-form.machine.ts';
 
 export const employerFields = ['firstName', 'lastName', 'phoneNumber'] as const;
 export type EmployerField = (typeof employerFields)[number];
-
-export type EmployerProfileContext = DetailsContext<Employer, EmployerField>;
-export type EmployerProfileEvent = DetailsEvent<EmployerField>;
-export type EmployerProfileEmitted = DetailsEmitted<Employer>;
 
 /**
  * The employer's own details (spec 2 §7 GetEmployer, ModifyEmployer): name and phone, with the

@@ -3,14 +3,10 @@ import { ProfileMessages } from '../../contract/jobseeker.ts';
 import { updateProfileSchema } from '../../contract/jobseeker-profile.ts';
 import { readablePhone } from '../../lib/phone.ts';
 import { jobSeekerProfileService } from '../../services/jobseeker-profile.ts';
-import { defineDetailsForm, type DetailsContext, type DetailsEmitted, type DetailsEvent } from '../details-form.machine.ts';
+import { defineDetailsForm } from '../details-form.machine.ts';
 
 export const profileFields = ['firstName', 'lastName', 'email', 'phoneNumber'] as const;
 export type ProfileField = (typeof profileFields)[number];
-
-export type ProfileContext = DetailsContext<JobSeekerProfile, ProfileField>;
-export type ProfileEvent = DetailsEvent<ProfileField>;
-export type ProfileEmitted = DetailsEmitted<JobSeekerProfile>;
 
 /**
  * The job seeker's personal details (spec 2 §3 "Job seeker profile"): loaded, edited with the

@@ -1,11 +1,7 @@
 import { recruiterDetailsSchema, StaffMessages, type RecruiterProfile } from '../../contract/staff.ts';
 import { staffService } from '../../services/staff.ts';
-import { defineDetailsForm, type DetailsContext, type DetailsEmitted, type DetailsEvent } from '../details-form.machine.ts';
-import { detailFields, detailValuesOf, type DetailField } from './edit-recruiter.machine.ts';
-
-export type RecruiterProfileContext = DetailsContext<RecruiterProfile, DetailField>;
-export type RecruiterProfileEvent = DetailsEvent<DetailField>;
-export type RecruiterProfileEmitted = DetailsEmitted<RecruiterProfile>;
+import { defineDetailsForm } from '../details-form.machine.ts';
+import { detailFields, detailValuesOf } from './edit-recruiter.machine.ts';
 
 /**
  * The recruiter's own details (spec 2 §7 GetRecruiter, UpdateRecruiter): loaded, edited with the
