@@ -1,21 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
+import type { EventObject } from 'xstate';
 import { AccountMessages, type JobSeekerProfile } from '../../src/contract/account.ts';
 import { ProfileMessages } from '../../src/contract/jobseeker.ts';
-import {
-  profileFields,
-  profileMachine,
-  selectCanSubmit,
-  selectFieldErrors,
-  type ProfileEmitted,
-  type ProfileEvent,
-  type ProfileField,
-} from '../../src/machines/jobseeker/profile.machine.ts';
+import { jobSeekerProfile, selectFieldErrors } from '../../src/machines/jobseeker/profile.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { profileChanges } from '../../src/services/profile-changes.ts';
-import { atomicStates, deferred, flush, modelOf, modelStates, settle } from '../support/client/model.ts';
+import { loadedDetails, walkDetailsForm } from '../support/client/details-form.ts';
+import { flush } from '../support/client/model.ts';
 
-type Snap = SnapshotFrom<typeof profileMachine>;
 type Saved = { profile: JobSeekerProfile; message: string };
 
 const stored: JobSeekerProfile = {
@@ -46,104 +38,18 @@ const modelEvents = [
   { type: 'xstate.error.actor.save', error: badPhone },
 ] as unknown as EventObject[];
 
-const observable = (s: Snap) =>
-  JSON.stringify({
-    value: s.value,
-    values: s.context.values,
-    shown: selectFieldErrors(s),
-    error: s.context.error,
-    message: s.context.message,
-    canSubmit: selectCanSubmit(s),
-  });
-
-function startSut() {
-  const server = {
-    loads: 0,
-    saves: [] as Array<Record<ProfileField, string>>,
-    pending: {} as Record<string, ReturnType<typeof deferred<never>> | undefined>,
-  };
-  const machine = profileMachine.provide({
-    actors: {
-      load: fromPromise<JobSeekerProfile>(() => {
-        server.loads++;
-        const d = deferred<JobSeekerProfile>();
-        server.pending.load = d as never;
-        return d.promise;
-      }),
-      save: fromPromise<Saved, Record<ProfileField, string>>(({ input }) => {
-        server.saves.push(input);
-        const d = deferred<Saved>();
-        server.pending.save = d as never;
-        return d.promise;
-      }),
-    },
-  });
-  const emitted: ProfileEmitted[] = [];
-  const actor = createActor(machine);
-  actor.on('profile.saved', (e) => emitted.push(e));
-  actor.start();
-  return { actor, server, emitted };
-}
-
 describe('job seeker profile machine (model-based)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const model = modelOf(profileMachine, {
-    events: modelEvents,
-    serializeState: observable,
-    filterEvents: (s, e) => {
-      if (e.type.endsWith('actor.load')) return s.matches('loading');
-      if (e.type.endsWith('actor.save')) return s.matches('saving');
-      return true;
-    },
-  });
-  const states = modelStates(model);
-
-  it('reaches every state of the chart and tries every event', () => {
-    expect([...new Set(states.flatMap((s) => atomicStates(s.state.value)))].sort()).toEqual([
-      'editing.failed',
-      'editing.idle',
-      'editing.saved',
-      'loadFailed',
-      'loading',
-      'saving',
-    ]);
-    expect(new Set(states.flatMap((s) => s.transitions.map((t) => t.event.type)))).toEqual(new Set(modelEvents.map((e) => e.type)));
-  });
-
-  it.each(states.map((s) => [s.key, s] as const))('%s', async (_key, s) => {
-    const check = async (path: EventObject[], expected: Snap) => {
-      const sut = startSut();
-      for (const event of path) {
-        if (!settle(sut.server.pending, event)) sut.actor.send(event as ProfileEvent);
-        await flush();
-      }
-      const now = sut.actor.getSnapshot();
-      expect(observable(now)).toBe(observable(expected));
-      // Save only when valid and not busy; a rule's error shows only for a field left once, or after a submit.
-      expect(selectCanSubmit(now)).toBe(now.matches('editing') && Object.keys(now.context.errors).length === 0);
-      for (const field of profileFields) {
-        const shown = selectFieldErrors(now)[field];
-        if (shown && shown !== now.context.serverErrors[field]) expect(now.context.touched[field]).toBe(true);
-      }
-      sut.actor.stop();
-    };
-    await check(s.path, s.state);
-    for (const t of s.transitions) await check([...s.path, t.event], t.next);
-  });
+  walkDetailsForm(jobSeekerProfile, modelEvents);
 });
 
 describe('job seeker profile rules', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  async function loaded() {
-    const sut = startSut();
-    sut.server.pending.load!.resolve(stored as never);
-    await flush();
-    return sut;
-  }
+  const loaded = () => loadedDetails(jobSeekerProfile, stored);
 
   it('fills the form from the profile; a pending email shows what the user asked for', async () => {
     const sut = await loaded();

@@ -85,18 +85,18 @@ describe("the employer's profile", () => {
   function stubbed() {
     const load = deferred<Employer>();
     const saves: Array<Record<EmployerField, string>> = [];
-    let save = deferred<{ employer: Employer; message: string }>();
+    let save = deferred<{ profile: Employer; message: string }>();
     const logic = employerProfileMachine.provide({
       actors: {
         load: fromPromise(() => load.promise),
-        save: fromPromise<{ employer: Employer; message: string }, Record<EmployerField, string>>(({ input }) => {
+        save: fromPromise<{ profile: Employer; message: string }, Record<EmployerField, string>>(({ input }) => {
           saves.push(input);
           save = deferred();
           return save.promise;
         }),
       },
     });
-    return { logic, load, saves, answer: async (v: { employer: Employer; message: string } | Error) => act(async () => (v instanceof Error ? save.reject(v) : save.resolve(v))) };
+    return { logic, load, saves, answer: async (v: { profile: Employer; message: string } | Error) => act(async () => (v instanceof Error ? save.reject(v) : save.resolve(v))) };
   }
 
   it('is on /user/settings/profile for an employer: name and phone to edit, email and company shown', async () => {
@@ -110,15 +110,34 @@ describe("the employer's profile", () => {
     expect(screen.getByText('Hale Freight')).toBeInTheDocument();
     const settings = screen.getByRole('navigation', { name: 'Settings' });
     expect(within(settings).getAllByRole('link').map((a) => a.textContent)).toEqual(['Profile', 'Company Details', 'Staff', 'Change Password']);
+    expect(within(settings).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
 
     const first = screen.getByLabelText('First Name');
     await app.user.clear(first);
     await app.user.type(first, 'Robyn');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(s.saves).toEqual([{ firstName: 'Robyn', lastName: 'Hale', phoneNumber: '(360) 555-0142' }]);
-    await s.answer({ employer: { ...sampleEmployer, firstName: 'Robyn' }, message: CompanyMessages.employerSaved });
+    await s.answer({ profile: { ...sampleEmployer, firstName: 'Robyn' }, message: CompanyMessages.employerSaved });
     expect((await screen.findAllByText(CompanyMessages.employerSaved)).length).toBeGreaterThan(0);
     await waitFor(() => expect(app.session().getSnapshot().context.session?.user.firstName).toBe('Robyn'));
+  });
+
+  it('says when the details could not be read, and reads them again on Try again', async () => {
+    let loads = 0;
+    const logic = employerProfileMachine.provide({
+      actors: {
+        load: fromPromise<Employer>(async () => {
+          loads++;
+          if (loads === 1) throw new ApiError('server', 500, 'Something went wrong!!!');
+          return sampleEmployer;
+        }),
+      },
+    });
+    const app = renderInApp(<ProfileSettingsPage employerLogic={logic} />, { path: '/user/settings/profile', stored: employer });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your details could not be loaded.');
+    await app.user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('First Name')).toHaveValue('Robin');
+    expect(loads).toBe(2);
   });
 
   it('refuses a phone number that is not one, once the field is left', async () => {

@@ -50,6 +50,16 @@ describe('the job seeker profile page', () => {
     expect(screen.getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
   });
 
+  it('sits in the settings frame with every profile section, this one marked', async () => {
+    const { logic, photoLogic, load } = stubbed(async () => ({ profile: stored, message: ProfileMessages.profileSaved }));
+    renderInApp(<ProfileSettingsPage logic={logic} photoLogic={photoLogic} />, { path: '/user/settings/profile', stored: seeker });
+    load.resolve(stored);
+    await screen.findByLabelText('First Name');
+    const settings = screen.getByRole('navigation', { name: 'Settings' });
+    expect(within(settings).getAllByRole('link').map((a) => a.textContent)).toEqual(['Profile', 'Education', 'Skills', 'Experience', 'Preferences', 'Documents', 'Change Password']);
+    expect(within(settings).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('saves, says so, and greets the user by the new name in the session', async () => {
     const { logic, photoLogic, load, saves } = stubbed(async (input) => ({ profile: { ...stored, firstName: input.firstName }, message: ProfileMessages.profileSaved }));
     const app = renderInApp(<ProfileSettingsPage logic={logic} photoLogic={photoLogic} />, { path: '/user/settings/profile', stored: seeker });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { StaffMessages, type RecruiterProfile } from '../../src/contract/staff.ts';
@@ -42,6 +42,19 @@ describe("the recruiter's profile page", () => {
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Profile' })).toBeInTheDocument();
     expect(screen.queryByText('This part of the marketplace is coming soon.')).not.toBeInTheDocument();
+  });
+
+  it("sits in the settings frame with the recruiter's own settings pages, this one marked", async () => {
+    const { logic, load } = stubbed(async () => ({ profile: stored, message: StaffMessages.profileSaved }));
+    renderInApp(<RecruiterProfileSettings logic={logic} />, { path: '/user/settings/profile', stored: recruiter });
+    load.resolve(stored);
+    await screen.findByLabelText('First Name');
+    const settings = screen.getByRole('navigation', { name: 'Settings' });
+    // The company's details are the employer's to edit; a recruiter reads them. The staff is the employer's alone.
+    expect(within(settings).getAllByRole('link').map((a) => a.textContent)).toEqual(['Profile', 'Company Details', 'Change Password']);
+    expect(within(settings).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    expect(within(settings).getByRole('link', { name: 'Change Password' })).toHaveAttribute('href', '/user/settings/change-password');
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
   });
 
   it('shows the email and company, and the details to edit', async () => {

@@ -1,37 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fromPromise } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import { CompanyMessages } from '../../contract/company.ts';
-import type { Employer } from '../../contract/employer.ts';
 import { ProfileMessages } from '../../contract/jobseeker.ts';
-import { employerProfileMachine, type EmployerField, type EmployerProfileContext } from '../../machines/company/employer-profile.machine.ts';
-import { after, never } from '../account/stories-support.tsx';
+import { employerProfile, type EmployerField } from '../../machines/company/employer-profile.machine.ts';
+import { detailsStories } from '../account/details-stories-support.ts';
 import { EmployerProfilePage } from './employer-profile.view.tsx';
 import { sampleEmployer, withEmployer } from './stories-support.tsx';
 
-const logic = employerProfileMachine.provide({
-  actors: {
-    load: fromPromise(() => after(600, sampleEmployer)),
-    save: fromPromise<{ employer: Employer; message: string }, Record<EmployerField, string>>(({ input }) =>
-      after(900, { employer: { ...sampleEmployer, firstName: input.firstName, lastName: input.lastName }, message: CompanyMessages.employerSaved }),
-    ),
-  },
-});
-const saving = employerProfileMachine.provide({ actors: { save: fromPromise(() => never()) } });
+/** The server answers after a moment; saving takes a moment too. */
+const { logic, saving, at } = detailsStories(employerProfile, sampleEmployer, (input) => ({
+  profile: { ...sampleEmployer, firstName: input.firstName, lastName: input.lastName },
+  message: CompanyMessages.employerSaved,
+}));
 
 const values: Record<EmployerField, string> = { firstName: 'Robin', lastName: 'Hale', phoneNumber: '(360) 555-0142' };
-const context = (c: Partial<EmployerProfileContext> = {}): EmployerProfileContext => ({
-  values,
-  touched: {},
-  errors: {},
-  serverErrors: {},
-  error: null,
-  employer: sampleEmployer,
-  message: null,
-  ...c,
-});
-const at = (value: string | Record<string, string>, c: Partial<EmployerProfileContext> = {}, machine = logic) =>
-  machine.resolveState({ value, context: context(c) });
 
 const meta = {
   title: 'Company/Employer profile',
@@ -48,9 +30,9 @@ const dark = { theme: 'dark' } as const;
 /** From the start: loading, then the form. */
 export const FromTheStart: Story = {};
 /** loading: while the details are read. */
-export const Loading: Story = { args: { snapshot: at('loading', { employer: null }) } };
+export const Loading: Story = { args: { snapshot: at('loading', employerProfile.initialContext) } };
 /** loadFailed: Try again reads them again. */
-export const LoadFailed: Story = { args: { snapshot: at('loadFailed', { employer: null }) } };
+export const LoadFailed: Story = { args: { snapshot: at('loadFailed', employerProfile.initialContext) } };
 /** editing: name and phone; email and company shown. */
 export const Editing: Story = { args: { snapshot: at({ editing: 'idle' }) } };
 export const EditingDark: Story = { ...Editing, globals: dark };

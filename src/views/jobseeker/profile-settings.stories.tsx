@@ -1,9 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fromPromise } from 'xstate';
 import type { JobSeekerProfile } from '../../contract/account.ts';
 import { ProfileMessages } from '../../contract/jobseeker.ts';
-import { profileMachine, type ProfileContext, type ProfileField } from '../../machines/jobseeker/profile.machine.ts';
-import { after, never } from '../account/stories-support.tsx';
+import { jobSeekerProfile, type ProfileField } from '../../machines/jobseeker/profile.machine.ts';
+import { detailsStories } from '../account/details-stories-support.ts';
 import { photoLogic } from './photo-stories-support.ts';
 import ProfileSettingsPage from './profile-settings.view.tsx';
 import { withJobSeeker } from './stories-support.tsx';
@@ -19,28 +18,10 @@ const profile: JobSeekerProfile = {
 const values: Record<ProfileField, string> = { firstName: 'Maria', lastName: 'Lopez', email: profile.email, phoneNumber: '(503) 555-0123' };
 
 /** The server answers after a moment; saving takes a moment too. */
-const logic = profileMachine.provide({
-  actors: {
-    load: fromPromise(() => after(600, profile)),
-    save: fromPromise<{ profile: JobSeekerProfile; message: string }, Record<ProfileField, string>>(({ input }) =>
-      after(900, { profile: { ...profile, firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber }, message: ProfileMessages.profileSaved }),
-    ),
-  },
-});
-const saving = profileMachine.provide({ actors: { save: fromPromise(() => never()) } });
-
-const context = (c: Partial<ProfileContext> = {}): ProfileContext => ({
-  values,
-  touched: {},
-  errors: {},
-  serverErrors: {},
-  error: null,
-  profile,
-  message: null,
-  ...c,
-});
-const at = (value: string | Record<string, string>, c: Partial<ProfileContext> = {}, machine = logic) =>
-  machine.resolveState({ value, context: context(c) });
+const { logic, saving, at } = detailsStories(jobSeekerProfile, profile, (input) => ({
+  profile: { ...profile, firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber },
+  message: ProfileMessages.profileSaved,
+}));
 
 const meta = {
   title: 'Job seeker/Profile',
@@ -60,10 +41,10 @@ const dark = { theme: 'dark' } as const;
 export const FromTheStart: Story = {};
 
 /** loading: while the profile is read. */
-export const Loading: Story = { args: { snapshot: at('loading', { profile: null, values: { firstName: '', lastName: '', email: '', phoneNumber: '' } }) } };
+export const Loading: Story = { args: { snapshot: at('loading', jobSeekerProfile.initialContext) } };
 
 /** loadFailed: the profile could not be read; Try again reads it again. */
-export const LoadFailed: Story = { args: { snapshot: at('loadFailed', { profile: null }) } };
+export const LoadFailed: Story = { args: { snapshot: at('loadFailed', jobSeekerProfile.initialContext) } };
 
 /** editing: the form with the saved details. */
 export const Editing: Story = { args: { snapshot: at({ editing: 'idle' }) } };

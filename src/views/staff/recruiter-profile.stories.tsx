@@ -1,9 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fromPromise } from 'xstate';
 import { StaffMessages, type RecruiterProfile } from '../../contract/staff.ts';
-import { detailValuesOf, type DetailField } from '../../machines/staff/edit-recruiter.machine.ts';
-import { recruiterProfileMachine, type RecruiterProfileContext } from '../../machines/staff/recruiter-profile.machine.ts';
-import { after, never } from '../account/stories-support.tsx';
+import { detailValuesOf } from '../../machines/staff/edit-recruiter.machine.ts';
+import { recruiterProfile } from '../../machines/staff/recruiter-profile.machine.ts';
+import { detailsStories } from '../account/details-stories-support.ts';
 import { RecruiterProfileSettings } from './recruiter-profile.view.tsx';
 import { withRecruiter } from './stories-support.tsx';
 
@@ -18,29 +17,10 @@ const profile: RecruiterProfile = {
 const values = detailValuesOf(profile);
 
 /** The server answers after a moment; saving takes a moment too. */
-const logic = recruiterProfileMachine.provide({
-  actors: {
-    load: fromPromise(() => after(600, profile)),
-    save: fromPromise<{ profile: RecruiterProfile; message: string }, Record<DetailField, string>>(({ input }) =>
-      after(900, { profile: { ...profile, firstName: input.firstName, lastName: input.lastName, jobTitle: input.jobTitle || null }, message: StaffMessages.profileSaved }),
-    ),
-  },
-});
-const saving = recruiterProfileMachine.provide({ actors: { save: fromPromise(() => never()) } });
-
-const context = (c: Partial<RecruiterProfileContext> = {}): RecruiterProfileContext => ({
-  values,
-  touched: {},
-  errors: {},
-  serverErrors: {},
-  error: null,
-  profile,
-  loadError: null,
-  message: null,
-  ...c,
-});
-const at = (value: string | Record<string, string>, c: Partial<RecruiterProfileContext> = {}, machine = logic) =>
-  machine.resolveState({ value, context: context(c) });
+const { logic, saving, at } = detailsStories(recruiterProfile, profile, (input) => ({
+  profile: { ...profile, firstName: input.firstName, lastName: input.lastName, jobTitle: input.jobTitle || null },
+  message: StaffMessages.profileSaved,
+}));
 
 const meta = {
   title: 'Staff/Recruiter profile',
@@ -59,10 +39,10 @@ const dark = { theme: 'dark' } as const;
 export const FromTheStart: Story = {};
 
 /** loading: while the details are read. */
-export const Loading: Story = { args: { snapshot: at('loading', { profile: null }) } };
+export const Loading: Story = { args: { snapshot: at('loading', recruiterProfile.initialContext) } };
 
 /** loadFailed: the answer did not fit the contract (spec 2 §8); Try again reads it again. */
-export const LoadFailed: Story = { args: { snapshot: at('loadFailed', { profile: null, loadError: StaffMessages.invalidData }) } };
+export const LoadFailed: Story = { args: { snapshot: at('loadFailed', { ...recruiterProfile.initialContext, loadError: StaffMessages.invalidData }) } };
 
 /** editing: the saved details, the email and company shown. */
 export const Editing: Story = { args: { snapshot: at({ editing: 'idle' }) } };

@@ -1,15 +1,8 @@
-import { useEffect } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import toast from 'react-hot-toast';
-import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { useAppConfig } from '../../app/app-config.tsx';
-import { SessionContext } from '../../app/session.tsx';
-import { recruiterProfileMachine, selectCanSaveProfile, selectProfileErrors } from '../../machines/staff/recruiter-profile.machine.ts';
-import { Alert } from '../ui/alert.tsx';
-import { Button } from '../ui/button.tsx';
-import { fieldBinder } from '../ui/field-binding.ts';
-import { LoadFailed, Loading } from '../ui/load-state.tsx';
+import { recruiterProfile, type recruiterProfileMachine } from '../../machines/staff/recruiter-profile.machine.ts';
+import { DetailsForm } from '../account/details-form.view.tsx';
+import { CompanySettings } from '../company/settings-layout.tsx';
 import { DetailFields } from './detail-fields.view.tsx';
 
 type Logic = typeof recruiterProfileMachine;
@@ -20,81 +13,42 @@ export interface RecruiterProfileProps {
   snapshot?: SnapshotFrom<Logic>;
 }
 
-/** The recruiter's own details: name, job title and phone; the email and the company are shown. */
+/**
+ * The recruiter's own details: name, job title and phone; the email and the company are shown.
+ * A failed read says why (e.g. "Invalid recruiter data received").
+ */
 export function RecruiterProfileForm({ logic, snapshot }: RecruiterProfileProps) {
-  const actor = useActorRef(logic ?? recruiterProfileMachine, snapshot ? { snapshot } : {});
-  const session = SessionContext.useActorRef();
   const { supportEmail } = useAppConfig();
-  const values = useSelector(actor, (s) => s.context.values);
-  const errors = useSelector(actor, selectProfileErrors);
-  const canSubmit = useSelector(actor, selectCanSaveProfile);
-  const profile = useSelector(actor, (s) => s.context.profile);
-  const error = useSelector(actor, (s) => s.context.error);
-  const loadError = useSelector(actor, (s) => s.context.loadError);
-  const loading = useSelector(actor, (s) => s.matches('loading'));
-  const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
-  const saving = useSelector(actor, (s) => s.matches('saving'));
-  const message = useSelector(actor, (s) => s.context.message);
-  const bind = fieldBinder(actor.send, values, errors);
-
-  useEffect(() => {
-    const sub = actor.on('profile.saved', ({ profile: saved, message: said }) => {
-      toast.success(said, { id: said });
-      // The navigation greets the user by the name just saved.
-      session.send({ type: 'session.userUpdated', user: { firstName: saved.firstName, lastName: saved.lastName } });
-    });
-    return () => sub.unsubscribe();
-  }, [actor, session]);
-
-  if (loading) return <Loading label="Loading your details…" />;
-  if (loadFailed) return <LoadFailed message={loadError ?? ''} onRetry={() => actor.send({ type: 'profile.retry' })} />;
-
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        actor.send({ type: 'form.submit' });
-      }}
-    >
-      <dl className="grid gap-1 sm:grid-cols-2">
-        <div>
-          <dt className="text-sm font-medium">Email</dt>
-          <dd className="text-base break-all">{profile?.email}</dd>
-        </div>
-        <div>
-          <dt className="text-sm font-medium">Company</dt>
-          <dd className="text-base">{profile?.company.name}</dd>
-        </div>
-      </dl>
-      <p className="text-xs text-muted">
-        Your email and company are set by your employer. To change them, ask your employer or write to{' '}
-        <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
-      </p>
-      <DetailFields bind={bind} />
-      {error && <Alert tone="error">{error}</Alert>}
-      {message && !error && <Alert tone="success">{message}</Alert>}
-      <div className="flex justify-end">
-        <Button type="submit" busy={saving} disabled={!canSubmit}>
-          Save
-        </Button>
-      </div>
-    </form>
+    <DetailsForm details={recruiterProfile} logic={logic} snapshot={snapshot} loadingLabel="Loading your details…">
+      {({ bind, profile }) => (
+        <>
+          <dl className="grid gap-1 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm font-medium">Email</dt>
+              <dd className="text-base break-all">{profile?.email}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium">Company</dt>
+              <dd className="text-base">{profile?.company.name}</dd>
+            </div>
+          </dl>
+          <p className="text-xs text-muted">
+            Your email and company are set by your employer. To change them, ask your employer or write to{' '}
+            <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+          </p>
+          <DetailFields bind={bind} />
+        </>
+      )}
+    </DetailsForm>
   );
 }
 
-/** /user/settings/profile for a recruiter. */
+/** /user/settings/profile for a recruiter, in the settings frame of the company's people. */
 export function RecruiterProfileSettings(props: RecruiterProfileProps) {
   return (
-    <section className="mx-auto flex max-w-3xl flex-col gap-2 px-2 py-4" aria-labelledby="page-title">
-      <h1 id="page-title" className="text-3xl font-bold">
-        Profile
-      </h1>
-      <p className="text-muted">
-        How your company and applicants see you. <Link href="/user/settings/change-password">Change your password</Link>
-      </p>
+    <CompanySettings title="Profile" intro="How your company and applicants see you.">
       <RecruiterProfileForm {...props} />
-    </section>
+    </CompanySettings>
   );
 }
