@@ -12,12 +12,13 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** /back-office/* needs SuperAdmin; other signed-in users go to their own home. */
-export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
+/** /back-office/* needs SuperAdmin, posting a job a company's staff; other signed-in users go to their own home. */
+export function RequireRole({ role, children }: { role: Role | readonly Role[]; children: ReactNode }) {
   const session = useSession();
+  const allowed: readonly Role[] = typeof role === 'string' ? [role] : role;
   if (session.restoring) return <LoadingOverlay open />;
   if (!session.signedIn) return <Redirect to="~/login" replace />;
-  if (session.role !== role) return <Redirect to={`~${homeFor(session.role)}`} replace />;
+  if (!session.role || !allowed.includes(session.role)) return <Redirect to={`~${homeFor(session.role)}`} replace />;
   return <>{children}</>;
 }
 

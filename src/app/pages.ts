@@ -24,6 +24,8 @@ export const pageLoaders = {
   'staff/accept-invitation.view': () => import('../views/staff/accept-invitation.view.tsx'),
   'company/company-details.view': () => import('../views/company/company-details.view.tsx'),
   'company/public-company.view': () => import('../views/company/public-company.view.tsx'),
+  'posting/post-job.view': () => import('../views/posting/post-job.view.tsx'),
+  'posting/drafts.view': () => import('../views/posting/drafts.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

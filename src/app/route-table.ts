@@ -2,9 +2,9 @@ import type { PageKey } from './pages.ts';
 
 /**
  * Who may open a route: anyone; only signed-out visitors (a signed-in user is sent on, spec 1 §4);
- * any signed-in user; or the SuperAdmin back office.
+ * any signed-in user; a company's staff (its employer and recruiters); or the SuperAdmin back office.
  */
-export type Access = 'anyone' | 'signedOut' | 'signedIn' | 'SuperAdmin';
+export type Access = 'anyone' | 'signedOut' | 'signedIn' | 'companyStaff' | 'SuperAdmin';
 
 export interface PageRoute {
   path: string;
@@ -38,8 +38,6 @@ const userPages: Record<string, string> = {
   '/user/posted-jobs': 'Posted Jobs',
   '/user/messaging': 'Messaging',
   '/user/jobs': 'Jobs',
-  '/user/jobs/post-job': 'Post a Job',
-  '/user/jobpost-create': 'Job Post Drafts',
   '/user/invites': 'Invitations',
   '/dashboard/applicants': 'Applicants',
 };
@@ -82,6 +80,8 @@ export const routeTable: PageRoute[] = [
   { path: '/accept-invitation', page: 'staff/accept-invitation.view', access: 'anyone' },
   { path: '/user/settings/company-details', page: 'company/company-details.view', access: 'signedIn' },
   { path: '/companies/:id', page: 'company/public-company.view', access: 'anyone' },
+  { path: '/user/jobs/post-job', page: 'posting/post-job.view', access: 'companyStaff' },
+  { path: '/user/jobpost-create', page: 'posting/drafts.view', access: 'companyStaff' },
   ...comingSoon(userPages, 'signedIn'),
   ...comingSoon(backOfficePages, 'SuperAdmin'),
   ...comingSoon(publicPages, 'anyone'),

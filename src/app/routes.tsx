@@ -29,6 +29,8 @@ function Guard({ access, children }: { access: Access; children: ReactNode }) {
       return <RedirectIfSignedIn>{children}</RedirectIfSignedIn>;
     case 'signedIn':
       return <RequireSignedIn>{children}</RequireSignedIn>;
+    case 'companyStaff':
+      return <RequireRole role={['Employer', 'Recruiter']}>{children}</RequireRole>;
     case 'SuperAdmin':
       return <RequireRole role="SuperAdmin">{children}</RequireRole>;
   }

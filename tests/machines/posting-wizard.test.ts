@@ -165,13 +165,13 @@ const observable = (s: Snap) =>
     canPublish: selectCanPublish(s),
   });
 
-const leavesOf = (states: ReturnType<typeof modelStates>) => [...new Set(states.flatMap((s) => atomicStates(s.state.value)))];
+const leavesOf = (states: Array<{ state: Snap }>) => [...new Set(states.flatMap((s) => atomicStates(s.state.value)))];
 
 /**
  * Walks the model of one concern of the wizard and replays each state and each event tried there
  * on the real machine: it must end where the model says.
  */
-function walk(name: string, options: { input?: WizardInput; events: EventObject[]; filter?: (s: Snap, e: EventObject) => boolean; reaches: string[] }) {
+function walk(name: string, options: { input?: WizardInput; events: Array<EventObject & Record<string, unknown>>; filter?: (s: Snap, e: EventObject) => boolean; reaches: string[] }) {
   const input = options.input ?? { draftId: DRAFT_ID, today: TODAY };
   const model = modelOf(wizardMachine, {
     input,
@@ -256,7 +256,7 @@ describe('job post wizard (model-based)', () => {
       if (s.matches({ ready: { autosave: 'saving' } })) return e.type === 'xstate.done.actor.save';
       if (e.type === 'field.change') {
         const description = s.context.data.jobDetails.description;
-        return s.context.tracking.currentStep === 'jobDetails' && (e as { value: string }).value !== description;
+        return s.context.tracking.currentStep === 'jobDetails' && (e as unknown as { value: string }).value !== description;
       }
       return true;
     },
@@ -277,7 +277,7 @@ describe('job post wizard (model-based)', () => {
       { type: 'page.hide' },
     ],
     filter: (s, e) => {
-      if (e.type === 'field.change') return selectNumberText(s, 'jobDetails.numberOfHires') !== (e as { value: string }).value;
+      if (e.type === 'field.change') return selectNumberText(s, 'jobDetails.numberOfHires') !== (e as unknown as { value: string }).value;
       return true;
     },
     reaches: ['ready.autosave.clean', 'ready.autosave.dirty', 'ready.autosave.saving', 'ready.autosave.failed', 'ready.autosave.invalid'],
