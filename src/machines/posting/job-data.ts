@@ -147,9 +147,3 @@ export function geoLocationOf(result: LocationResult): GeoLocation {
     longitude: place.longitude,
   };
 }
-
-/** A list with `id` added (once) or removed. */
-export function toggled<T>(list: readonly T[], id: T, on: boolean): T[] {
-  const without = list.filter((x) => x !== id);
-  return on ? [...without, id] : without;
-}
