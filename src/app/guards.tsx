@@ -13,8 +13,8 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
 }
 
 /**
- * A page for some roles only (/back-office/* for SuperAdmin, the job lists for a company's staff);
- * other signed-in users go to their own home.
+ * A page for some roles only (/back-office/* for SuperAdmin, the job lists and posting for a
+ * company's staff); other signed-in users go to their own home.
  */
 export function RequireRole({ role, children }: { role: Role | readonly Role[]; children: ReactNode }) {
   const session = useSession();

@@ -25,6 +25,8 @@ export const pageLoaders = {
   'company/company-details.view': () => import('../views/company/company-details.view.tsx'),
   'company/public-company.view': () => import('../views/company/public-company.view.tsx'),
   'posting/jobs.view': () => import('../views/posting/jobs.view.tsx'),
+  'posting/post-job.view': () => import('../views/posting/post-job.view.tsx'),
+  'posting/drafts.view': () => import('../views/posting/drafts.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

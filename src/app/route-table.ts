@@ -36,8 +36,6 @@ const userPages: Record<string, string> = {
   '/user/saved-jobs': 'Saved Jobs',
   '/user/applicants': 'Applicants',
   '/user/messaging': 'Messaging',
-  '/user/jobs/post-job': 'Post a Job',
-  '/user/jobpost-create': 'Job Post Drafts',
   '/user/invites': 'Invitations',
   '/dashboard/applicants': 'Applicants',
 };
@@ -82,6 +80,8 @@ export const routeTable: PageRoute[] = [
   { path: '/companies/:id', page: 'company/public-company.view', access: 'anyone' },
   { path: '/user/jobs', page: 'posting/jobs.view', access: 'companyStaff' },
   { path: '/user/posted-jobs', page: 'posting/jobs.view', access: 'companyStaff' },
+  { path: '/user/jobs/post-job', page: 'posting/post-job.view', access: 'companyStaff' },
+  { path: '/user/jobpost-create', page: 'posting/drafts.view', access: 'companyStaff' },
   ...comingSoon(userPages, 'signedIn'),
   ...comingSoon(backOfficePages, 'SuperAdmin'),
   ...comingSoon(publicPages, 'anyone'),

@@ -10,10 +10,11 @@ import {
 } from '../../contract/jobseeker.ts';
 import type { BodyOf } from '../../contract/endpoint.ts';
 import type { LocationResult } from '../../contract/location.ts';
-import { SUPPLEMENTAL_PAY_ALL, SupplementalPay, type AllLookups } from '../../contract/lookups.ts';
+import { SUPPLEMENTAL_PAY_ALL, type AllLookups } from '../../contract/lookups.ts';
 import { jobSeekerService } from '../../services/jobseeker.ts';
 import { loadLookups } from '../../services/lookups.ts';
 import { profileChanges } from '../../services/profile-changes.ts';
+import { togglePay } from '../../lib/supplemental-pay.ts';
 import { canSubmit, formOf, validate, type FormEvent, type FormState } from '../form.ts';
 
 /** The typed fields; `additionalCompensation` holds the supplemental pay flags as one integer. */
@@ -97,15 +98,7 @@ export function preferredPlaceOf(result: LocationResult): PreferredLocation {
 
 const samePlace = (a: PreferredLocation, b: PreferredLocation) => a.name.trim().toLowerCase() === b.name.trim().toLowerCase();
 
-/**
- * The flags after a box is ticked or cleared: "None" stands alone, so ticking it clears the others
- * and ticking another clears it (the server refuses them together).
- */
-export function togglePay(flags: number, flag: number, checked: boolean): number {
-  if (!checked) return flags & ~flag;
-  if (flag === SupplementalPay.None) return SupplementalPay.None;
-  return (flags & SUPPLEMENTAL_PAY_ALL) | flag;
-}
+export { togglePay };
 
 const flagsOf = (context: PreferencesContext) => Number(context.values.additionalCompensation) || 0;
 const payChange = (value: number) => ({ type: 'field.change' as const, field: 'additionalCompensation' as const, value: String(value) });

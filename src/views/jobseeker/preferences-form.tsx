@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { MAX_PREFERRED_LOCATIONS, ProfileMessages, salaryTypes } from '../../contract/jobseeker.ts';
-import { SUPPLEMENTAL_PAY_ALL, SupplementalPay } from '../../contract/lookups.ts';
 import {
   selectCanAddPlace,
   selectCanSubmit,
@@ -15,8 +14,9 @@ import type { locationSearchMachine } from '../../machines/location/location-sea
 import { LocationSearch } from '../location/location-search.view.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { Checkbox, TextField } from '../ui/field.tsx';
+import { TextField } from '../ui/field.tsx';
 import { SelectField } from '../ui/select-field.tsx';
+import { SupplementalPayBoxes } from '../ui/supplemental-pay-boxes.tsx';
 
 export type PreferencesActor = ActorRefFrom<typeof preferencesMachine>;
 
@@ -85,42 +85,25 @@ function PreferredPlaces({ actor, searchLogic }: { actor: PreferencesActor; sear
   );
 }
 
-/** The supplemental pay boxes: one per flag, "All of these", and "None" which stands alone. */
-function SupplementalPayBoxes({ actor }: { actor: PreferencesActor }) {
+/** The supplemental pay boxes, ticked into the preferences. */
+function PreferencesPayBoxes({ actor }: { actor: PreferencesActor }) {
   const pays = useSelector(actor, (s) => s.context.lookups.jobSupplementalPays);
   const flags = useSelector(actor, selectPayFlags);
   const error = useSelector(actor, (s) => selectFieldErrors(s).additionalCompensation);
-  const some = pays.filter((p) => p.id !== SupplementalPay.None);
-  const none = pays.find((p) => p.id === SupplementalPay.None);
-  const toggle = (flag: number, checked: boolean) => {
-    actor.send({ type: 'pay.toggle', flag, checked });
-    actor.send({ type: 'field.blur', field: 'additionalCompensation' });
-  };
   return (
-    <fieldset className="flex flex-col gap-1" aria-describedby={error ? 'pay-error' : undefined}>
-      <legend className="mb-1 text-sm font-medium">Supplemental pay</legend>
-      <div className="grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
-        {some.map((p) => (
-          <Checkbox key={p.id} label={p.name} checked={(flags & p.id) === p.id} onChange={(e) => toggle(p.id, e.target.checked)} />
-        ))}
-      </div>
-      <div className="flex flex-wrap gap-x-3 gap-y-1 border-t border-line pt-1">
-        <Checkbox
-          label="All of these"
-          checked={(flags & SUPPLEMENTAL_PAY_ALL) === SUPPLEMENTAL_PAY_ALL}
-          onChange={(e) => {
-            actor.send({ type: 'pay.all', checked: e.target.checked });
-            actor.send({ type: 'field.blur', field: 'additionalCompensation' });
-          }}
-        />
-        {none && <Checkbox label={none.name} checked={(flags & none.id) === none.id} onChange={(e) => toggle(none.id, e.target.checked)} />}
-      </div>
-      {error && (
-        <p id="pay-error" className="text-sm text-danger" role="alert">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    <SupplementalPayBoxes
+      pays={pays}
+      flags={flags}
+      error={error}
+      onToggle={(flag, checked) => {
+        actor.send({ type: 'pay.toggle', flag, checked });
+        actor.send({ type: 'field.blur', field: 'additionalCompensation' });
+      }}
+      onAll={(checked) => {
+        actor.send({ type: 'pay.all', checked });
+        actor.send({ type: 'field.blur', field: 'additionalCompensation' });
+      }}
+    />
   );
 }
 
@@ -206,7 +189,7 @@ export default function PreferencesForm({ actor, searchLogic }: { actor: Prefere
             onBlur={blur('salaryType')}
           />
         </div>
-        <SupplementalPayBoxes actor={actor} />
+        <PreferencesPayBoxes actor={actor} />
       </section>
 
       {error && <Alert tone="error">{error}</Alert>}

@@ -5,7 +5,7 @@ import { jobListMachine, type DraftResult, type JobListContext, type StatusResul
 import { after, never } from '../account/stories-support.tsx';
 import { withEmployer, withRecruiter } from '../staff/stories-support.tsx';
 import JobsPage from './jobs.view.tsx';
-import { DEMO_TOTAL, demoJobs, withToaster } from './stories-support.tsx';
+import { DEMO_TOTAL, demoJobs, withToaster } from './jobs-stories-support.tsx';
 
 const [nurse, , support] = demoJobs as [CompanyJob, CompanyJob, CompanyJob, CompanyJob, CompanyJob];
 

@@ -1,100 +1,144 @@
-import type { Decorator } from '@storybook/react-vite';
-import { Toaster } from 'react-hot-toast';
-import type { CompanyJob } from '../../contract/posting.ts';
+import { SUPPLEMENTAL_PAYS, SupplementalPay } from '../../contract/lookups.ts';
+import { jobDataSchema, newJobData, type Draft, type DraftSummary, type JobData, type JobDataInput, type StepTracking } from '../../contract/posting.ts';
+import type { WizardLookups } from '../../machines/posting/wizard.machine.ts';
 
-/** Toasts as the app shows them (top right, 5 s), for stories whose actions announce something. */
-export const withToaster: Decorator = (Story) => (
-  <>
-    <Story />
-    <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
-  </>
-);
+// Sample data for the posting pages' stories and tests: no server behind them.
 
-const morgan = { id: 'e-1', name: 'Morgan Lee' };
-const casey = { id: 'r-1', name: 'Casey Nguyen' };
+export const sampleLookups: WizardLookups = {
+  jobTypes: [
+    { id: 1, name: 'Full-time' },
+    { id: 2, name: 'Part-time' },
+    { id: 3, name: 'Contract' },
+    { id: 4, name: 'Temporary' },
+  ],
+  jobSchedules: [
+    { id: 1, name: 'Day shift' },
+    { id: 5, name: 'Night shift' },
+    { id: 7, name: 'Monday to Friday' },
+    { id: 8, name: 'Weekends as needed' },
+  ],
+  jobBenefits: [
+    { id: 1, name: 'Health insurance' },
+    { id: 2, name: 'Dental insurance' },
+    { id: 4, name: '401(k)' },
+    { id: 6, name: 'Paid time off' },
+  ],
+  jobSupplementalPays: [...SUPPLEMENTAL_PAYS],
+  industries: [
+    { id: 42, name: 'Wholesale Trade', naicsCode: '42' },
+    { id: 44, name: 'Retail Trade', naicsCode: '44-45' },
+    { id: 48, name: 'Transportation and Warehousing', naicsCode: '48-49' },
+    { id: 62, name: 'Health Care and Social Assistance', naicsCode: '62' },
+  ],
+  jobSkills: [
+    { id: 101, name: 'Inventory management', category: 'Logistics' },
+    { id: 102, name: 'Customer service', category: 'Sales and service' },
+    { id: 103, name: 'Forklift operation', category: 'Logistics' },
+    { id: 104, name: 'Order picking', category: 'Logistics' },
+  ],
+  fieldsOfStudy: [
+    { id: 52, name: 'Business, Management, Marketing, and Related Support Services', cipCode: '52' },
+    { id: 49, name: 'Transportation and Materials Moving', cipCode: '49' },
+  ],
+  jobEducations: [
+    { id: 1, name: 'High school diploma or GED', level: 1 },
+    { id: 3, name: "Associate's degree", level: 3 },
+    { id: 4, name: "Bachelor's degree", level: 4 },
+  ],
+};
 
-const day = (offset: number) => new Date(Date.UTC(2025, 2, 10) + offset * 86_400_000).toISOString();
+export const samplePeople = {
+  casey: { id: 'Recruiter-1', name: 'Casey Hale' },
+  robin: { id: 'Employer-1', name: 'Robin Hale' },
+};
 
-function job(over: Partial<CompanyJob> & Pick<CompanyJob, 'id' | 'title'>): CompanyJob {
+export const VANCOUVER_WA = {
+  city: 'Vancouver',
+  name: 'Vancouver, WA',
+  state: 'WA',
+  address: 'Vancouver, WA',
+  pinCode: null,
+  latitude: 45.6387,
+  longitude: -122.6615,
+};
+
+export const sampleDescription =
+  '<p>Join our Vancouver warehouse team to pick, pack and ship customer orders.</p><ul><li>Training on day one</li><li>Steady <strong>day shifts</strong></li></ul>';
+
+/** Data that every step takes: it can be published as it is. */
+export const completeJobData: JobData = jobDataSchema.parse({
+  jobDetails: {
+    title: 'Warehouse Associate',
+    description: sampleDescription,
+    positionType: [1],
+    numberOfHires: 2,
+    locationType: 'onsite',
+    address: VANCOUVER_WA.address,
+    geoLocation: VANCOUVER_WA,
+  },
+  timeRequirements: { workSchedule: 1, hoursPerWeek: 40, schedules: [1, 7] },
+  payDetails: { minSalary: 18.5, maxSalary: 22, rate: 'Hourly', benefits: [1, 6], supplementalPay: SupplementalPay.OvertimePay },
+  categorization: { industries: [48] },
+  candidateRequirements: { skills: [101, 104], minimumEducation: 1, minExperience: 0, maxExperience: 2 },
+} satisfies JobDataInput);
+
+export const DRAFT_ID = '3f1c9a52-7e0b-4c55-9a1d-2b8e6f4d7c10';
+
+/** A draft as the server answers it. */
+export function sampleDraft(jobData: JobData = completeJobData, tracking: Partial<StepTracking> = {}, id = DRAFT_ID): Draft {
   return {
-    jobType: [{ id: 1, name: 'Full-time' }],
-    minimumExperience: 1,
-    maximumExperience: 3,
-    dateOfPosted: day(-6),
-    createdDate: day(-7),
-    location: { city: 'Vancouver', state: 'WA' },
-    geoLatitude: 45.628,
-    geoLongitude: -122.6739,
-    compensation: { minimumAmount: 24, maximumAmount: 31, rate: 'Hourly' },
-    skills: [],
-    company: { id: 'c-1', name: 'Demo Hiring Co.' },
-    companyName: 'Demo Hiring Co.',
-    type: 'onsite',
-    isRemote: false,
-    isBoosted: false,
-    openToMinors: false,
-    userActions: { isSaved: false },
-    status: 'Active',
-    validThrough: day(24),
-    clicks: 0,
-    applicants: 0,
-    createdBy: casey,
-    modifiedBy: null,
-    modified: day(-6),
-    editDraftId: null,
-    ...over,
+    jobPostDraftId: id,
+    title: jobData.jobDetails.title,
+    draftJson: JSON.stringify(jobData),
+    created: '2026-02-20T16:00:00.000Z',
+    createdBy: samplePeople.casey,
+    modified: '2026-02-27T18:30:00.000Z',
+    modifiedBy: samplePeople.robin,
+    stepTracking: { currentStep: 'jobDetails', completedSteps: [], stepLastModified: {}, ...tracking },
+    jobData,
   };
 }
 
-/** A company's first page of jobs, in every status, as the list shows them. */
-export const demoJobs: CompanyJob[] = [
-  job({ id: '7d1e0000-0000-4000-8000-000000000001', title: 'Registered Nurse, Night Shift', clicks: 214, applicants: 18, modifiedBy: morgan, modified: day(-2) }),
-  job({
-    id: '7d1e0000-0000-4000-8000-000000000002',
-    title: 'Warehouse Associate',
-    location: { city: 'Portland', state: 'OR' },
-    dateOfPosted: day(-3),
-    validThrough: day(27),
-    clicks: 96,
-    applicants: 11,
-    createdBy: morgan,
-  }),
-  job({
-    id: '7d1e0000-0000-4000-8000-000000000003',
-    title: 'Customer Support Specialist',
-    type: 'remote',
-    isRemote: true,
-    location: null,
-    geoLatitude: null,
-    geoLongitude: null,
-    status: 'Closed',
-    dateOfPosted: day(-40),
-    validThrough: day(-10),
-    clicks: 388,
-    applicants: 42,
-    modifiedBy: casey,
-    modified: day(-12),
-  }),
-  job({
-    id: '7d1e0000-0000-4000-8000-000000000004',
-    title: 'Front Desk Scheduler',
-    type: 'hybrid',
-    status: 'Expired',
-    dateOfPosted: day(-45),
-    validThrough: day(-15),
-    clicks: 57,
-    applicants: 3,
-  }),
-  job({
-    id: '7d1e0000-0000-4000-8000-000000000005',
-    title: 'Line Cook',
-    location: { city: 'Camas', state: 'WA' },
-    dateOfPosted: day(-1),
-    clicks: 12,
-    applicants: 0,
-    editDraftId: '7d1e0000-0000-4000-8000-00000000d005',
-  }),
-];
+/** A new draft: only its title. */
+export const newDraft = (title = 'Warehouse Associate') => sampleDraft(newJobData(title));
 
-/** How many jobs the demo company has in all, for the pages. */
-export const DEMO_TOTAL = 37;
+/** Every step done, at the review. */
+export const reviewTracking: StepTracking = {
+  currentStep: 'review',
+  completedSteps: ['jobDetails', 'timeRequirements', 'payDetails', 'categorization', 'candidateRequirements', 'subscriptionPlan'],
+  stepLastModified: {},
+};
+
+const titles = [
+  'Warehouse Associate',
+  'Forklift Operator',
+  'Dispatcher',
+  'Delivery Driver',
+  'Inventory Clerk',
+  'Shipping Lead',
+  'Customer Service Representative',
+  'Night Shift Picker',
+  'Yard Jockey',
+  'Logistics Coordinator',
+  'Fleet Mechanic',
+  'Receiving Clerk',
+] as const;
+const steps = ['jobDetails', 'payDetails', 'timeRequirements', 'candidateRequirements', 'review', 'categorization'] as const;
+
+/** Drafts as the list shows them, last changed first. */
+export function sampleSummaries(count: number, offset = 0): DraftSummary[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = i + offset;
+    const day = String(27 - (n % 27)).padStart(2, '0');
+    return {
+      jobPostDraftId: `00000000-0000-4000-8000-${String(n + 1).padStart(12, '0')}`,
+      title: titles[n % titles.length]!,
+      created: `2026-02-${day}T09:00:00.000Z`,
+      createdBy: samplePeople.casey,
+      modified: `2026-02-${day}T15:45:00.000Z`,
+      modifiedBy: n % 2 === 0 ? samplePeople.casey : samplePeople.robin,
+      stepTracking: { currentStep: steps[n % steps.length]!, completedSteps: [], stepLastModified: {} },
+      jobPostId: null,
+    };
+  });
+}

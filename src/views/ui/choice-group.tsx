@@ -20,6 +20,7 @@ export function ChoiceGroup<T extends string | number>({
   options,
   error,
   size = 'small',
+  columns = 2,
   className,
 }: {
   label: string;
@@ -28,6 +29,8 @@ export function ChoiceGroup<T extends string | number>({
   options: ReadonlyArray<ChoiceOption<T>>;
   error?: string | undefined;
   size?: 'small' | 'large';
+  /** Options side by side in the small size. */
+  columns?: 2 | 3;
   className?: string;
 }) {
   const id = useId();
@@ -43,7 +46,7 @@ export function ChoiceGroup<T extends string | number>({
         value={value as T}
         onChange={onChange}
         aria-invalid={error ? true : undefined}
-        className={cx('grid gap-1', size === 'large' ? 'grid-cols-1 sm:grid-cols-2' : 'grid-cols-2 rounded border border-line p-0.5')}
+        className={cx('grid gap-1', size === 'large' ? 'grid-cols-1 sm:grid-cols-2' : cx(columns === 3 ? 'grid-cols-3' : 'grid-cols-2', 'rounded border border-line p-0.5'))}
       >
         {options.map((option) => (
           // Each option in its own Field, so its label and description name it and not the group.
