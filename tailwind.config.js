@@ -43,6 +43,8 @@ export default {
         muted: 'var(--muted)',
         line: 'var(--line)',
         danger: 'var(--danger)',
+        // A fill under white text (buttons): the text colour `danger` is too light for that in dark mode.
+        'danger-solid': 'var(--danger-solid)',
         link: 'var(--link)',
       },
       // Border radius 4 px.

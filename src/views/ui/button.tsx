@@ -8,7 +8,7 @@ const variants: Record<Variant, string> = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/50',
   secondary: 'border border-brand-700 text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:border-brand-300 dark:hover:bg-white/5',
   ghost: 'text-ink hover:bg-black/5 dark:hover:bg-white/10',
-  danger: 'bg-danger text-white hover:opacity-90',
+  danger: 'bg-danger-solid text-white hover:opacity-90',
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
