@@ -33,8 +33,11 @@ describe('demo accounts on first start', () => {
 
       // A second start changes nothing.
       expect(await onFirstStart(app.ctx, (text) => (printed += text))).toEqual([]);
-      // The four above, and the company's two recruiters (one of them deactivated).
-      expect(await app.database.db.select().from(users)).toHaveLength(6);
+      // The four above, and the company's two recruiters (one of them deactivated); the demo
+      // market's other employers own its jobs and cannot sign in.
+      const everyone = await app.database.db.select().from(users);
+      expect(everyone.filter((u) => u.email.endsWith('@demo.local'))).toHaveLength(6);
+      expect(everyone.filter((u) => !u.email.endsWith('@demo.local')).every((u) => u.role === 'Employer' && u.passwordHash === null)).toBe(true);
 
       const seeker = await passwordLogin(app, 'jobseeker@demo.local', DEMO_PASSWORD);
       expect(seeker.status).toBe(200);
