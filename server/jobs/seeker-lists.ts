@@ -112,18 +112,17 @@ function matchOf(userId: string, p: Profile, now: Date) {
   if (kinds.length === 0 && places.length === 0) return null;
   const placed = places.length > 0 ? or(eq(jobPosts.isRemote, true), ...places.map((place) => near(place, MATCH_RADIUS_MILES))) : undefined;
   const where = and(jobOpen(now), kinds.length ? or(...kinds) : undefined, placed, not(appliedBy(userId)), not(reportedBy(userId)));
-  const matchedSkills = p.skills.size > 0 ? sql<number>`(select count(*)::int from unnest(${jobPosts.skillIds}) as s(id) where s.id = any(${intArray(p.skills)}))` : sql<number>`0`;
+  const matchedSkills = sql<number>`(select count(*)::int from unnest(${jobPosts.skillIds}) as s(id) where s.id = any(${intArray(p.skills)}))`;
   const payMatch =
     pref.salary !== null && pref.salaryType !== null
       ? sql`(${jobPosts.payRate} = ${pref.salaryType} and greatest(${jobPosts.minPay}, ${jobPosts.maxPay}) >= ${pref.salary}::numeric)`
       : null;
   const preferenceScore = [typeMatch, scheduleMatch, payMatch].filter((c): c is SQL => c !== null).map((c) => sql`(case when ${c} then 1 else 0 end)`);
-  const score = preferenceScore.length ? sql<number>`(${sql.join(preferenceScore, sql` + `)})` : sql<number>`0`;
+  const score = preferenceScore.length ? sql<number>`(${sql.join(preferenceScore, sql` + `)})` : null;
   const distance =
-    places.length > 0
-      ? sql<number | null>`(case when ${jobPosts.latitude} is null then null else least(${sql.join(places.map(milesTo), sql`, `)}) end)`
-      : sql<number | null>`null::float8`;
-  return { where, matchedSkills, score, distance };
+    places.length > 0 ? sql<number | null>`(case when ${jobPosts.latitude} is null then null else least(${sql.join(places.map(milesTo), sql`, `)}) end)` : null;
+  const ranking = [desc(matchedSkills), ...(score ? [desc(score)] : []), ...(distance ? [sql`${distance} asc nulls last`] : [])];
+  return { where, matchedSkills, distance: distance ?? sql<number | null>`null::float8`, ranking };
 }
 
 /**
@@ -144,13 +143,7 @@ export async function listMatched(ctx: AppContext, userId: string, paging: Pagin
       .from(jobPosts)
       .innerJoin(companies, eq(companies.id, jobPosts.companyId))
       .where(match.where)
-      .orderBy(
-        desc(match.matchedSkills),
-        desc(match.score),
-        sql`${match.distance} asc nulls last`,
-        paging.ascending ? asc(jobPosts.postedAt) : desc(jobPosts.postedAt),
-        asc(jobPosts.id),
-      )
+      .orderBy(...match.ranking, paging.ascending ? asc(jobPosts.postedAt) : desc(jobPosts.postedAt), asc(jobPosts.id))
       .limit(paging.pageSize + 1)
       .offset(offsetOf(paging)),
     postingNames(ctx),
