@@ -169,12 +169,12 @@ export function renderJobPage(indexHtml: string, job: JobDetail, publicUrl: stri
       : // Closed and expired jobs keep their page for those who have the link, out of search results.
         ['<meta name="robots" content="noindex" />']),
   ].join('\n    ');
-  return html.replace(/<\/head>/i, () => `    ${head}\n  </head>`);
+  return html.replace(/<\/head>/i, () => `  ${head}\n  </head>`);
 }
 
 /** The page of a job that is not (or no longer) there: the SPA shows its own message; engines drop it. */
 export function renderMissingJobPage(indexHtml: string): string {
-  return indexHtml.replace(/<\/head>/i, () => '    <meta name="robots" content="noindex" />\n  </head>');
+  return indexHtml.replace(/<\/head>/i, () => '  <meta name="robots" content="noindex" />\n  </head>');
 }
 
 const JOB_PAGE = /^\/jobs\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\/?$/;

@@ -28,8 +28,8 @@ const DAY = 24 * 60 * 60 * 1000;
  * The people of the jobs area: company X (employer, recruiter, a switched-off recruiter) and Y,
  * job seekers A and B (adults) and M (16), and an anonymous visitor.
  */
-export async function jobsApp() {
-  const { f, clock, w } = await postingApp();
+export async function jobsApp(options: Parameters<typeof postingApp>[0] = {}) {
+  const { f, clock, w } = await postingApp(options);
   const seekerA = await w.person('JobSeeker', null, 'seeker A', { firstName: 'Alex', lastName: 'Kim', dateOfBirth: '1995-04-12' });
   const seekerB = await w.person('JobSeeker', null, 'seeker B', { firstName: 'Blake', lastName: 'Ortiz', dateOfBirth: '1990-01-30' });
   const minor = await w.person('JobSeeker', null, 'seeker aged 16', { firstName: 'Mia', lastName: 'Young', dateOfBirth: yearsAgo(16, -30) });
