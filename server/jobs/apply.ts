@@ -15,6 +15,11 @@ import { visibleJob } from './detail.ts';
 type ApplicationInput = z.output<typeof applicationInputSchema>;
 type ApplicationRow = typeof applications.$inferSelect;
 
+const settled = <T>(r: PromiseSettledResult<T>): T => {
+  if (r.status === 'rejected') throw r.reason;
+  return r.value;
+};
+
 function applicationOf(row: ApplicationRow): Application {
   return {
     id: row.id,
@@ -83,9 +88,11 @@ async function tellTheCompany(ctx: AppContext, job: { id: string; title: string;
  * seeker's own. The company's employer and active recruiters are told by email.
  */
 export async function applyToJob(ctx: AppContext, userId: string, input: ApplicationInput): Promise<{ application: Application; created: boolean }> {
-  const seeker = await activeUser(ctx, userId);
-  const job = await visibleJob(ctx, input.jobId);
-  const before = await existingApplication(ctx, seeker.id, job.id);
+  // Read at once; a refusal of the seeker comes before one of the job.
+  const [seekerRead, jobRead, beforeRead] = await Promise.allSettled([activeUser(ctx, userId), visibleJob(ctx, input.jobId), existingApplication(ctx, userId, input.jobId)]);
+  const seeker = settled(seekerRead);
+  const job = settled(jobRead);
+  const before = settled(beforeRead);
   if (before) return { application: applicationOf(before), created: false };
 
   if (job.status === 'Closed') throw conflict(JobMessages.closed);
@@ -94,11 +101,15 @@ export async function applyToJob(ctx: AppContext, userId: string, input: Applica
   if (!job.openToMinors && seeker.dateOfBirth && !isAgeWithin(seeker.dateOfBirth, now, ADULT_AGE)) throw forbidden(JobMessages.adultsOnly);
 
   const asks = storedJobData(job.jobData, job.id).jobDetails;
+  const [resumeOwned, letterOwned] = await Promise.all([
+    input.resumeId ? ownsDocument(ctx, seeker.id, input.resumeId, 'resume') : true,
+    input.coverLetterId ? ownsDocument(ctx, seeker.id, input.coverLetterId, 'cover-letter') : true,
+  ]);
   const fieldErrors: Record<string, string> = {};
   if (asks.requiresResume && !input.resumeId) fieldErrors.resumeId = JobMessages.resumeRequired;
-  else if (input.resumeId && !(await ownsDocument(ctx, seeker.id, input.resumeId, 'resume'))) fieldErrors.resumeId = JobMessages.resumeNotFound;
+  else if (!resumeOwned) fieldErrors.resumeId = JobMessages.resumeNotFound;
   if (asks.requiresCoverLetter && !input.coverLetterId) fieldErrors.coverLetterId = JobMessages.coverLetterRequired;
-  else if (input.coverLetterId && !(await ownsDocument(ctx, seeker.id, input.coverLetterId, 'cover-letter'))) fieldErrors.coverLetterId = JobMessages.coverLetterNotFound;
+  else if (!letterOwned) fieldErrors.coverLetterId = JobMessages.coverLetterNotFound;
   if (asks.requiresWorkAuthorization && (input.workAuthorization === null || input.workAuthorization === undefined)) {
     fieldErrors.workAuthorization = JobMessages.workAuthorizationRequired;
   }

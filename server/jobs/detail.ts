@@ -1,11 +1,11 @@
 import { and, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { applications, companies, jobPosts, jobReports, jobSeekerSkills, savedJobs } from '../db/schema.ts';
+import { applications, companies, jobPosts, jobReports, jobSeekerSkills, savedJobs, storedFiles } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { AccessClaims } from '../platform/tokens.ts';
 import { displayNameOf } from '../company/details.ts';
-import { companyImages } from '../company/images.ts';
+import { signedImages } from '../files/signed-images.ts';
 import { stateName } from '../location/states.ts';
 import { storedJobData } from '../posting/drafts.ts';
 import { postingNames, type PostingNames } from '../posting/names.ts';
@@ -151,10 +151,19 @@ export const seekerIdOf = (caller: AccessClaims | null) => (caller?.role === 'Jo
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A visible job's row with what its page needs beyond the list view; 404 for any other id. */
-async function visibleJobRow(ctx: AppContext, id: string) {
+const none = sql<null>`null`;
+
+/**
+ * A visible job's row with what its page needs beyond the list view, and, for a seeker, the
+ * seeker's state with it, in one query; 404 for any other id.
+ */
+async function visibleJobRow(ctx: AppContext, id: string, seekerId: string | null) {
   if (!UUID.test(id)) throw notFound(JobMessages.jobNotFound);
   const now = ctx.adapters.now();
+  const mine = (column: SQL) =>
+    seekerId
+      ? sql`(select ${column} from ${applications} where ${applications.jobSeekerId} = ${seekerId} and ${applications.jobPostId} = ${jobPosts.id})`
+      : none;
   const [row] = await ctx.db
     .select({
       ...publicJobColumns(now),
@@ -164,6 +173,15 @@ async function visibleJobRow(ctx: AppContext, id: string) {
       companyState: companies.state,
       companyWebsite: companies.website,
       companyVerifiedAt: companies.verifiedAt,
+      logoId: sql<string | null>`(select ${storedFiles.id} from ${storedFiles} where ${storedFiles.companyId} = ${jobPosts.companyId} and ${storedFiles.purpose} = 'company-logo' limit 1)`,
+      isSaved: seekerId ? savedBy(seekerId) : none,
+      isReported: seekerId ? reportedBy(seekerId) : none,
+      applicationId: mine(sql`${applications.id}`) as SQL<string | null>,
+      applicationStatus: mine(sql`${applications.status}`) as SQL<string | null>,
+      appliedAt: mine(sql`${applications.createdAt}`) as SQL<string | Date | null>,
+      seekerSkills: seekerId
+        ? sql<number[] | null>`(select coalesce(array_agg(${jobSeekerSkills.skillId}), '{}') from ${jobSeekerSkills} where ${jobSeekerSkills.userId} = ${seekerId})`
+        : none,
     })
     .from(jobPosts)
     .innerJoin(companies, eq(companies.id, jobPosts.companyId))
@@ -173,27 +191,22 @@ async function visibleJobRow(ctx: AppContext, id: string) {
   return row;
 }
 
-/** What the seeker has done with the job. */
-async function viewerOf(ctx: AppContext, userId: string, jobId: string, jobSkills: readonly number[]): Promise<{ viewer: JobViewer; skills: Set<number> }> {
-  const [saved, [application], reported, skills] = await Promise.all([
-    ctx.db.select({ id: savedJobs.jobPostId }).from(savedJobs).where(and(eq(savedJobs.userId, userId), eq(savedJobs.jobPostId, jobId))).limit(1),
-    ctx.db
-      .select({ id: applications.id, status: applications.status, createdAt: applications.createdAt })
-      .from(applications)
-      .where(and(eq(applications.jobSeekerId, userId), eq(applications.jobPostId, jobId)))
-      .limit(1),
-    ctx.db.select({ id: jobReports.id }).from(jobReports).where(and(eq(jobReports.reporterId, userId), eq(jobReports.jobPostId, jobId))).limit(1),
-    seekerSkillIds(ctx.db, userId),
-  ]);
+/** What the seeker has done with the job, from the row's seeker columns. */
+function viewerOf(row: Awaited<ReturnType<typeof visibleJobRow>>): { viewer: JobViewer; skills: Set<number> } {
+  const skills = new Set((row.seekerSkills ?? []).map(Number));
+  const application =
+    row.applicationId && row.appliedAt
+      ? { id: row.applicationId, status: row.applicationStatus as ApplicationStatus, appliedDate: new Date(row.appliedAt).toISOString() }
+      : null;
   return {
     skills,
     viewer: {
-      isSaved: saved.length > 0,
-      hasApplied: application !== undefined,
-      application: application ? { id: application.id, status: application.status as ApplicationStatus, appliedDate: application.createdAt.toISOString() } : null,
-      isReported: reported.length > 0,
-      matchedSkills: jobSkills.filter((s) => skills.has(s)).length,
-      totalSkills: jobSkills.length,
+      isSaved: row.isSaved === true,
+      hasApplied: application !== null,
+      application,
+      isReported: row.isReported === true,
+      matchedSkills: row.skillIds.filter((s) => skills.has(s)).length,
+      totalSkills: row.skillIds.length,
     },
   };
 }
@@ -203,13 +216,9 @@ async function viewerOf(ctx: AppContext, userId: string, jobId: string, jobSkill
  * its company's card. With a job seeker as the caller, what the seeker has done with it.
  */
 export async function jobDetail(ctx: AppContext, id: string, caller: AccessClaims | null): Promise<JobDetail> {
-  const row = await visibleJobRow(ctx, id);
   const seekerId = seekerIdOf(caller);
-  const [names, logo, seen] = await Promise.all([
-    postingNames(ctx),
-    companyImages(ctx).logo(row.companyId),
-    seekerId ? viewerOf(ctx, seekerId, row.id, row.skillIds) : Promise.resolve(null),
-  ]);
+  const [row, names] = await Promise.all([visibleJobRow(ctx, id, seekerId), postingNames(ctx)]);
+  const seen = seekerId ? viewerOf(row) : null;
   const d = storedJobData(row.jobData, row.id);
   const j = d.jobDetails;
   const c = d.candidateRequirements;
@@ -222,7 +231,7 @@ export async function jobDetail(ctx: AppContext, id: string, caller: AccessClaim
     company: {
       id: row.companyId,
       name: item.companyName,
-      logoUrl: logo?.url ?? null,
+      logoUrl: row.logoId ? signedImages(ctx).addressOf(row.logoId).url : null,
       city: row.companyCity,
       state: row.companyState,
       website: row.companyWebsite,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedFiles } from '../../server/db/schema.ts';
 import { JobMessages } from '../../src/contract/jobs.ts';
 import { SKILL, boiseId } from './posting-support.ts';
 import { expectOk, expectRefused, jobsApp, type JobsWorld } from './jobs-support.ts';
@@ -89,6 +90,19 @@ describe('a job’s page (GET job-post/{id})', () => {
     const job = expectOk(await t.calls.jobPost(t.w.anonymous, open));
     expect(job.description).toContain('<strong>warehouse</strong>');
     expect(job.description).toContain('<a href="https://hale.example.com/benefits" rel="noopener noreferrer nofollow">');
+  });
+
+  it('shows the company’s logo by a signed address', async () => {
+    const other = await t.w.company('Logo Makers LLC', '275559876', { displayName: 'Logo Makers' });
+    const owner = await t.w.person('Employer', other.id, 'employer with a logo');
+    const job = await t.api.newJob(owner);
+    expect(expectOk(await t.calls.jobPost(t.w.anonymous, job.id)).company.logoUrl).toBeNull();
+    const [logo] = await t.f.app.database.db
+      .insert(storedFiles)
+      .values({ purpose: 'company-logo', companyId: other.id, storageKey: 'test/logo', originalName: 'logo.webp', contentType: 'image/webp', sizeBytes: 100 })
+      .returning();
+    const card = expectOk(await t.calls.jobPost(t.w.anonymous, job.id)).company;
+    expect(card.logoUrl).toMatch(new RegExp(`^/api/Common/images/${logo!.id}\\?expires=\\d+&signature=`));
   });
 
   it('has no verified badge for a company not verified', async () => {
