@@ -75,9 +75,7 @@ async function tellTheCompany(ctx: AppContext, job: { id: string; title: string;
     .select({ email: users.email, firstName: users.firstName })
     .from(users)
     .where(and(eq(users.companyId, job.companyId), inArray(users.role, ['Employer', 'Recruiter']), eq(users.disabled, false), isNull(users.deactivatedAt)));
-  for (const person of staff) {
-    await ctx.mailer.enqueue(newApplicationMail(ctx, person, job, applicantName));
-  }
+  await Promise.all(staff.map((person) => ctx.mailer.enqueue(newApplicationMail(ctx, person, job, applicantName))));
 }
 
 /**
