@@ -19,6 +19,7 @@ import { HttpError } from './http/errors.ts';
 import { createContext } from './context.ts';
 import { loggerOptions, logRequests } from './logging.ts';
 import { registerRoutes } from './routes.ts';
+import { serverPage } from './jobs/seo.ts';
 import { mayStillAct } from './account/sessions.ts';
 import { MAX_UPLOAD_BYTES } from '../src/contract/files.ts';
 
@@ -112,7 +113,8 @@ export async function buildApp(
   const clientDir = config.clientDir;
   const indexHtml = clientDir ? path.join(clientDir, 'index.html') : null;
   const hasClient = !!indexHtml && fs.existsSync(indexHtml);
-  const pagePolicy = hasClient ? contentSecurityPolicy(fs.readFileSync(indexHtml!, 'utf8')) : '';
+  const indexText = hasClient ? fs.readFileSync(indexHtml!, 'utf8') : '';
+  const pagePolicy = hasClient ? contentSecurityPolicy(indexText) : '';
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir!,
@@ -125,12 +127,22 @@ export async function buildApp(
     });
   }
 
-  app.setNotFoundHandler((req, res) => {
+  app.setNotFoundHandler(async (req, res) => {
     const url = req.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api') {
       return res.code(404).send(fail(404, 'Not found.'));
     }
     if (hasClient && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(url)) {
+      // Pages whose head the server writes for search engines and link previews (a job's title and data).
+      const page = await serverPage(ctx, url, indexText);
+      if (page) {
+        return res
+          .code(page.status)
+          .header('Cache-Control', 'no-cache')
+          .header('Content-Security-Policy', pagePolicy)
+          .type('text/html; charset=utf-8')
+          .send(page.html);
+      }
       // History fallback: the SPA's router decides what the path shows, its 404 page included.
       return res.header('Cache-Control', 'no-cache').header('Content-Security-Policy', pagePolicy).sendFile('index.html');
     }

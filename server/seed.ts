@@ -5,6 +5,7 @@ import { seedDemoProfile } from './jobseeker/demo.ts';
 import { DEMO_STAFF, seedDemoStaff } from './staff/demo.ts';
 import { seedDemoCompany } from './company/demo.ts';
 import { seedDemoCompanyJobs, seedDemoMarket } from './posting/demo.ts';
+import { seedDemoJobActivity } from './jobs/activity-demo.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
 
@@ -98,6 +99,7 @@ export async function onFirstStart(
   await seedDemoCompany(ctx, created.company.id);
   await seedDemoCompanyJobs(ctx, created.company.id);
   await seedDemoMarket(ctx);
+  await seedDemoJobActivity(ctx, { seekerId: created.seeker.id, newcomerId: created.newcomer.id, companyId: created.company.id });
 
   const emails = [DEMO_ACCOUNTS.jobSeeker, DEMO_ACCOUNTS.newJobSeeker, DEMO_ACCOUNTS.employer, DEMO_ACCOUNTS.recruiter, DEMO_ACCOUNTS.admin];
   ctx.log.info({ demoAccounts: emails }, 'created demo accounts on the empty database');

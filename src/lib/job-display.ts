@@ -1,42 +1,81 @@
+import { formatDisplayDate } from './dates.ts';
 import { formatMoney } from './money.ts';
 
 /**
- * How a job's pay and experience read (spec 2 §5): "Unpaid" when both amounts are 0, experience
- * "None" when the maximum is missing or 0.
+ * How a job's facts are shown (spec 2 §5, §9): experience "None" when the maximum is missing or 0,
+ * pay "Unpaid" when both amounts are 0, money with 2 decimals and whole dollars above 100 (USD),
+ * dates MM-DD-YYYY. Shared by the pages and by the server's page titles and descriptions.
  */
 
-/** "$18.50 – $22.00 per hour", "From $52,000 per year", "Unpaid". */
-export function formatCompensation(pay: { minimumAmount: number; maximumAmount: number; rate?: string | null; type?: 'Range' | 'Exact' | 'Starting' | 'Maximum' | null }): string {
-  const { minimumAmount: min, maximumAmount: max } = pay;
-  if (min === 0 && max === 0) return 'Unpaid';
-  const per = pay.rate ? ` ${ratePhrase(pay.rate)}` : '';
-  const type = pay.type ?? 'Range';
-  let amount: string;
-  if (type === 'Exact' || (min > 0 && min === max)) amount = formatMoney(min || max);
-  else if (type === 'Starting' || max === 0) amount = `From ${formatMoney(min)}`;
-  else if (type === 'Maximum' || min === 0) amount = `Up to ${formatMoney(max)}`;
-  else amount = `${formatMoney(min)} – ${formatMoney(max)}`;
-  return `${amount}${per}`;
+const PER: Record<string, string> = { Hourly: 'an hour', Daily: 'a day', Weekly: 'a week', Monthly: 'a month', Yearly: 'a year' };
+
+/** "an hour", "a year"… for a pay period; empty for none. */
+export function payPeriodLabel(rate: string | null | undefined): string {
+  return (rate && PER[rate]) ?? '';
 }
 
-const ratePhrases: Record<string, string> = {
-  Hourly: 'per hour',
-  Daily: 'per day',
-  Weekly: 'per week',
-  Monthly: 'per month',
-  Yearly: 'per year',
-};
+const years = (n: number) => `${n} ${n === 1 ? 'year' : 'years'}`;
 
-/** "per hour" for Hourly; other periods as "per <period>". */
-export function ratePhrase(rate: string): string {
-  return ratePhrases[rate] ?? `per ${rate.toLowerCase()}`;
+/** "None" when the maximum is missing or 0; else "2 years", "1–3 years". */
+export function experienceLabel(minimum: number | null | undefined, maximum: number | null | undefined): string {
+  if (!maximum) return 'None';
+  const min = minimum ?? 0;
+  if (min === maximum) return years(maximum);
+  return `${min}–${years(maximum)}`;
 }
 
-/** "None" when the maximum is missing or 0; otherwise "2 – 5 years", or "1 year" when both are the same. */
-export function formatExperience(min: number | null | undefined, max: number | null | undefined): string {
-  if (!max) return 'None';
-  const years = (n: number) => `${n} ${n === 1 ? 'year' : 'years'}`;
-  const low = min ?? 0;
-  if (low === max) return years(max);
-  return `${low} – ${years(max)}`;
+export interface PayShown {
+  minimumAmount: number;
+  maximumAmount: number;
+  rate: string | null;
+}
+
+export interface PayOptions {
+  /** How the poster chose to show it; inferred from the amounts when not given. */
+  compensationType?: 'Range' | 'Exact' | 'Starting' | 'Maximum';
+  /** No amount, but a competitive salary: shown as such rather than "Unpaid". */
+  isCompetitiveSalary?: boolean;
+}
+
+/**
+ * The pay as shown: "Unpaid" when both amounts are 0 (or "Competitive pay" when the poster said so),
+ * "$21.50–$25.00 an hour", "$52,000 a year", "From $18.00 an hour", "Up to $90,000 a year".
+ */
+export function compensationLabel(pay: PayShown, options: PayOptions = {}): string {
+  const min = Number(pay.minimumAmount) || 0;
+  const max = Number(pay.maximumAmount) || 0;
+  if (min === 0 && max === 0) return options.isCompetitiveSalary ? 'Competitive pay' : 'Unpaid';
+  const per = payPeriodLabel(pay.rate);
+  const withPeriod = (text: string) => (per ? `${text} ${per}` : text);
+  const type = options.compensationType ?? (min > 0 && max > 0 ? (min === max ? 'Exact' : 'Range') : min > 0 ? 'Starting' : 'Maximum');
+  switch (type) {
+    case 'Exact':
+      return withPeriod(formatMoney(max || min));
+    case 'Starting':
+      return withPeriod(`From ${formatMoney(min || max)}`);
+    case 'Maximum':
+      return withPeriod(`Up to ${formatMoney(max || min)}`);
+    default:
+      if (min === 0) return withPeriod(`Up to ${formatMoney(max)}`);
+      if (max === 0) return withPeriod(`From ${formatMoney(min)}`);
+      return min === max ? withPeriod(formatMoney(min)) : withPeriod(`${formatMoney(min)}–${formatMoney(max)}`);
+  }
+}
+
+/** The day a job was posted, MM-DD-YYYY (spec 2 §9); the creation date when it has no posting date. */
+export function postedLabel(job: { dateOfPosted: string | null; createdDate: string }): string {
+  return formatDisplayDate(job.dateOfPosted ?? job.createdDate);
+}
+
+/** "Vancouver, WA"; "Remote"; "Hybrid · Portland, OR". */
+export function locationLabel(job: { type: 'onsite' | 'remote' | 'hybrid'; location: { city: string | null; state: string | null } | null }): string {
+  const place = [job.location?.city, job.location?.state].filter(Boolean).join(', ');
+  if (job.type === 'remote') return 'Remote';
+  if (job.type === 'hybrid') return place ? `Hybrid · ${place}` : 'Hybrid';
+  return place;
+}
+
+/** 1 full time, 2 part time (spec 2 §3 workSchedule). */
+export function workScheduleLabel(workSchedule: number | null | undefined): string {
+  return workSchedule === 1 ? 'Full time' : workSchedule === 2 ? 'Part time' : '';
 }

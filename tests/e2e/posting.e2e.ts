@@ -205,7 +205,7 @@ describe('posting jobs', () => {
       await details.getByText('On-site: Vancouver, WA').waitFor();
       await details.getByRole('listitem').filter({ hasText: 'Paid training from day one' }).waitFor();
       await later.getByRole('region', { name: 'Time requirements' }).getByText('6 months').waitFor();
-      await later.getByRole('region', { name: 'Pay and benefits' }).getByText('$22.00 – $28.50 per hour').waitFor();
+      await later.getByRole('region', { name: 'Pay and benefits' }).getByText('$22.00–$28.50 an hour').waitFor();
       await later.getByRole('region', { name: 'Boost' }).getByText('No boost').waitFor();
       await later.getByRole('button', { name: 'Publish job' }).click();
       await later.waitForURL((url) => url.pathname === '/user/jobs' && url.searchParams.get('job') === 'active');

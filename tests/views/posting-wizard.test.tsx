@@ -169,8 +169,8 @@ describe('the job post wizard page', () => {
     await next(app);
     await screen.findByRole('heading', stepHeading('review'));
     const pay = screen.getByRole('region', { name: 'Pay and benefits' });
-    expect(within(pay).getByText('$18.50 – $22.00 per hour')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Candidate requirements' })).getByText('0 – 2 years')).toBeInTheDocument();
+    expect(within(pay).getByText('$18.50–$22.00 an hour')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Candidate requirements' })).getByText('0–2 years')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Publish job' })).toBeEnabled();
     expect(saves).toHaveLength(6);
     expect(saves.at(-1)!.stepTracking.completedSteps).toEqual(wizardSteps.slice(0, -1));

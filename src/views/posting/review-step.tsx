@@ -4,7 +4,7 @@ import { decodeSupplementalPay, SUPPLEMENTAL_PAYS } from '../../contract/lookups
 import { LOCATION_TYPE_NAMES, STEP_TITLES, WorkSchedule, type JobData, type WizardStep } from '../../contract/posting.ts';
 import { MINOR_APPLICANT_AGE } from '../../contract/posting-rules.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
-import { formatCompensation, formatExperience } from '../../lib/job-display.ts';
+import { compensationLabel, experienceLabel } from '../../lib/job-display.ts';
 import { cityState } from '../../lib/places.ts';
 import { stateName } from '../../lib/us-states.ts';
 import type { FieldErrors } from '../../machines/posting/job-data.ts';
@@ -63,7 +63,7 @@ function rowsOf(step: WizardStep, d: JobData, lookups: WizardLookups): Row[] {
     }
     case 'payDetails': {
       const p = d.payDetails;
-      const pay = formatCompensation({ minimumAmount: p.minSalary, maximumAmount: p.maxSalary, rate: p.rate, type: p.compensationType });
+      const pay = compensationLabel({ minimumAmount: p.minSalary, maximumAmount: p.maxSalary, rate: p.rate }, { compensationType: p.compensationType });
       const supplemental = decodeSupplementalPay(p.supplementalPay).map((f) => SUPPLEMENTAL_PAYS.find((s) => s.id === f)!.name);
       return [
         ['Pay', p.isCompetitiveSalary ? `${pay === 'Unpaid' ? 'Competitive salary' : `${pay} (competitive salary)`}` : pay],
@@ -82,7 +82,7 @@ function rowsOf(step: WizardStep, d: JobData, lookups: WizardLookups): Row[] {
         ['Fields of study', listed(namesOf(c.fields, lookups.fieldsOfStudy))],
         ['Minimum education', education ?? 'None'],
         ['Minimum GPA', c.minimumGPA === null ? 'None' : String(c.minimumGPA)],
-        ['Experience', formatExperience(c.minExperience, c.maxExperience)],
+        ['Experience', experienceLabel(c.minExperience, c.maxExperience)],
         ['Young applicants', c.openToMinors ? `Welcomes applicants aged ${MINOR_APPLICANT_AGE} and up` : 'Applicants aged 18 and up'],
       ];
     }

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { companies, jobClicks, jobSeekerSkills, preferences, preferredLocations, storedFiles } from '../../server/db/schema.ts';
+import { publishJobData, type PublishOptions } from '../../server/posting/jobs.ts';
+import type { Envelope } from '../../src/contract/envelope.ts';
+import type {
+  Application,
+  ApplicationInput,
+  AppliedJobPage,
+  JobDetail,
+  JobListCount,
+  MatchedJobPage,
+  ReportInput,
+  SavedJobPage,
+  SeekerDashboardCount,
+  SeekerPaging,
+} from '../../src/contract/jobs.ts';
+import { yearsAgo } from './account-support.ts';
+import type { FilesApp } from './files-support.ts';
+import { completeJobData, getJson, posting, postingApp, postJson, type Answer, type Caller } from './posting-support.ts';
+
+export { completeJobData, getJson, postJson, type Answer, type Caller };
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * The people of the jobs area: company X (employer, recruiter, a switched-off recruiter) and Y,
+ * job seekers A and B (adults) and M (16), and an anonymous visitor.
+ */
+export async function jobsApp(options: Parameters<typeof postingApp>[0] = {}) {
+  const { f, clock, w } = await postingApp(options);
+  const seekerA = await w.person('JobSeeker', null, 'seeker A', { firstName: 'Alex', lastName: 'Kim', dateOfBirth: '1995-04-12' });
+  const seekerB = await w.person('JobSeeker', null, 'seeker B', { firstName: 'Blake', lastName: 'Ortiz', dateOfBirth: '1990-01-30' });
+  const minor = await w.person('JobSeeker', null, 'seeker aged 16', { firstName: 'Mia', lastName: 'Young', dateOfBirth: yearsAgo(16, -30) });
+  const offRecruiterX = await w.person('Recruiter', w.x.id, 'switched-off recruiter of X', { firstName: 'Sol', deactivatedAt: new Date() });
+  const api = posting(f);
+  const db = f.app.database.db;
+
+  const jobs = {
+    /** A job of X (published by X's recruiter), open unless the options say otherwise. */
+    async create(title: string, data: Parameters<typeof completeJobData>[0] = {}, options: PublishOptions & { company?: 'x' | 'y' } = {}): Promise<string> {
+      const actor = options.company === 'y' ? { companyId: w.y.id, userId: w.employerY.id! } : { companyId: w.x.id, userId: w.recruiterX.id! };
+      try {
+        const { id } = await publishJobData(f.app.ctx, actor, completeJobData({ title, ...data }), options);
+        return id;
+      } catch (err) {
+        throw new Error(`${title} was not published: ${JSON.stringify((err as { options?: unknown }).options ?? String(err))}`);
+      }
+    },
+    async expired(title: string, data: Parameters<typeof completeJobData>[0] = {}) {
+      const now = clock.now().getTime();
+      return jobs.create(title, data, { postedAt: new Date(now - 40 * DAY), validThrough: new Date(now - DAY) });
+    },
+    async closed(title: string, data: Parameters<typeof completeJobData>[0] = {}) {
+      return jobs.create(title, data, { status: 'Closed' });
+    },
+    async deleted(title: string) {
+      const id = await jobs.create(title);
+      expect((await api.remove(w.recruiterX, id)).status).toBe(200);
+      return id;
+    },
+  };
+
+  /** A resume or cover letter row of the seeker (the bytes are not read by these calls). */
+  async function document(owner: Caller, purpose: 'resume' | 'cover-letter', name = `${purpose}.pdf`): Promise<string> {
+    const [row] = await db
+      .insert(storedFiles)
+      .values({ purpose, ownerId: owner.id!, storageKey: `test/${randomUUID()}`, originalName: name, contentType: 'application/pdf', sizeBytes: 1234 })
+      .returning({ id: storedFiles.id });
+    return row!.id;
+  }
+
+  async function giveSkills(seeker: Caller, skillIds: number[]) {
+    await db.insert(jobSeekerSkills).values(skillIds.map((skillId) => ({ userId: seeker.id!, skillId }))).onConflictDoNothing();
+  }
+
+  async function setPreferences(
+    seeker: Caller,
+    p: { employmentTypeId?: number | null; scheduleTypeId?: number | null; salary?: number | null; salaryType?: string | null; places?: Array<{ name: string; latitude: number; longitude: number }> },
+  ) {
+    const values = {
+      employmentTypeId: p.employmentTypeId ?? null,
+      scheduleTypeId: p.scheduleTypeId ?? null,
+      salary: p.salary == null ? null : p.salary.toFixed(2),
+      salaryType: p.salaryType ?? null,
+    };
+    await db.insert(preferences).values({ userId: seeker.id!, ...values }).onConflictDoUpdate({ target: preferences.userId, set: values });
+    await db.delete(preferredLocations).where(eq(preferredLocations.userId, seeker.id!));
+    if (p.places?.length) {
+      await db.insert(preferredLocations).values(p.places.map((place, position) => ({ userId: seeker.id!, position, ...place })));
+    }
+  }
+
+  async function setCompany(companyId: string, change: Partial<typeof companies.$inferInsert>) {
+    await db.update(companies).set(change).where(eq(companies.id, companyId));
+  }
+
+  async function clicksOf(jobId: string) {
+    const rows = await db.select().from(jobClicks).where(eq(jobClicks.jobPostId, jobId));
+    return { views: rows.filter((r) => r.kind === 'view').length, starts: rows.filter((r) => r.kind === 'apply-start').length, rows };
+  }
+
+  return {
+    f,
+    clock,
+    w: { ...w, seekerA, seekerB, minor, offRecruiterX },
+    api,
+    jobs,
+    document,
+    giveSkills,
+    setPreferences,
+    setCompany,
+    clicksOf,
+    calls: seekerCalls(f),
+  };
+}
+
+export type JobsWorld = Awaited<ReturnType<typeof jobsApp>>;
+
+async function inject<T>(f: FilesApp, method: 'GET' | 'POST' | 'DELETE', url: string, caller: Caller, json?: unknown, ip?: string): Promise<Answer<T>> {
+  const res = await f.app.inject({
+    method,
+    url,
+    headers: caller.token ? { authorization: `Bearer ${caller.token}` } : {},
+    ...(json !== undefined ? { payload: json as object } : {}),
+    ...(ip ? { remoteAddress: ip } : {}),
+  });
+  return { status: res.statusCode, body: res.json() as Envelope<T>, headers: res.headers, raw: res.rawPayload };
+}
+
+/** Every call of the jobs area, as a page would make it. */
+export function seekerCalls(f: FilesApp) {
+  return {
+    jobPost: (c: Caller, id: string) => inject<JobDetail>(f, 'GET', `/api/job/job-post/${id}`, c),
+    getJobPost: (c: Caller, id: string) => inject<JobDetail>(f, 'GET', `/api/job/GetJobPost?JobId=${id}`, c),
+    seekerJob: (c: Caller, id: string) => inject<JobDetail>(f, 'GET', `/api/JobSeeker/job?id=${id}`, c),
+    click: (c: Caller, id: string, ip?: string) => inject<{ recorded: boolean }>(f, 'POST', `/api/job/job-click/${id}`, c, undefined, ip),
+    applyStart: (c: Caller, id: string, ip?: string) => inject<{ recorded: boolean }>(f, 'POST', `/api/job/job-apply/${id}`, c, undefined, ip),
+    clickLog: (c: Caller, body: unknown, ip?: string) => inject<{ recorded: boolean }>(f, 'POST', '/api/click/log', c, body, ip),
+    save: (c: Caller, id: string) => inject<{ jobId: string; isSaved: boolean }>(f, 'POST', `/api/JobSeeker/save-job/${id}`, c),
+    unsave: (c: Caller, id: string) => inject<{ jobId: string; isSaved: boolean }>(f, 'DELETE', `/api/JobSeeker/save-job/${id}`, c),
+    saved: (c: Caller, paging: SeekerPaging = {}) => inject<SavedJobPage>(f, 'POST', '/api/JobSeeker/saved-jobs', c, paging),
+    savedGet: (c: Caller, query = '') => inject<SavedJobPage>(f, 'GET', `/api/JobSeeker/saved-jobs${query}`, c),
+    applied: (c: Caller, paging: SeekerPaging = {}) => inject<AppliedJobPage>(f, 'POST', '/api/JobSeeker/applied-list', c, paging),
+    applyJobList: (c: Caller, paging: SeekerPaging = {}) => inject<AppliedJobPage>(f, 'POST', '/api/JobSeeker/ApplyJobList', c, paging),
+    matched: (c: Caller, paging: SeekerPaging = {}) => inject<MatchedJobPage>(f, 'POST', '/api/JobSeeker/matched-list', c, paging),
+    counts: (c: Caller) => inject<JobListCount>(f, 'GET', '/api/JobSeeker/job-list-count', c),
+    dashboard: (c: Caller) => inject<SeekerDashboardCount>(f, 'GET', '/api/JobSeeker/DashboardCount', c),
+    apply: (c: Caller, body: ApplicationInput | unknown) => inject<Application>(f, 'POST', '/api/JobSeeker/apply', c, body),
+    applyJob: (c: Caller, body: ApplicationInput | unknown) => inject<Application>(f, 'POST', '/api/JobSeeker/ApplyJob', c, body),
+    report: (c: Caller, id: string, body: ReportInput | unknown) => inject<null>(f, 'POST', `/api/JobSeeker/ReportJob?JobId=${id}`, c, body),
+  };
+}
+
+export function expectOk<T>(answer: Answer<T>, status = 200): T {
+  expect(answer.status, JSON.stringify(answer.body?.state)).toBe(status);
+  return answer.body.data;
+}
+
+export function expectRefused(answer: Answer, status: number, message?: string) {
+  expect(answer.status, JSON.stringify(answer.body?.state)).toBe(status);
+  expect(answer.body.success).toBe(false);
+  if (message !== undefined) expect(answer.body.message).toBe(message);
+}
