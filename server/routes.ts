@@ -12,6 +12,7 @@ import { fileRoutes } from './files/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { companyRoutes } from './company/routes.ts';
 import { postingRoutes } from './posting/routes.ts';
+import { jobSearchRoutes } from './jobs/routes.ts';
 
 /** Every area's routes, one line each. */
 export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
@@ -26,5 +27,6 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   staffRoutes(api, ctx);
   companyRoutes(api, ctx);
   postingRoutes(api, ctx);
+  jobSearchRoutes(api, ctx);
   if (ctx.config.devMailbox) devMailboxRoutes(api, ctx);
 }

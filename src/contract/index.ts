@@ -11,6 +11,7 @@ import * as invitations from './invitations.ts';
 import * as company from './company.ts';
 import * as employer from './employer.ts';
 import * as posting from './posting.ts';
+import * as search from './search.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -35,4 +36,5 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(company),
   ...endpointsOf(employer),
   ...endpointsOf(posting),
+  ...endpointsOf(search),
 ];
