@@ -46,7 +46,7 @@ export function searchDocumentOf(job: { title: string; descriptionHtml: string; 
 }
 
 /** Stored rich text as plain text, in SQL: what richTextToPlain does, for rows already written. */
-const plainDescription = sql`replace(replace(replace(replace(replace(replace(regexp_replace(${jobPosts.descriptionHtml}, '<[^>]*>', ' ', 'g'), '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')`;
+const plainDescription = sql`replace(replace(replace(replace(replace(replace(regexp_replace(regexp_replace(${jobPosts.descriptionHtml}, '<[[:space:]]*(br|/p|/li|/ul|/ol)[[:space:]]*/?>', chr(10), 'gi'), '<[^>]*>', '', 'g'), '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')`;
 
 /**
  * Writes the search document of stored jobs again from their columns: after the company's name

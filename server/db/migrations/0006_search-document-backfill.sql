@@ -7,5 +7,5 @@ UPDATE "job_posts" SET "search_document" =
        || ' ' ||
        coalesce((SELECT string_agg("lookup_skills"."name", ' ') FROM "lookup_skills" WHERE "lookup_skills"."id" = any("job_posts"."skill_ids")), '')), 'B')
   || setweight(to_tsvector('english'::regconfig,
-       replace(replace(replace(replace(replace(replace(regexp_replace("job_posts"."description_html", '<[^>]*>', ' ', 'g'), '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')), 'C')
+       replace(replace(replace(replace(replace(replace(regexp_replace(regexp_replace("job_posts"."description_html", '<[[:space:]]*(br|/p|/li|/ul|/ol)[[:space:]]*/?>', chr(10), 'gi'), '<[^>]*>', '', 'g'), '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')), 'C')
 WHERE "search_document" IS NULL;
