@@ -23,7 +23,15 @@ export const PLACES = {
   boise: { city: 'Boise', name: 'Boise, ID', state: 'ID', address: '800 W Main St, Boise, ID 83702', pinCode: '83702', latitude: 43.615, longitude: -116.2023 },
 } as const;
 
-export type Place = (typeof PLACES)[keyof typeof PLACES];
+export interface Place {
+  city: string;
+  name: string;
+  state: string;
+  address: string;
+  pinCode: string;
+  latitude: number;
+  longitude: number;
+}
 
 const text = (words: string) =>
   `<p>${words} We train every new hire, pay every other Friday and promote from within whenever we can.</p>`;
