@@ -227,15 +227,18 @@ type SearchRow = ListViewRow & { distance: number | null };
 
 async function pageOf(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumber: number, pageSize: number, searcher: Searcher, names: PostingNames) {
   const columns = { ...listViewColumns, distance: plan.distance ?? sql<number | null>`null::float8` };
-  const rows: SearchRow[] = await ctx.db
-    .select(columns)
-    .from(jobPosts)
-    .innerJoin(companies, eq(companies.id, jobPosts.companyId))
-    .where(plan.where)
-    .orderBy(...orderOf(sort, plan))
-    .limit(pageSize)
-    .offset((pageNumber - 1) * pageSize);
-  const [total] = await ctx.db.select({ n: count() }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(plan.where);
+  // Two statements, not count(*) over (): the page stops at its last row, the count reads no columns (PostgreSQL runs them side by side).
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select(columns)
+      .from(jobPosts)
+      .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+      .where(plan.where)
+      .orderBy(...orderOf(sort, plan))
+      .limit(pageSize)
+      .offset((pageNumber - 1) * pageSize) as Promise<SearchRow[]>,
+    ctx.db.select({ n: count() }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(plan.where),
+  ]);
   const seeker = await seekerViewOf(ctx.db, searcher.seekerId, rows.map((r) => r.id));
   const items: SearchItem[] = rows.map((r) => ({
     ...jobPostListItemOf(r, names, seeker),

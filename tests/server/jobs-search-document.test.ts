@@ -53,8 +53,9 @@ describe('the search document', () => {
     expect(await documentOf(jobId)).toBe(published);
 
     await db().update(jobPosts).set({ searchDocument: null }).where(eq(jobPosts.id, jobId));
-    const migration = fs.readFileSync(fileURLToPath(new URL('../../server/db/migrations/0006_search-document-backfill.sql', import.meta.url)), 'utf8');
-    await db().execute(sql.raw(migration));
+    const migration = fs.readFileSync(fileURLToPath(new URL('../../server/db/migrations/0006_search-documents.sql', import.meta.url)), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').find((statement) => statement.includes('UPDATE "job_posts" SET "search_document"'));
+    await db().execute(sql.raw(backfill!));
     expect(await documentOf(jobId)).toBe(published);
   });
 

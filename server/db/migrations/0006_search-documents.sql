@@ -1,3 +1,4 @@
+CREATE INDEX "job_posts_open_remote_idx" ON "job_posts" USING btree ("posted_at") WHERE status = 'Active' and is_remote;--> statement-breakpoint
 -- Jobs published before keyword search wrote their search document get one: the title (A), the
 -- company's name as seekers see it and the skills' names (B), the description as plain text (C).
 UPDATE "job_posts" SET "search_document" =
