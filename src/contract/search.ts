@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { DEFAULT_LOCATION } from './location.ts';
-import { mapClusterSchema, viewportSchema } from './map.ts';
+import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, mapClusterSchema, type Viewport } from './map.ts';
 import { jobPostListItemSchema, MAX_JOB_SKILLS, MAX_PAY, payRates, type PayRate } from './posting.ts';
 
 /**
@@ -152,10 +152,20 @@ export const searchPagingSchema = z.object(
   { error: SearchMessages.page },
 );
 
-const viewport = z.object(viewportSchema.shape, { error: SearchMessages.viewport }).refine((v) => v.north >= v.south, {
-  message: SearchMessages.viewport,
-  path: ['north'],
-});
+const edge = (limit: number) => z.number({ error: SearchMessages.viewport }).min(-limit, SearchMessages.viewport).max(limit, SearchMessages.viewport);
+/** The map's view (src/contract/map.ts viewportSchema), with the search's message on every field. */
+const viewport = z
+  .object(
+    {
+      north: edge(90),
+      south: edge(90),
+      east: edge(180),
+      west: edge(180),
+      zoom: z.number({ error: SearchMessages.viewport }).int(SearchMessages.viewport).min(MAP_MIN_ZOOM, SearchMessages.viewport).max(MAP_MAX_ZOOM, SearchMessages.viewport),
+    },
+    { error: SearchMessages.viewport },
+  )
+  .refine((v) => v.north >= v.south, { message: SearchMessages.viewport, path: ['north'] }) satisfies z.ZodType<Viewport>;
 
 /**
  * enhanced-search and simple-search (spec 2 §7: paging, filters, flags.Pins). No location searches

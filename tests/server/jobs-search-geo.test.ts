@@ -218,6 +218,7 @@ describe('the map’s clusters (api/job/map-clusters)', () => {
     ]) {
       const answer = await api.clusters({ viewport });
       expect(answer.status, JSON.stringify(viewport)).toBe(400);
+      expect(answer.body.message).toBe(SearchMessages.viewport);
     }
     const bad = await api.clusters({ viewport: { north: 40, south: 30, west: -100, east: -90, zoom: 7 }, location: { latitude: 99, longitude: 0 } });
     expect(bad.body.message).toBe(SearchMessages.noLocation);
