@@ -13,6 +13,7 @@ import { staffRoutes } from './staff/routes.ts';
 import { companyRoutes } from './company/routes.ts';
 import { postingRoutes } from './posting/routes.ts';
 import { jobDetailRoutes } from './jobs/detail-routes.ts';
+import { jobSearchRoutes } from './jobs/routes.ts';
 
 /** Every area's routes, one line each. */
 export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
@@ -28,5 +29,6 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   companyRoutes(api, ctx);
   postingRoutes(api, ctx);
   jobDetailRoutes(api, ctx);
+  jobSearchRoutes(api, ctx);
   if (ctx.config.devMailbox) devMailboxRoutes(api, ctx);
 }

@@ -1,7 +1,8 @@
 import { and, eq, ne, isNotNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { companies } from '../db/schema.ts';
+import { companies, jobPosts } from '../db/schema.ts';
+import { refreshSearchDocuments } from '../posting/search.ts';
 import { HttpError, badRequest, conflict, forbidden } from '../http/errors.ts';
 import type { TinKind } from '../platform/business-verifier.ts';
 import { AccountMessages } from '../../src/contract/account.ts';
@@ -66,4 +67,6 @@ export async function markCompanyVerified(tx: Db, companyId: string, business: V
       verificationMethod: business.method,
     })
     .where(eq(companies.id, companyId));
+  // The legal name is the name seekers see until the employer picks another: keyword search follows it.
+  await refreshSearchDocuments(tx, eq(jobPosts.companyId, companyId));
 }

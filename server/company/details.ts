@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { companies, industries } from '../db/schema.ts';
+import { companies, industries, jobPosts } from '../db/schema.ts';
+import { refreshSearchDocuments } from '../posting/search.ts';
 import type { CompanyRow } from '../account/users.ts';
 import { lookupName } from '../jobseeker/lookup-check.ts';
 import { CompanyMessages, type CompanyDetails, type companyDetailsInputSchema } from '../../src/contract/company.ts';
@@ -67,5 +68,7 @@ export async function updateCompanyDetails(
     })
     .where(eq(companies.id, member.company.id))
     .returning();
+  // Keyword search matches a job by its company's name: the company's jobs follow a new one.
+  if (displayNameOf(company!) !== displayNameOf(member.company)) await refreshSearchDocuments(ctx.db, eq(jobPosts.companyId, member.company.id));
   return companyDetails(ctx, { ...member, company: company! });
 }

@@ -411,6 +411,8 @@ export const jobPosts = pgTable(
   (t) => [
     index('job_posts_company_idx').on(t.companyId, t.status, t.postedAt),
     index('job_posts_open_geo_idx').on(t.latitude, t.longitude).where(sql`status = 'Active'`),
+    // Remote jobs have no position: search finds them beside the nearby ones (a bitmap OR of the two indexes).
+    index('job_posts_open_remote_idx').on(t.postedAt).where(sql`status = 'Active' and is_remote`),
     index('job_posts_valid_idx').on(t.validThrough).where(sql`status = 'Active'`),
     index('job_posts_search_idx').using('gin', t.searchDocument),
   ],

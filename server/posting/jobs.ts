@@ -18,6 +18,7 @@ import {
 } from '../../src/contract/posting.ts';
 import { cleanJobData, insertDraft, lockedDraftRow, storedJobData, type PostingActor } from './drafts.ts';
 import { issuesError, postingNames, unknownLookupIssues, type PostingNames } from './names.ts';
+import { searchDocumentOf } from './search.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -97,11 +98,13 @@ async function insertJob(db: Db, actor: PostingActor, d: JobData, now: Date, opt
   const validThrough =
     options.validThrough ?? (d.jobDetails.validThrough ? endOfDay(d.jobDetails.validThrough) : new Date(postedAt.getTime() + DEFAULT_VALID_DAYS * DAY_MS));
   const status = options.status ?? 'Active';
+  const columns = jobColumns(cleanJobData(d));
   await db.insert(jobPosts).values({
     id,
     companyId: actor.companyId,
     status,
-    ...jobColumns(cleanJobData(d)),
+    ...columns,
+    searchDocument: searchDocumentOf({ ...columns, companyId: actor.companyId }),
     postedAt,
     validThrough,
     closedAt: status === 'Closed' ? now : null,
@@ -148,10 +151,12 @@ async function replaceJobData(tx: Db, actor: PostingActor, live: JobRow, d: JobD
   const before = storedJobData(live.jobData, live.id);
   assertPublishable(d, names, todayIso(now), 'jobData', before);
   const newLastDay = d.jobDetails.validThrough && d.jobDetails.validThrough !== before.jobDetails.validThrough;
+  const columns = jobColumns(cleanJobData(d));
   await tx
     .update(jobPosts)
     .set({
-      ...jobColumns(cleanJobData(d)),
+      ...columns,
+      searchDocument: searchDocumentOf({ ...columns, companyId: live.companyId }),
       ...(newLastDay ? { validThrough: endOfDay(d.jobDetails.validThrough!) } : {}),
       modifiedAt: now,
       modifiedBy: actor.userId,

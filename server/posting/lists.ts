@@ -14,6 +14,7 @@ import {
   type CompanyJob,
   type CompanyJobDetail,
   type JobPage,
+  type JobPostListItem,
   type JobPostStatus,
   type jobListRequestSchema,
 } from '../../src/contract/posting.ts';
@@ -35,36 +36,41 @@ const clickCount = sql<number>`(select count(*)::int from ${jobClicks} where ${j
 /** Applications to the job, counted from their table. */
 const applicantCount = sql<number>`(select count(*)::int from ${applications} where ${applications.jobPostId} = ${jobPosts.id})`;
 
+/** The columns a job's list view (spec 2 §3) is built from, with `companies` joined. */
+export const listViewColumns = {
+  id: jobPosts.id,
+  title: jobPosts.title,
+  locationType: jobPosts.locationType,
+  isRemote: jobPosts.isRemote,
+  city: jobPosts.city,
+  state: jobPosts.state,
+  latitude: jobPosts.latitude,
+  longitude: jobPosts.longitude,
+  jobTypeIds: jobPosts.jobTypeIds,
+  skillIds: jobPosts.skillIds,
+  minPay: jobPosts.minPay,
+  maxPay: jobPosts.maxPay,
+  payRate: jobPosts.payRate,
+  minExperience: jobPosts.minExperience,
+  maxExperience: jobPosts.maxExperience,
+  openToMinors: jobPosts.openToMinors,
+  isBoosted: jobPosts.isBoosted,
+  postedAt: jobPosts.postedAt,
+  createdAt: jobPosts.createdAt,
+  companyId: jobPosts.companyId,
+  companyLegalName: companies.name,
+  companyDisplayName: companies.displayName,
+};
+
 function rowColumns(now: Date) {
   return {
-    id: jobPosts.id,
+    ...listViewColumns,
     status: jobPosts.status,
     expired: isExpired(now),
-    title: jobPosts.title,
-    locationType: jobPosts.locationType,
-    isRemote: jobPosts.isRemote,
-    city: jobPosts.city,
-    state: jobPosts.state,
-    latitude: jobPosts.latitude,
-    longitude: jobPosts.longitude,
-    jobTypeIds: jobPosts.jobTypeIds,
-    skillIds: jobPosts.skillIds,
-    minPay: jobPosts.minPay,
-    maxPay: jobPosts.maxPay,
-    payRate: jobPosts.payRate,
-    minExperience: jobPosts.minExperience,
-    maxExperience: jobPosts.maxExperience,
-    openToMinors: jobPosts.openToMinors,
-    isBoosted: jobPosts.isBoosted,
-    postedAt: jobPosts.postedAt,
     validThrough: jobPosts.validThrough,
-    createdAt: jobPosts.createdAt,
     createdBy: jobPosts.createdBy,
     modifiedAt: jobPosts.modifiedAt,
     modifiedBy: jobPosts.modifiedBy,
-    companyId: jobPosts.companyId,
-    companyLegalName: companies.name,
-    companyDisplayName: companies.displayName,
     creatorFirst: creator.firstName,
     creatorLast: creator.lastName,
     modifierFirst: modifier.firstName,
@@ -89,9 +95,17 @@ type Row = Awaited<ReturnType<typeof selectJobs>>[number];
 
 const named = (ids: readonly number[], known: ReadonlyMap<number, string>) => ids.map((id) => ({ id, name: known.get(id) ?? '' }));
 
-/** A job as its company's staff see it in their lists: the list view of spec 2 §3, and its state. */
-export function companyJobOf(r: Row, names: PostingNames): CompanyJob {
-  const status: JobPostStatus = r.expired ? 'Expired' : r.status;
+/** A list-view row as the database gives it. */
+export type ListViewRow = { [K in keyof typeof listViewColumns]: (typeof listViewColumns)[K]['_']['notNull'] extends true ? (typeof listViewColumns)[K]['_']['data'] : (typeof listViewColumns)[K]['_']['data'] | null };
+
+/** What the signed-in job seeker's own records add to a job: skills they have, jobs they saved. */
+export interface SeekerView {
+  skills: ReadonlySet<number>;
+  saved: ReadonlySet<string>;
+}
+
+/** A job's list view (spec 2 §3). Without a seeker, no skill matches and nothing is saved. */
+export function jobPostListItemOf(r: ListViewRow, names: PostingNames, seeker?: SeekerView): JobPostListItem {
   const companyName = displayNameOf({ name: r.companyLegalName, displayName: r.companyDisplayName });
   return {
     id: r.id,
@@ -105,14 +119,22 @@ export function companyJobOf(r: Row, names: PostingNames): CompanyJob {
     geoLatitude: r.latitude,
     geoLongitude: r.longitude,
     compensation: { minimumAmount: Number(r.minPay), maximumAmount: Number(r.maxPay), rate: r.payRate },
-    skills: named(r.skillIds, names.skills).map((s) => ({ ...s, match: false })),
+    skills: named(r.skillIds, names.skills).map((s) => ({ ...s, match: seeker?.skills.has(s.id) ?? false })),
     company: { id: r.companyId, name: companyName },
     companyName,
     type: r.locationType,
     isRemote: r.isRemote,
     isBoosted: r.isBoosted,
     openToMinors: r.openToMinors,
-    userActions: { isSaved: false },
+    userActions: { isSaved: seeker?.saved.has(r.id) ?? false },
+  };
+}
+
+/** A job as its company's staff see it in their lists: the list view of spec 2 §3, and its state. */
+export function companyJobOf(r: Row, names: PostingNames): CompanyJob {
+  const status: JobPostStatus = r.expired ? 'Expired' : r.status;
+  return {
+    ...jobPostListItemOf(r, names),
     status,
     validThrough: r.validThrough.toISOString(),
     clicks: Number(r.clicks),

@@ -1,4 +1,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { companies, jobPosts, skills } from '../db/schema.ts';
+import { richTextToPlain } from '../../src/contract/posting.ts';
 
 /** `text` as a LIKE pattern that matches it anywhere, its own % and _ taken literally. */
 export function containsPattern(text: string): string {
@@ -8,4 +11,50 @@ export function containsPattern(text: string): string {
 /** The column contains the text, ignoring case. */
 export function containsText(column: AnyColumn | SQL, text: string): SQL {
   return sql`${column} ILIKE ${containsPattern(text)} ESCAPE '\\'`;
+}
+
+// ---------- the keyword search document ----------
+
+/** The text search configuration of the search document and of every keyword query. */
+export const SEARCH_CONFIG = sql.raw(`'english'::regconfig`);
+
+interface DocumentParts {
+  title: SQL | string;
+  /** The description as plain text. */
+  plain: SQL | string;
+  skillIds: SQL;
+  companyId: SQL | string;
+}
+
+/**
+ * What keyword search matches (job_posts.search_document): the title weighted A, the company's
+ * name as seekers see it and the skills' names B, the description C, so a title match ranks first.
+ */
+function searchDocument(p: DocumentParts): SQL {
+  const companyName = sql`(select coalesce(nullif(btrim(${companies.displayName}), ''), ${companies.name}) from ${companies} where ${companies.id} = ${p.companyId})`;
+  const skillNames = sql`(select string_agg(${skills.name}, ' ') from ${skills} where ${skills.id} = any(${p.skillIds}))`;
+  return sql`setweight(to_tsvector(${SEARCH_CONFIG}, ${p.title}), 'A') || setweight(to_tsvector(${SEARCH_CONFIG}, coalesce(${companyName}, '') || ' ' || coalesce(${skillNames}, '')), 'B') || setweight(to_tsvector(${SEARCH_CONFIG}, ${p.plain}), 'C')`;
+}
+
+/** An integer array parameter. */
+export const intArray = (values: readonly number[]) =>
+  values.length ? sql`ARRAY[${sql.join(values.map((v) => sql`${Math.trunc(v)}`), sql`, `)}]::integer[]` : sql`'{}'::integer[]`;
+
+/** The search document of a job about to be written, from its values. */
+export function searchDocumentOf(job: { title: string; descriptionHtml: string; skillIds: readonly number[]; companyId: string }): SQL {
+  return searchDocument({ title: job.title, plain: richTextToPlain(job.descriptionHtml), skillIds: intArray(job.skillIds), companyId: job.companyId });
+}
+
+/** Stored rich text as plain text, in SQL: what richTextToPlain does, for rows already written. */
+const plainDescription = sql`replace(replace(replace(replace(replace(replace(regexp_replace(regexp_replace(${jobPosts.descriptionHtml}, '<[[:space:]]*(br|/p|/li|/ul|/ol)[[:space:]]*/?>', chr(10), 'gi'), '<[^>]*>', '', 'g'), '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')`;
+
+/**
+ * Writes the search document of stored jobs again from their columns: after the company's name
+ * changes, every one of its jobs matches the new name.
+ */
+export async function refreshSearchDocuments(db: Db, where: SQL): Promise<void> {
+  await db
+    .update(jobPosts)
+    .set({ searchDocument: searchDocument({ title: sql`${jobPosts.title}`, plain: plainDescription, skillIds: sql`${jobPosts.skillIds}`, companyId: sql`${jobPosts.companyId}` }) })
+    .where(where);
 }

@@ -12,6 +12,7 @@ import * as company from './company.ts';
 import * as employer from './employer.ts';
 import * as posting from './posting.ts';
 import * as jobs from './jobs.ts';
+import * as search from './search.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -37,4 +38,5 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(employer),
   ...endpointsOf(posting),
   ...endpointsOf(jobs),
+  ...endpointsOf(search),
 ];

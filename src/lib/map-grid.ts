@@ -44,9 +44,10 @@ export function cellOf(lat: number, lng: number, zoom: number): Cell {
 export function cellsIn(bounds: Bounds, zoom: number): number {
   const south = cellOf(bounds.south, 0, zoom).row;
   const north = cellOf(bounds.north, 0, zoom).row;
-  const west = cellOf(0, bounds.west, zoom).col;
-  const east = cellOf(0, bounds.east, zoom).col;
   const cols = Math.round(360 / cellSize(zoom));
+  const west = cellOf(0, bounds.west, zoom).col;
+  // An east edge on the 180th meridian is the end of the row, not the start of the next one.
+  const east = bounds.east >= 180 ? cols - 1 : cellOf(0, bounds.east, zoom).col;
   // A view across the 180th meridian runs from its west column to the end of the row and on from the start.
   const across = bounds.west <= bounds.east ? east - west + 1 : cols - west + east + 1;
   return (north - south + 1) * Math.min(cols, across);

@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, onFirstStart } from '../../server/seed.ts
 import { haversineMiles } from '../../src/lib/geo.ts';
 import { DEMO_CITIES } from '../../server/posting/demo-data.ts';
 import type { JobPage } from '../../src/contract/posting.ts';
+import type { SearchPage } from '../../src/contract/search.ts';
 import { passwordLogin } from './account-support.ts';
 import { getJson, postJson } from './company-support.ts';
 import { filesApp, type FilesApp } from './files-support.ts';
@@ -63,5 +64,20 @@ describe('the demo market', () => {
     expect(nearVancouver.length).toBeGreaterThanOrEqual(30);
     // Real-looking pay: a range on every job.
     expect(open.every((j) => j.minPay > 0 && j.maxPay >= j.minPay)).toBe(true);
+  });
+});
+
+describe('the demo market, as a visitor searches it', () => {
+  it('answers a search with no input with jobs near Vancouver, WA, and keywords with jobs anywhere', async () => {
+    const near = (await postJson<SearchPage>(f, '/api/JobSeeker/simple-search', {})).body.data;
+    expect(near.total).toBeGreaterThanOrEqual(30);
+    expect(near.items).toHaveLength(20);
+    expect(near.items.every((j) => j.isRemote || j.distanceMiles! <= 10)).toBe(true);
+
+    const nurses = (await postJson<SearchPage>(f, '/api/JobSeeker/simple-search', { keyword: 'nurse', location: { latitude: 39.5, longitude: -98.35, radius: 500 } })).body.data;
+    const everywhere = (await getJson<SearchPage>(f, '/api/job/GetAllJobPostList?pageSize=50')).body.data;
+    expect(everywhere.total).toBeGreaterThanOrEqual(300);
+    expect(nurses.total).toBeGreaterThan(0);
+    expect(nurses.items.every((j) => /nurs/i.test(j.title) || j.skills.some((s) => /nurs/i.test(s.name)))).toBe(true);
   });
 });

@@ -52,6 +52,13 @@ describe('the cluster grid', () => {
     expect(cellsIn({ north: 10, south: -10, west: 170, east: -170 }, 3)).toBe(cellsIn({ north: 10, south: -10, west: -10, east: 10 }, 3));
   });
 
+  it('counts a view reaching the 180th meridian to the end of the row', () => {
+    expect(cellsIn({ north: 10, south: -10, west: -180, east: 180 }, 3)).toBe(2 * 32);
+    expect(cellsIn({ north: 10, south: -10, west: 0, east: 180 }, 3)).toBe(2 * 16);
+    const world: Viewport = { north: 85, south: -85, west: -180, east: 180, zoom: 20 };
+    expect(cellsIn(world, gridZoomFor(world))).toBeLessThanOrEqual(MAX_CELLS);
+  });
+
   it('clusters on a coarser grid when a viewport claims more cells than 500', () => {
     const honest: Viewport = { ...boundsAround(PORTLAND, 13, 1280, 800), zoom: 13 };
     expect(gridZoomFor(honest)).toBe(13);

@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { tooManyRequests } from '../http/errors.ts';
+import { route } from '../http/route.ts';
+import type { AccessClaims } from '../platform/tokens.ts';
+import * as ep from '../../src/contract/search.ts';
+import {
+  COORDINATE_RADIUS_MILES,
+  DEFAULT_SEARCH_LOCATION,
+  NO_FILTERS,
+  SearchMessages,
+  type SearchRequest,
+} from '../../src/contract/search.ts';
+import { boostedJobs, mapClusters, searchJobs, type JobSearch, type Searcher } from './search.ts';
+
+/**
+ * Anonymous searching is limited per address: a visitor paging and filtering stays far below it,
+ * a scraper does not. The map asks again on every pan and zoom, so it has its own, larger budget.
+ */
+export const ANONYMOUS_SEARCH_LIMIT = { perIp: 120, windowSeconds: 60 } as const;
+export const ANONYMOUS_MAP_LIMIT = { perIp: 300, windowSeconds: 60 } as const;
+
+/** A search request as the search reads it. */
+function searchOf(body: SearchRequest): JobSearch {
+  return {
+    keyword: body.keyword,
+    location: body.location,
+    filters: body.filters,
+    sort: body.sort,
+    pageNumber: body.paging.pageNumber,
+    pageSize: body.paging.pageSize,
+    asOf: body.asOf ? new Date(body.asOf) : null,
+    pins: body.flags.Pins ? { viewport: body.viewport } : null,
+  };
+}
+
+/** A signed-in job seeker's own records shape what they see; anyone else sees the plain list. */
+const searcherOf = (caller: AccessClaims | null): Searcher => ({ seekerId: caller?.role === 'JobSeeker' ? caller.userId : null });
+
+/**
+ * Finding jobs (spec 2 §7): enhanced-search for job seekers and its legacy name SearchJob,
+ * simple-search for anyone, the map's clusters, the boosted strip, and the Job calls
+ * GetAllJobPostList, FindJobs and JobsByCoordinates, each one search with its parameters mapped.
+ */
+export function jobSearchRoutes(app: FastifyInstance, ctx: AppContext) {
+  const limit = async (req: FastifyRequest, caller: AccessClaims | null, kind: 'search' | 'map') => {
+    if (caller) return;
+    const rule = kind === 'map' ? ANONYMOUS_MAP_LIMIT : ANONYMOUS_SEARCH_LIMIT;
+    const gate = await ctx.adapters.rateLimiter.hit(`job-${kind}:ip:${req.ip}`, rule.perIp, rule.windowSeconds);
+    if (!gate.allowed) throw tooManyRequests(SearchMessages.tooMany);
+  };
+
+  for (const e of [ep.enhancedSearch, ep.searchJob]) {
+    route(app, e, async ({ caller, body }) => searchJobs(ctx, searchOf(body), searcherOf(caller)));
+  }
+
+  route(app, ep.simpleSearch, async ({ caller, body, req }) => {
+    await limit(req, caller, 'search');
+    return searchJobs(ctx, searchOf(body), searcherOf(caller));
+  });
+
+  route(app, ep.mapClusters, async ({ caller, body, req }) => {
+    await limit(req, caller, 'map');
+    return mapClusters(ctx, body, searcherOf(caller));
+  });
+
+  route(app, ep.boosts, async ({ caller, body, req }) => {
+    await limit(req, caller, 'search');
+    return boostedJobs(ctx, body, searcherOf(caller));
+  });
+
+  // ---------- the legacy Job calls: the same search ----------
+
+  route(app, ep.getAllJobPostList, async ({ caller, query, req }) => {
+    await limit(req, caller, 'search');
+    return searchJobs(
+      ctx,
+      { keyword: null, location: null, filters: NO_FILTERS, sort: 'newest', pageNumber: query.pageNumber, pageSize: query.pageSize, asOf: null, pins: null },
+      searcherOf(caller),
+    );
+  });
+
+  route(app, ep.findJobs, async ({ caller, body, req }) => {
+    await limit(req, caller, 'search');
+    const place =
+      body.latitude != null && body.longitude != null
+        ? { latitude: body.latitude, longitude: body.longitude, radius: body.distance ?? COORDINATE_RADIUS_MILES }
+        : { ...DEFAULT_SEARCH_LOCATION, radius: body.distance ?? DEFAULT_SEARCH_LOCATION.radius };
+    return searchJobs(
+      ctx,
+      { keyword: body.keyword, location: place, filters: body.filters, sort: body.sort, pageNumber: body.pageNumber, pageSize: body.pageSize, asOf: null, pins: null },
+      searcherOf(caller),
+    );
+  });
+
+  route(app, ep.jobsByCoordinates, async ({ caller, body, req }) => {
+    await limit(req, caller, 'search');
+    return searchJobs(
+      ctx,
+      {
+        keyword: null,
+        location: { latitude: body.latitude, longitude: body.longitude, radius: body.distance ?? COORDINATE_RADIUS_MILES },
+        filters: NO_FILTERS,
+        sort: 'distance',
+        pageNumber: body.pageNumber,
+        pageSize: body.pageSize,
+        asOf: null,
+        pins: null,
+      },
+      searcherOf(caller),
+    );
+  });
+}

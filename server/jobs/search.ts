@@ -1,0 +1,353 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { companies, jobPosts, jobReports, jobSeekerSkills, savedJobs } from '../db/schema.ts';
+import { badRequest } from '../http/errors.ts';
+import { jobPostListItemOf, listViewColumns, type ListViewRow, type SeekerView } from '../posting/lists.ts';
+import { postingNames, type PostingNames } from '../posting/names.ts';
+import { intArray, SEARCH_CONFIG } from '../posting/search.ts';
+import { MAP_MAX_ZOOM, type MapCluster, type Viewport } from '../../src/contract/map.ts';
+import { payRates } from '../../src/contract/posting.ts';
+import {
+  NO_FILTERS,
+  PERIODS_PER_YEAR,
+  SearchMessages,
+  yearlyPay,
+  type BoostsPage,
+  type MapPins,
+  type SearchFilters,
+  type SearchItem,
+  type SearchLocation,
+  type SearchPage,
+  type SearchSort,
+} from '../../src/contract/search.ts';
+import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../src/lib/geo.ts';
+import { cellSize, gridZoomFor } from '../../src/lib/map-grid.ts';
+
+/**
+ * Job search (spec 2 §4): keyword (PostgreSQL full-text search, ranked), a place and a radius in
+ * true great-circle miles, filters, sorts, pages with their total, and the map's clusters. Every
+ * capability that finds jobs (enhanced-search, simple-search, the legacy Job calls, boosts, the map)
+ * is this one search with different parameters.
+ */
+
+/** What a search asks, once its request has been read (location null: anywhere). */
+export interface JobSearch {
+  keyword: string | null;
+  location: SearchLocation | null;
+  filters: SearchFilters;
+  sort: SearchSort;
+  pageNumber: number;
+  pageSize: number;
+  /** Later pages keep to the jobs posted up to the first page's moment. */
+  asOf: Date | null;
+  /** Answer the map's pins with page 1, over this view (null: the search circle's). */
+  pins: { viewport: Viewport | null } | null;
+  /** Boosted jobs only (the strip above the results). */
+  boostedOnly?: boolean;
+}
+
+/** Who searches: a signed-in job seeker sees their skills matched, their saved jobs, and not the jobs they reported. */
+export type Searcher = { seekerId: string | null };
+
+// ---------- what a job must be to be found ----------
+
+/** Open (Active and before its last moment), of an active company that is not blacklisted. */
+export function findableJob(now: Date): SQL {
+  return sql`${jobPosts.status} = 'Active' and ${jobPosts.validThrough} > ${now.toISOString()}::timestamptz and ${companies.active} and not ${companies.blacklisted}`;
+}
+
+// ---------- distance ----------
+
+/** Great-circle miles from a point to the job's position (haversine, as src/lib/geo.ts computes it); null without one. */
+export function distanceMiles(lat: number, lng: number): SQL<number | null> {
+  const la = jobPosts.latitude;
+  const lo = jobPosts.longitude;
+  return sql<number | null>`(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(power(sin(radians(${la} - ${lat}::float8) / 2), 2) + cos(radians(${lat}::float8)) * cos(radians(${la})) * power(sin(radians(${lo} - ${lng}::float8) / 2), 2)))))`;
+}
+
+/** The job's position lies in the box: answered by the (latitude, longitude) index. */
+function inBoxSql(box: LatLngBox): SQL {
+  const lat = sql`${jobPosts.latitude} between ${box.south}::float8 and ${box.north}::float8`;
+  if (box.west <= box.east) return sql`(${lat} and ${jobPosts.longitude} between ${box.west}::float8 and ${box.east}::float8)`;
+  return sql`(${lat} and (${jobPosts.longitude} >= ${box.west}::float8 or ${jobPosts.longitude} <= ${box.east}::float8))`;
+}
+
+/** Within the radius: the box prefilter first, then the exact distance. */
+function withinCircle(location: SearchLocation): SQL {
+  return sql`(${inBoxSql(circleBounds(location.latitude, location.longitude, location.radius))} and ${distanceMiles(location.latitude, location.longitude)} <= ${location.radius}::float8)`;
+}
+
+/** Where a job may be: near the place, or remote (which has no place) as the filter says. */
+function placeCondition(location: SearchLocation | null, remote: SearchFilters['remote']): SQL | undefined {
+  if (remote === 'only') return sql`${jobPosts.isRemote}`;
+  if (!location) return remote === 'exclude' ? sql`not ${jobPosts.isRemote}` : undefined;
+  if (remote === 'exclude') return sql`(not ${jobPosts.isRemote} and ${withinCircle(location)})`;
+  return sql`(${jobPosts.isRemote} or ${withinCircle(location)})`;
+}
+
+// ---------- keyword ----------
+
+/** Characters that are operators in tsquery syntax, or that PostgreSQL refuses in text. */
+const TSQUERY_SYNTAX = /[&|!():*<>'\\"\u0000-\u001f\u007f]/g;
+/** Half of a UTF-16 pair without the other half: not text PostgreSQL accepts. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Quotes, "or", or a word excluded with a leading minus: the seeker writes web search syntax. */
+const WEB_SEARCH_SYNTAX = /"|(^|\s)-\S|(^|\s)or(\s|$)/i;
+
+/** The words of a keyword, without what PostgreSQL refuses in text; at most 16 of them. */
+function wordsOf(keyword: string): string[] {
+  return keyword
+    .replace(LONE_SURROGATE, '\ufffd')
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 16);
+}
+
+/** Plain words must all match, the last one also as the start of a word (so "forklift oper" finds "Forklift Operator" while typing). */
+function plainQuery(words: string[]): SQL | null {
+  const terms = words.flatMap((w) => w.replace(TSQUERY_SYNTAX, ' ').split(/\s+/)).filter(Boolean);
+  if (terms.length === 0) return null;
+  const query = terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(' & ');
+  return sql`to_tsquery(${SEARCH_CONFIG}, ${query})`;
+}
+
+/**
+ * The keyword's query, or null when nothing of it can be searched (only stop words or punctuation).
+ * Web search syntax (quotes, "or", a leading minus) is read as such; should PostgreSQL refuse it
+ * (say, minus signs nested deeper than it allows), its words are searched plainly instead.
+ */
+async function usableKeyword(db: Db, keyword: string | null): Promise<SQL | null> {
+  if (!keyword) return null;
+  const words = wordsOf(keyword);
+  const text = words.join(' ').replace(/-{2,}/g, '-');
+  const candidates = WEB_SEARCH_SYNTAX.test(text) ? [sql`websearch_to_tsquery(${SEARCH_CONFIG}, ${text})`, plainQuery(words)] : [plainQuery(words)];
+  for (const query of candidates) {
+    if (!query) continue;
+    try {
+      const [row] = rowsOf<{ n: number }>(await db.execute(sql`select numnode(${query}) as n`));
+      return Number(row?.n ?? 0) > 0 ? query : null;
+    } catch {
+      // Refused: try the next reading.
+    }
+  }
+  return null;
+}
+
+/** The rows of a raw query: PGlite answers `{ rows }`, postgres.js the rows themselves. */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+}
+
+// ---------- filters ----------
+
+/** The job's top pay counted over a year (hourly × 2080, …), null when it has no pay period. */
+const yearlyTopPay = sql<number | null>`(greatest(${jobPosts.minPay}, ${jobPosts.maxPay}) * case ${jobPosts.payRate} ${sql.join(
+  payRates.map((rate) => sql.raw(`when '${rate}' then ${PERIODS_PER_YEAR[rate]}`)),
+  sql` `,
+)} end)`;
+
+function filterConditions(f: SearchFilters): SQL[] {
+  const where: SQL[] = [];
+  if (f.jobTypes.length) where.push(sql`${jobPosts.jobTypeIds} && ${intArray(f.jobTypes)}`);
+  if (f.workSchedule !== null) where.push(eq(jobPosts.workSchedule, f.workSchedule));
+  if (f.schedules.length) where.push(sql`${jobPosts.scheduleIds} && ${intArray(f.schedules)}`);
+  if (f.minimumPay && f.minimumPay.amount > 0) where.push(sql`${yearlyTopPay} >= ${yearlyPay(f.minimumPay.amount, f.minimumPay.rate)}::numeric`);
+  if (f.experience !== null) where.push(sql`coalesce(${jobPosts.minExperience}, 0) <= ${f.experience}::int`);
+  where.push(sql`${jobPosts.postedAt} >= ${`${f.postedSince}T00:00:00Z`}::timestamptz`);
+  if (f.skills.length) where.push(sql`${jobPosts.skillIds} && ${intArray(f.skills)}`);
+  if (f.openToMinors) where.push(sql`${jobPosts.openToMinors}`);
+  return where;
+}
+
+/** Lookup ids a filter names that no list holds: 400 on the field. */
+function assertKnownIds(f: SearchFilters, names: PostingNames): void {
+  const fieldErrors: Record<string, string> = {};
+  if (f.jobTypes.some((id) => !names.jobTypes.has(id))) fieldErrors['filters.jobTypes'] = SearchMessages.jobTypes;
+  if (f.schedules.some((id) => !names.schedules.has(id))) fieldErrors['filters.schedules'] = SearchMessages.schedules;
+  if (f.skills.some((id) => !names.skills.has(id))) fieldErrors['filters.skills'] = SearchMessages.skills;
+  const errors = Object.values(fieldErrors);
+  if (errors.length) throw badRequest(errors[0]!, { errors, fieldErrors });
+}
+
+// ---------- the search ----------
+
+interface Plan {
+  where: SQL;
+  distance: SQL<number | null> | null;
+  keyword: SQL | null;
+}
+
+async function planOf(ctx: AppContext, search: Omit<JobSearch, 'sort' | 'pageNumber' | 'pageSize' | 'pins'>, searcher: Searcher, now: Date): Promise<Plan> {
+  const keyword = await usableKeyword(ctx.db, search.keyword);
+  const { location } = search;
+  const where = and(
+    findableJob(now),
+    placeCondition(location, search.filters.remote),
+    keyword ? sql`${jobPosts.searchDocument} @@ ${keyword}` : undefined,
+    ...filterConditions(search.filters),
+    search.asOf ? sql`${jobPosts.postedAt} <= ${search.asOf.toISOString()}::timestamptz` : undefined,
+    search.boostedOnly ? sql`${jobPosts.isBoosted}` : undefined,
+    searcher.seekerId
+      ? sql`not exists (select 1 from ${jobReports} where ${jobReports.jobPostId} = ${jobPosts.id} and ${jobReports.reporterId} = ${searcher.seekerId})`
+      : undefined,
+  )!;
+  return { where, keyword, distance: location ? distanceMiles(location.latitude, location.longitude) : null };
+}
+
+function orderOf(sort: SearchSort, plan: Plan): SQL[] {
+  const nearest = plan.distance ? [sql`${plan.distance} asc nulls last`] : [];
+  const tie = asc(jobPosts.id);
+  switch (sort) {
+    case 'distance':
+      return [...nearest, desc(jobPosts.postedAt), tie];
+    case 'newest':
+      return [desc(jobPosts.postedAt), tie];
+    case 'pay':
+      return [sql`${yearlyTopPay} desc nulls last`, ...nearest, tie];
+    case 'relevance':
+      return [...(plan.keyword ? [sql`ts_rank(${jobPosts.searchDocument}, ${plan.keyword}) desc`] : []), ...nearest, desc(jobPosts.postedAt), tie];
+  }
+}
+
+/** The seeker's skills, and which of these jobs they saved. */
+async function seekerViewOf(db: Db, seekerId: string | null, jobIds: string[]): Promise<SeekerView | undefined> {
+  if (!seekerId) return undefined;
+  const [skillRows, savedRows] = await Promise.all([
+    db.select({ id: jobSeekerSkills.skillId }).from(jobSeekerSkills).where(eq(jobSeekerSkills.userId, seekerId)),
+    jobIds.length
+      ? db.select({ id: savedJobs.jobPostId }).from(savedJobs).where(and(eq(savedJobs.userId, seekerId), inArray(savedJobs.jobPostId, jobIds)))
+      : Promise.resolve([]),
+  ]);
+  return { skills: new Set(skillRows.map((r) => r.id)), saved: new Set(savedRows.map((r) => r.id)) };
+}
+
+type SearchRow = ListViewRow & { distance: number | null };
+
+async function pageOf(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumber: number, pageSize: number, searcher: Searcher, names: PostingNames) {
+  const columns = { ...listViewColumns, distance: plan.distance ?? sql<number | null>`null::float8` };
+  // Two statements, not count(*) over (): the page stops at its last row, the count reads no columns (PostgreSQL runs them side by side).
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select(columns)
+      .from(jobPosts)
+      .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+      .where(plan.where)
+      .orderBy(...orderOf(sort, plan))
+      .limit(pageSize)
+      .offset((pageNumber - 1) * pageSize) as Promise<SearchRow[]>,
+    ctx.db.select({ n: count() }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(plan.where),
+  ]);
+  const seeker = await seekerViewOf(ctx.db, searcher.seekerId, rows.map((r) => r.id));
+  const items: SearchItem[] = rows.map((r) => ({
+    ...jobPostListItemOf(r, names, seeker),
+    distanceMiles: r.isRemote || r.distance === null ? null : Number(r.distance),
+  }));
+  return { items, total: Number(total?.n ?? 0) };
+}
+
+/** The search: a page of the jobs it finds, their total, and on page 1 the map's pins when asked. */
+export async function searchJobs(ctx: AppContext, search: JobSearch, searcher: Searcher): Promise<SearchPage> {
+  const names = await postingNames(ctx);
+  assertKnownIds(search.filters, names);
+  const now = ctx.adapters.now();
+  const asOf = search.asOf ?? now;
+  const plan = await planOf(ctx, { ...search, asOf }, searcher, now);
+  const { items, total } = await pageOf(ctx, plan, search.sort, search.pageNumber, search.pageSize, searcher, names);
+  let pins: MapPins | null = null;
+  if (search.pins && search.pageNumber === 1) {
+    const viewport = search.pins.viewport ?? circleViewport(search.location);
+    pins = await clustersOf(ctx.db, plan.where, viewport);
+  }
+  return { items, total, pageNumber: search.pageNumber, pageSize: search.pageSize, location: search.location, asOf: asOf.toISOString(), pins };
+}
+
+/** Boosted open jobs near a point (api/job/boosts): the nearest first, then remote ones. */
+export async function boostedJobs(
+  ctx: AppContext,
+  request: { latitude: number; longitude: number; distance: number; pageNumber: number; pageSize: number },
+  searcher: Searcher,
+): Promise<BoostsPage> {
+  const page = await searchJobs(
+    ctx,
+    {
+      keyword: null,
+      location: { latitude: request.latitude, longitude: request.longitude, radius: request.distance },
+      filters: NO_FILTERS,
+      sort: 'distance',
+      pageNumber: request.pageNumber,
+      pageSize: request.pageSize,
+      asOf: null,
+      pins: null,
+      boostedOnly: true,
+    },
+    searcher,
+  );
+  return { items: page.items, total: page.total, pageNumber: page.pageNumber, pageSize: page.pageSize };
+}
+
+// ---------- the map ----------
+
+/** The view a search circle fills, at the finest grid that keeps it within the marker limit; the world without a place. */
+function circleViewport(location: SearchLocation | null): Viewport {
+  const box = location ? circleBounds(location.latitude, location.longitude, location.radius) : { north: 90, south: -90, west: -180, east: 180 };
+  const view = { ...box, zoom: MAP_MAX_ZOOM };
+  return { ...view, zoom: gridZoomFor(view) };
+}
+
+/**
+ * The map's markers for a view: the found jobs inside it grouped by grid cell (src/lib/map-grid.ts)
+ * in SQL, a count and the average position per cell, the job itself where a cell holds one. The
+ * grid keeps the cells a view touches within MAX_CELLS, so no answer has more markers than that.
+ */
+async function clustersOf(db: Db, where: SQL, viewport: Viewport): Promise<MapPins> {
+  const zoom = gridZoomFor(viewport);
+  const size = cellSize(zoom);
+  const rows = Math.round(180 / size);
+  const cols = Math.round(360 / size);
+  // As cellOf does: the 180th meridian belongs to the first column.
+  const lng = sql`(case when ${jobPosts.longitude} >= 180 then ${jobPosts.longitude} - 360 else ${jobPosts.longitude} end)`;
+  const row = sql<number>`least(${rows - 1}::int, greatest(0, floor((${jobPosts.latitude} + 90) / ${size}::float8)::int))`;
+  const col = sql<number>`least(${cols - 1}::int, greatest(0, floor((${lng} + 180) / ${size}::float8)::int))`;
+  const cells = await db
+    .select({
+      row: row.as('cell_row'),
+      col: col.as('cell_col'),
+      count: sql<number>`count(*)::int`,
+      latitude: sql<number>`avg(${jobPosts.latitude})`,
+      longitude: sql<number>`avg(${jobPosts.longitude})`,
+      jobId: sql<string>`min(${jobPosts.id}::text)`,
+      title: sql<string>`min(${jobPosts.title})`,
+    })
+    .from(jobPosts)
+    .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+    .where(and(where, sql`${jobPosts.latitude} is not null and ${jobPosts.longitude} is not null`, inBoxSql(viewport)))
+    .groupBy(sql`cell_row`, sql`cell_col`)
+    .orderBy(sql`cell_row`, sql`cell_col`)
+    .limit(500);
+  const clusters: MapCluster[] = cells.map((c) => {
+    const n = Number(c.count);
+    return {
+      id: `${zoom}/${c.row}/${c.col}`,
+      latitude: Number(c.latitude),
+      longitude: Number(c.longitude),
+      count: n,
+      jobId: n === 1 ? c.jobId : null,
+      title: n === 1 ? c.title : null,
+    };
+  });
+  return { zoom, clusters, total: clusters.reduce((sum, c) => sum + c.count, 0) };
+}
+
+/** map-clusters: the jobs a search finds inside the view (and its circle, when it has one), as markers. */
+export async function mapClusters(
+  ctx: AppContext,
+  request: { viewport: Viewport; keyword: string | null; location: SearchLocation | null; filters: SearchFilters },
+  searcher: Searcher,
+): Promise<MapPins> {
+  assertKnownIds(request.filters, await postingNames(ctx));
+  const now = ctx.adapters.now();
+  const plan = await planOf(ctx, { keyword: request.keyword, location: request.location, filters: request.filters, asOf: null }, searcher, now);
+  return clustersOf(ctx.db, plan.where, request.viewport);
+}

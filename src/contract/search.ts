@@ -1,0 +1,329 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { DEFAULT_LOCATION } from './location.ts';
+import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, mapClusterSchema, type Viewport } from './map.ts';
+import { jobPostListItemSchema, MAX_JOB_SKILLS, MAX_PAY, payRates, type PayRate } from './posting.ts';
+
+/**
+ * Finding jobs (spec 2 §4 search, §7 JobSeeker enhanced-search, simple-search, SearchJob and
+ * api/job/boosts; Job GetAllJobPostList, FindJobs, JobsByCoordinates): one search with a keyword,
+ * a place and a radius, filters and a sort, pages of 20 with their total, and the map's pins.
+ */
+
+/** Product copy of search (spec 2 §8 and the filters' field messages). */
+export const SearchMessages = {
+  noLocation: 'No valid location available for search',
+  failed: 'Search failed',
+  radius: `The radius must be from 1 to ${500} miles.`,
+  keyword: `The search text can be up to ${200} characters.`,
+  page: `The page must be a whole number from 1 to ${1000}.`,
+  pageSize: `The page size must be a whole number from 1 to ${50}.`,
+  jobTypes: 'Please choose job types from the list.',
+  workSchedule: 'Please choose full time or part time.',
+  schedules: 'Please choose shifts and schedules from the list.',
+  minimumPay: 'The minimum pay must be an amount from 0 to 10,000,000, counted per hour, day, week, month or year.',
+  experience: 'Years of experience must be a whole number from 0 to 50.',
+  postedSince: 'Please choose the first day jobs were posted on (YYYY-MM-DD).',
+  remote: 'Remote jobs can be included, shown alone or left out.',
+  skills: `Please choose up to ${MAX_JOB_SKILLS} skills from the list.`,
+  sort: 'Jobs can be sorted by relevance, distance, newest or pay.',
+  asOf: 'The time the search started must be a date and time.',
+  viewport: 'The map’s edges and zoom are not valid.',
+  openToMinors: 'Open to 16+ is either on or off.',
+  pins: 'Pins are either asked for or not.',
+  tooMany: 'Too many searches at once. Please wait a moment and try again.',
+} as const;
+
+// ---------- constants (spec 2 §3, §9) ----------
+
+/** Search results per page (spec 2 §9). */
+export const SEARCH_PAGE_SIZE = 20;
+export const MAX_SEARCH_PAGE_SIZE = 50;
+/** The deepest page: 1,000 pages of 20 is further than anyone reads. */
+export const MAX_SEARCH_PAGE = 1000;
+/** Boosted jobs in the strip above the results, per request (spec 2 §9). */
+export const BOOSTS_PAGE_SIZE = 5;
+/** The radius of a search that names a place but no radius (spec 2 §9). */
+export const COORDINATE_RADIUS_MILES = 25;
+export const MAX_RADIUS_MILES = 500;
+export const MAX_KEYWORD_LENGTH = 200;
+/** Posted-since filters start here unless the seeker picks a day (spec 2 §9). */
+export const DEFAULT_POSTED_SINCE = '1987-01-01';
+/** Full-time hours in a year, to compare hourly pay with yearly pay. */
+export const HOURS_PER_YEAR = 2080;
+/** How many of each pay period make a year, to compare pay like for like. */
+export const PERIODS_PER_YEAR: Record<PayRate, number> = { Hourly: HOURS_PER_YEAR, Daily: 260, Weekly: 52, Monthly: 12, Yearly: 1 };
+
+/** Pay as a yearly amount, so hourly and yearly pay compare (40 hours a week, 52 weeks). */
+export const yearlyPay = (amount: number, rate: PayRate) => amount * PERIODS_PER_YEAR[rate];
+
+export const searchSorts = ['relevance', 'distance', 'newest', 'pay'] as const;
+export type SearchSort = (typeof searchSorts)[number];
+
+/** Remote jobs have no place: include them wherever the search is, show them alone, or leave them out. */
+export const remoteModes = ['include', 'only', 'exclude'] as const;
+export type RemoteMode = (typeof remoteModes)[number];
+
+// ---------- requests ----------
+
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const ids = (message: string, max: number) =>
+  z.array(z.number({ error: message }).int(message).positive(message), { error: message }).max(max, message).default([]);
+
+const latitude = z.number({ error: SearchMessages.noLocation }).min(-90, SearchMessages.noLocation).max(90, SearchMessages.noLocation);
+const longitude = z.number({ error: SearchMessages.noLocation }).min(-180, SearchMessages.noLocation).max(180, SearchMessages.noLocation);
+const radius = z.number({ error: SearchMessages.radius }).min(1, SearchMessages.radius).max(MAX_RADIUS_MILES, SearchMessages.radius);
+
+/** Where to search: a point and a radius in miles; a point alone searches 25 miles around it. */
+export const searchLocationSchema = z.object(
+  {
+    latitude,
+    longitude,
+    radius: radius.nullish().transform((r) => r ?? COORDINATE_RADIUS_MILES),
+  },
+  { error: SearchMessages.noLocation },
+);
+export type SearchLocation = z.output<typeof searchLocationSchema>;
+
+/** The place a search without one is made around: Vancouver, WA, 10 miles (spec 2 §3). */
+export const DEFAULT_SEARCH_LOCATION: SearchLocation = {
+  latitude: DEFAULT_LOCATION.lat,
+  longitude: DEFAULT_LOCATION.lng,
+  radius: DEFAULT_LOCATION.radius ?? 10,
+};
+
+const isoDay = z
+  .string({ error: SearchMessages.postedSince })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, SearchMessages.postedSince)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), SearchMessages.postedSince);
+
+export const searchFiltersSchema = z.object(
+  {
+    /** Job types (lookup jobTypes): jobs of any of them. */
+    jobTypes: ids(SearchMessages.jobTypes, 7),
+    /** 1 full time, 2 part time. */
+    workSchedule: z.union([z.literal(1), z.literal(2)], { error: SearchMessages.workSchedule }).nullish().transform((v) => v ?? null),
+    /** Shifts and schedules (lookup jobSchedules): jobs with any of them. */
+    schedules: ids(SearchMessages.schedules, 21),
+    /** The least pay the seeker takes: jobs whose top pay, counted over a year, reaches it. */
+    minimumPay: z
+      .object(
+        {
+          amount: z.number({ error: SearchMessages.minimumPay }).min(0, SearchMessages.minimumPay).max(MAX_PAY, SearchMessages.minimumPay),
+          rate: z.enum(payRates, { error: SearchMessages.minimumPay }),
+        },
+        { error: SearchMessages.minimumPay },
+      )
+      .nullish()
+      .transform((v) => v ?? null),
+    /** Years of experience the seeker has: jobs asking for at most that many. */
+    experience: z
+      .number({ error: SearchMessages.experience })
+      .int(SearchMessages.experience)
+      .min(0, SearchMessages.experience)
+      .max(50, SearchMessages.experience)
+      .nullish()
+      .transform((v) => v ?? null),
+    /** Jobs posted on or after this day. */
+    postedSince: z.preprocess(blankToNull, isoDay.nullish()).transform((v) => v ?? DEFAULT_POSTED_SINCE),
+    remote: z.enum(remoteModes, { error: SearchMessages.remote }).default('include'),
+    /** Skills (lookup jobSkills): jobs asking for any of them. */
+    skills: ids(SearchMessages.skills, MAX_JOB_SKILLS),
+    /** Only jobs open to applicants aged 16 and 17. */
+    openToMinors: z.boolean({ error: SearchMessages.openToMinors }).default(false),
+  },
+  { error: SearchMessages.jobTypes },
+);
+export type SearchFilters = z.output<typeof searchFiltersSchema>;
+/** Every filter at its default. */
+export const NO_FILTERS: SearchFilters = searchFiltersSchema.parse({});
+export type SearchFiltersInput = z.input<typeof searchFiltersSchema>;
+
+const keyword = z
+  .preprocess(blankToNull, z.string({ error: SearchMessages.keyword }).trim().max(MAX_KEYWORD_LENGTH, SearchMessages.keyword).nullish())
+  .transform((v) => v || null);
+
+const pageNumber = z.number({ error: SearchMessages.page }).int(SearchMessages.page).min(1, SearchMessages.page).max(MAX_SEARCH_PAGE, SearchMessages.page);
+const pageSize = (fallback: number) =>
+  z.number({ error: SearchMessages.pageSize }).int(SearchMessages.pageSize).min(1, SearchMessages.pageSize).max(MAX_SEARCH_PAGE_SIZE, SearchMessages.pageSize).default(fallback);
+
+export const searchPagingSchema = z.object(
+  { pageNumber: pageNumber.default(1), pageSize: pageSize(SEARCH_PAGE_SIZE) },
+  { error: SearchMessages.page },
+);
+
+const edge = (limit: number) => z.number({ error: SearchMessages.viewport }).min(-limit, SearchMessages.viewport).max(limit, SearchMessages.viewport);
+/** The map's view (src/contract/map.ts viewportSchema), with the search's message on every field. */
+const viewport = z
+  .object(
+    {
+      north: edge(90),
+      south: edge(90),
+      east: edge(180),
+      west: edge(180),
+      zoom: z.number({ error: SearchMessages.viewport }).int(SearchMessages.viewport).min(MAP_MIN_ZOOM, SearchMessages.viewport).max(MAP_MAX_ZOOM, SearchMessages.viewport),
+    },
+    { error: SearchMessages.viewport },
+  )
+  .refine((v) => v.north >= v.south, { message: SearchMessages.viewport, path: ['north'] }) satisfies z.ZodType<Viewport>;
+
+/**
+ * enhanced-search and simple-search (spec 2 §7: paging, filters, flags.Pins). No location searches
+ * around Vancouver, WA, 10 miles. `asOf` (from the first page's answer) keeps later pages to the
+ * jobs the first page was taken from, so jobs posted meanwhile cause no duplicates or gaps.
+ */
+export const searchRequestSchema = z.object({
+  paging: searchPagingSchema.prefault({}),
+  keyword,
+  location: searchLocationSchema.nullish().transform((v) => v ?? DEFAULT_SEARCH_LOCATION),
+  filters: searchFiltersSchema.prefault({}),
+  sort: z.enum(searchSorts, { error: SearchMessages.sort }).default('relevance'),
+  flags: z.object({ Pins: z.boolean({ error: SearchMessages.pins }).default(false) }, { error: SearchMessages.pins }).prefault({}),
+  /** The map's view, for the pins' clusters; without it, the search circle's. */
+  viewport: viewport.nullish().transform((v) => v ?? null),
+  asOf: z.iso.datetime({ offset: true, error: SearchMessages.asOf }).nullish().transform((v) => v ?? null),
+});
+export type SearchRequest = z.output<typeof searchRequestSchema>;
+export type SearchRequestInput = z.input<typeof searchRequestSchema>;
+
+/** map-clusters: the jobs a search finds inside the map's view, grouped for its zoom. */
+export const clusterRequestSchema = z.object({
+  viewport,
+  keyword,
+  /** Also keep to the search circle; without it, every job in the view. */
+  location: searchLocationSchema.nullish().transform((v) => v ?? null),
+  filters: searchFiltersSchema.prefault({}),
+});
+export type ClusterRequest = z.output<typeof clusterRequestSchema>;
+export type ClusterRequestInput = z.input<typeof clusterRequestSchema>;
+
+/** api/job/boosts (spec 2 §7): boosted jobs within `distance` miles of a point, 5 a page. */
+export const boostsRequestSchema = z.object({
+  latitude,
+  longitude,
+  distance: radius.nullish().transform((r) => r ?? DEFAULT_SEARCH_LOCATION.radius),
+  pageNumber: pageNumber.default(1),
+  pageSize: pageSize(BOOSTS_PAGE_SIZE),
+});
+
+// ---------- answers ----------
+
+/** A job as search lists it: the list view and how far it is from the search's place. */
+export const searchItemSchema = jobPostListItemSchema.extend({
+  /** Great-circle miles from the search's place; null for a remote job (it has no place). */
+  distanceMiles: z.number().nullable(),
+});
+export type SearchItem = z.infer<typeof searchItemSchema>;
+
+export const mapPinsSchema = z.object({
+  /** The grid's zoom: the map's own, or coarser when the view holds too many cells. */
+  zoom: z.number().int(),
+  clusters: z.array(mapClusterSchema),
+  /** Jobs on the map: the sum of the clusters' counts (remote jobs have no place on it). */
+  total: z.number().int(),
+});
+export type MapPins = z.infer<typeof mapPinsSchema>;
+
+export const searchPageSchema = z.object({
+  items: z.array(searchItemSchema),
+  total: z.number().int(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+  /** The place and radius searched (the default one when none was given); null for anywhere. */
+  location: z.object({ latitude: z.number(), longitude: z.number(), radius: z.number() }).nullable(),
+  /** Send back with later pages of the same search. */
+  asOf: z.string(),
+  /** The map's pins: on page 1 when flags.Pins asks for them, else null. */
+  pins: mapPinsSchema.nullable(),
+});
+export type SearchPage = z.infer<typeof searchPageSchema>;
+
+export const boostsPageSchema = z.object({
+  items: z.array(searchItemSchema),
+  total: z.number().int(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type BoostsPage = z.infer<typeof boostsPageSchema>;
+
+// ---------- endpoints ----------
+
+const tag = 'jobs';
+
+export const enhancedSearch = endpoint({
+  method: 'POST', path: '/api/JobSeeker/enhanced-search', auth: ['JobSeeker'], tag,
+  summary: 'Search jobs as a signed-in job seeker: keyword, place and radius, filters, sort, pages of 20 with the total; flags.Pins adds the map’s clusters to page 1; each skill says whether the seeker has it, each job whether it is saved',
+  body: searchRequestSchema,
+  response: searchPageSchema,
+});
+
+export const simpleSearch = endpoint({
+  method: 'POST', path: '/api/JobSeeker/simple-search', auth: 'public', tag,
+  summary: 'Search jobs without signing in: the same search as enhanced-search',
+  body: searchRequestSchema,
+  response: searchPageSchema,
+});
+
+export const searchJob = endpoint({
+  ...enhancedSearch,
+  path: '/api/JobSeeker/SearchJob',
+  summary: 'The legacy name of enhanced-search: the same body and answer',
+});
+
+export const mapClusters = endpoint({
+  method: 'POST', path: '/api/job/map-clusters', auth: 'public', tag,
+  summary: 'The map’s markers for a view and zoom: a count and a centre per grid cell of the jobs a search finds, a single job’s pin where a cell holds one; at most 500',
+  body: clusterRequestSchema,
+  response: mapPinsSchema,
+});
+
+export const boosts = endpoint({
+  method: 'POST', path: '/api/job/boosts', auth: 'public', tag,
+  summary: 'Boosted open jobs within `distance` miles of a point (10 when not given), nearest first, then remote ones; 5 a page',
+  body: boostsRequestSchema,
+  response: boostsPageSchema,
+});
+
+const legacyPageNumber = z.coerce.number({ error: SearchMessages.page }).int(SearchMessages.page).min(1, SearchMessages.page).max(MAX_SEARCH_PAGE, SearchMessages.page);
+const legacyPageSize = z.coerce
+  .number({ error: SearchMessages.pageSize })
+  .int(SearchMessages.pageSize)
+  .min(1, SearchMessages.pageSize)
+  .max(MAX_SEARCH_PAGE_SIZE, SearchMessages.pageSize)
+  .default(SEARCH_PAGE_SIZE);
+
+export const getAllJobPostList = endpoint({
+  method: 'GET', path: '/api/job/GetAllJobPostList', auth: 'public', tag,
+  summary: 'Every open job anywhere, newest first, 20 a page (the search with no place, sorted by newest)',
+  query: z.object({ pageNumber: legacyPageNumber.default(1), pageSize: legacyPageSize }),
+  response: searchPageSchema,
+});
+
+export const findJobs = endpoint({
+  method: 'POST', path: '/api/job/FindJobs', auth: 'public', tag,
+  summary: 'Jobs matching a keyword near a point (10 miles around Vancouver, WA by default), best match first (the search with keyword, place, filters and sort)',
+  body: z.object({
+    keyword,
+    latitude: latitude.nullish(),
+    longitude: longitude.nullish(),
+    distance: radius.nullish(),
+    filters: searchFiltersSchema.prefault({}),
+    sort: z.enum(searchSorts, { error: SearchMessages.sort }).default('relevance'),
+    pageNumber: pageNumber.default(1),
+    pageSize: pageSize(SEARCH_PAGE_SIZE),
+  }).refine((b) => (b.latitude == null) === (b.longitude == null), { message: SearchMessages.noLocation, path: ['latitude'] }),
+  response: searchPageSchema,
+});
+
+export const jobsByCoordinates = endpoint({
+  method: 'POST', path: '/api/job/JobsByCoordinates', auth: 'public', tag,
+  summary: 'Jobs within `distance` miles of a point (25 when not given), nearest first (the search sorted by distance)',
+  body: z.object({
+    latitude,
+    longitude,
+    distance: radius.nullish(),
+    pageNumber: pageNumber.default(1),
+    pageSize: pageSize(SEARCH_PAGE_SIZE),
+  }),
+  response: searchPageSchema,
+});
