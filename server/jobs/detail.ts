@@ -1,13 +1,13 @@
-import { and, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { applications, companies, jobPosts, jobReports, jobSeekerSkills, savedJobs, storedFiles } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { AccessClaims } from '../platform/tokens.ts';
-import { displayNameOf } from '../company/details.ts';
 import { signedImages } from '../files/signed-images.ts';
 import { stateName } from '../location/states.ts';
 import { storedJobData } from '../posting/drafts.ts';
+import { jobPostListItemOf, listViewColumns, named, type ListViewRow } from '../posting/lists.ts';
 import { postingNames, type PostingNames } from '../posting/names.ts';
 import { decodeSupplementalPay, SUPPLEMENTAL_PAYS } from '../../src/contract/lookups.ts';
 import type { JobPostListItem } from '../../src/contract/posting.ts';
@@ -22,12 +22,19 @@ import { JobMessages, type ApplicationStatus, type JobDetail, type JobViewer, ty
 
 const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
+/** The job's last day has passed (its status says whether that makes it Expired). */
+const pastLastDay = (now: Date) => sql<boolean>`(${jobPosts.validThrough} <= ${at(now)})`;
+
 /** The company may be shown to job seekers. */
 export const companyVisible: SQL = and(eq(companies.active, true), eq(companies.blacklisted, false))!;
 /** Not deleted, of a visible company. */
 export const jobVisible: SQL = and(ne(jobPosts.status, 'Deleted'), companyVisible)!;
-/** Visible, Active and before its last day: found by search, listed, open to applications. */
-export const jobOpen = (now: Date): SQL => and(eq(jobPosts.status, 'Active'), gt(jobPosts.validThrough, at(now)), companyVisible)!;
+/**
+ * Visible, Active and before its last day: found by search, listed, open to applications. Written
+ * with the literal 'Active' so the partial indexes on open jobs apply.
+ */
+export const jobOpen = (now: Date): SQL =>
+  sql`${jobPosts.status} = 'Active' and ${jobPosts.validThrough} > ${at(now)} and ${companies.active} and not ${companies.blacklisted}`;
 
 /** The seeker saved the job. */
 export const savedBy = (userId: string) =>
@@ -39,66 +46,18 @@ export const reportedBy = (userId: string) =>
 export const appliedBy = (userId: string) =>
   sql<boolean>`exists (select 1 from ${applications} where ${applications.jobSeekerId} = ${userId} and ${applications.jobPostId} = ${jobPosts.id})`;
 
-/** The columns of the list view (spec 2 §3), from a job joined with its company. */
+/** The columns of the list view (spec 2 §3), from a job joined with its company, and the job's state. */
 export function publicJobColumns(now: Date) {
   return {
-    id: jobPosts.id,
+    ...listViewColumns,
     status: jobPosts.status,
-    expired: sql<boolean>`(${jobPosts.validThrough} <= ${at(now)})`,
-    title: jobPosts.title,
-    locationType: jobPosts.locationType,
-    isRemote: jobPosts.isRemote,
-    city: jobPosts.city,
-    state: jobPosts.state,
-    latitude: jobPosts.latitude,
-    longitude: jobPosts.longitude,
-    jobTypeIds: jobPosts.jobTypeIds,
-    skillIds: jobPosts.skillIds,
-    minPay: jobPosts.minPay,
-    maxPay: jobPosts.maxPay,
-    payRate: jobPosts.payRate,
-    minExperience: jobPosts.minExperience,
-    maxExperience: jobPosts.maxExperience,
-    openToMinors: jobPosts.openToMinors,
-    isBoosted: jobPosts.isBoosted,
-    postedAt: jobPosts.postedAt,
+    expired: pastLastDay(now),
     validThrough: jobPosts.validThrough,
-    createdAt: jobPosts.createdAt,
     modifiedAt: jobPosts.modifiedAt,
-    companyId: jobPosts.companyId,
-    companyLegalName: companies.name,
-    companyDisplayName: companies.displayName,
   };
 }
 
-export interface PublicJobRow {
-  id: string;
-  status: 'Active' | 'Closed' | 'Deleted';
-  expired: boolean;
-  title: string;
-  locationType: 'onsite' | 'remote' | 'hybrid';
-  isRemote: boolean;
-  city: string | null;
-  state: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  jobTypeIds: number[];
-  skillIds: number[];
-  minPay: number;
-  maxPay: number;
-  payRate: string | null;
-  minExperience: number | null;
-  maxExperience: number | null;
-  openToMinors: boolean;
-  isBoosted: boolean;
-  postedAt: Date;
-  validThrough: Date;
-  createdAt: Date;
-  modifiedAt: Date;
-  companyId: string;
-  companyLegalName: string;
-  companyDisplayName: string | null;
-}
+export type PublicJobRow = ListViewRow & { status: 'Active' | 'Closed' | 'Deleted'; expired: boolean; validThrough: Date; modifiedAt: Date };
 
 /** Active, Closed or Expired (an Active job past its last day); a deleted job is never shown. */
 export function publicStatusOf(r: Pick<PublicJobRow, 'status' | 'expired'>): PublicJobStatus {
@@ -106,38 +65,15 @@ export function publicStatusOf(r: Pick<PublicJobRow, 'status' | 'expired'>): Pub
   return r.expired ? 'Expired' : 'Active';
 }
 
-const namedList = (ids: readonly number[], known: ReadonlyMap<number, string>) => ids.map((id) => ({ id, name: known.get(id) ?? '' }));
-
 /** What the list view knows of the seeker looking at it: their skills (for `match`) and whether the job is saved. */
 export interface SeekerLook {
   skillIds: ReadonlySet<number>;
   isSaved: boolean;
 }
 
-/** The job post list view (spec 2 §3); `match` and `isSaved` for the signed-in seeker, false for anyone else. */
+/** The job post list view (spec 2 §3) of one job; `match` and `isSaved` for the signed-in seeker, false for anyone else. */
 export function jobListItemOf(r: PublicJobRow, names: PostingNames, seeker?: SeekerLook): JobPostListItem {
-  const companyName = displayNameOf({ name: r.companyLegalName, displayName: r.companyDisplayName });
-  return {
-    id: r.id,
-    title: r.title,
-    jobType: namedList(r.jobTypeIds, names.jobTypes),
-    minimumExperience: r.minExperience,
-    maximumExperience: r.maxExperience,
-    dateOfPosted: r.postedAt.toISOString(),
-    createdDate: r.createdAt.toISOString(),
-    location: r.city || r.state ? { city: r.city, state: r.state } : null,
-    geoLatitude: r.latitude,
-    geoLongitude: r.longitude,
-    compensation: { minimumAmount: Number(r.minPay), maximumAmount: Number(r.maxPay), rate: r.payRate },
-    skills: namedList(r.skillIds, names.skills).map((s) => ({ ...s, match: seeker?.skillIds.has(s.id) ?? false })),
-    company: { id: r.companyId, name: companyName },
-    companyName,
-    type: r.locationType,
-    isRemote: r.isRemote,
-    isBoosted: r.isBoosted,
-    openToMinors: r.openToMinors,
-    userActions: { isSaved: seeker?.isSaved ?? false },
-  };
+  return jobPostListItemOf(r, names, seeker && { skills: seeker.skillIds, saved: new Set(seeker.isSaved ? [r.id] : []) });
 }
 
 /** The seeker's skills, for the list view's `match`. */
@@ -255,7 +191,7 @@ export async function jobDetail(ctx: AppContext, id: string, caller: AccessClaim
     requirements: {
       minimumEducation: education !== null ? { level: education, name: names.educationLevels.get(education) ?? '' } : null,
       minimumGPA: c.minimumGPA,
-      fieldsOfStudy: namedList(c.fields, names.fieldsOfStudy),
+      fieldsOfStudy: named(c.fields, names.fieldsOfStudy),
       tags: c.tags,
       minimumExperience: row.minExperience,
       maximumExperience: row.maxExperience,
@@ -264,17 +200,17 @@ export async function jobDetail(ctx: AppContext, id: string, caller: AccessClaim
       workSchedule: d.timeRequirements.workSchedule,
       hoursPerWeek: d.timeRequirements.hoursPerWeek,
       durationMonths: d.timeRequirements.duration,
-      schedules: namedList(d.timeRequirements.schedules, names.schedules),
+      schedules: named(d.timeRequirements.schedules, names.schedules),
     },
     compensationType: d.payDetails.compensationType,
     isCompetitiveSalary: d.payDetails.isCompetitiveSalary,
     currency: d.payDetails.currency,
-    benefits: namedList(d.payDetails.benefits, names.benefits),
+    benefits: named(d.payDetails.benefits, names.benefits),
     supplementalPay: decodeSupplementalPay(d.payDetails.supplementalPay)
       .map((flag) => SUPPLEMENTAL_PAYS.find((s) => s.id === flag)!)
       .filter((s) => s.name !== 'None')
       .map((s) => ({ id: s.id, name: s.name })),
-    industries: namedList(d.categorization.industries, names.industries),
+    industries: named(d.categorization.industries, names.industries),
     viewer: seen?.viewer ?? null,
   };
 }
@@ -287,7 +223,7 @@ export async function visibleJob(ctx: AppContext, id: string, db: Db = ctx.db) {
       id: jobPosts.id,
       title: jobPosts.title,
       status: jobPosts.status,
-      expired: sql<boolean>`(${jobPosts.validThrough} <= ${at(now)})`,
+      expired: pastLastDay(now),
       companyId: jobPosts.companyId,
       openToMinors: jobPosts.openToMinors,
       jobData: jobPosts.jobData,

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { companies, jobPosts, jobReports, jobSeekerSkills, savedJobs } from '../db/schema.ts';
+import { companies, jobPosts, savedJobs } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
 import { jobPostListItemOf, listViewColumns, type ListViewRow, type SeekerView } from '../posting/lists.ts';
+import { jobOpen, reportedBy, seekerSkillIds } from './detail.ts';
 import { postingNames, type PostingNames } from '../posting/names.ts';
 import { intArray, SEARCH_CONFIG } from '../posting/search.ts';
 import { MAP_MAX_ZOOM, type MapCluster, type Viewport } from '../../src/contract/map.ts';
@@ -53,9 +54,7 @@ export type Searcher = { seekerId: string | null };
 // ---------- what a job must be to be found ----------
 
 /** Open (Active and before its last moment), of an active company that is not blacklisted. */
-export function findableJob(now: Date): SQL {
-  return sql`${jobPosts.status} = 'Active' and ${jobPosts.validThrough} > ${now.toISOString()}::timestamptz and ${companies.active} and not ${companies.blacklisted}`;
-}
+export const findableJob = jobOpen;
 
 // ---------- distance ----------
 
@@ -190,7 +189,7 @@ async function planOf(ctx: AppContext, search: Omit<JobSearch, 'sort' | 'pageNum
     search.asOf ? sql`${jobPosts.postedAt} <= ${search.asOf.toISOString()}::timestamptz` : undefined,
     search.boostedOnly ? sql`${jobPosts.isBoosted}` : undefined,
     searcher.seekerId
-      ? sql`not exists (select 1 from ${jobReports} where ${jobReports.jobPostId} = ${jobPosts.id} and ${jobReports.reporterId} = ${searcher.seekerId})`
+      ? sql`not ${reportedBy(searcher.seekerId)}`
       : undefined,
   )!;
   return { where, keyword, distance: location ? distanceMiles(location.latitude, location.longitude) : null };
@@ -215,12 +214,12 @@ function orderOf(sort: SearchSort, plan: Plan): SQL[] {
 async function seekerViewOf(db: Db, seekerId: string | null, jobIds: string[]): Promise<SeekerView | undefined> {
   if (!seekerId) return undefined;
   const [skillRows, savedRows] = await Promise.all([
-    db.select({ id: jobSeekerSkills.skillId }).from(jobSeekerSkills).where(eq(jobSeekerSkills.userId, seekerId)),
+    seekerSkillIds(db, seekerId),
     jobIds.length
       ? db.select({ id: savedJobs.jobPostId }).from(savedJobs).where(and(eq(savedJobs.userId, seekerId), inArray(savedJobs.jobPostId, jobIds)))
       : Promise.resolve([]),
   ]);
-  return { skills: new Set(skillRows.map((r) => r.id)), saved: new Set(savedRows.map((r) => r.id)) };
+  return { skills: skillRows, saved: new Set(savedRows.map((r) => r.id)) };
 }
 
 type SearchRow = ListViewRow & { distance: number | null };

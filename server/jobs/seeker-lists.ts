@@ -14,7 +14,7 @@ import {
   type SeekerDashboardCount,
 } from '../../src/contract/jobs.ts';
 import type { Preferences } from '../../src/contract/jobseeker.ts';
-import { appliedBy, companyVisible, jobListItemOf, jobOpen, publicJobColumns, publicStatusOf, reportedBy, savedBy, seekerSkillIds } from './detail.ts';
+import { appliedBy, jobListItemOf, jobOpen, jobVisible, publicJobColumns, publicStatusOf, reportedBy, savedBy, seekerSkillIds } from './detail.ts';
 import { countSaved, offsetOf, pageSlice, type Paging } from './saved.ts';
 
 // ---------- applied ----------
@@ -27,7 +27,7 @@ export async function listApplied(ctx: AppContext, userId: string, paging: Pagin
     ctx.db
       .select({
         ...publicJobColumns(now),
-        shown: sql<boolean>`(${jobPosts.status} <> 'Deleted' and ${companyVisible})`,
+        shown: sql<boolean>`(${jobVisible})`,
         isSaved: savedBy(userId),
         applicationId: applications.id,
         applicationStatus: applications.status,

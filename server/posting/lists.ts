@@ -93,7 +93,8 @@ function selectJobs(db: Db, now: Date) {
 
 type Row = Awaited<ReturnType<typeof selectJobs>>[number];
 
-const named = (ids: readonly number[], known: ReadonlyMap<number, string>) => ids.map((id) => ({ id, name: known.get(id) ?? '' }));
+/** Lookup ids with their names, as the answers list them. */
+export const named = (ids: readonly number[], known: ReadonlyMap<number, string>) => ids.map((id) => ({ id, name: known.get(id) ?? '' }));
 
 /** A list-view row as the database gives it. */
 export type ListViewRow = { [K in keyof typeof listViewColumns]: (typeof listViewColumns)[K]['_']['notNull'] extends true ? (typeof listViewColumns)[K]['_']['data'] : (typeof listViewColumns)[K]['_']['data'] | null };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { pagingQueryNumber } from './paging.ts';
 import { AccountMessages } from './account.ts';
 import { compensationTypes, jobPostListItemSchema, PostingMessages } from './posting.ts';
 
@@ -74,12 +75,8 @@ const named = z.object({ id: z.number().int(), name: z.string() });
 const jobId = z.uuid({ error: JobMessages.jobNotFound });
 const jobIdParams = z.object({ id: jobId });
 
-const pageNumber = z.coerce.number({ error: JobMessages.page }).int(JobMessages.page).min(1, JobMessages.page).max(MAX_PAGE_NUMBER, JobMessages.page);
-const pageSize = z.coerce
-  .number({ error: JobMessages.pageSize })
-  .int(JobMessages.pageSize)
-  .min(1, JobMessages.pageSize)
-  .max(MAX_SEEKER_PAGE_SIZE, JobMessages.pageSize);
+const pageNumber = pagingQueryNumber(JobMessages.page, { max: MAX_PAGE_NUMBER });
+const pageSize = pagingQueryNumber(JobMessages.pageSize, { max: MAX_SEEKER_PAGE_SIZE });
 
 /** The seeker's lists' paging (spec 2 §7: paging number and size, ascending): oldest first when ascending. */
 export const seekerPagingSchema = z.object({

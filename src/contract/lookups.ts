@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { pagingQueryNumber } from './paging.ts';
 
 /**
  * Lookups (master data, spec 2 §3 and §7): the lists behind the job seeker's profile forms and the
@@ -106,13 +107,8 @@ export const UNIVERSITY_MAX_PAGE_SIZE = 100;
 
 export const universitySearchQuerySchema = z.object({
   search: z.string({ error: LookupMessages.search }).trim().max(100, LookupMessages.search).optional(),
-  page: z.coerce.number({ error: LookupMessages.page }).int(LookupMessages.page).min(1, LookupMessages.page).default(1),
-  pageSize: z.coerce
-    .number({ error: LookupMessages.pageSize })
-    .int(LookupMessages.pageSize)
-    .min(1, LookupMessages.pageSize)
-    .max(UNIVERSITY_MAX_PAGE_SIZE, LookupMessages.pageSize)
-    .default(UNIVERSITY_PAGE_SIZE),
+  page: pagingQueryNumber(LookupMessages.page).default(1),
+  pageSize: pagingQueryNumber(LookupMessages.pageSize, { max: UNIVERSITY_MAX_PAGE_SIZE }).default(UNIVERSITY_PAGE_SIZE),
 });
 
 export const universityPageSchema = z.object({

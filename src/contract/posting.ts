@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { pagingQueryNumber } from './paging.ts';
 import { salaryTypes } from './jobseeker.ts';
 import { supplementalPayValueSchema } from './lookups.ts';
 import { hazardsNamed, minorsReason, payRangeReason, payRangeStates } from './posting-rules.ts';
@@ -456,9 +457,8 @@ export const draftUpdateResultSchema = z.object({
 });
 export type DraftUpdateResult = z.infer<typeof draftUpdateResultSchema>;
 
-const pageNumber = z.coerce.number({ error: PostingMessages.page }).int(PostingMessages.page).min(1, PostingMessages.page);
-const pageSize = (fallback: number) =>
-  z.coerce.number({ error: PostingMessages.pageSize }).int(PostingMessages.pageSize).min(1, PostingMessages.pageSize).max(100, PostingMessages.pageSize).default(fallback);
+const pageNumber = pagingQueryNumber(PostingMessages.page);
+const pageSize = (fallback: number) => pagingQueryNumber(PostingMessages.pageSize, { max: 100 }).default(fallback);
 const searchText = z.preprocess(blankToNull, z.string({ error: PostingMessages.search }).trim().max(100, PostingMessages.search).nullable()).optional();
 
 export const draftListQuerySchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { pagingNumber, pagingQueryNumber } from './paging.ts';
 import { DEFAULT_LOCATION } from './location.ts';
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, mapClusterSchema, type Viewport } from './map.ts';
 import { jobPostListItemSchema, MAX_JOB_SKILLS, MAX_PAY, payRates, type PayRate } from './posting.ts';
@@ -143,9 +144,8 @@ const keyword = z
   .preprocess(blankToNull, z.string({ error: SearchMessages.keyword }).trim().max(MAX_KEYWORD_LENGTH, SearchMessages.keyword).nullish())
   .transform((v) => v || null);
 
-const pageNumber = z.number({ error: SearchMessages.page }).int(SearchMessages.page).min(1, SearchMessages.page).max(MAX_SEARCH_PAGE, SearchMessages.page);
-const pageSize = (fallback: number) =>
-  z.number({ error: SearchMessages.pageSize }).int(SearchMessages.pageSize).min(1, SearchMessages.pageSize).max(MAX_SEARCH_PAGE_SIZE, SearchMessages.pageSize).default(fallback);
+const pageNumber = pagingNumber(SearchMessages.page, { max: MAX_SEARCH_PAGE });
+const pageSize = (fallback: number) => pagingNumber(SearchMessages.pageSize, { max: MAX_SEARCH_PAGE_SIZE }).default(fallback);
 
 export const searchPagingSchema = z.object(
   { pageNumber: pageNumber.default(1), pageSize: pageSize(SEARCH_PAGE_SIZE) },
@@ -284,13 +284,8 @@ export const boosts = endpoint({
   response: boostsPageSchema,
 });
 
-const legacyPageNumber = z.coerce.number({ error: SearchMessages.page }).int(SearchMessages.page).min(1, SearchMessages.page).max(MAX_SEARCH_PAGE, SearchMessages.page);
-const legacyPageSize = z.coerce
-  .number({ error: SearchMessages.pageSize })
-  .int(SearchMessages.pageSize)
-  .min(1, SearchMessages.pageSize)
-  .max(MAX_SEARCH_PAGE_SIZE, SearchMessages.pageSize)
-  .default(SEARCH_PAGE_SIZE);
+const legacyPageNumber = pagingQueryNumber(SearchMessages.page, { max: MAX_SEARCH_PAGE });
+const legacyPageSize = pagingQueryNumber(SearchMessages.pageSize, { max: MAX_SEARCH_PAGE_SIZE }).default(SEARCH_PAGE_SIZE);
 
 export const getAllJobPostList = endpoint({
   method: 'GET', path: '/api/job/GetAllJobPostList', auth: 'public', tag,

@@ -41,6 +41,7 @@ import {
   sampleLookups,
 } from '../../src/views/posting/stories-support.tsx';
 import { atomicStates, deferred, flush, modelOf, modelStates, settle, whileActorRuns } from '../support/client/model.ts';
+import { companyJob } from '../support/client/job-fixtures.ts';
 
 type Snap = SnapshotFrom<typeof wizardMachine>;
 
@@ -56,33 +57,22 @@ const payRefused = new ApiError('client', 400, PostingMessages.notPublishable, [
 const notFound = new ApiError('client', 404, PostingMessages.draftNotFound, [PostingMessages.draftNotFound]);
 
 const published: CompanyJobDetail = {
-  id: 'b5e7a0c4-1f55-4d7c-8f3c-9f7e2a9d0e11',
-  title: completeJobData.jobDetails.title,
-  jobType: [{ id: 1, name: 'Full-time' }],
-  minimumExperience: 0,
-  maximumExperience: 2,
-  dateOfPosted: NOW.toISOString(),
-  createdDate: NOW.toISOString(),
-  location: { city: 'Vancouver', state: 'WA' },
-  geoLatitude: 45.6387,
-  geoLongitude: -122.6615,
-  compensation: { minimumAmount: 18.5, maximumAmount: 22, rate: 'Hourly' },
-  skills: [],
-  company: { id: 'c1', name: 'Hale Freight' },
-  companyName: 'Hale Freight',
-  type: 'onsite',
-  isRemote: false,
-  isBoosted: false,
-  openToMinors: false,
-  userActions: { isSaved: false },
-  status: 'Active',
-  validThrough: null,
-  clicks: 0,
-  applicants: 0,
-  createdBy: { id: 'Recruiter-1', name: 'Casey Hale' },
-  modifiedBy: null,
-  modified: NOW.toISOString(),
-  editDraftId: null,
+  ...companyJob({
+    id: 'b5e7a0c4-1f55-4d7c-8f3c-9f7e2a9d0e11',
+    title: completeJobData.jobDetails.title,
+    minimumExperience: 0,
+    maximumExperience: 2,
+    dateOfPosted: NOW.toISOString(),
+    createdDate: NOW.toISOString(),
+    geoLatitude: 45.6387,
+    geoLongitude: -122.6615,
+    compensation: { minimumAmount: 18.5, maximumAmount: 22, rate: 'Hourly' },
+    company: { id: 'c1', name: 'Hale Freight' },
+    companyName: 'Hale Freight',
+    validThrough: null,
+    createdBy: { id: 'Recruiter-1', name: 'Casey Hale' },
+    modified: NOW.toISOString(),
+  }),
   jobData: completeJobData,
 };
 

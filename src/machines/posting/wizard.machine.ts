@@ -14,6 +14,7 @@ import {
   type StepTracking,
   type WizardStep,
 } from '../../contract/posting.ts';
+import { hazardsNamed, payRangeReason, payRangeStates } from '../../contract/posting-rules.ts';
 import { togglePay } from '../../lib/supplemental-pay.ts';
 import { draftStore, type LocalDraft } from '../../services/draft-store.ts';
 import { ApiError } from '../../services/http.ts';
@@ -646,6 +647,20 @@ export const selectCanPublish = (s: Snap) =>
   selectReview(s).every((r) => Object.keys(r.errors).length === 0);
 
 export const selectReachable = (s: Snap) => reachableSteps(s.context);
+
+/** Why the job's place needs a pay range (pay-transparency law), while it does; else null. */
+export function selectPayRangeReason(s: Snap): string | null {
+  const { locationType, geoLocation, remoteStates } = s.context.data.jobDetails;
+  const states = payRangeStates({ locationType, state: geoLocation?.state, remoteStates }, s.context.today);
+  return states.length > 0 ? payRangeReason(states) : null;
+}
+
+/** The hazardous occupations the job's title or skills name (they keep it closed to minors). */
+export function selectHazardsNamed(s: Snap) {
+  const { skillName } = ruleContext(s.context);
+  const { jobDetails, candidateRequirements } = s.context.data;
+  return hazardsNamed([jobDetails.title, ...candidateRequirements.skills.map((id) => skillName?.(id) ?? '')]);
+}
 
 /** The text a number field shows: as typed, else the value. */
 export function selectNumberText(s: Snap, key: FieldKey): string {

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { MAX_JOB_SKILLS } from '../../contract/posting.ts';
-import { HAZARDOUS_OCCUPATIONS, hazardsNamed, MINOR_APPLICANT_AGE, minorsReason } from '../../contract/posting-rules.ts';
+import { HAZARDOUS_OCCUPATIONS, MINOR_APPLICANT_AGE, minorsReason } from '../../contract/posting-rules.ts';
+import { selectHazardsNamed } from '../../machines/posting/wizard.machine.ts';
 import { Alert } from '../ui/alert.tsx';
 import { cx } from '../ui/cx.ts';
 import { Checkbox } from '../ui/field.tsx';
@@ -12,15 +13,7 @@ import { MultiPick, StepSection, TagInput, useField, WizardNumberField, type Wiz
 function Minors({ actor }: { actor: WizardActor }) {
   const open = useField(actor, 'candidateRequirements.openToMinors');
   const reviewed = useField(actor, 'candidateRequirements.hazardsReviewed');
-  const found = useSelector(
-    actor,
-    (s) => {
-      const { jobDetails, candidateRequirements } = s.context.data;
-      const names = candidateRequirements.skills.map((id) => s.context.lookups.jobSkills.find((k) => k.id === id)?.name ?? '');
-      return hazardsNamed([jobDetails.title, ...names]);
-    },
-    (a, b) => JSON.stringify(a) === JSON.stringify(b),
-  );
+  const found = useSelector(actor, selectHazardsNamed, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const blocked = found.length > 0;
   const namedIds = new Set(found.map((f) => f.id));
   return (

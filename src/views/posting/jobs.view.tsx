@@ -24,6 +24,17 @@ import { LoadFailed } from '../ui/load-state.tsx';
 import { SelectField, type Option } from '../ui/select-field.tsx';
 import { useMediaQuery, WIDE_SCREEN } from '../ui/use-media-query.ts';
 
+/** The table's columns, in order; counts align right. */
+const tableColumns: ReadonlyArray<{ label: string; numeric?: boolean }> = [
+  { label: 'Job' },
+  { label: 'Status' },
+  { label: 'Posted' },
+  { label: 'Valid through' },
+  { label: 'Clicks', numeric: true },
+  { label: 'Applicants', numeric: true },
+  { label: 'People' },
+];
+
 type Logic = typeof jobListMachine;
 type Snap = SnapshotFrom<Logic>;
 
@@ -363,27 +374,11 @@ export function JobList({ logic, snapshot, posted = false, basePath }: JobsPageP
                 <caption className="sr-only">Jobs</caption>
                 <thead className="bg-surface-raised text-left text-sm">
                   <tr>
-                    <th scope="col" className="px-1 py-1 whitespace-nowrap">
-                      Job
-                    </th>
-                    <th scope="col" className="px-1 py-1 whitespace-nowrap">
-                      Status
-                    </th>
-                    <th scope="col" className="px-1 py-1 whitespace-nowrap">
-                      Posted
-                    </th>
-                    <th scope="col" className="px-1 py-1 whitespace-nowrap">
-                      Valid through
-                    </th>
-                    <th scope="col" className="px-1 py-1 text-right whitespace-nowrap">
-                      Clicks
-                    </th>
-                    <th scope="col" className="px-1 py-1 text-right whitespace-nowrap">
-                      Applicants
-                    </th>
-                    <th scope="col" className="px-1 py-1 whitespace-nowrap">
-                      People
-                    </th>
+                    {tableColumns.map(({ label, numeric }) => (
+                      <th key={label} scope="col" className={cx('px-1 py-1 whitespace-nowrap', numeric && 'text-right')}>
+                        {label}
+                      </th>
+                    ))}
                     <th scope="col" className="px-1 py-1 text-right whitespace-nowrap">
                       <span className="sr-only">Actions</span>
                     </th>

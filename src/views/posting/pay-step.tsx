@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { compensationTypes, DEFAULT_CURRENCY, payRates, type CompensationType, type PayRate } from '../../contract/posting.ts';
-import { payRangeReason, payRangeStates } from '../../contract/posting-rules.ts';
+import { selectPayRangeReason } from '../../machines/posting/wizard.machine.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Checkbox } from '../ui/field.tsx';
 import { SelectField } from '../ui/select-field.tsx';
@@ -18,11 +18,7 @@ const rateNames: Record<PayRate, string> = { Hourly: 'Per hour', Daily: 'Per day
 
 /** Why this job's place needs a pay range, while it does. */
 function PayTransparency({ actor }: { actor: WizardActor }) {
-  const reason = useSelector(actor, (s) => {
-    const { locationType, geoLocation, remoteStates } = s.context.data.jobDetails;
-    const states = payRangeStates({ locationType, state: geoLocation?.state, remoteStates }, s.context.today);
-    return states.length > 0 ? payRangeReason(states) : null;
-  });
+  const reason = useSelector(actor, selectPayRangeReason);
   if (!reason) return null;
   return <Alert tone="info">{reason}</Alert>;
 }
