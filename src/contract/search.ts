@@ -205,6 +205,7 @@ export const boostsRequestSchema = z.object({
   pageNumber: pageNumber.default(1),
   pageSize: pageSize(BOOSTS_PAGE_SIZE),
 });
+export type BoostsRequestInput = z.input<typeof boostsRequestSchema>;
 
 // ---------- answers ----------
 
