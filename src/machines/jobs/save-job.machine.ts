@@ -47,7 +47,9 @@ export const saveJobMachine = setup({
     },
     changing: {
       tags: ['busy'],
+      entry: assign({ error: null, announcement: null }),
       invoke: {
+        id: 'change',
         src: 'change',
         input: ({ context }) => ({ jobId: context.jobId, save: !context.isSaved }),
         onDone: {
