@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
-import { chooseFromUserMenu, createVerifiedJobSeeker, newPerson, open, signIn } from './support/account.ts';
+import { chooseFromUserMenu, newPerson, open, signIn } from './support/account.ts';
+import { createVerifiedJobSeeker } from './support/api.ts';
 import { expectNoA11yViolations, useBrowser } from './support/browser.ts';
 
 describe('accessibility of the account screens', () => {

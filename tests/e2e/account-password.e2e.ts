@@ -4,7 +4,6 @@ import { AccountMessages } from '../../src/contract/account.ts';
 import {
   Subjects,
   chooseFromUserMenu,
-  createVerifiedJobSeeker,
   expectPath,
   failedSignIn,
   followMailLink,
@@ -14,6 +13,7 @@ import {
   open,
   signIn,
 } from './support/account.ts';
+import { createVerifiedJobSeeker } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 
 const NEW_PASSWORD = 'Brand-New-Secret-7';

@@ -6,7 +6,6 @@ import {
   birthDate,
   chooseFromUserMenu,
   countMails,
-  createVerifiedJobSeeker,
   expectPath,
   followMailLink,
   loginForm,
@@ -16,6 +15,7 @@ import {
   readCode,
   signIn,
 } from './support/account.ts';
+import { createVerifiedJobSeeker } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 
 /** The text of each of the six code boxes. */

@@ -3,41 +3,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { CompanyMessages } from '../../src/contract/company.ts';
 import { PERMISSION_KEY } from '../../src/services/location-store.ts';
-import { expectPath, newPerson, open, signIn, uniqueEin, type Person } from './support/account.ts';
+import { expectPath, open, signIn } from './support/account.ts';
+import { createVerifiedEmployer } from './support/api.ts';
 import { axeViolations, formatViolations, useBrowser } from './support/browser.ts';
 
 // The company's page, as its employer makes it and as anyone then sees it.
-
-async function post(path: string, body: unknown) {
-  const res = await fetch(new URL(path, inject('baseUrl')), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, json: (await res.json().catch(() => null)) as unknown };
-}
-
-/** An employer registered, its business verified and its email confirmed, through the public API. */
-async function createVerifiedEmployer(businessName: string): Promise<Person> {
-  const person = newPerson('employer', 'Harper');
-  const ein = uniqueEin();
-  const registered = await post('/api/Account/Register', {
-    role: 1,
-    firstName: person.firstName,
-    lastName: person.lastName,
-    email: person.email,
-    password: person.password,
-    companyName: businessName,
-    companyTin: ein,
-    acceptTerms: true,
-  });
-  if (registered.status !== 201) throw new Error(`Register answered ${registered.status}: ${JSON.stringify(registered.json)}`);
-  const verified = await post('/api/Account/VerifyBusiness', { businessName, businessTin: ein, email: person.email });
-  if (verified.status !== 200) throw new Error(`VerifyBusiness answered ${verified.status}: ${JSON.stringify(verified.json)}`);
-  const inbox = await fetch(new URL(`/dev/mailbox?to=${encodeURIComponent(person.email)}`, inject('baseUrl')));
-  const href = /href="([^"]*\/verify-email\?[^"]*)"/.exec(await inbox.text())?.[1]?.replaceAll('&amp;', '&');
-  if (!href) throw new Error(`No verification link for ${person.email}`);
-  const params = new URL(href).searchParams;
-  const email = await post('/api/Account/VerifyEmail', { email: params.get('email'), token: params.get('token') });
-  if (email.status !== 200) throw new Error(`VerifyEmail answered ${email.status}`);
-  return person;
-}
 
 /** A picture made here, so no binary fixture is needed. */
 async function picture(width: number, height: number, colour: string): Promise<Buffer> {

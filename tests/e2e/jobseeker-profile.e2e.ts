@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { resumePdf } from '../../server/jobseeker/demo-resume.ts';
-import { createVerifiedJobSeeker, mainNav, newPerson, open, signIn } from './support/account.ts';
+import { mainNav, newPerson, open, signIn } from './support/account.ts';
+import { createVerifiedJobSeeker } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 
 /** The percentage the user menu shows beside the name, e.g. 50 for "(50% complete)". */

@@ -1,84 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PostingMessages } from '../../src/contract/posting.ts';
 import { payRangeReason } from '../../src/contract/posting-rules.ts';
-import { PERMISSION_KEY } from '../../src/services/location-store.ts';
-import { expectPath, newPerson, open, signIn, uniqueEin, type Person } from './support/account.ts';
+import { expectPath, open, signIn } from './support/account.ts';
+import { createRecruiter, newSession } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 
 // A recruiter posts a job: a draft written over two browser sessions, published, closed, reopened
 // and cloned; a recruiter of another company cannot open the draft. The server under test starts
 // without demo data, so both companies and their recruiters are made here through the public API.
-
-async function call(path: string, body: unknown, token?: string): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(new URL(path, inject('baseUrl')), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: await res.json().catch(() => null) };
-}
-
-async function expectCall(path: string, body: unknown, status: number, token?: string): Promise<unknown> {
-  const res = await call(path, body, token);
-  if (res.status !== status) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.json)}`);
-  return res.json;
-}
-
-/** The newest link to `pathname` mailed to `to`, read from the dev mailbox. */
-async function mailedLink(to: string, pathname: string): Promise<URL> {
-  const inbox = await fetch(new URL(`/dev/mailbox?to=${encodeURIComponent(to)}`, inject('baseUrl')));
-  const href = new RegExp(`href="([^"]*${pathname}\\?[^"]*)"`).exec(await inbox.text())?.[1]?.replaceAll('&amp;', '&');
-  if (!href) throw new Error(`No ${pathname} link for ${to} in the dev mailbox`);
-  return new URL(href);
-}
-
-/**
- * A company with a recruiter, made through the public API as the pages make them: the employer
- * registers, verifies the business and the email, and invites the recruiter, who accepts.
- */
-async function createRecruiter(businessName: string, firstName: string): Promise<Person> {
-  const employer = newPerson('employer', 'Harper');
-  const ein = uniqueEin();
-  await expectCall(
-    '/api/Account/Register',
-    { role: 1, firstName: employer.firstName, lastName: employer.lastName, email: employer.email, password: employer.password, companyName: businessName, companyTin: ein, acceptTerms: true },
-    201,
-  );
-  await expectCall('/api/Account/VerifyBusiness', { businessName, businessTin: ein, email: employer.email }, 200);
-  const verify = (await mailedLink(employer.email, '/verify-email')).searchParams;
-  await expectCall('/api/Account/VerifyEmail', { email: verify.get('email'), token: verify.get('token') }, 200);
-  const signedIn = (await expectCall('/api/Account/Login', { email: employer.email, password: employer.password }, 200)) as { data: { accessToken: string } };
-
-  const recruiter = newPerson('recruiter', firstName);
-  await expectCall('/api/Employer/InviteRecruiter', { email: recruiter.email, firstName }, 200, signedIn.data.accessToken);
-  const token = (await mailedLink(recruiter.email, '/accept-invitation')).searchParams.get('token');
-  await expectCall('/api/Account/AcceptInvitation', { token, firstName, lastName: recruiter.lastName, password: recruiter.password, acceptTerms: true }, 201);
-  return recruiter;
-}
-
-interface Session {
-  context: BrowserContext;
-  page: Page;
-  errors: Error[];
-}
-
-/** A browser session of its own (cookies and storage), as a returning visitor who skipped the location prompt. */
-async function newSession(browser: Browser): Promise<Session> {
-  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-  context.setDefaultTimeout(10_000);
-  await context.addInitScript((key) => {
-    try {
-      if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify({ state: 'prompt', userChoice: 'skipped', timestamp: Date.now() }));
-    } catch {
-      // about:blank has no storage.
-    }
-  }, PERMISSION_KEY);
-  const page = await context.newPage();
-  const errors: Error[] = [];
-  page.on('pageerror', (err) => errors.push(err));
-  return { context, page, errors };
-}
 
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 /** Waits until the wizard's save status says `text`. */

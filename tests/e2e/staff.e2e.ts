@@ -3,47 +3,9 @@ import { describe, expect, inject, it } from 'vitest';
 import { AccountMessages } from '../../src/contract/account.ts';
 import { StaffMessages } from '../../src/contract/staff.ts';
 import { PERMISSION_KEY } from '../../src/services/location-store.ts';
-import { chooseFromUserMenu, expectPath, followMailLink, loginForm, mainNav, newPerson, open, signIn, uniqueEin, type Person } from './support/account.ts';
+import { chooseFromUserMenu, expectPath, followMailLink, loginForm, mainNav, newPerson, open, signIn } from './support/account.ts';
+import { createVerifiedEmployer } from './support/api.ts';
 import { expectNoA11yViolations, useBrowser } from './support/browser.ts';
-
-async function post(path: string, body: unknown): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(new URL(path, inject('baseUrl')), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: await res.json().catch(() => null) };
-}
-
-interface Employer extends Person {
-  businessName: string;
-}
-
-/** An employer registered, business-verified and email-verified through the public API, as the pages do it. */
-async function createVerifiedEmployer(firstName: string): Promise<Employer> {
-  const employer: Employer = { ...newPerson('employer', firstName), businessName: 'Harbor Lights Bakery LLC' };
-  const ein = uniqueEin();
-  const registered = await post('/api/Account/Register', {
-    role: 1,
-    firstName: employer.firstName,
-    lastName: employer.lastName,
-    email: employer.email,
-    password: employer.password,
-    companyName: employer.businessName,
-    companyTin: ein,
-    acceptTerms: true,
-  });
-  if (registered.status !== 201) throw new Error(`Register answered ${registered.status}: ${JSON.stringify(registered.json)}`);
-  const verified = await post('/api/Account/VerifyBusiness', { businessName: employer.businessName, businessTin: ein, email: employer.email });
-  if (verified.status !== 200) throw new Error(`VerifyBusiness answered ${verified.status}: ${JSON.stringify(verified.json)}`);
-  const inbox = await fetch(new URL(`/dev/mailbox?to=${encodeURIComponent(employer.email)}`, inject('baseUrl')));
-  const href = /href="([^"]*\/verify-email\?[^"]*)"/.exec(await inbox.text())?.[1]?.replaceAll('&amp;', '&');
-  if (!href) throw new Error(`No verification link for ${employer.email} in the dev mailbox`);
-  const params = new URL(href).searchParams;
-  const email = await post('/api/Account/VerifyEmail', { email: params.get('email'), token: params.get('token') });
-  if (email.status !== 200) throw new Error(`VerifyEmail answered ${email.status}: ${JSON.stringify(email.json)}`);
-  return employer;
-}
 
 /** The staff table's row of a person, found by their email. */
 const rowOf = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
@@ -53,7 +15,7 @@ describe('company staff', () => {
 
   it('an employer invites a recruiter, who joins from the mailed link and is signed in; once deactivated, their open page goes to /login on its next call', async () => {
     const { page: employerPage } = browser;
-    const employer = await createVerifiedEmployer('Harper');
+    const employer = await createVerifiedEmployer('Harbor Lights Bakery LLC', 'Harper');
     const recruiter = newPerson('recruiter', 'Rowan');
 
     // The employer invites the recruiter from the staff page.

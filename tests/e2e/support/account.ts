@@ -113,41 +113,6 @@ export async function readCode(context: BrowserContext, to: string): Promise<str
 }
 
 // ---------------------------------------------------------------------------------------------
-// Users made through the public API, for journeys that start with an existing account.
-
-async function post(path: string, body: unknown): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(new URL(path, inject('baseUrl')), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: await res.json().catch(() => null) };
-}
-
-/** Registers a job seeker and confirms the email with the mailed token, as the verification link does. */
-export async function createVerifiedJobSeeker(person: Person = newPerson()): Promise<Person> {
-  const registered = await post('/api/Account/Register', {
-    role: 0,
-    firstName: person.firstName,
-    lastName: person.lastName,
-    email: person.email,
-    password: person.password,
-    dateOfBirth: birthDate(),
-    acceptTerms: true,
-  });
-  if (registered.status !== 201) throw new Error(`Register answered ${registered.status}: ${JSON.stringify(registered.json)}`);
-
-  const inbox = await fetch(new URL(`/dev/mailbox?to=${encodeURIComponent(person.email)}`, inject('baseUrl')));
-  const html = await inbox.text();
-  const href = /href="([^"]*\/verify-email\?[^"]*)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
-  if (!href) throw new Error(`No verification link for ${person.email} in the dev mailbox`);
-  const params = new URL(href).searchParams;
-  const verified = await post('/api/Account/VerifyEmail', { email: params.get('email'), token: params.get('token') });
-  if (verified.status !== 200) throw new Error(`VerifyEmail answered ${verified.status}: ${JSON.stringify(verified.json)}`);
-  return person;
-}
-
-// ---------------------------------------------------------------------------------------------
 // The sign-in screen.
 
 export function loginForm(page: Page) {
