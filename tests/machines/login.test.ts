@@ -158,7 +158,7 @@ function startSut() {
       },
     },
   });
-  const actor = createActor(machine);
+  const actor = createActor(machine, { input: {} });
   actor.on('*', (e) => log.emitted.push(e));
   actor.start();
   return { actor, pending, log };
@@ -377,7 +377,7 @@ describe('login rules', () => {
         ),
       },
     });
-    const actor = createActor(slow);
+    const actor = createActor(slow, { input: {} });
     const emitted: LoginEmitted[] = [];
     actor.on('*', (e) => emitted.push(e));
     actor.start();
