@@ -72,7 +72,7 @@ const application = (status: Application['status'] = 'Applied'): Application => 
 const serverDown = new ApiError('server', 500, 'Something went wrong!!!');
 const closedJob = new ApiError('client', 409, JobMessages.closed);
 const expiredJob = new ApiError('client', 409, JobMessages.expired);
-const underAge = new ApiError('client', 403, JobMessages.adultsOnly);
+const underAge = new ApiError('client', 403, 'Forbidden');
 const goneJob = new ApiError('client', 404, JobMessages.jobNotFound);
 const notMine = new ApiError('client', 400, JobMessages.resumeNotFound, [JobMessages.resumeNotFound], { resumeId: JobMessages.resumeNotFound });
 const unreadable = new ApiError('client', 400, FileMessages.pdfUnreadable);
