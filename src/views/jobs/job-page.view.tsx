@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Link, useParams } from 'wouter';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { useSession } from '../../app/session.tsx';
@@ -15,10 +15,14 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
-import { ApplyDialog } from './apply-dialog.tsx';
 import { SaveJobButton } from './job-card.tsx';
 import { CompanyCardView, Description, Extras, jobDocumentTitle, KeyFacts, Requirements, Skills } from './job-page-parts.tsx';
-import { ReportDialog } from './report-dialog.tsx';
+
+// The dialogs load on their own, after the page: most visitors of a job never open them.
+const loadApplyDialog = () => import('./apply-dialog.tsx');
+const loadReportDialog = () => import('./report-dialog.tsx');
+const ApplyDialog = lazy(() => loadApplyDialog().then((m) => ({ default: m.ApplyDialog })));
+const ReportDialog = lazy(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })));
 
 type Logic = typeof jobPageMachine;
 type Actor = ActorRefFrom<Logic>;
@@ -144,6 +148,13 @@ function JobView({ actor, job, role, signedIn }: { actor: Actor; job: JobDetail;
   const place = locationLabel(job);
   const applyRef = useSelector(actor, (s) => s.children.apply as ApplyActorRef | undefined);
   const reportRef = useSelector(actor, (s) => s.children.report as ReportJobActorRef | undefined);
+  const seekerActions = role === 'JobSeeker' && !!job.viewer;
+  // A job seeker may open them: fetched once the page shows, so they open at once.
+  useEffect(() => {
+    if (!seekerActions) return;
+    void loadApplyDialog().catch(() => undefined);
+    void loadReportDialog().catch(() => undefined);
+  }, [seekerActions]);
   return (
     <article aria-labelledby="page-title" className="flex flex-col gap-3">
       <header className="flex flex-col gap-1.5">
@@ -175,8 +186,10 @@ function JobView({ actor, job, role, signedIn }: { actor: Actor; job: JobDetail;
           <CompanyCardView company={job.company} />
         </aside>
       </div>
-      {applyRef && <ApplyDialog actor={applyRef} jobTitle={job.title} />}
-      {reportRef && <ReportDialog actor={reportRef} jobTitle={job.title} />}
+      <Suspense fallback={null}>
+        {applyRef && <ApplyDialog actor={applyRef} jobTitle={job.title} />}
+        {reportRef && <ReportDialog actor={reportRef} jobTitle={job.title} />}
+      </Suspense>
     </article>
   );
 }
