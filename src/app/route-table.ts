@@ -82,6 +82,7 @@ export const routeTable: PageRoute[] = [
   { path: '/user/posted-jobs', page: 'posting/jobs.view', access: 'companyStaff' },
   { path: '/user/jobs/post-job', page: 'posting/post-job.view', access: 'companyStaff' },
   { path: '/user/jobpost-create', page: 'posting/drafts.view', access: 'companyStaff' },
+  { path: '/jobs/:id', page: 'jobs/job-page.view', access: 'anyone' },
   ...comingSoon(userPages, 'signedIn'),
   ...comingSoon(backOfficePages, 'SuperAdmin'),
   ...comingSoon(publicPages, 'anyone'),

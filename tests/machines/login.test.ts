@@ -16,8 +16,10 @@ import {
   selectCountingDown,
   selectErrors,
   selectFieldErrors,
+  safeNextPath,
   selectSecondsLeft,
   type LoginEmitted,
+  type LoginInput,
   type LoginEvent,
   type LoginRequest,
 } from '../../src/machines/account/login.machine.ts';
@@ -123,7 +125,7 @@ function buildModel() {
 }
 
 /** The system under test: the real machine with its calls swapped for controllable stubs. */
-function startSut() {
+function startSut(input: LoginInput = {}) {
   const pending: {
     login?: ReturnType<typeof deferred<SessionData>>;
     requestOtp?: ReturnType<typeof deferred<string>>;
@@ -158,7 +160,7 @@ function startSut() {
       },
     },
   });
-  const actor = createActor(machine);
+  const actor = createActor(machine, { input });
   actor.on('*', (e) => log.emitted.push(e));
   actor.start();
   return { actor, pending, log };
@@ -377,7 +379,7 @@ describe('login rules', () => {
         ),
       },
     });
-    const actor = createActor(slow);
+    const actor = createActor(slow, { input: {} });
     const emitted: LoginEmitted[] = [];
     actor.on('*', (e) => emitted.push(e));
     actor.start();
@@ -407,5 +409,69 @@ describe('login rules', () => {
     sut.pending.login!.reject(new Error('socket hang up'));
     await vi.advanceTimersByTimeAsync(0);
     expect(selectErrors(sut.actor.getSnapshot())).toEqual([AccountMessages.generic]);
+  });
+});
+
+describe('returning to the page that asked for the sign-in (?next=)', () => {
+  beforeEach(() => vi.useFakeTimers({ now: NOW }));
+  afterEach(() => vi.useRealTimers());
+
+  it('takes only a path of this site', () => {
+    for (const path of ['/jobs/3c9d4b1e-2f6a-4c8b-9e1d-5a7b3c2d1e0f', '/', '/user/saved-jobs?page=2#top', '/jobs/a%2Fb']) expect(safeNextPath(path)).toBe(path);
+    for (const path of [
+      '//evil.com',
+      '//evil.com/jobs/1',
+      '/\\evil.com',
+      '/\\/evil.com',
+      '\\\\evil.com',
+      'https://evil.com/jobs/1',
+      'http:evil.com',
+      'javascript:alert(1)',
+      'jobs/1',
+      '%2F%2Fevil.com',
+      '/\t/evil.com',
+      '/\n/evil.com',
+      ' /jobs/1',
+      '',
+      null,
+      undefined,
+      `/${'a'.repeat(2000)}`,
+    ]) {
+      expect(safeNextPath(path), String(path)).toBeNull();
+    }
+  });
+
+  async function signIn(input: LoginInput, role: Role) {
+    const sut = startSut(input);
+    await exec(sut, { type: 'field.change', field: 'email', value: 'ada@example.com' });
+    await exec(sut, { type: 'field.change', field: 'password', value: 'correct horse' });
+    await exec(sut, { type: 'login.submit' });
+    sut.pending.login!.resolve(sessionFor(role));
+    await vi.advanceTimersByTimeAsync(0);
+    return sut.log.emitted;
+  }
+
+  it('goes back to the job after signing in, whatever the role', async () => {
+    for (const role of ['JobSeeker', 'Employer', 'SuperAdmin'] as const) {
+      const emitted = await signIn({ next: '/jobs/3c9d4b1e-2f6a-4c8b-9e1d-5a7b3c2d1e0f' }, role);
+      expect(emitted.at(-1)).toEqual({ type: 'navigate', to: '/jobs/3c9d4b1e-2f6a-4c8b-9e1d-5a7b3c2d1e0f' });
+    }
+  });
+
+  it('goes home instead of to another site or a scheme', async () => {
+    for (const next of ['//evil.com', 'https://evil.com', 'javascript:alert(1)', '/\\evil.com']) {
+      const emitted = await signIn({ next }, 'JobSeeker');
+      expect(emitted.at(-1)).toEqual({ type: 'navigate', to: '/user/dashboard' });
+    }
+  });
+
+  it('still sends an employer whose business is not verified to business verification', async () => {
+    const sut = startSut({ next: '/jobs/3c9d4b1e-2f6a-4c8b-9e1d-5a7b3c2d1e0f' });
+    await exec(sut, { type: 'field.change', field: 'email', value: 'owner@acme.example' });
+    await exec(sut, { type: 'field.change', field: 'password', value: 'correct horse' });
+    await exec(sut, { type: 'login.submit' });
+    sut.pending.login!.reject(notVerified);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sut.log.emitted.at(-1)).toEqual({ type: 'navigate', to: '/business-validation' });
   });
 });

@@ -153,6 +153,25 @@ describe('Login screen', () => {
     expect(location()).toBe('/user/dashboard');
   });
 
+  it('coming from a job’s Apply (?next=/jobs/…), returns to that job once signed in', async () => {
+    const { logic } = stubbed({ login: async () => sessionFor('JobSeeker') });
+    const job = '/jobs/3c9d4b1e-2f6a-4c8b-9e1d-5a7b3c2d1e0f';
+    const { user, location } = renderInApp(<LoginPage logic={logic} />, { path: `/login?next=${encodeURIComponent(job)}` });
+    await user.type(emailField(), 'ada@example.com');
+    await user.type(passwordField(), 'correct horse');
+    await user.click(submit());
+    await vi.waitFor(() => expect(location()).toBe(job));
+  });
+
+  it.each(['//evil.com', 'https://evil.com/jobs/1', '/\\evil.com'])('ignores a next of another site (%s) and lands home', async (next) => {
+    const { logic } = stubbed({ login: async () => sessionFor('JobSeeker') });
+    const { user, location } = renderInApp(<LoginPage logic={logic} />, { path: `/login?next=${encodeURIComponent(next)}` });
+    await user.type(emailField(), 'ada@example.com');
+    await user.type(passwordField(), 'correct horse');
+    await user.click(submit());
+    await vi.waitFor(() => expect(location()).toBe('/user/dashboard'));
+  });
+
   it('is busy while signing in: the button cannot be pressed again', async () => {
     const pending = deferred<SessionData>();
     const { logic, calls } = stubbed({ login: () => pending.promise });

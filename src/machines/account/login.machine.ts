@@ -31,6 +31,33 @@ export interface LoginContext extends ShownState<LoginField> {
   notice: string | null;
   /** Seconds until another code may be requested; 0 when not waiting. */
   secondsLeft: number;
+  /** Where to go once signed in instead of the user's home: a page of this site (`?next=`), or null. */
+  next: string | null;
+}
+
+export interface LoginInput {
+  /** The page that sent the user to sign in (the `next` query parameter), as given; unsafe values are dropped. */
+  next?: string | null;
+}
+
+/**
+ * A path to return to after signing in, or null: only a path of this site, starting with one '/'
+ * (not '//' or '/\\', which browsers read as another host), without control characters.
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (typeof next !== 'string' || next.length === 0 || next.length > 2000) return null;
+  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  // Tabs and line breaks are dropped by URL parsing, so "/\t/evil.com" would become "//evil.com".
+  if (/[\u0000-\u001f\u007f\\]/.test(next)) return null;
+  try {
+    // Whatever a browser makes of it must stay on this site.
+    const base = 'https://site.invalid';
+    const url = new URL(next, base);
+    if (url.origin !== base) return null;
+  } catch {
+    return null;
+  }
+  return next;
 }
 
 export type LoginEvent =
@@ -58,6 +85,7 @@ export const initialLoginContext: LoginContext = {
   errors: [],
   notice: null,
   secondsLeft: 0,
+  next: null,
 };
 
 const parseRequest = (c: LoginContext) =>
@@ -85,6 +113,7 @@ export const loginMachine = setup({
     context: {} as LoginContext,
     events: {} as LoginEvent,
     emitted: {} as LoginEmitted,
+    input: {} as LoginInput | undefined,
   },
   actors: {
     login: fromPromise<SessionData, LoginRequest>(async ({ input, signal }) => (await accountService.login(input, signal)).data),
@@ -96,10 +125,11 @@ export const loginMachine = setup({
   },
   actions: {
     /** The view forwards `signedIn` to the session actor, then follows `navigate`. */
-    announceSignIn: enqueueActions(({ event, enqueue }) => {
+    announceSignIn: enqueueActions(({ context, event, enqueue }) => {
       const data = (event as unknown as { output: SessionData }).output;
       enqueue.emit({ type: 'signedIn', data });
-      enqueue.emit({ type: 'navigate', to: homeFor(data.users.role) });
+      // Back to the page that asked for the sign-in (a job to apply to), else home.
+      enqueue.emit({ type: 'navigate', to: context.next ?? homeFor(data.users.role) });
     }),
     saveVerificationRequest: (_, params: { request: BusinessVerificationRequest }) =>
       verificationRequestStore.save(params.request),
@@ -123,7 +153,7 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
-  context: initialLoginContext,
+  context: ({ input }) => ({ ...initialLoginContext, next: safeNextPath(input?.next) }),
   type: 'parallel',
   states: {
     form: {

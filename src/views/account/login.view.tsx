@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import toast from 'react-hot-toast';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { SessionContext } from '../../app/session.tsx';
 import {
@@ -40,7 +40,9 @@ const modes = [
 
 /** The sign-in screen (spec 1 §2): password or an emailed 6 digit code. */
 export default function LoginPage({ logic, snapshot, social }: LoginPageProps) {
-  const actor = useActorRef(logic ?? loginMachine, snapshot ? { snapshot } : undefined);
+  // `?next=/jobs/…`: where to return once signed in; the machine keeps only a path of this site.
+  const next = new URLSearchParams(useSearch()).get('next');
+  const actor = useActorRef(logic ?? loginMachine, { input: { next }, ...(snapshot && { snapshot }) });
   const session = SessionContext.useActorRef();
   const [, navigate] = useLocation();
 
