@@ -73,8 +73,8 @@ export function apiUrl(path: string, query?: Record<string, unknown>): string {
 }
 
 /** A request that never reached the server (spec 2 §8). */
-export function networkFailure(): ApiError {
-  hooks.notify(HttpMessages.network);
+export function networkFailure(quiet = false): ApiError {
+  if (!quiet) hooks.notify(HttpMessages.network);
   return new ApiError('network', 0, HttpMessages.network);
 }
 
@@ -85,7 +85,8 @@ export function networkFailure(): ApiError {
 export async function call<E extends EndpointDef>(
   ep: E,
   input: InputOf<E>,
-  options: { signal?: AbortSignal } = {},
+  /** `quiet`: a call whose failure the user is not told of (view counts, spec 2 §8): no toast. */
+  options: { signal?: AbortSignal; quiet?: boolean } = {},
 ): Promise<ApiResult<DataOf<E>>> {
   const { body, query, params } = input as { body?: unknown; query?: Record<string, unknown>; params?: Record<string, unknown> };
   let response;
@@ -101,16 +102,16 @@ export async function call<E extends EndpointDef>(
   } catch (err) {
     if (options.signal?.aborted) throw options.signal.reason ?? err;
     if (err instanceof FetchError && err.name === 'AbortError') throw err;
-    throw networkFailure();
+    throw networkFailure(options.quiet);
   }
-  return settle(ep, response.status, response._data);
+  return settle(ep, response.status, response._data, options.quiet);
 }
 
 /**
  * Turns an answer (its status and its parsed body) into the call's result, or into the
  * ApiError every caller handles: 401 to the session, 5xx toasted, other 4xx to the caller.
  */
-export async function settle<E extends EndpointDef>(ep: E, status: number, raw: unknown): Promise<ApiResult<DataOf<E>>> {
+export async function settle<E extends EndpointDef>(ep: E, status: number, raw: unknown, quiet = false): Promise<ApiResult<DataOf<E>>> {
   // Loaded on the first call rather than with the page: the first page needs no schema code.
   const { envelopeOf, envelopeSchema } = await import('../contract/envelope.ts');
   const ok = status >= 200 && status < 300;
@@ -133,7 +134,7 @@ export async function settle<E extends EndpointDef>(ep: E, status: number, raw: 
     throw new ApiError('unauthorized', status, message, errors);
   }
   if (status >= 500) {
-    hooks.notify(message);
+    if (!quiet) hooks.notify(message);
     throw new ApiError('server', status, message, errors);
   }
   return Promise.reject(new ApiError('client', status, message, errors, fieldErrors, request));

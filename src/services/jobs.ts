@@ -9,10 +9,10 @@ export const jobsService = {
   /** A job's page; a signed-in job seeker's answer also says what the seeker has done with it. */
   job: (id: string, asSeeker: boolean, signal?: Signal) =>
     asSeeker ? call(ep.seekerJob, { query: { id } }, { signal }) : call(ep.jobPostById, { params: { id } }, { signal }),
-  /** Counts a view; its failures are the caller's to swallow (spec 2 §8). */
-  click: (id: string, signal?: Signal) => call(ep.jobClick, { params: { id } }, { signal }),
-  /** Counts an application start (Apply pressed). */
-  applyStart: (id: string, signal?: Signal) => call(ep.jobApplyStart, { params: { id } }, { signal }),
+  /** Counts a view; its failures are swallowed silently (spec 2 §8): no toast, the caller ignores them. */
+  click: (id: string, signal?: Signal) => call(ep.jobClick, { params: { id } }, { signal, quiet: true }),
+  /** Counts an application start (Apply pressed), as silently. */
+  applyStart: (id: string, signal?: Signal) => call(ep.jobApplyStart, { params: { id } }, { signal, quiet: true }),
 
   save: (id: string, signal?: Signal) => call(ep.saveJob, { params: { id } }, { signal }),
   unsave: (id: string, signal?: Signal) => call(ep.unsaveJob, { params: { id } }, { signal }),

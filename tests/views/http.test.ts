@@ -120,6 +120,15 @@ describe('the HTTP client (spec 2 §8)', () => {
     expect(notices).toEqual(['Network Error!, Please check your connection.']);
   });
 
+  it('tells nobody of a quiet call’s failure, as job view counts ask (spec 2 §8)', async () => {
+    const down = await failure(call(get('/api/boom'), {}, { quiet: true }));
+    expect(down.kind).toBe('server');
+    configureHttp({ baseURL: 'http://127.0.0.1:9' });
+    const unreachable = await failure(call(get('/api/ok'), {}, { quiet: true }));
+    expect(unreachable.kind).toBe('network');
+    expect(notices).toEqual([]);
+  });
+
   it('lets an aborted call end quietly', async () => {
     const controller = new AbortController();
     controller.abort();
