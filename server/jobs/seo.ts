@@ -2,7 +2,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { companies, jobPosts } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { compensationLabel, locationLabel } from '../../src/lib/job-display.ts';
+import { compensationLabel, jobPageTitle, locationLabel, PRODUCT_NAME } from '../../src/lib/job-display.ts';
 import { richTextToPlain } from '../../src/contract/posting.ts';
 import type { JobDetail } from '../../src/contract/jobs.ts';
 import { jobDetail, jobOpen } from './detail.ts';
@@ -14,7 +14,7 @@ import { jobDetail, jobOpen } from './detail.ts';
  * /robots.txt points to it.
  */
 
-const BRAND = 'Job Marketplace';
+const BRAND = PRODUCT_NAME;
 
 // ---------- escaping ----------
 
@@ -135,7 +135,6 @@ export function jobPostingJsonLd(job: JobDetail, publicUrl: string): Record<stri
 // ---------- the page ----------
 
 /** "Warehouse Associate at Hale Logistics – Job Marketplace". */
-export const jobPageTitle = (job: JobDetail) => `${job.title} at ${job.companyName} – ${BRAND}`;
 
 /** One line for search results: who, what, where, the pay, then the description. */
 export function jobMetaDescription(job: JobDetail): string {

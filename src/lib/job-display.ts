@@ -79,3 +79,9 @@ export function locationLabel(job: { type: 'onsite' | 'remote' | 'hybrid'; locat
 export function workScheduleLabel(workSchedule: number | null | undefined): string {
   return workSchedule === 1 ? 'Full time' : workSchedule === 2 ? 'Part time' : '';
 }
+
+/** The product's name, as page titles end. */
+export const PRODUCT_NAME = 'Job Marketplace';
+
+/** A job page's title, the same in the server's HTML and in the page once it runs. */
+export const jobPageTitle = (job: { title: string; companyName: string }) => `${job.title} at ${job.companyName} – ${PRODUCT_NAME}`;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PostingMessages } from '../../src/contract/posting.ts';
 import { payRangeReason } from '../../src/contract/posting-rules.ts';
 import { expectPath, open, signIn } from './support/account.ts';
-import { createRecruiter, newSession } from './support/api.ts';
+import { createRecruiter, newSession, type Session } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
 
 // A recruiter posts a job: a draft written over two browser sessions, published, closed, reopened

@@ -9,7 +9,6 @@ import { cleanRichText } from '../posting/rich-text.ts';
 import { cx } from '../ui/cx.ts';
 
 /** The page title a job's page has, as the server writes it into the page's HTML (server/jobs/seo.ts). */
-export const jobDocumentTitle = (job: Pick<JobDetail, 'title' | 'companyName'>) => `${job.title} at ${job.companyName} – Job Marketplace`;
 
 /** The website as people read it: no scheme, no trailing slash. */
 const readableWebsite = (url: string) => url.replace(/^https?:\/\//, '').replace(/\/$/, '');

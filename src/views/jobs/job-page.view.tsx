@@ -6,7 +6,7 @@ import { useSession } from '../../app/session.tsx';
 import { JobMessages, type JobDetail } from '../../contract/jobs.ts';
 import type { Role } from '../../contract/roles.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
-import { locationLabel, postedLabel } from '../../lib/job-display.ts';
+import { jobPageTitle, locationLabel, postedLabel } from '../../lib/job-display.ts';
 import { canApply, canReport, JobPageMessages, jobPageMachine, selectView } from '../../machines/jobs/job-page.machine.ts';
 import type { ApplyActorRef } from '../../machines/jobs/apply.machine.ts';
 import type { ReportJobActorRef } from '../../machines/jobs/report-job.machine.ts';
@@ -16,7 +16,7 @@ import { Button } from '../ui/button.tsx';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
 import { SaveJobButton } from './job-card.tsx';
-import { CompanyCardView, Description, Extras, jobDocumentTitle, KeyFacts, Requirements, Skills } from './job-page-parts.tsx';
+import { CompanyCardView, Description, Extras, KeyFacts, Requirements, Skills } from './job-page-parts.tsx';
 
 // The dialogs load on their own, after the page: most visitors of a job never open them.
 const loadApplyDialog = () => import('./apply-dialog.tsx');
@@ -144,7 +144,7 @@ function Actions({ actor, job, role, signedIn }: { actor: Actor; job: JobDetail;
 }
 
 function JobView({ actor, job, role, signedIn }: { actor: Actor; job: JobDetail; role: Role | null; signedIn: boolean }) {
-  useDocumentTitle(jobDocumentTitle(job));
+  useDocumentTitle(jobPageTitle(job));
   const place = locationLabel(job);
   const applyRef = useSelector(actor, (s) => s.children.apply as ApplyActorRef | undefined);
   const reportRef = useSelector(actor, (s) => s.children.report as ReportJobActorRef | undefined);
