@@ -85,6 +85,8 @@ export interface JobCardProps {
   /** Shows the save toggle (signed-in job seekers). */
   saveable?: boolean;
   onSaveChange?: (change: SaveJobEmitted) => void;
+  /** The save toggle's machine with its calls provided (stories and tests stub them). */
+  saveLogic?: SaveLogic;
   /** Its pin is the one chosen on the map. */
   selected?: boolean;
   /** Pointing at the card (or focusing in it) highlights its pin; leaving clears it. */
@@ -99,7 +101,7 @@ export interface JobCardProps {
  * One job as the lists show it (spec 2 §3 job post list view, display rules §5): title, company,
  * place, pay, experience, job types, skills (those the seeker has marked) and the posting day.
  */
-export function JobCard({ job, href, saveable, onSaveChange, selected, onPoint, children, headingLevel = 3 }: JobCardProps) {
+export function JobCard({ job, href, saveable, onSaveChange, saveLogic, selected, onPoint, children, headingLevel = 3 }: JobCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `job-${job.id}-title`;
   const place = locationLabel(job);
@@ -127,7 +129,7 @@ export function JobCard({ job, href, saveable, onSaveChange, selected, onPoint, 
           </Heading>
           <p className="text-sm">{job.companyName}</p>
         </div>
-        {saveable && <SaveJobButton jobId={job.id} isSaved={job.userActions.isSaved} title={job.title} onChange={onSaveChange} />}
+        {saveable && <SaveJobButton jobId={job.id} isSaved={job.userActions.isSaved} title={job.title} onChange={onSaveChange} logic={saveLogic} />}
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-1 gap-y-0.5 text-sm">
         <dt className="text-muted">Where</dt>
