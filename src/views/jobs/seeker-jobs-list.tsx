@@ -66,6 +66,7 @@ function ListTabs({ current, counts }: { current: SeekerList; counts: JobListCou
             key={p.list}
             href={p.href}
             aria-current={here ? 'page' : undefined}
+            aria-label={n === null ? undefined : `${p.label} (${n})`}
             className={cx(
               '-mb-px inline-flex min-h-5 items-center gap-0.5 rounded-t border-b-3 px-1.5 py-1 text-sm font-semibold no-underline',
               here ? 'border-brand-600 text-ink' : 'border-transparent text-muted hover:text-ink',
@@ -73,10 +74,8 @@ function ListTabs({ current, counts }: { current: SeekerList; counts: JobListCou
           >
             {p.label}
             {n !== null && (
-              <span className="rounded-full bg-surface-raised px-0.75 text-xs">
-                <span className="sr-only">(</span>
+              <span aria-hidden="true" className="rounded-full bg-surface-raised px-0.75 text-xs">
                 {n}
-                <span className="sr-only">)</span>
               </span>
             )}
           </Link>
