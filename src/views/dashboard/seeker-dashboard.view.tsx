@@ -18,13 +18,13 @@ export const JOBS_FOR_YOU_ID = 'jobs-for-you';
 function CountCard({ id, title, count, href, linkLabel }: { id: string; title: string; count: number; href: string; linkLabel: string }) {
   const headingId = `count-${id}`;
   const inPage = href.startsWith('#');
-  const linkClass = 'mt-auto text-sm font-semibold';
+  const linkClass = 'mt-auto text-xs font-semibold sm:text-sm';
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-0.5 rounded border border-line bg-surface p-2 shadow-sm">
-      <h2 id={headingId} className="text-sm font-semibold text-muted">
+    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-0.5 rounded border border-line bg-surface p-1 shadow-sm sm:p-2">
+      <h2 id={headingId} className="text-xs font-semibold text-muted sm:text-sm">
         {title}
       </h2>
-      <p className="text-4xl font-bold">{count}</p>
+      <p className="text-3xl font-bold sm:text-4xl">{count}</p>
       {inPage ? (
         <a href={href} className={linkClass}>
           {linkLabel}
@@ -42,7 +42,7 @@ function Counts({ counts }: { counts: SeekerDashboardCount }) {
   const byStatus = applicationStatuses.filter((s) => (counts.applications[s] ?? 0) > 0);
   return (
     <>
-      <div className="grid gap-2 sm:grid-cols-3">
+      <div className="grid grid-cols-3 gap-1 sm:gap-2">
         <CountCard
           id="applied"
           title="Applied jobs"
