@@ -28,6 +28,8 @@ export const pageLoaders = {
   'posting/post-job.view': () => import('../views/posting/post-job.view.tsx'),
   'posting/drafts.view': () => import('../views/posting/drafts.view.tsx'),
   'jobs/job-page.view': () => import('../views/jobs/job-page.view.tsx'),
+  'jobs/applied-jobs.view': () => import('../views/jobs/applied-jobs.view.tsx'),
+  'jobs/saved-jobs.view': () => import('../views/jobs/saved-jobs.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

@@ -32,8 +32,6 @@ const publicPages: Record<string, string> = {
 /** The job-seeker and company area (spec 2 §2). */
 const userPages: Record<string, string> = {
   '/user/search-jobs': 'Search Jobs',
-  '/user/applied-jobs': 'Applied Jobs',
-  '/user/saved-jobs': 'Saved Jobs',
   '/user/applicants': 'Applicants',
   '/user/messaging': 'Messaging',
   '/user/invites': 'Invitations',
@@ -83,6 +81,8 @@ export const routeTable: PageRoute[] = [
   { path: '/user/jobs/post-job', page: 'posting/post-job.view', access: 'companyStaff' },
   { path: '/user/jobpost-create', page: 'posting/drafts.view', access: 'companyStaff' },
   { path: '/jobs/:id', page: 'jobs/job-page.view', access: 'anyone' },
+  { path: '/user/applied-jobs', page: 'jobs/applied-jobs.view', access: 'signedIn' },
+  { path: '/user/saved-jobs', page: 'jobs/saved-jobs.view', access: 'signedIn' },
   ...comingSoon(userPages, 'signedIn'),
   ...comingSoon(backOfficePages, 'SuperAdmin'),
   ...comingSoon(publicPages, 'anyone'),

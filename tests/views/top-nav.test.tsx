@@ -70,6 +70,8 @@ describe('top navigation, signed in', () => {
     const items = itemsOf(await dropdown('Maria'));
     expect(items).toEqual([
       { name: 'Profile(40% complete)', href: '/user/settings/profile' },
+      { name: 'Applied jobs', href: '/user/applied-jobs' },
+      { name: 'Saved jobs', href: '/user/saved-jobs' },
       { name: 'Change Password', href: null },
       { name: 'Logout', href: null },
     ]);
@@ -148,7 +150,7 @@ describe('top navigation, signed in', () => {
     await user.keyboard('{ArrowDown}');
     const list = await dropdown('Maria');
     await waitFor(() => expect(within(list).getByRole('link', { name: /Profile/ })).toHaveFocus());
-    await user.keyboard('{ArrowDown}{Enter}');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
     expect(props.onChangePassword).toHaveBeenCalledTimes(1);
     expect(props.onLogout).not.toHaveBeenCalled();
   });

@@ -1,19 +1,26 @@
 import { useSession } from '../../app/session.tsx';
 import type { profileCompletionMachine } from '../../machines/account/profile-completion.machine.ts';
-import { ProfileCompletion } from '../jobseeker/profile-completion.view.tsx';
+import type { saveJobMachine } from '../../machines/jobs/save-job.machine.ts';
+import type { seekerDashboardMachine } from '../../machines/jobs/seeker-dashboard.machine.ts';
+import { SeekerDashboard } from './seeker-dashboard.view.tsx';
 import type { companyCountsMachine } from '../../machines/company/company-counts.machine.ts';
 import { CompanyDashboard } from '../company/company-dashboard.view.tsx';
 
 /**
- * The signed-in user's home (spec 1 §6): a job seeker sees how complete the profile is; an employer
- * or a recruiter the company's job posts and applicants.
+ * The signed-in user's home (spec 1 §6): a job seeker sees the jobs applied to, saved and matched,
+ * how complete the profile is and the jobs that match it; an employer or a recruiter the company's
+ * job posts and applicants.
  */
 export default function DashboardPage({
   completionLogic,
   countsLogic,
+  seekerLogic,
+  saveLogic,
 }: {
   completionLogic?: typeof profileCompletionMachine;
   countsLogic?: typeof companyCountsMachine;
+  seekerLogic?: typeof seekerDashboardMachine;
+  saveLogic?: typeof saveJobMachine;
 }) {
   const { user, role } = useSession();
   return (
@@ -25,7 +32,7 @@ export default function DashboardPage({
         {user && <p className="mt-1 text-lg">Welcome, {user.firstName}.</p>}
       </div>
       {role === 'JobSeeker' ? (
-        <ProfileCompletion logic={completionLogic} />
+        <SeekerDashboard logic={seekerLogic} completionLogic={completionLogic} saveLogic={saveLogic} />
       ) : role === 'Employer' || role === 'Recruiter' ? (
         <CompanyDashboard role={role} logic={countsLogic} />
       ) : (

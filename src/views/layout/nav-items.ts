@@ -59,8 +59,14 @@ export function roleLinks(role: Role | null | undefined): NavLink[] {
   return role === 'Employer' || role === 'Recruiter' ? [{ label: 'Jobs', href: '/user/jobs' }] : [];
 }
 
-/** The user menu's links after Profile: the company's pages, and its staff for the employer. */
+/** The user menu's links after Profile: a job seeker's own jobs; the company's pages, and its staff for the employer. */
 export function accountLinks(role: Role | null | undefined): NavLink[] {
+  if (role === 'JobSeeker') {
+    return [
+      { label: 'Applied jobs', href: '/user/applied-jobs' },
+      { label: 'Saved jobs', href: '/user/saved-jobs' },
+    ];
+  }
   if (role !== 'Employer' && role !== 'Recruiter') return [];
   return [{ label: 'Company', href: '/user/settings/company-details' }, ...(role === 'Employer' ? [{ label: 'Staff', href: '/user/staff' }] : [])];
 }
