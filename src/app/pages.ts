@@ -27,6 +27,7 @@ export const pageLoaders = {
   'posting/jobs.view': () => import('../views/posting/jobs.view.tsx'),
   'posting/post-job.view': () => import('../views/posting/post-job.view.tsx'),
   'posting/drafts.view': () => import('../views/posting/drafts.view.tsx'),
+  'jobs/search-jobs.view': () => import('../views/jobs/search-jobs.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

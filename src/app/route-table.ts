@@ -17,7 +17,6 @@ export interface PageRoute {
 /** Public and static pages (spec 1 §2 "/*"), with their titles. */
 const publicPages: Record<string, string> = {
   '/jobseekers': 'Job Seekers',
-  '/browse-jobs': 'Browse Jobs',
   '/blogs': 'Blogs',
   '/employers': 'Employers',
   '/hiringMinors': 'Hiring Minors',
@@ -31,7 +30,6 @@ const publicPages: Record<string, string> = {
 
 /** The job-seeker and company area (spec 2 §2). */
 const userPages: Record<string, string> = {
-  '/user/search-jobs': 'Search Jobs',
   '/user/applied-jobs': 'Applied Jobs',
   '/user/saved-jobs': 'Saved Jobs',
   '/user/applicants': 'Applicants',
@@ -82,6 +80,9 @@ export const routeTable: PageRoute[] = [
   { path: '/user/posted-jobs', page: 'posting/jobs.view', access: 'companyStaff' },
   { path: '/user/jobs/post-job', page: 'posting/post-job.view', access: 'companyStaff' },
   { path: '/user/jobpost-create', page: 'posting/drafts.view', access: 'companyStaff' },
+  { path: '/user/search-jobs', page: 'jobs/search-jobs.view', access: 'signedIn' },
+  { path: '/jobs', page: 'jobs/search-jobs.view', access: 'anyone' },
+  { path: '/browse-jobs', page: 'jobs/search-jobs.view', access: 'anyone' },
   ...comingSoon(userPages, 'signedIn'),
   ...comingSoon(backOfficePages, 'SuperAdmin'),
   ...comingSoon(publicPages, 'anyone'),

@@ -162,3 +162,77 @@ export function zoomForRadius(latitude: number, radiusMiles: number, px = FIT_PX
   const zoom = Math.floor(Math.log2((px * EARTH_CIRCUMFERENCE_M * cos) / (diameterM * worldSize(0))));
   return Math.min(15, Math.max(3, zoom));
 }
+
+// ---------- the filters form ----------
+
+/** The filters as the form holds them: amounts as typed, "any" work schedule as 0. */
+export interface FiltersDraft {
+  jobTypes: number[];
+  workSchedule: 0 | 1 | 2;
+  schedules: number[];
+  payAmount: string;
+  payRate: PayRate;
+  experience: string;
+  postedSince: string;
+  remote: SearchFilters['remote'];
+  skills: number[];
+  openToMinors: boolean;
+}
+
+export type DraftErrors = Partial<Record<'minimumPay' | 'experience' | 'postedSince' | 'form', string>>;
+
+export function draftOf(f: SearchFilters): FiltersDraft {
+  return {
+    jobTypes: [...f.jobTypes],
+    workSchedule: f.workSchedule ?? 0,
+    schedules: [...f.schedules],
+    payAmount: f.minimumPay ? String(f.minimumPay.amount) : '',
+    payRate: f.minimumPay?.rate ?? 'Hourly',
+    experience: f.experience === null ? '' : String(f.experience),
+    postedSince: f.postedSince,
+    remote: f.remote,
+    skills: [...f.skills],
+    openToMinors: f.openToMinors,
+  };
+}
+
+const typedNumber = (text: string) => (text.trim() === '' ? null : Number(text.trim().replace(/[$,\s]/g, '')));
+
+/** The filters a form asks for, or the messages of what it holds that the search does not take. */
+export function filtersOfDraft(d: FiltersDraft): { filters: SearchFilters; errors: null } | { filters: null; errors: DraftErrors } {
+  const amount = typedNumber(d.payAmount);
+  const parsed = searchFiltersSchema.safeParse({
+    jobTypes: d.jobTypes,
+    workSchedule: d.workSchedule === 0 ? null : d.workSchedule,
+    schedules: d.schedules,
+    minimumPay: amount === null ? null : { amount, rate: d.payRate },
+    experience: typedNumber(d.experience),
+    postedSince: d.postedSince,
+    remote: d.remote,
+    skills: d.skills,
+    openToMinors: d.openToMinors,
+  });
+  if (parsed.success) return { filters: parsed.data, errors: null };
+  const errors: DraftErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0];
+    const field = key === 'minimumPay' || key === 'experience' || key === 'postedSince' ? key : 'form';
+    errors[field] ??= issue.message;
+  }
+  return { filters: null, errors };
+}
+
+const isoDayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+/** "Posted" choices: any time (from 1987-01-01, spec 2 §9), then the last day, 3 days, week, 2 weeks and month before `today`. */
+export function postedSinceChoices(today: Date): Array<{ value: string; label: string }> {
+  const back = (days: number) => isoDayOf(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - days)));
+  return [
+    { value: DEFAULT_POSTED_SINCE, label: 'Any time' },
+    { value: back(1), label: 'In the last day' },
+    { value: back(3), label: 'In the last 3 days' },
+    { value: back(7), label: 'In the last week' },
+    { value: back(14), label: 'In the last 2 weeks' },
+    { value: back(30), label: 'In the last month' },
+  ];
+}

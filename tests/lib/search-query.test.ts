@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCATION } from '../../src/contract/location.ts';
-import { DEFAULT_POSTED_SINCE, NO_FILTERS, type SearchFilters } from '../../src/contract/search.ts';
+import { DEFAULT_POSTED_SINCE, NO_FILTERS, SearchMessages, type SearchFilters } from '../../src/contract/search.ts';
 import { haversineMiles } from '../../src/lib/geo.ts';
 import { boundsAround } from '../../src/lib/mercator.ts';
 import {
   activeFilterCount,
   defaultQuery,
+  draftOf,
+  filtersOfDraft,
   placeOf,
+  postedSinceChoices,
   queryFromSearch,
   queryToSearch,
   sameQuery,
@@ -118,5 +121,36 @@ describe('zoom for a radius', () => {
   it('stays between zoom 3 and 15', () => {
     expect(zoomForRadius(45, 3000)).toBe(3);
     expect(zoomForRadius(45, 0.01)).toBe(15);
+  });
+});
+
+describe('the filters form', () => {
+  it('holds the filters as typed and gives them back unchanged', () => {
+    for (const f of [NO_FILTERS, everyFilter]) expect(filtersOfDraft(draftOf(f))).toEqual({ filters: f, errors: null });
+    expect(draftOf(NO_FILTERS)).toMatchObject({ workSchedule: 0, payAmount: '', payRate: 'Hourly', experience: '', postedSince: '1987-01-01', remote: 'include' });
+  });
+
+  it('reads amounts typed with a dollar sign or thousands separators, and blanks as no filter', () => {
+    const draft = { ...draftOf(NO_FILTERS), payAmount: ' $52,000 ', payRate: 'Yearly' as const, experience: ' 3 ' };
+    expect(filtersOfDraft(draft).filters).toMatchObject({ minimumPay: { amount: 52000, rate: 'Yearly' }, experience: 3 });
+    expect(filtersOfDraft({ ...draft, payAmount: '  ', experience: '' }).filters).toMatchObject({ minimumPay: null, experience: null });
+  });
+
+  it('says what it cannot take, in the search’s words', () => {
+    const result = filtersOfDraft({ ...draftOf(NO_FILTERS), payAmount: 'lots', experience: '2.5', postedSince: '2025-02-30' });
+    expect(result.filters).toBeNull();
+    expect(result.errors).toEqual({ minimumPay: SearchMessages.minimumPay, experience: SearchMessages.experience, postedSince: SearchMessages.postedSince });
+    expect(filtersOfDraft({ ...draftOf(NO_FILTERS), experience: '51' }).errors).toEqual({ experience: SearchMessages.experience });
+  });
+
+  it('offers posted-since days counted back from today, any time first', () => {
+    expect(postedSinceChoices(new Date('2025-03-10T15:00:00Z'))).toEqual([
+      { value: '1987-01-01', label: 'Any time' },
+      { value: '2025-03-09', label: 'In the last day' },
+      { value: '2025-03-07', label: 'In the last 3 days' },
+      { value: '2025-03-03', label: 'In the last week' },
+      { value: '2025-02-24', label: 'In the last 2 weeks' },
+      { value: '2025-02-08', label: 'In the last month' },
+    ]);
   });
 });
