@@ -204,7 +204,7 @@ describe('the job search page', () => {
     const toggle = screen.getByRole('button', { name: 'Filters' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await app.user.click(toggle);
-    const form = within(screen.getByRole('form', { name: 'Filters' }));
+    const form = within(await screen.findByRole('form', { name: 'Filters' }));
     await app.user.click(form.getByRole('checkbox', { name: 'Part-time' }));
     await app.user.click(form.getByRole('checkbox', { name: 'Night shift' }));
     await app.user.click(form.getByRole('radio', { name: 'Remote only' }));
@@ -231,7 +231,7 @@ describe('the job search page', () => {
     expect(app.location()).toContain('remote=only');
 
     await app.user.click(counted);
-    await app.user.click(within(screen.getByRole('form', { name: 'Filters' })).getByRole('button', { name: 'Clear filters' }));
+    await app.user.click(within(await screen.findByRole('form', { name: 'Filters' })).getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(calls.searches.at(-1)!.request.filters).toMatchObject({ jobTypes: [], remote: 'include', minimumPay: null }));
     expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
   });
