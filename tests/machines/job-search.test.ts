@@ -15,7 +15,7 @@ import {
   type JobSearchInput,
 } from '../../src/machines/jobs/search.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
-import { MAP_CENTER_KEY, MAP_ZOOM_KEY } from '../../src/services/map-store.ts';
+import { MAP_CENTER_KEY, MAP_TYPE_KEY, MAP_ZOOM_KEY } from '../../src/services/map-store.ts';
 import { atomicStates, eventTypesOf, flush, modelOf, modelStates, settle, whileActorRuns, type ModelState } from '../support/client/model.ts';
 import {
   GROUP,
@@ -492,21 +492,23 @@ describe('job search rules', () => {
     const map = sut.actor.getSnapshot().context.map;
     map.send({ type: 'map.viewport', bounds: { north: 45.7, south: 45.55, east: -122.55, west: -122.8 } });
     await vi.advanceTimersByTimeAsync(300);
-    expect(sut.server.clusters.map((c) => c.request.viewport)).toEqual([{ north: 45.7, south: 45.55, east: -122.55, west: -122.8, zoom: 13 }]);
+    expect(sut.server.clusters.map((c) => c.request.viewport)).toEqual([{ north: 45.7, south: 45.55, east: -122.55, west: -122.8, zoom: zoomForRadius(45.628, 10) }]);
     map.send({ type: 'map.select', clusterId: pinOf(1).id });
     await flush();
     expect(sut.actor.getSnapshot().context.selectedJobId).toBe('job-1');
     expect(sut.actor.getSnapshot().matches({ pick: 'listed' })).toBe(true);
   });
 
-  it('opens the map on the search’s place at the zoom the browser kept', async () => {
+  it('opens the map on the search’s circle, whole, in the map type the browser kept', async () => {
     const kept = new Map<string, string>([
-      [MAP_ZOOM_KEY, '9'],
+      [MAP_ZOOM_KEY, '4'],
+      [MAP_TYPE_KEY, 'terrain'],
       [MAP_CENTER_KEY, JSON.stringify({ lat: 43.6, lng: -116.2 })],
     ]);
     vi.stubGlobal('localStorage', { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v), removeItem: () => {} });
     const sut = await replay([], { asSeeker: false, query: SHARED });
-    expect(sut.map()).toMatchObject({ zoom: 9, center: { lat: PORTLAND.latitude, lng: PORTLAND.longitude } });
+    expect(sut.map()).toMatchObject({ zoom: zoomForRadius(PORTLAND.latitude, 25), type: 'terrain', center: { lat: PORTLAND.latitude, lng: PORTLAND.longitude } });
+    expect(zoomForRadius(PORTLAND.latitude, 25)).toBe(9);
     expect(sut.server.searches[0]!.asSeeker).toBe(false);
     expect(sut.server.boosts).toEqual([{ latitude: PORTLAND.latitude, longitude: PORTLAND.longitude, distance: 25, pageNumber: 1, pageSize: 5 }]);
   });

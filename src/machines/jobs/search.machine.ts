@@ -130,9 +130,12 @@ const sameViewport = (a: Viewport | null, b: Viewport | null) => JSON.stringify(
 const withSaved = <T extends JobPostListItem>(list: T[], jobId: string, isSaved: boolean) =>
   list.map((j) => (j.id === jobId ? { ...j, userActions: { ...j.userActions, isSaved } } : j));
 
-/** The map of the search page opens on the search's place (the view it kept elsewhere would not show the results). */
+/**
+ * The map of the search page opens on the search's circle, whole (the view it kept from elsewhere
+ * would not show the results); it keeps the map type chosen before.
+ */
 const searchMap = mapMachine.provide({
-  actors: { restore: fromPromise<StoredMapView>(async () => ({ ...mapStore.read(), center: null })) },
+  actors: { restore: fromPromise<StoredMapView>(async () => ({ ...mapStore.read(), center: null, zoom: null })) },
 });
 
 /**
@@ -279,7 +282,13 @@ export const jobSearchMachine = setup({
     selectedJobId: null,
     pinned: null,
     pinnedTitle: null,
-    map: spawn('map', { id: 'map', input: { center: { lat: input.query.place.latitude, lng: input.query.place.longitude } } }),
+    map: spawn('map', {
+      id: 'map',
+      input: {
+        center: { lat: input.query.place.latitude, lng: input.query.place.longitude },
+        zoom: zoomForRadius(input.query.place.latitude, input.query.radius),
+      },
+    }),
   }),
   invoke: { id: 'mapEvents', src: 'mapEvents', input: ({ context }) => ({ map: context.map }) },
   on: {

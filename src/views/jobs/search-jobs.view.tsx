@@ -273,8 +273,10 @@ function SearchJobs({ logic = jobSearchMachine, snapshot, lookups: loadLists = l
       <div className={cx('grid gap-2', wide && 'grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start')}>
         {showList && results}
         {showMap && (
-          <aside aria-label="Map of the results" className={cx('flex flex-col gap-1', wide && 'sticky top-1')}>
-            <JobMap actor={map} label="Job map" className={wide ? 'h-[calc(100vh-9rem)] min-h-[420px]' : 'h-[60vh] min-h-[320px]'} />
+          <aside aria-label="Map of the results" className={cx('flex flex-col gap-1', wide && 'sticky top-7')}>
+            <div className={wide ? 'h-[calc(100vh-4.5rem)] min-h-[420px]' : 'h-[60vh] min-h-[320px]'}>
+              <JobMap actor={map} label="Job map" className="h-full" />
+            </div>
             {!wide && view === 'map' && selectedListed && (
               <JobCard job={selectedListed} saveable={asSeeker} selected onSaveChange={onSaveChange} />
             )}

@@ -165,8 +165,11 @@ export interface PinnedJobProps {
 
 /** The job of a pin chosen on the map that is not among the results read: a card of its own above them. */
 export function PinnedJob({ state, job, jobId, title, saveable, onSaveChange, onClose }: PinnedJobProps) {
+  const ref = useRef<HTMLElement>(null);
+  // Chosen on the map further down the page: brought into view (the keyboard stays on the map).
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }), [jobId]);
   return (
-    <section aria-labelledby="pinned-job" className="flex flex-col gap-1 rounded border border-brand-600/60 bg-brand-50/40 p-1.5 dark:bg-brand-900/20">
+    <section ref={ref} aria-labelledby="pinned-job" className="flex flex-col gap-1 rounded border border-brand-600/60 bg-brand-50/40 p-1.5 dark:bg-brand-900/20">
       <div className="flex items-center justify-between gap-1">
         <h2 id="pinned-job" className="text-sm font-semibold uppercase tracking-wide text-brand-800 dark:text-brand-200">
           Chosen on the map
