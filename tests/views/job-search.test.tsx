@@ -131,7 +131,8 @@ afterEach(() => {
   restore = null;
 });
 
-describe('the job search page', () => {
+// Typing into the forms takes a while on a busy machine.
+describe('the job search page', { timeout: 20_000 }, () => {
   it('searches around the seeker’s stored place and shows the first 20 of the total, with Save on each', async () => {
     localStorage.setItem(LOCATION_KEY, JSON.stringify({ lat: 45.5152, lng: -122.6784, address: 'Portland, OR', source: 'manual', radius: 25 }));
     const { calls } = stubbed();
@@ -204,7 +205,7 @@ describe('the job search page', () => {
     const toggle = screen.getByRole('button', { name: 'Filters' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await app.user.click(toggle);
-    const form = within(await screen.findByRole('form', { name: 'Filters' }));
+    const form = within(await screen.findByRole('form', { name: 'Filters' }, { timeout: 5000 }));
     await app.user.click(form.getByRole('checkbox', { name: 'Part-time' }));
     await app.user.click(form.getByRole('checkbox', { name: 'Night shift' }));
     await app.user.click(form.getByRole('radio', { name: 'Remote only' }));
@@ -231,7 +232,7 @@ describe('the job search page', () => {
     expect(app.location()).toContain('remote=only');
 
     await app.user.click(counted);
-    await app.user.click(within(await screen.findByRole('form', { name: 'Filters' })).getByRole('button', { name: 'Clear filters' }));
+    await app.user.click(within(await screen.findByRole('form', { name: 'Filters' }, { timeout: 5000 })).getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(calls.searches.at(-1)!.request.filters).toMatchObject({ jobTypes: [], remote: 'include', minimumPay: null }));
     expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
   });
@@ -355,7 +356,7 @@ describe('the job search page', () => {
   });
 });
 
-describe('the public job search', () => {
+describe('the public job search', { timeout: 20_000 }, () => {
   it('searches without signing in, with no Save buttons, and asks to sign in to save and apply', async () => {
     const { calls } = stubbed({ path: '/jobs', stored: null });
     expect(await screen.findByRole('heading', { level: 1, name: 'Browse Jobs' })).toBeInTheDocument();
