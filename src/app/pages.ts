@@ -30,6 +30,7 @@ export const pageLoaders = {
   'jobs/job-page.view': () => import('../views/jobs/job-page.view.tsx'),
   'jobs/applied-jobs.view': () => import('../views/jobs/applied-jobs.view.tsx'),
   'jobs/saved-jobs.view': () => import('../views/jobs/saved-jobs.view.tsx'),
+  'jobs/search-jobs.view': () => import('../views/jobs/search-jobs.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

@@ -17,7 +17,6 @@ export interface PageRoute {
 /** Public and static pages (spec 1 §2 "/*"), with their titles. */
 const publicPages: Record<string, string> = {
   '/jobseekers': 'Job Seekers',
-  '/browse-jobs': 'Browse Jobs',
   '/blogs': 'Blogs',
   '/employers': 'Employers',
   '/hiringMinors': 'Hiring Minors',
@@ -31,7 +30,6 @@ const publicPages: Record<string, string> = {
 
 /** The job-seeker and company area (spec 2 §2). */
 const userPages: Record<string, string> = {
-  '/user/search-jobs': 'Search Jobs',
   '/user/applicants': 'Applicants',
   '/user/messaging': 'Messaging',
   '/user/invites': 'Invitations',
@@ -83,6 +81,9 @@ export const routeTable: PageRoute[] = [
   { path: '/jobs/:id', page: 'jobs/job-page.view', access: 'anyone' },
   { path: '/user/applied-jobs', page: 'jobs/applied-jobs.view', access: 'signedIn' },
   { path: '/user/saved-jobs', page: 'jobs/saved-jobs.view', access: 'signedIn' },
+  { path: '/user/search-jobs', page: 'jobs/search-jobs.view', access: 'signedIn' },
+  { path: '/jobs', page: 'jobs/search-jobs.view', access: 'anyone' },
+  { path: '/browse-jobs', page: 'jobs/search-jobs.view', access: 'anyone' },
   ...comingSoon(userPages, 'signedIn'),
   ...comingSoon(backOfficePages, 'SuperAdmin'),
   ...comingSoon(publicPages, 'anyone'),

@@ -59,6 +59,8 @@ export interface MapContext {
 export interface MapInput {
   /** Where the map opens when the browser kept no centre, e.g. the user's location. */
   center?: LatLng;
+  /** The zoom it opens at when the browser kept none (13 by default, spec 2 §9). */
+  zoom?: number;
 }
 
 export type MapEvent =
@@ -99,7 +101,7 @@ export const mapMachine = setup({
     applyStored: assign(({ context, event }) => {
       const stored = (event as unknown as { output: StoredMapView }).output;
       return {
-        zoom: stored.zoom === null ? MAP_DEFAULT_ZOOM : clampZoom(stored.zoom),
+        zoom: stored.zoom === null ? context.zoom : clampZoom(stored.zoom),
         type: mapTypeOf(stored.type),
         center: stored.center ? normaliseCenter(stored.center) : context.center,
       };
@@ -156,7 +158,7 @@ export const mapMachine = setup({
 }).createMachine({
   id: 'map',
   context: ({ input }) => ({
-    zoom: MAP_DEFAULT_ZOOM,
+    zoom: input?.zoom === undefined ? MAP_DEFAULT_ZOOM : clampZoom(input.zoom),
     type: 'roadmap',
     center: normaliseCenter(input?.center ?? { lat: DEFAULT_LOCATION.lat, lng: DEFAULT_LOCATION.lng }),
     bounds: null,

@@ -1,6 +1,41 @@
-import { Link } from 'wouter';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import { useSession } from '../../app/session.tsx';
 import { homeFor } from '../../contract/roles.ts';
+
+/** A keyword search that opens the job search (the seeker's own, else the public one) with it. */
+function JobSearchForm({ to }: { to: string }) {
+  const [, navigate] = useLocation();
+  const [text, setText] = useState('');
+  return (
+    <form
+      role="search"
+      aria-label="Jobs"
+      className="flex max-w-2xl flex-wrap gap-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const q = text.trim();
+        navigate(q ? `${to}?${new URLSearchParams({ q }).toString()}` : to);
+      }}
+    >
+      <label htmlFor="home-job-search" className="sr-only">
+        Job title, skill or company
+      </label>
+      <input
+        id="home-job-search"
+        type="search"
+        value={text}
+        maxLength={200}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Job title, skill or company"
+        className="min-h-5 min-w-0 flex-1 rounded border border-line bg-surface px-1.5 py-1 text-base focus-visible:outline focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-500"
+      />
+      <button type="submit" className="rounded bg-brand-700 px-2 py-1 font-semibold text-white hover:bg-brand-800">
+        Search jobs
+      </button>
+    </form>
+  );
+}
 
 export default function HomePage() {
   const { signedIn, role, user } = useSession();
@@ -15,6 +50,7 @@ export default function HomePage() {
             Search jobs on a map, apply in a few clicks and talk to recruiters. Employers post jobs, manage applicants
             and reach job seekers nearby.
           </p>
+          <JobSearchForm to={role === 'JobSeeker' ? '/user/search-jobs' : '/jobs'} />
           <div className="flex flex-wrap gap-1">
             {signedIn ? (
               <Link href={homeFor(role)} className="rounded bg-brand-700 px-2 py-1 font-semibold text-white no-underline hover:bg-brand-800">

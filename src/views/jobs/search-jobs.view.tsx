@@ -1,0 +1,311 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { SnapshotFrom } from 'xstate';
+import { useSession } from '../../app/session.tsx';
+import { DEFAULT_LOCATION } from '../../contract/location.ts';
+import type { AllLookups } from '../../contract/lookups.ts';
+import { NO_FILTERS, type SearchSort } from '../../contract/search.ts';
+import { activeFilterCount, placeOf, queryFromSearch, queryToSearch, RADIUS_CHOICES, sameQuery } from '../../lib/search-query.ts';
+import {
+  jobSearchMachine,
+  selectBoosts,
+  selectCanLoadMore,
+  selectEmpty,
+  selectError,
+  selectFailed,
+  selectItems,
+  selectLoadingMore,
+  selectMap,
+  selectMoreFailed,
+  selectPinnedCard,
+  selectQuery,
+  selectSearching,
+  selectSelectedJobId,
+  selectTotal,
+} from '../../machines/jobs/search.machine.ts';
+import type { SaveJobEmitted } from '../../machines/jobs/save-job.machine.ts';
+import type { locationSearchMachine } from '../../machines/location/location-search.machine.ts';
+import { loadLookups } from '../../services/lookups.ts';
+import { locationStore } from '../../services/location-store.ts';
+import { cx } from '../ui/cx.ts';
+import { Loading } from '../ui/load-state.tsx';
+import { SelectField } from '../ui/select-field.tsx';
+import { useMediaQuery, WIDE_SCREEN } from '../ui/use-media-query.ts';
+import { BoostsStrip } from './boosts-strip.tsx';
+import { JobCard } from './job-card.tsx';
+import { JobMap } from './job-map.tsx';
+import { FiltersPanel, SearchBar, sortOptions } from './search-filters.tsx';
+import { jobsLabel, LoadMore, NoResults, PinnedJob, ResultsList, SearchFailed, useFocusFirstNew } from './search-results.tsx';
+
+type Logic = typeof jobSearchMachine;
+type Snap = SnapshotFrom<Logic>;
+
+export interface SearchJobsPageProps {
+  /** The machine with its actors provided (stories and tests stub them). */
+  logic?: Logic;
+  snapshot?: Snap;
+  /** Where the filters' lists come from (tests and stories answer without a server). */
+  lookups?: () => Promise<AllLookups>;
+  /** Lets tests and stories run the place search with stubbed actors. */
+  locationLogic?: typeof locationSearchMachine;
+  title?: string;
+}
+
+/** The seeker's place (kept in the browser) with its radius, else Vancouver, WA, 10 miles (spec 2 §3). */
+function homePlace() {
+  const stored = locationStore.readLocation();
+  const location = stored ?? DEFAULT_LOCATION;
+  return { place: placeOf(location), radius: location.radius ?? DEFAULT_LOCATION.radius ?? 10, stored: !!stored };
+}
+
+/** How often the page looks for a place chosen in the first-visit location prompt, while it searches around the default one. */
+const PLACE_CHECK_MS = 1000;
+
+function useLookups(load: () => Promise<AllLookups>) {
+  const [lookups, setLookups] = useState<AllLookups | null | 'failed'>(null);
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (l) => live && setLookups(l),
+      () => live && setLookups('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  return lookups;
+}
+
+/** Where a "wider radius" button leads: the next radius choice, or none past the widest. */
+const widerThan = (radius: number) => RADIUS_CHOICES.find((r) => r > radius) ?? null;
+
+function PublicPrompt() {
+  return (
+    <div role="note" className="flex flex-wrap items-center justify-between gap-1 rounded border border-brand-600/40 bg-brand-50 px-2 py-1 dark:bg-brand-900/30">
+      <p>
+        <strong>Sign in to save and apply.</strong> <span className="text-muted">Anyone can search; saving jobs and applying need an account.</span>
+      </p>
+      <div className="flex gap-1">
+        <Link href="/login" className="rounded bg-brand-700 px-1.5 py-0.5 text-sm font-semibold text-white no-underline hover:bg-brand-800">
+          Sign in
+        </Link>
+        <Link href="/register" className="rounded border border-brand-700 px-1.5 py-0.5 text-sm font-semibold no-underline dark:border-brand-300">
+          Create an account
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function ViewToggle({ view, onChange }: { view: 'list' | 'map'; onChange: (v: 'list' | 'map') => void }) {
+  const button = (value: 'list' | 'map', label: string) => (
+    <button
+      type="button"
+      aria-pressed={view === value}
+      onClick={() => onChange(value)}
+      className={cx(
+        'min-h-5 flex-1 rounded px-2 py-0.5 text-sm font-semibold transition-colors focus-visible:outline focus-visible:outline-3 focus-visible:outline-brand-500',
+        view === value ? 'bg-brand-700 text-white' : 'hover:bg-black/5 dark:hover:bg-white/10',
+      )}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div role="group" aria-label="Show results as" className="flex rounded border border-line p-0.5">
+      {button('list', 'List')}
+      {button('map', 'Map')}
+    </div>
+  );
+}
+
+function SearchJobs({ logic = jobSearchMachine, snapshot, lookups: loadLists = loadLookups, locationLogic, asSeeker, signedIn }: SearchJobsPageProps & { asSeeker: boolean; signedIn: boolean }) {
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const [start] = useState(() => {
+    const home = homePlace();
+    const query = queryFromSearch(search, home);
+    return { query, waitForPlace: !home.stored && !new URLSearchParams(search).has('lat') };
+  });
+  const actor = useActorRef(logic, { input: { asSeeker, query: start.query }, snapshot });
+
+  const query = useSelector(actor, selectQuery);
+  const items = useSelector(actor, selectItems);
+  const total = useSelector(actor, selectTotal);
+  const searching = useSelector(actor, selectSearching);
+  const loadingMore = useSelector(actor, selectLoadingMore);
+  const failed = useSelector(actor, selectFailed);
+  const moreFailed = useSelector(actor, selectMoreFailed);
+  const error = useSelector(actor, selectError);
+  const canLoadMore = useSelector(actor, selectCanLoadMore);
+  const empty = useSelector(actor, selectEmpty);
+  const boosts = useSelector(actor, selectBoosts);
+  const selectedJobId = useSelector(actor, selectSelectedJobId);
+  const pinned = useSelector(actor, selectPinnedCard);
+  const map = useSelector(actor, selectMap);
+  const lookups = useLookups(loadLists);
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const [view, setView] = useState<'list' | 'map'>('list');
+  const focusFirstNew = useFocusFirstNew(items);
+
+  // The address follows the search: a new entry per change, so Back returns to the search before.
+  // An address without a search (a link to /jobs) stays as it is until the search changes.
+  const queryString = queryToSearch(query);
+  const lastSearch = useRef(search);
+  const synced = useRef(queryToSearch(start.query));
+  useEffect(() => {
+    // The search follows the address: Back, Forward, a link to another search.
+    if (search === lastSearch.current) return;
+    lastSearch.current = search;
+    const wanted = queryFromSearch(search, homePlace());
+    synced.current = queryToSearch(wanted);
+    if (!sameQuery(wanted, actor.getSnapshot().context.query)) actor.send({ type: 'search.restore', query: wanted });
+  }, [actor, search]);
+  useEffect(() => {
+    if (queryString === synced.current) return;
+    synced.current = queryString;
+    lastSearch.current = queryString;
+    navigate(`${path}?${queryString}`);
+  }, [navigate, path, queryString]);
+
+  // A place chosen in the first-visit location prompt replaces the default one.
+  useEffect(() => {
+    if (!start.waitForPlace) return;
+    const timer = setInterval(() => {
+      const stored = locationStore.readLocation();
+      if (!stored) return;
+      clearInterval(timer);
+      // Unless the seeker has chosen a place on the page meanwhile.
+      const now = actor.getSnapshot().context.query.place;
+      if (now.latitude === start.query.place.latitude && now.longitude === start.query.place.longitude) actor.send({ type: 'search.place', place: placeOf(stored) });
+    }, PLACE_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [actor, start]);
+
+  const onSaveChange = useCallback((change: SaveJobEmitted) => actor.send({ type: 'search.saved', jobId: change.jobId, isSaved: change.isSaved }), [actor]);
+  const onPoint = useCallback((jobId: string | null) => actor.send({ type: 'search.point', jobId }), [actor]);
+  const more = () => {
+    focusFirstNew(items.length, !!document.activeElement?.closest('[data-load-more]'));
+    actor.send({ type: 'search.more' });
+  };
+
+  const filtersInUse = activeFilterCount(query.filters);
+  const status = failed ? (error ?? '') : searching ? 'Searching jobs…' : `${jobsLabel(total)} found`;
+  const selectedListed = selectedJobId ? ([...items, ...boosts].find((j) => j.id === selectedJobId) ?? null) : null;
+  const showList = wide || view === 'list';
+  const showMap = wide || view === 'map';
+
+  const results = (
+    <div className="flex min-w-0 flex-col gap-2">
+      {pinned && (
+        <PinnedJob {...pinned} saveable={asSeeker} onSaveChange={onSaveChange} onClose={() => actor.send({ type: 'search.unpin' })} />
+      )}
+      <BoostsStrip jobs={boosts} saveable={asSeeker} onSaveChange={onSaveChange} onPoint={onPoint} selectedJobId={selectedJobId} />
+      {failed ? (
+        <SearchFailed message={error ?? ''} onRetry={() => actor.send({ type: 'search.retry' })} />
+      ) : searching && items.length === 0 ? (
+        <Loading label="Searching jobs…" />
+      ) : empty ? (
+        <NoResults
+          radius={query.radius}
+          widerRadius={widerThan(query.radius)}
+          filtersInUse={filtersInUse}
+          hasKeyword={!!query.keyword}
+          onWiden={(radius) => actor.send({ type: 'search.radius', radius })}
+          onClearFilters={() => actor.send({ type: 'search.filters', filters: NO_FILTERS })}
+        />
+      ) : (
+        <>
+          {items.length > 0 && (
+            <h2 className="sr-only" id="results-title">
+              Results
+            </h2>
+          )}
+          <ResultsList jobs={items} saveable={asSeeker} selectedJobId={selectedJobId} stale={searching} onSaveChange={onSaveChange} onPoint={onPoint} />
+          {!searching && (
+            <div data-load-more>
+              <LoadMore
+                shown={items.length}
+                total={total}
+                canLoadMore={canLoadMore}
+                loadingMore={loadingMore}
+                error={moreFailed ? error : null}
+                onMore={more}
+                onRetry={() => actor.send({ type: 'search.retry' })}
+              />
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="flex flex-col gap-2">
+      {!signedIn && <PublicPrompt />}
+      <SearchBar
+        query={query}
+        locationLogic={locationLogic}
+        onKeyword={(keyword) => actor.send({ type: 'search.submit', keyword })}
+        onPlace={(place) => actor.send({ type: 'search.place', place })}
+        onRadius={(radius) => actor.send({ type: 'search.radius', radius })}
+      />
+      <FiltersPanel filters={query.filters} lookups={lookups} onApply={(filters) => actor.send({ type: 'search.filters', filters })} />
+      <div className="flex flex-wrap items-end justify-between gap-1 border-b border-line pb-1">
+        <div>
+          <p className="text-xl font-semibold" aria-hidden="true">
+            {failed ? 'No results' : searching ? 'Searching…' : jobsLabel(total)}
+          </p>
+          <p className="text-sm text-muted">
+            {query.keyword ? <>“{query.keyword}” </> : null}
+            within {query.radius} miles of {query.place.label}
+          </p>
+          <p role="status" aria-live="polite" className="sr-only">
+            {status}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-end gap-1">
+          {!wide && <ViewToggle view={view} onChange={setView} />}
+          <SelectField<SearchSort> label="Sort by" value={query.sort} options={sortOptions} onChange={(sort) => sort && actor.send({ type: 'search.sort', sort })} className="min-w-[10rem]" />
+        </div>
+      </div>
+      <div className={cx('grid gap-2', wide && 'grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start')}>
+        {showList && results}
+        {showMap && (
+          <aside aria-label="Map of the results" className={cx('flex flex-col gap-1', wide && 'sticky top-7')}>
+            <div className={wide ? 'h-[calc(100vh-4.5rem)] min-h-[420px]' : 'h-[60vh] min-h-[320px]'}>
+              <JobMap actor={map} label="Job map" className="h-full" />
+            </div>
+            {!wide && view === 'map' && selectedListed && (
+              <JobCard job={selectedListed} saveable={asSeeker} selected onSaveChange={onSaveChange} />
+            )}
+            {!wide && view === 'map' && pinned && (
+              <PinnedJob {...pinned} saveable={asSeeker} onSaveChange={onSaveChange} onClose={() => actor.send({ type: 'search.unpin' })} />
+            )}
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Finding jobs (spec 2 §2 /user/search-jobs; anyone's simple search at /jobs and /browse-jobs): a
+ * keyword, a place and radius, filters and a sort; results 20 at a time beside the map (a List /
+ * Map switch on narrow screens), featured jobs above them. A signed-in job seeker's search marks
+ * the skills they have and lets them save jobs; anyone else is asked to sign in for that.
+ */
+export default function SearchJobsPage(props: SearchJobsPageProps) {
+  const { role, signedIn, restoring } = useSession();
+  const [path] = useLocation();
+  const asSeeker = role === 'JobSeeker';
+  return (
+    <section className="mx-auto flex max-w-7xl flex-col gap-2 px-2 py-3" aria-labelledby="page-title">
+      <h1 id="page-title" className="text-3xl font-bold">
+        {path.startsWith('/user/') ? 'Search Jobs' : 'Browse Jobs'}
+      </h1>
+      {restoring ? <Loading label="Loading…" /> : <SearchJobs key={asSeeker ? 'seeker' : 'anyone'} {...props} asSeeker={asSeeker} signedIn={signedIn} />}
+    </section>
+  );
+}
