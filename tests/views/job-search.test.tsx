@@ -364,7 +364,10 @@ describe('the public job search', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: /^Save: / })).not.toBeInTheDocument();
     const prompt = screen.getByRole('note');
     expect(prompt).toHaveTextContent('Sign in to save and apply.');
-    expect(within(prompt).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    // Signing in leads on to the seeker's search page with the same search.
+    const next = new URL(within(prompt).getByRole('link', { name: 'Sign in' }).getAttribute('href')!, 'https://site.test');
+    expect(next.pathname).toBe('/login');
+    expect(next.searchParams.get('next')).toMatch(/^\/user\/search-jobs\?/);
     expect(calls.searches[0]!.asSeeker).toBe(false);
   });
 

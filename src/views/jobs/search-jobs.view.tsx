@@ -80,14 +80,15 @@ function useLookups(load: () => Promise<AllLookups>) {
 /** Where a "wider radius" button leads: the next radius choice, or none past the widest. */
 const widerThan = (radius: number) => RADIUS_CHOICES.find((r) => r > radius) ?? null;
 
-function PublicPrompt() {
+/** Sign in, then on to the seeker's search page with the same search. */
+function PublicPrompt({ search }: { search: string }) {
   return (
     <div role="note" className="flex flex-wrap items-center justify-between gap-1 rounded border border-brand-600/40 bg-brand-50 px-2 py-1 dark:bg-brand-900/30">
       <p>
         <strong>Sign in to save and apply.</strong> <span className="text-muted">Anyone can search; saving jobs and applying need an account.</span>
       </p>
       <div className="flex gap-1">
-        <Link href="/login" className="rounded bg-brand-700 px-1.5 py-0.5 text-sm font-semibold text-white no-underline hover:bg-brand-800">
+        <Link href={`/login?next=${encodeURIComponent(`/user/search-jobs?${search}`)}`} className="rounded bg-brand-700 px-1.5 py-0.5 text-sm font-semibold text-white no-underline hover:bg-brand-800">
           Sign in
         </Link>
         <Link href="/register" className="rounded border border-brand-700 px-1.5 py-0.5 text-sm font-semibold no-underline dark:border-brand-300">
@@ -243,7 +244,7 @@ function SearchJobs({ logic = jobSearchMachine, snapshot, lookups: loadLists = l
 
   return (
     <div className="flex flex-col gap-2">
-      {!signedIn && <PublicPrompt />}
+      {!signedIn && <PublicPrompt search={queryString} />}
       <SearchBar
         query={query}
         locationLogic={locationLogic}
