@@ -150,13 +150,13 @@ export interface DemoJobSpec {
   postedDaysAgo: number;
 }
 
-/** A job of a role at a company, placed near a city (within about 10 miles of its centre). */
+/** A job of a role at a company, placed near a city (within about 5 miles of its centre, so it stays on its side of a river or state line). */
 export function demoJob(random: () => number, role: Role, companyName: string, place: DemoCity, remote: boolean): JobData {
   const data = newJobData(role.title);
   const locationType: LocationType = remote ? 'remote' : random() < 0.12 ? 'hybrid' : 'onsite';
-  // About ±10 miles: a degree of latitude is 69 miles; longitude shrinks with the latitude.
-  const latitude = Math.round((place.latitude + (random() - 0.5) * 0.28) * 1e5) / 1e5;
-  const longitude = Math.round((place.longitude + ((random() - 0.5) * 0.28) / Math.cos((place.latitude * Math.PI) / 180)) * 1e5) / 1e5;
+  // About ±3.5 miles each way: a degree of latitude is 69 miles; longitude shrinks with the latitude.
+  const latitude = Math.round((place.latitude + (random() - 0.5) * 0.1) * 1e5) / 1e5;
+  const longitude = Math.round((place.longitude + ((random() - 0.5) * 0.1) / Math.cos((place.latitude * Math.PI) / 180)) * 1e5) / 1e5;
   const partTime = role.jobTypes[0] === 2;
   const step = role.rate === 'Yearly' ? 1000 : 0.5;
   const jitter = Math.round(((random() - 0.5) * (role.pay[1] - role.pay[0]) * 0.3) / step) * step;
