@@ -410,9 +410,14 @@ export const jobPosts = pgTable(
   },
   (t) => [
     index('job_posts_company_idx').on(t.companyId, t.status, t.postedAt),
-    index('job_posts_open_geo_idx').on(t.latitude, t.longitude).where(sql`status = 'Active'`),
-    // Remote jobs have no position: search finds them beside the nearby ones (a bitmap OR of the two indexes).
-    index('job_posts_open_remote_idx').on(t.postedAt).where(sql`status = 'Active' and is_remote`),
+    // The place's box, and what every search and the map's grouping check of an open job beside it,
+    // so counting and clustering the jobs of a place read the index alone.
+    index('job_posts_open_geo_idx').on(t.latitude, t.longitude, t.postedAt, t.validThrough, t.companyId, t.id).where(sql`status = 'Active'`),
+    // Remote jobs have no position: search finds them beside the nearby ones (a bitmap OR of the two
+    // indexes), and lists them newest first after the nearby ones.
+    index('job_posts_open_remote_idx').on(t.postedAt, t.validThrough, t.companyId, t.id).where(sql`status = 'Active' and is_remote`),
+    // Newest first anywhere: read in order until a page is full.
+    index('job_posts_open_posted_idx').on(t.postedAt).where(sql`status = 'Active'`),
     index('job_posts_valid_idx').on(t.validThrough).where(sql`status = 'Active'`),
     index('job_posts_search_idx').using('gin', t.searchDocument),
   ],

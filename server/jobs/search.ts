@@ -117,7 +117,7 @@ function plainQuery(words: string[]): SQL | null {
  * Web search syntax (quotes, "or", a leading minus) is read as such; should PostgreSQL refuse it
  * (say, minus signs nested deeper than it allows), its words are searched plainly instead.
  */
-async function usableKeyword(db: Db, keyword: string | null): Promise<SQL | null> {
+export async function usableKeyword(db: Db, keyword: string | null): Promise<SQL | null> {
   if (!keyword) return null;
   const words = wordsOf(keyword);
   const text = words.join(' ').replace(/-{2,}/g, '-');
@@ -142,12 +142,12 @@ function rowsOf<T>(result: unknown): T[] {
 // ---------- filters ----------
 
 /** The job's top pay counted over a year (hourly × 2080, …), null when it has no pay period. */
-const yearlyTopPay = sql<number | null>`(greatest(${jobPosts.minPay}, ${jobPosts.maxPay}) * case ${jobPosts.payRate} ${sql.join(
+export const yearlyTopPay = sql<number | null>`(greatest(${jobPosts.minPay}, ${jobPosts.maxPay}) * case ${jobPosts.payRate} ${sql.join(
   payRates.map((rate) => sql.raw(`when '${rate}' then ${PERIODS_PER_YEAR[rate]}`)),
   sql` `,
 )} end)`;
 
-function filterConditions(f: SearchFilters): SQL[] {
+export function filterConditions(f: SearchFilters): SQL[] {
   const where: SQL[] = [];
   if (f.jobTypes.length) where.push(sql`${jobPosts.jobTypeIds} && ${intArray(f.jobTypes)}`);
   if (f.workSchedule !== null) where.push(eq(jobPosts.workSchedule, f.workSchedule));
@@ -176,14 +176,18 @@ interface Plan {
   where: SQL;
   distance: SQL<number | null> | null;
   keyword: SQL | null;
+  /**
+   * Where nearby and remote jobs are both found (a place, remote neither excluded nor the only
+   * ones): the conditions without the place, for the two halves of a distance-ordered page.
+   */
+  halves: { nearby: SQL; remote: SQL } | null;
 }
 
 async function planOf(ctx: AppContext, search: Omit<JobSearch, 'sort' | 'pageNumber' | 'pageSize' | 'pins'>, searcher: Searcher, now: Date): Promise<Plan> {
   const keyword = await usableKeyword(ctx.db, search.keyword);
   const { location } = search;
-  const where = and(
+  const rest = and(
     findableJob(now),
-    placeCondition(location, search.filters.remote),
     keyword ? sql`${jobPosts.searchDocument} @@ ${keyword}` : undefined,
     ...filterConditions(search.filters),
     search.asOf ? sql`${jobPosts.postedAt} <= ${search.asOf.toISOString()}::timestamptz` : undefined,
@@ -192,7 +196,13 @@ async function planOf(ctx: AppContext, search: Omit<JobSearch, 'sort' | 'pageNum
       ? sql`not ${reportedBy(searcher.seekerId)}`
       : undefined,
   )!;
-  return { where, keyword, distance: location ? distanceMiles(location.latitude, location.longitude) : null };
+  const place = placeCondition(location, search.filters.remote);
+  const where = place ? and(rest, place)! : rest;
+  const halves =
+    location && search.filters.remote === 'include'
+      ? { nearby: and(rest, sql`not ${jobPosts.isRemote}`, withinCircle(location))!, remote: and(rest, sql`${jobPosts.isRemote}`)! }
+      : null;
+  return { where, keyword, halves, distance: location ? distanceMiles(location.latitude, location.longitude) : null };
 }
 
 function orderOf(sort: SearchSort, plan: Plan): SQL[] {
@@ -211,7 +221,7 @@ function orderOf(sort: SearchSort, plan: Plan): SQL[] {
 }
 
 /** The seeker's skills, and which of these jobs they saved. */
-async function seekerViewOf(db: Db, seekerId: string | null, jobIds: string[]): Promise<SeekerView | undefined> {
+export async function seekerViewOf(db: Db, seekerId: string | null, jobIds: string[]): Promise<SeekerView | undefined> {
   if (!seekerId) return undefined;
   const [skillRows, savedRows] = await Promise.all([
     seekerSkillIds(db, seekerId),
@@ -224,26 +234,75 @@ async function seekerViewOf(db: Db, seekerId: string | null, jobIds: string[]): 
 
 type SearchRow = ListViewRow & { distance: number | null };
 
-async function pageOf(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumber: number, pageSize: number, searcher: Searcher, names: PostingNames) {
+/**
+ * Totals are counted up to this many jobs (50 pages): past it the answer says `total` is a lower
+ * bound, so no search reads every job of a crowded place to count them.
+ */
+export const TOTAL_COUNT_LIMIT = 1000;
+
+/** Jobs found, counted up to `limit`. */
+async function countUpTo(db: Db, where: SQL, limit: number): Promise<number> {
+  const found = db.select({ one: sql`1` }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(where).limit(limit).as('found');
+  const [row] = await db.select({ n: count() }).from(found);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Jobs found, counted up to the limit (one more tells whether there are more). Nearby and remote
+ * jobs are counted apart, each from its own index, which holds all a count checks.
+ */
+async function totalOf(db: Db, plan: Plan): Promise<{ total: number; totalIsLowerBound: boolean }> {
+  let n: number;
+  if (plan.halves) {
+    n = await countUpTo(db, plan.halves.nearby, TOTAL_COUNT_LIMIT + 1);
+    if (n <= TOTAL_COUNT_LIMIT) n += await countUpTo(db, plan.halves.remote, TOTAL_COUNT_LIMIT + 1 - n);
+  } else {
+    n = await countUpTo(db, plan.where, TOTAL_COUNT_LIMIT + 1);
+  }
+  return n > TOTAL_COUNT_LIMIT ? { total: TOTAL_COUNT_LIMIT, totalIsLowerBound: true } : { total: n, totalIsLowerBound: false };
+}
+
+function rowsOfPage(ctx: AppContext, plan: Plan, where: SQL, order: SQL[], limit: number, offset: number): Promise<SearchRow[]> {
   const columns = { ...listViewColumns, distance: plan.distance ?? sql<number | null>`null::float8` };
-  // Two statements, not count(*) over (): the page stops at its last row, the count reads no columns (PostgreSQL runs them side by side).
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select(columns)
-      .from(jobPosts)
-      .innerJoin(companies, eq(companies.id, jobPosts.companyId))
-      .where(plan.where)
-      .orderBy(...orderOf(sort, plan))
-      .limit(pageSize)
-      .offset((pageNumber - 1) * pageSize) as Promise<SearchRow[]>,
-    ctx.db.select({ n: count() }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(plan.where),
-  ]);
+  return ctx.db
+    .select(columns)
+    .from(jobPosts)
+    .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset) as Promise<SearchRow[]>;
+}
+
+/**
+ * A page's rows. Ordered by distance first (the distance sort, or relevance without a keyword),
+ * nearby jobs come before remote ones (which have no distance), newest first: the page is read
+ * from the two halves, nearby ones from the place's box alone, then remote ones from their own
+ * index, so no remote job is sorted by a distance it does not have.
+ */
+async function pageRows(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumber: number, pageSize: number): Promise<SearchRow[]> {
+  const offset = (pageNumber - 1) * pageSize;
+  const distanceFirst = sort === 'distance' || (sort === 'relevance' && !plan.keyword);
+  if (!distanceFirst || !plan.halves || !plan.distance) return rowsOfPage(ctx, plan, plan.where, orderOf(sort, plan), pageSize, offset);
+  const { nearby, remote } = plan.halves;
+  const remoteOrder = [desc(jobPosts.postedAt), asc(jobPosts.id)];
+  const near = await rowsOfPage(ctx, plan, nearby, [sql`${plan.distance} asc`, ...remoteOrder], pageSize, offset);
+  if (near.length === pageSize) return near;
+  // Past the nearby jobs: how many there are tells where the remote ones start.
+  const nearbyCount = near.length > 0 ? offset + near.length : Number((await ctx.db.select({ n: count() }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(nearby))[0]?.n ?? 0);
+  const far = await rowsOfPage(ctx, plan, remote, remoteOrder, pageSize - near.length, Math.max(0, offset - nearbyCount));
+  return [...near, ...far];
+}
+
+async function pageOf(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumber: number, pageSize: number, searcher: Searcher, names: PostingNames) {
+  // Two statements, not count(*) over (): the page stops at its last row, the count at its limit (PostgreSQL runs them side by side).
+  const [rows, counted] = await Promise.all([pageRows(ctx, plan, sort, pageNumber, pageSize), totalOf(ctx.db, plan)]);
   const seeker = await seekerViewOf(ctx.db, searcher.seekerId, rows.map((r) => r.id));
   const items: SearchItem[] = rows.map((r) => ({
     ...jobPostListItemOf(r, names, seeker),
     distanceMiles: r.isRemote || r.distance === null ? null : Number(r.distance),
   }));
-  return { items, total: Number(total?.n ?? 0) };
+  return { items, ...counted };
 }
 
 /** The search: a page of the jobs it finds, their total, and on page 1 the map's pins when asked. */
@@ -253,13 +312,13 @@ export async function searchJobs(ctx: AppContext, search: JobSearch, searcher: S
   const now = ctx.adapters.now();
   const asOf = search.asOf ?? now;
   const plan = await planOf(ctx, { ...search, asOf }, searcher, now);
-  const { items, total } = await pageOf(ctx, plan, search.sort, search.pageNumber, search.pageSize, searcher, names);
+  const { items, total, totalIsLowerBound } = await pageOf(ctx, plan, search.sort, search.pageNumber, search.pageSize, searcher, names);
   let pins: MapPins | null = null;
   if (search.pins && search.pageNumber === 1) {
     const viewport = search.pins.viewport ?? circleViewport(search.location);
     pins = await clustersOf(ctx.db, plan.where, viewport);
   }
-  return { items, total, pageNumber: search.pageNumber, pageSize: search.pageSize, location: search.location, asOf: asOf.toISOString(), pins };
+  return { items, total, totalIsLowerBound, pageNumber: search.pageNumber, pageSize: search.pageSize, location: search.location, asOf: asOf.toISOString(), pins };
 }
 
 /** Boosted open jobs near a point (api/job/boosts): the nearest first, then remote ones. */
@@ -317,7 +376,6 @@ async function clustersOf(db: Db, where: SQL, viewport: Viewport): Promise<MapPi
       latitude: sql<number>`avg(${jobPosts.latitude})`,
       longitude: sql<number>`avg(${jobPosts.longitude})`,
       jobId: sql<string>`min(${jobPosts.id}::text)`,
-      title: sql<string>`min(${jobPosts.title})`,
     })
     .from(jobPosts)
     .innerJoin(companies, eq(companies.id, jobPosts.companyId))
@@ -325,6 +383,11 @@ async function clustersOf(db: Db, where: SQL, viewport: Viewport): Promise<MapPi
     .groupBy(sql`cell_row`, sql`cell_col`)
     .orderBy(sql`cell_row`, sql`cell_col`)
     .limit(500);
+  // The titles of the cells that hold one job, read afterwards: the grouping reads positions and ids only (an index holds them).
+  const single = cells.filter((c) => Number(c.count) === 1).map((c) => c.jobId);
+  const titles = new Map(
+    single.length ? (await db.select({ id: jobPosts.id, title: jobPosts.title }).from(jobPosts).where(inArray(jobPosts.id, single))).map((r) => [r.id, r.title]) : [],
+  );
   const clusters: MapCluster[] = cells.map((c) => {
     const n = Number(c.count);
     return {
@@ -333,7 +396,7 @@ async function clustersOf(db: Db, where: SQL, viewport: Viewport): Promise<MapPi
       longitude: Number(c.longitude),
       count: n,
       jobId: n === 1 ? c.jobId : null,
-      title: n === 1 ? c.title : null,
+      title: n === 1 ? (titles.get(c.jobId) ?? null) : null,
     };
   });
   return { zoom, clusters, total: clusters.reduce((sum, c) => sum + c.count, 0) };
