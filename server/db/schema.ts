@@ -412,7 +412,7 @@ export const jobPosts = pgTable(
     index('job_posts_company_idx').on(t.companyId, t.status, t.postedAt),
     // The place's box, and what every search and the map's grouping check of an open job beside it,
     // so counting and clustering the jobs of a place read the index alone.
-    index('job_posts_open_geo_idx').on(t.latitude, t.longitude, t.postedAt, t.validThrough, t.companyId, t.id).where(sql`status = 'Active'`),
+    index('job_posts_open_geo_idx').on(t.latitude, t.longitude, t.postedAt, t.validThrough, t.companyId, t.isRemote, t.id).where(sql`status = 'Active'`),
     // Remote jobs have no position: search finds them beside the nearby ones (a bitmap OR of the two
     // indexes), and lists them newest first after the nearby ones.
     index('job_posts_open_remote_idx').on(t.postedAt, t.validThrough, t.companyId, t.id).where(sql`status = 'Active' and is_remote`),

@@ -242,6 +242,7 @@ export const TOTAL_COUNT_LIMIT = 1000;
 
 /** Jobs found, counted up to `limit`. */
 async function countUpTo(db: Db, where: SQL, limit: number): Promise<number> {
+  if (limit === Number.MAX_SAFE_INTEGER) return Number((await db.select({ n: count() }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(where))[0]?.n ?? 0);
   const found = db.select({ one: sql`1` }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(where).limit(limit).as('found');
   const [row] = await db.select({ n: count() }).from(found);
   return Number(row?.n ?? 0);
@@ -286,12 +287,24 @@ async function pageRows(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumbe
   if (!distanceFirst || !plan.halves || !plan.distance) return rowsOfPage(ctx, plan, plan.where, orderOf(sort, plan), pageSize, offset);
   const { nearby, remote } = plan.halves;
   const remoteOrder = [desc(jobPosts.postedAt), asc(jobPosts.id)];
-  const near = await rowsOfPage(ctx, plan, nearby, [sql`${plan.distance} asc`, ...remoteOrder], pageSize, offset);
-  if (near.length === pageSize) return near;
+  const near = await idsOfPage(ctx.db, nearby, [sql`${plan.distance} asc`, ...remoteOrder], pageSize, offset);
   // Past the nearby jobs: how many there are tells where the remote ones start.
-  const nearbyCount = near.length > 0 ? offset + near.length : Number((await ctx.db.select({ n: count() }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(nearby))[0]?.n ?? 0);
-  const far = await rowsOfPage(ctx, plan, remote, remoteOrder, pageSize - near.length, Math.max(0, offset - nearbyCount));
-  return [...near, ...far];
+  const nearbyCount = near.length === pageSize ? 0 : near.length > 0 ? offset + near.length : await countUpTo(ctx.db, nearby, Number.MAX_SAFE_INTEGER);
+  const far = near.length === pageSize ? [] : await idsOfPage(ctx.db, remote, remoteOrder, pageSize - near.length, Math.max(0, offset - nearbyCount));
+  const ids = [...near, ...far];
+  if (ids.length === 0) return [];
+  const rows = await rowsOfPage(ctx, plan, inArray(jobPosts.id, ids), [asc(jobPosts.id)], ids.length, 0);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The ids of a page, in order: the conditions and the order read only what the place's index (or
+ * the remote jobs' index) holds, so choosing the page reads no job's row; the page's rows are read after.
+ */
+async function idsOfPage(db: Db, where: SQL, order: SQL[], limit: number, offset: number): Promise<string[]> {
+  const rows = await db.select({ id: jobPosts.id }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(where).orderBy(...order).limit(limit).offset(offset);
+  return rows.map((r) => r.id);
 }
 
 async function pageOf(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumber: number, pageSize: number, searcher: Searcher, names: PostingNames) {
