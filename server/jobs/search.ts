@@ -1,17 +1,15 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { companies, jobPosts, savedJobs } from '../db/schema.ts';
+import { companies, jobPosts, savedJobs, yearlyTopPayOf } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
 import { jobPostListItemOf, listViewColumns, type ListViewRow, type SeekerView } from '../posting/lists.ts';
 import { jobOpen, reportedBy, seekerSkillIds } from './detail.ts';
 import { postingNames, type PostingNames } from '../posting/names.ts';
 import { intArray, SEARCH_CONFIG } from '../posting/search.ts';
 import { MAP_MAX_ZOOM, type MapCluster, type Viewport } from '../../src/contract/map.ts';
-import { payRates } from '../../src/contract/posting.ts';
 import {
   NO_FILTERS,
-  PERIODS_PER_YEAR,
   SearchMessages,
   yearlyPay,
   type BoostsPage,
@@ -142,10 +140,7 @@ function rowsOf<T>(result: unknown): T[] {
 // ---------- filters ----------
 
 /** The job's top pay counted over a year (hourly × 2080, …), null when it has no pay period. */
-export const yearlyTopPay = sql<number | null>`(greatest(${jobPosts.minPay}, ${jobPosts.maxPay}) * case ${jobPosts.payRate} ${sql.join(
-  payRates.map((rate) => sql.raw(`when '${rate}' then ${PERIODS_PER_YEAR[rate]}`)),
-  sql` `,
-)} end)`;
+export const yearlyTopPay = yearlyTopPayOf(jobPosts);
 
 export function filterConditions(f: SearchFilters): SQL[] {
   const where: SQL[] = [];
@@ -284,32 +279,76 @@ function rowsOfPage(ctx: AppContext, plan: Plan, where: SQL, order: SQL[], limit
 async function pageRows(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumber: number, pageSize: number): Promise<SearchRow[]> {
   const offset = (pageNumber - 1) * pageSize;
   const distanceFirst = sort === 'distance' || (sort === 'relevance' && !plan.keyword);
-  if (!distanceFirst || !plan.halves || !plan.distance) return rowsOfPage(ctx, plan, plan.where, orderOf(sort, plan), pageSize, offset);
-  const { nearby, remote } = plan.halves;
-  const remoteOrder = [desc(jobPosts.postedAt), asc(jobPosts.id)];
-  const near = await idsOfPage(ctx.db, nearby, [sql`${plan.distance} asc`, ...remoteOrder], pageSize, offset);
-  // Past the nearby jobs: how many there are tells where the remote ones start.
-  const nearbyCount = near.length === pageSize ? 0 : near.length > 0 ? offset + near.length : await countUpTo(ctx.db, nearby, Number.MAX_SAFE_INTEGER);
-  const far = near.length === pageSize ? [] : await idsOfPage(ctx.db, remote, remoteOrder, pageSize - near.length, Math.max(0, offset - nearbyCount));
-  const ids = [...near, ...far];
+  if (!plan.halves || !plan.distance || !(distanceFirst || sort === 'pay')) return rowsOfPage(ctx, plan, plan.where, orderOf(sort, plan), pageSize, offset);
+  const ids = distanceFirst ? await distanceFirstIds(ctx.db, plan.halves, plan.distance, pageSize, offset) : await bestPaidIds(ctx.db, plan.halves, plan.distance, pageSize, offset);
   if (ids.length === 0) return [];
   const rows = await rowsOfPage(ctx, plan, inArray(jobPosts.id, ids), [asc(jobPosts.id)], ids.length, 0);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+type Halves = NonNullable<Plan['halves']>;
+
+/** Nearby jobs by distance, then remote ones (which have no distance) newest first. */
+async function distanceFirstIds(db: Db, { nearby, remote }: Halves, distance: SQL, pageSize: number, offset: number): Promise<string[]> {
+  const remoteOrder = [desc(jobPosts.postedAt), asc(jobPosts.id)];
+  const near = (await idsOfPage(db, nearby, [sql`${distance} asc`, ...remoteOrder], pageSize, offset)).map((r) => r.id);
+  if (near.length === pageSize) return near;
+  // Past the nearby jobs: how many there are tells where the remote ones start.
+  const nearbyCount = near.length > 0 ? offset + near.length : await countUpTo(db, nearby, Number.MAX_SAFE_INTEGER);
+  const far = (await idsOfPage(db, remote, remoteOrder, pageSize - near.length, Math.max(0, offset - nearbyCount))).map((r) => r.id);
+  return [...near, ...far];
+}
+
+/**
+ * Best paid first, nearer first at the same pay, remote ones (no distance) after nearby ones at
+ * the same pay: the first pages of each half, each read from its own index, merged.
+ */
+async function bestPaidIds(db: Db, { nearby, remote }: Halves, distance: SQL, pageSize: number, offset: number): Promise<string[]> {
+  const pay = sql<string | null>`${yearlyTopPay}`;
+  const [near, far] = await Promise.all([
+    idsOfPage(db, nearby, [sql`${yearlyTopPay} desc nulls last`, sql`${distance} asc`, asc(jobPosts.id)], offset + pageSize, 0, { pay, distance }),
+    idsOfPage(db, remote, [sql`${yearlyTopPay} desc nulls last`, asc(jobPosts.id)], offset + pageSize, 0, { pay, distance: sql`null::float8` }),
+  ]);
+  const payOf = (r: { pay?: unknown }) => (r.pay === null || r.pay === undefined ? null : Number(r.pay));
+  const before = (a: IdRow, b: IdRow) => {
+    const pa = payOf(a);
+    const pb = payOf(b);
+    if (pa !== pb) return pa === null ? 1 : pb === null ? -1 : pb - pa;
+    const da = a.distance === null || a.distance === undefined ? null : Number(a.distance);
+    const dc = b.distance === null || b.distance === undefined ? null : Number(b.distance);
+    if (da !== dc) return da === null ? 1 : dc === null ? -1 : da - dc;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
+  return [...near, ...far].sort(before).slice(offset, offset + pageSize).map((r) => r.id);
+}
+
+type IdRow = { id: string; pay?: unknown; distance?: unknown };
+
 /**
  * The ids of a page, in order: the conditions and the order read only what the place's index (or
  * the remote jobs' index) holds, so choosing the page reads no job's row; the page's rows are read after.
  */
-async function idsOfPage(db: Db, where: SQL, order: SQL[], limit: number, offset: number): Promise<string[]> {
-  const rows = await db.select({ id: jobPosts.id }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(where).orderBy(...order).limit(limit).offset(offset);
-  return rows.map((r) => r.id);
+async function idsOfPage(db: Db, where: SQL, order: SQL[], limit: number, offset: number, extra: Record<string, SQL> = {}): Promise<IdRow[]> {
+  return db
+    .select({ id: jobPosts.id, ...extra })
+    .from(jobPosts)
+    .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset) as Promise<IdRow[]>;
 }
 
 async function pageOf(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumber: number, pageSize: number, searcher: Searcher, names: PostingNames) {
-  // Two statements, not count(*) over (): the page stops at its last row, the count at its limit (PostgreSQL runs them side by side).
-  const [rows, counted] = await Promise.all([pageRows(ctx, plan, sort, pageNumber, pageSize), totalOf(ctx.db, plan)]);
+  // Two statements, not count(*) over (): the page stops at its last row, the count at its limit.
+  // A page that is not full ends the list, and tells the total without counting.
+  const rows = await pageRows(ctx, plan, sort, pageNumber, pageSize);
+  const offset = (pageNumber - 1) * pageSize;
+  const counted =
+    rows.length < pageSize && (rows.length > 0 || offset === 0) && offset + rows.length <= TOTAL_COUNT_LIMIT
+      ? { total: offset + rows.length, totalIsLowerBound: false }
+      : await totalOf(ctx.db, plan);
   const seeker = await seekerViewOf(ctx.db, searcher.seekerId, rows.map((r) => r.id));
   const items: SearchItem[] = rows.map((r) => ({
     ...jobPostListItemOf(r, names, seeker),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSeedJobsCli, seedJobs } from '../../server/cli/seed-jobs.ts';
-import { searchJobs, TOTAL_COUNT_LIMIT } from '../../server/jobs/search.ts';
+import { searchJobs, TOTAL_COUNT_LIMIT, yearlyTopPay } from '../../server/jobs/search.ts';
 import { DEMO_CITIES } from '../../server/posting/demo-data.ts';
 import { NO_FILTERS, type SearchFilters, type SearchPage, type SearchRequestInput } from '../../src/contract/search.ts';
 import { haversineMiles } from '../../src/lib/geo.ts';
@@ -111,22 +111,31 @@ describe('search at scale', () => {
     expect(remote.totalIsLowerBound).toBe(false);
   });
 
-  it('pages nearby jobs by distance, then remote ones newest first, with no gap and no repeat across the boundary', async () => {
+  it('pages nearby jobs by distance then remote ones newest first, and all of them best paid first, with no gap and no repeat', async () => {
     const place = DEMO_CITIES[3]!; // Denver
     const location = { latitude: place.latitude, longitude: place.longitude, radius: 25 };
-    const all = rowsOf<{ id: string; latitude: number | null; longitude: number | null; posted_at: string; is_remote: boolean }>(
-      await app.database.db.execute(sql`select id, latitude, longitude, posted_at, is_remote from job_posts where status = 'Active'`),
+    const all = rowsOf<{ id: string; latitude: number | null; longitude: number | null; posted_at: string; is_remote: boolean; pay: string | null }>(
+      await app.database.db.execute(sql`select id, latitude, longitude, posted_at, is_remote, ${yearlyTopPay} as pay from job_posts where status = 'Active'`),
     );
-    const expected = all
-      .map((j) => ({ ...j, d: j.is_remote || j.latitude === null ? null : haversineMiles(location.latitude, location.longitude, j.latitude, j.longitude!) }))
-      .filter((j) => j.is_remote || (j.d !== null && j.d <= location.radius))
-      .sort((a, b) => (a.d === null ? 1 : 0) - (b.d === null ? 1 : 0) || (a.d ?? 0) - (b.d ?? 0) || new Date(b.posted_at).getTime() - new Date(a.posted_at).getTime() || (a.id < b.id ? -1 : 1))
-      .map((j) => j.id);
+    const found = all
+      .map((j) => ({ ...j, pay: j.pay === null ? null : Number(j.pay), d: j.is_remote || j.latitude === null ? null : haversineMiles(location.latitude, location.longitude, j.latitude, j.longitude!) }))
+      .filter((j) => j.is_remote || (j.d !== null && j.d <= location.radius));
+    type Found = (typeof found)[number];
+    const nullsLast = (a: number | null, b: number | null) => (a === null ? 1 : 0) - (b === null ? 1 : 0) || (a ?? 0) - (b ?? 0);
+    const byId = (a: Found, b: Found) => (a.id < b.id ? -1 : 1);
+    const newest = (a: Found, b: Found) => new Date(b.posted_at).getTime() - new Date(a.posted_at).getTime();
+    const orders = {
+      distance: (a: Found, b: Found) => nullsLast(a.d, b.d) || newest(a, b) || byId(a, b),
+      relevance: (a: Found, b: Found) => nullsLast(a.d, b.d) || newest(a, b) || byId(a, b),
+      pay: (a: Found, b: Found) => nullsLast(a.pay === null ? null : -a.pay, b.pay === null ? null : -b.pay) || nullsLast(a.d, b.d) || byId(a, b),
+    };
+    const expected = [...found].sort(orders.distance).map((j) => j.id);
     const nearby = expected.length - all.filter((j) => j.is_remote).length;
     expect(nearby).toBeGreaterThan(10);
     expect(nearby % 20).not.toBe(0);
 
-    for (const sort of ['distance', 'relevance'] as const) {
+    for (const sort of ['distance', 'relevance', 'pay'] as const) {
+      const expected = [...found].sort(orders[sort]).map((j) => j.id);
       const first = await search({ location, sort, paging: { pageNumber: 1, pageSize: 20 } });
       const seen: string[] = first.items.map((i) => i.id);
       for (let page = 2; seen.length < expected.length; page++) {
