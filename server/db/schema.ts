@@ -434,6 +434,9 @@ export const jobPosts = pgTable(
     index('job_posts_open_posted_idx').on(t.postedAt).where(sql`status = 'Active'`),
     index('job_posts_valid_idx').on(t.validThrough).where(sql`status = 'Active'`),
     index('job_posts_search_idx').using('gin', t.searchDocument),
+    // Remote jobs' words apart: a keyword search finds the remote ones among them alone, not by
+    // crossing every remote job with every job of the word.
+    index('job_posts_open_remote_search_idx').using('gin', t.searchDocument).where(sql`status = 'Active' and is_remote`),
   ],
 );
 
