@@ -173,7 +173,7 @@ interface Plan {
   keyword: SQL | null;
   /**
    * Where nearby and remote jobs are both found (a place, remote neither excluded nor the only
-   * ones): the conditions without the place, for the two halves of a distance-ordered page.
+   * ones): each half's conditions, read and counted apart, each from its own index.
    */
   halves: { nearby: SQL; remote: SQL } | null;
 }
@@ -235,11 +235,10 @@ type SearchRow = ListViewRow & { distance: number | null };
  */
 export const TOTAL_COUNT_LIMIT = 1000;
 
-/** Jobs found, counted up to `limit`. */
-async function countUpTo(db: Db, where: SQL, limit: number): Promise<number> {
-  if (limit === Number.MAX_SAFE_INTEGER) return Number((await db.select({ n: count() }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(where))[0]?.n ?? 0);
-  const found = db.select({ one: sql`1` }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(where).limit(limit).as('found');
-  const [row] = await db.select({ n: count() }).from(found);
+/** Jobs found, counted up to `limit` (all of them without one). */
+async function countUpTo(db: Db, where: SQL, limit?: number): Promise<number> {
+  const found = db.select({ one: sql`1` }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(where);
+  const [row] = await db.select({ n: count() }).from((limit === undefined ? found : found.limit(limit)).as('found'));
   return Number(row?.n ?? 0);
 }
 
@@ -295,7 +294,7 @@ async function distanceFirstIds(db: Db, { nearby, remote }: Halves, distance: SQ
   const near = (await idsOfPage(db, nearby, [sql`${distance} asc`, ...remoteOrder], pageSize, offset)).map((r) => r.id);
   if (near.length === pageSize) return near;
   // Past the nearby jobs: how many there are tells where the remote ones start.
-  const nearbyCount = near.length > 0 ? offset + near.length : await countUpTo(db, nearby, Number.MAX_SAFE_INTEGER);
+  const nearbyCount = near.length > 0 ? offset + near.length : await countUpTo(db, nearby);
   const far = (await idsOfPage(db, remote, remoteOrder, pageSize - near.length, Math.max(0, offset - nearbyCount))).map((r) => r.id);
   return [...near, ...far];
 }
@@ -315,9 +314,9 @@ async function bestPaidIds(db: Db, { nearby, remote }: Halves, distance: SQL, pa
     const pa = payOf(a);
     const pb = payOf(b);
     if (pa !== pb) return pa === null ? 1 : pb === null ? -1 : pb - pa;
-    const da = a.distance === null || a.distance === undefined ? null : Number(a.distance);
-    const dc = b.distance === null || b.distance === undefined ? null : Number(b.distance);
-    if (da !== dc) return da === null ? 1 : dc === null ? -1 : da - dc;
+    const distA = a.distance === null || a.distance === undefined ? null : Number(a.distance);
+    const distB = b.distance === null || b.distance === undefined ? null : Number(b.distance);
+    if (distA !== distB) return distA === null ? 1 : distB === null ? -1 : distA - distB;
     return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
   };
   return [...near, ...far].sort(before).slice(offset, offset + pageSize).map((r) => r.id);
@@ -346,7 +345,7 @@ async function pageOf(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumber:
   const rows = await pageRows(ctx, plan, sort, pageNumber, pageSize);
   const offset = (pageNumber - 1) * pageSize;
   const counted =
-    rows.length < pageSize && (rows.length > 0 || offset === 0) && offset + rows.length <= TOTAL_COUNT_LIMIT
+    rows.length < pageSize && (rows.length > 0 || offset === 0)
       ? { total: offset + rows.length, totalIsLowerBound: false }
       : await totalOf(ctx.db, plan);
   const seeker = await seekerViewOf(ctx.db, searcher.seekerId, rows.map((r) => r.id));
