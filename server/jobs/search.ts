@@ -277,9 +277,9 @@ function rowsOfPage(ctx: AppContext, plan: Plan, where: SQL, order: SQL[], limit
  */
 async function pageRows(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumber: number, pageSize: number): Promise<SearchRow[]> {
   const offset = (pageNumber - 1) * pageSize;
+  if (!plan.halves || !plan.distance) return rowsOfPage(ctx, plan, plan.where, orderOf(sort, plan), pageSize, offset);
   const distanceFirst = sort === 'distance' || (sort === 'relevance' && !plan.keyword);
-  if (!plan.halves || !plan.distance || !(distanceFirst || sort === 'pay')) return rowsOfPage(ctx, plan, plan.where, orderOf(sort, plan), pageSize, offset);
-  const ids = distanceFirst ? await distanceFirstIds(ctx.db, plan.halves, plan.distance, pageSize, offset) : await bestPaidIds(ctx.db, plan.halves, plan.distance, pageSize, offset);
+  const ids = distanceFirst ? await distanceFirstIds(ctx.db, plan.halves, plan.distance, pageSize, offset) : await mergedIds(ctx.db, plan, sort, pageSize, offset);
   if (ids.length === 0) return [];
   const rows = await rowsOfPage(ctx, plan, inArray(jobPosts.id, ids), [asc(jobPosts.id)], ids.length, 0);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -299,30 +299,43 @@ async function distanceFirstIds(db: Db, { nearby, remote }: Halves, distance: SQ
   return [...near, ...far];
 }
 
+/** Descending, nulls last (as SQL's `desc nulls last`); ascending with `asc`. */
+const byKey = (a: number | bigint | null, b: number | bigint | null, direction: 'asc' | 'desc') =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : (a < b ? -1 : 1) * (direction === 'asc' ? 1 : -1);
+
 /**
- * Best paid first, nearer first at the same pay, remote ones (no distance) after nearby ones at
- * the same pay: the first pages of each half, each read from its own index, merged.
+ * Newest first, best paid first, or best matching first (with nearer first at the same pay or
+ * match): the first pages of each half, each read in order from its own indexes, merged here.
+ * Remote jobs have no distance, so they come after nearby ones on equal terms, as SQL's
+ * `nulls last` puts them.
  */
-async function bestPaidIds(db: Db, { nearby, remote }: Halves, distance: SQL, pageSize: number, offset: number): Promise<string[]> {
-  const pay = sql<string | null>`${yearlyTopPay}`;
+async function mergedIds(db: Db, plan: Plan, sort: SearchSort, pageSize: number, offset: number): Promise<string[]> {
+  const { nearby, remote } = plan.halves!;
+  const distance = plan.distance!;
+  const posted = sql<string>`(extract(epoch from ${jobPosts.postedAt}) * 1000000)::bigint::text`;
+  const lead =
+    sort === 'pay' ? sql`${yearlyTopPay}` : sort === 'relevance' && plan.keyword ? sql`ts_rank(${jobPosts.searchDocument}, ${plan.keyword})` : null;
+  const order = (d: SQL | null) => [
+    ...(lead ? [sql`${lead} desc nulls last`] : []),
+    ...(sort === 'newest' ? [] : d ? [sql`${d} asc`] : []),
+    ...(sort === 'pay' ? [] : [desc(jobPosts.postedAt)]),
+    asc(jobPosts.id),
+  ];
+  const extra = (d: SQL) => ({ lead: lead ?? sql`null`, distance: d, posted });
   const [near, far] = await Promise.all([
-    idsOfPage(db, nearby, [sql`${yearlyTopPay} desc nulls last`, sql`${distance} asc`, asc(jobPosts.id)], offset + pageSize, 0, { pay, distance }),
-    idsOfPage(db, remote, [sql`${yearlyTopPay} desc nulls last`, asc(jobPosts.id)], offset + pageSize, 0, { pay, distance: sql`null::float8` }),
+    idsOfPage(db, nearby, order(distance), offset + pageSize, 0, extra(distance)),
+    idsOfPage(db, remote, order(null), offset + pageSize, 0, extra(sql`null::float8`)),
   ]);
-  const payOf = (r: { pay?: unknown }) => (r.pay === null || r.pay === undefined ? null : Number(r.pay));
-  const before = (a: IdRow, b: IdRow) => {
-    const pa = payOf(a);
-    const pb = payOf(b);
-    if (pa !== pb) return pa === null ? 1 : pb === null ? -1 : pb - pa;
-    const distA = a.distance === null || a.distance === undefined ? null : Number(a.distance);
-    const distB = b.distance === null || b.distance === undefined ? null : Number(b.distance);
-    if (distA !== distB) return distA === null ? 1 : distB === null ? -1 : distA - distB;
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-  };
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const before = (a: IdRow, b: IdRow) =>
+    byKey(num(a.lead), num(b.lead), 'desc') ||
+    (sort === 'newest' ? 0 : byKey(num(a.distance), num(b.distance), 'asc')) ||
+    (sort === 'pay' ? 0 : byKey(BigInt(String(a.posted)), BigInt(String(b.posted)), 'desc')) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   return [...near, ...far].sort(before).slice(offset, offset + pageSize).map((r) => r.id);
 }
 
-type IdRow = { id: string; pay?: unknown; distance?: unknown };
+type IdRow = { id: string; lead?: unknown; distance?: unknown; posted?: unknown };
 
 /**
  * The ids of a page, in order: the conditions and the order read only what the place's index (or

@@ -111,11 +111,11 @@ describe('search at scale', () => {
     expect(remote.totalIsLowerBound).toBe(false);
   });
 
-  it('pages nearby jobs by distance then remote ones newest first, and all of them best paid first, with no gap and no repeat', async () => {
+  it('pages nearby jobs by distance then remote ones newest first; all of them newest, best paid or best matching first; with no gap and no repeat', async () => {
     const place = DEMO_CITIES[3]!; // Denver
     const location = { latitude: place.latitude, longitude: place.longitude, radius: 25 };
-    const all = rowsOf<{ id: string; latitude: number | null; longitude: number | null; posted_at: string; is_remote: boolean; pay: string | null }>(
-      await app.database.db.execute(sql`select id, latitude, longitude, posted_at, is_remote, ${yearlyTopPay} as pay from job_posts where status = 'Active'`),
+    const all = rowsOf<{ id: string; latitude: number | null; longitude: number | null; posted_at: string; is_remote: boolean; pay: string | null; manager: boolean; rank: number }>(
+      await app.database.db.execute(sql`select id, latitude, longitude, posted_at, is_remote, ${yearlyTopPay} as pay, search_document @@ to_tsquery('english', 'manager:*') as manager, ts_rank(search_document, to_tsquery('english', 'manager:*')) as rank from job_posts where status = 'Active'`),
     );
     const found = all
       .map((j) => ({ ...j, pay: j.pay === null ? null : Number(j.pay), d: j.is_remote || j.latitude === null ? null : haversineMiles(location.latitude, location.longitude, j.latitude, j.longitude!) }))
@@ -128,24 +128,29 @@ describe('search at scale', () => {
       distance: (a: Found, b: Found) => nullsLast(a.d, b.d) || newest(a, b) || byId(a, b),
       relevance: (a: Found, b: Found) => nullsLast(a.d, b.d) || newest(a, b) || byId(a, b),
       pay: (a: Found, b: Found) => nullsLast(a.pay === null ? null : -a.pay, b.pay === null ? null : -b.pay) || nullsLast(a.d, b.d) || byId(a, b),
+      newest: (a: Found, b: Found) => newest(a, b) || byId(a, b),
+      manager: (a: Found, b: Found) => Number(b.rank) - Number(a.rank) || nullsLast(a.d, b.d) || newest(a, b) || byId(a, b),
     };
-    const expected = [...found].sort(orders.distance).map((j) => j.id);
-    const nearby = expected.length - all.filter((j) => j.is_remote).length;
+    const nearby = found.length - all.filter((j) => j.is_remote).length;
     expect(nearby).toBeGreaterThan(10);
     expect(nearby % 20).not.toBe(0);
 
-    for (const sort of ['distance', 'relevance', 'pay'] as const) {
-      const expected = [...found].sort(orders[sort]).map((j) => j.id);
-      const first = await search({ location, sort, paging: { pageNumber: 1, pageSize: 20 } });
+    for (const order of ['distance', 'relevance', 'pay', 'newest', 'manager'] as const) {
+      // "manager": relevance to the keyword, nearer first at the same match.
+      const sort = order === 'manager' ? 'relevance' : order;
+      const keyword = order === 'manager' ? 'manager' : null;
+      const expected = [...found].filter((j) => !keyword || j.manager).sort(orders[order]).map((j) => j.id);
+      const first = await search({ keyword, location, sort, paging: { pageNumber: 1, pageSize: 20 } });
       const seen: string[] = first.items.map((i) => i.id);
       for (let page = 2; seen.length < expected.length; page++) {
-        const next = await search({ location, sort, paging: { pageNumber: page, pageSize: 20 }, asOf: first.asOf });
+        const next = await search({ keyword, location, sort, paging: { pageNumber: page, pageSize: 20 }, asOf: first.asOf });
         expect(next.items.length).toBeGreaterThan(0);
         seen.push(...next.items.map((i) => i.id));
       }
-      expect(seen).toEqual(expected);
+      expect(seen, order).toEqual(expected);
+      expect(first.total, order).toBe(expected.length);
       // A page past the end is empty.
-      const past = await search({ location, sort, paging: { pageNumber: Math.ceil(expected.length / 20) + 1, pageSize: 20 }, asOf: first.asOf });
+      const past = await search({ keyword, location, sort, paging: { pageNumber: Math.ceil(expected.length / 20) + 1, pageSize: 20 }, asOf: first.asOf });
       expect(past.items).toEqual([]);
     }
   }, 60_000);
