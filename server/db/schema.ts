@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PERIODS_PER_YEAR } from '../../src/contract/search.ts';
+import { payRates } from '../../src/contract/posting.ts';
+import { type AnyPgColumn, boolean, customType, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** PostgreSQL full-text search document. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -363,6 +365,16 @@ export const storedFiles = pgTable(
 // ---------- posting ----------
 
 /**
+ * A job's top pay counted over a year (hourly × 2080, …), null when it has no pay period: what the
+ * pay sort orders by, and what the indexes of open jobs hold for it (the same expression, so they apply).
+ */
+export const yearlyTopPayOf = (t: { minPay: AnyPgColumn; maxPay: AnyPgColumn; payRate: AnyPgColumn }) =>
+  sql<number | null>`(greatest(${t.minPay}, ${t.maxPay}) * case ${t.payRate} ${sql.join(
+    payRates.map((rate) => sql.raw(`when '${rate}' then ${PERIODS_PER_YEAR[rate]}`)),
+    sql` `,
+  )} end)`;
+
+/**
  * Job posts. `job_data` keeps everything the wizard wrote (spec 2 §3 jobData); the columns beside
  * it are copies that lists, search and rules query and index. Status is Active, Closed or
  * Deleted as written; an Active job past `valid_through` reads as Expired (no sweep needed).
@@ -410,11 +422,21 @@ export const jobPosts = pgTable(
   },
   (t) => [
     index('job_posts_company_idx').on(t.companyId, t.status, t.postedAt),
-    index('job_posts_open_geo_idx').on(t.latitude, t.longitude).where(sql`status = 'Active'`),
-    // Remote jobs have no position: search finds them beside the nearby ones (a bitmap OR of the two indexes).
-    index('job_posts_open_remote_idx').on(t.postedAt).where(sql`status = 'Active' and is_remote`),
+    // The place's box, and what every search and the map's grouping check of an open job beside it,
+    // so counting and clustering the jobs of a place read the index alone.
+    index('job_posts_open_geo_idx').on(t.latitude, t.longitude, t.postedAt, t.validThrough, t.companyId, t.isRemote, t.id, yearlyTopPayOf(t)).where(sql`status = 'Active'`),
+    // Remote jobs have no position: search finds them beside the nearby ones (a bitmap OR of the two
+    // indexes), and lists them newest first after the nearby ones.
+    index('job_posts_open_remote_idx').on(t.postedAt, t.validThrough, t.companyId, t.id).where(sql`status = 'Active' and is_remote`),
+    // Remote jobs best paid first, for the pay sort.
+    index('job_posts_open_remote_pay_idx').on(sql`${yearlyTopPayOf(t)} desc nulls last`, t.id).where(sql`status = 'Active' and is_remote`),
+    // Newest first anywhere: read in order until a page is full.
+    index('job_posts_open_posted_idx').on(t.postedAt).where(sql`status = 'Active'`),
     index('job_posts_valid_idx').on(t.validThrough).where(sql`status = 'Active'`),
     index('job_posts_search_idx').using('gin', t.searchDocument),
+    // Remote jobs' words apart: a keyword search finds the remote ones among them alone, not by
+    // crossing every remote job with every job of the word.
+    index('job_posts_open_remote_search_idx').using('gin', t.searchDocument).where(sql`status = 'Active' and is_remote`),
   ],
 );
 

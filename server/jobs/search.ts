@@ -1,17 +1,15 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { companies, jobPosts, savedJobs } from '../db/schema.ts';
+import { companies, jobPosts, savedJobs, yearlyTopPayOf } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
 import { jobPostListItemOf, listViewColumns, type ListViewRow, type SeekerView } from '../posting/lists.ts';
 import { jobOpen, reportedBy, seekerSkillIds } from './detail.ts';
 import { postingNames, type PostingNames } from '../posting/names.ts';
 import { intArray, SEARCH_CONFIG } from '../posting/search.ts';
 import { MAP_MAX_ZOOM, type MapCluster, type Viewport } from '../../src/contract/map.ts';
-import { payRates } from '../../src/contract/posting.ts';
 import {
   NO_FILTERS,
-  PERIODS_PER_YEAR,
   SearchMessages,
   yearlyPay,
   type BoostsPage,
@@ -117,7 +115,7 @@ function plainQuery(words: string[]): SQL | null {
  * Web search syntax (quotes, "or", a leading minus) is read as such; should PostgreSQL refuse it
  * (say, minus signs nested deeper than it allows), its words are searched plainly instead.
  */
-async function usableKeyword(db: Db, keyword: string | null): Promise<SQL | null> {
+export async function usableKeyword(db: Db, keyword: string | null): Promise<SQL | null> {
   if (!keyword) return null;
   const words = wordsOf(keyword);
   const text = words.join(' ').replace(/-{2,}/g, '-');
@@ -142,12 +140,9 @@ function rowsOf<T>(result: unknown): T[] {
 // ---------- filters ----------
 
 /** The job's top pay counted over a year (hourly × 2080, …), null when it has no pay period. */
-const yearlyTopPay = sql<number | null>`(greatest(${jobPosts.minPay}, ${jobPosts.maxPay}) * case ${jobPosts.payRate} ${sql.join(
-  payRates.map((rate) => sql.raw(`when '${rate}' then ${PERIODS_PER_YEAR[rate]}`)),
-  sql` `,
-)} end)`;
+export const yearlyTopPay = yearlyTopPayOf(jobPosts);
 
-function filterConditions(f: SearchFilters): SQL[] {
+export function filterConditions(f: SearchFilters): SQL[] {
   const where: SQL[] = [];
   if (f.jobTypes.length) where.push(sql`${jobPosts.jobTypeIds} && ${intArray(f.jobTypes)}`);
   if (f.workSchedule !== null) where.push(eq(jobPosts.workSchedule, f.workSchedule));
@@ -176,14 +171,18 @@ interface Plan {
   where: SQL;
   distance: SQL<number | null> | null;
   keyword: SQL | null;
+  /**
+   * Where nearby and remote jobs are both found (a place, remote neither excluded nor the only
+   * ones): each half's conditions, read and counted apart, each from its own index.
+   */
+  halves: { nearby: SQL; remote: SQL } | null;
 }
 
 async function planOf(ctx: AppContext, search: Omit<JobSearch, 'sort' | 'pageNumber' | 'pageSize' | 'pins'>, searcher: Searcher, now: Date): Promise<Plan> {
   const keyword = await usableKeyword(ctx.db, search.keyword);
   const { location } = search;
-  const where = and(
+  const rest = and(
     findableJob(now),
-    placeCondition(location, search.filters.remote),
     keyword ? sql`${jobPosts.searchDocument} @@ ${keyword}` : undefined,
     ...filterConditions(search.filters),
     search.asOf ? sql`${jobPosts.postedAt} <= ${search.asOf.toISOString()}::timestamptz` : undefined,
@@ -192,7 +191,13 @@ async function planOf(ctx: AppContext, search: Omit<JobSearch, 'sort' | 'pageNum
       ? sql`not ${reportedBy(searcher.seekerId)}`
       : undefined,
   )!;
-  return { where, keyword, distance: location ? distanceMiles(location.latitude, location.longitude) : null };
+  const place = placeCondition(location, search.filters.remote);
+  const where = place ? and(rest, place)! : rest;
+  const halves =
+    location && search.filters.remote === 'include'
+      ? { nearby: and(rest, sql`not ${jobPosts.isRemote}`, withinCircle(location))!, remote: and(rest, sql`${jobPosts.isRemote}`)! }
+      : null;
+  return { where, keyword, halves, distance: location ? distanceMiles(location.latitude, location.longitude) : null };
 }
 
 function orderOf(sort: SearchSort, plan: Plan): SQL[] {
@@ -211,7 +216,7 @@ function orderOf(sort: SearchSort, plan: Plan): SQL[] {
 }
 
 /** The seeker's skills, and which of these jobs they saved. */
-async function seekerViewOf(db: Db, seekerId: string | null, jobIds: string[]): Promise<SeekerView | undefined> {
+export async function seekerViewOf(db: Db, seekerId: string | null, jobIds: string[]): Promise<SeekerView | undefined> {
   if (!seekerId) return undefined;
   const [skillRows, savedRows] = await Promise.all([
     seekerSkillIds(db, seekerId),
@@ -224,26 +229,144 @@ async function seekerViewOf(db: Db, seekerId: string | null, jobIds: string[]): 
 
 type SearchRow = ListViewRow & { distance: number | null };
 
-async function pageOf(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumber: number, pageSize: number, searcher: Searcher, names: PostingNames) {
+/**
+ * Totals are counted up to this many jobs (50 pages): past it the answer says `total` is a lower
+ * bound, so no search reads every job of a crowded place to count them.
+ */
+export const TOTAL_COUNT_LIMIT = 1000;
+
+/** Jobs found, counted up to `limit` (all of them without one). */
+async function countUpTo(db: Db, where: SQL, limit?: number): Promise<number> {
+  const found = db.select({ one: sql`1` }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(where);
+  const [row] = await db.select({ n: count() }).from((limit === undefined ? found : found.limit(limit)).as('found'));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Jobs found, counted up to the limit (one more tells whether there are more). Nearby and remote
+ * jobs are counted apart, each from its own index, which holds all a count checks.
+ */
+async function totalOf(db: Db, plan: Plan): Promise<{ total: number; totalIsLowerBound: boolean }> {
+  let n: number;
+  if (plan.halves) {
+    n = await countUpTo(db, plan.halves.nearby, TOTAL_COUNT_LIMIT + 1);
+    if (n <= TOTAL_COUNT_LIMIT) n += await countUpTo(db, plan.halves.remote, TOTAL_COUNT_LIMIT + 1 - n);
+  } else {
+    n = await countUpTo(db, plan.where, TOTAL_COUNT_LIMIT + 1);
+  }
+  return n > TOTAL_COUNT_LIMIT ? { total: TOTAL_COUNT_LIMIT, totalIsLowerBound: true } : { total: n, totalIsLowerBound: false };
+}
+
+function rowsOfPage(ctx: AppContext, plan: Plan, where: SQL, order: SQL[], limit: number, offset: number): Promise<SearchRow[]> {
   const columns = { ...listViewColumns, distance: plan.distance ?? sql<number | null>`null::float8` };
-  // Two statements, not count(*) over (): the page stops at its last row, the count reads no columns (PostgreSQL runs them side by side).
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select(columns)
-      .from(jobPosts)
-      .innerJoin(companies, eq(companies.id, jobPosts.companyId))
-      .where(plan.where)
-      .orderBy(...orderOf(sort, plan))
-      .limit(pageSize)
-      .offset((pageNumber - 1) * pageSize) as Promise<SearchRow[]>,
-    ctx.db.select({ n: count() }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(plan.where),
+  return ctx.db
+    .select(columns)
+    .from(jobPosts)
+    .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset) as Promise<SearchRow[]>;
+}
+
+/**
+ * A page's rows. Ordered by distance first (the distance sort, or relevance without a keyword),
+ * nearby jobs come before remote ones (which have no distance), newest first: the page is read
+ * from the two halves, nearby ones from the place's box alone, then remote ones from their own
+ * index, so no remote job is sorted by a distance it does not have.
+ */
+async function pageRows(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumber: number, pageSize: number): Promise<SearchRow[]> {
+  const offset = (pageNumber - 1) * pageSize;
+  if (!plan.halves || !plan.distance) return rowsOfPage(ctx, plan, plan.where, orderOf(sort, plan), pageSize, offset);
+  const distanceFirst = sort === 'distance' || (sort === 'relevance' && !plan.keyword);
+  const ids = distanceFirst ? await distanceFirstIds(ctx.db, plan.halves, plan.distance, pageSize, offset) : await mergedIds(ctx.db, plan, sort, pageSize, offset);
+  if (ids.length === 0) return [];
+  const rows = await rowsOfPage(ctx, plan, inArray(jobPosts.id, ids), [asc(jobPosts.id)], ids.length, 0);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+type Halves = NonNullable<Plan['halves']>;
+
+/** Nearby jobs by distance, then remote ones (which have no distance) newest first. */
+async function distanceFirstIds(db: Db, { nearby, remote }: Halves, distance: SQL, pageSize: number, offset: number): Promise<string[]> {
+  const remoteOrder = [desc(jobPosts.postedAt), asc(jobPosts.id)];
+  const near = (await idsOfPage(db, nearby, [sql`${distance} asc`, ...remoteOrder], pageSize, offset)).map((r) => r.id);
+  if (near.length === pageSize) return near;
+  // Past the nearby jobs: how many there are tells where the remote ones start.
+  const nearbyCount = near.length > 0 ? offset + near.length : await countUpTo(db, nearby);
+  const far = (await idsOfPage(db, remote, remoteOrder, pageSize - near.length, Math.max(0, offset - nearbyCount))).map((r) => r.id);
+  return [...near, ...far];
+}
+
+/** Descending, nulls last (as SQL's `desc nulls last`); ascending with `asc`. */
+const byKey = (a: number | bigint | null, b: number | bigint | null, direction: 'asc' | 'desc') =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : (a < b ? -1 : 1) * (direction === 'asc' ? 1 : -1);
+
+/**
+ * Newest first, best paid first, or best matching first (with nearer first at the same pay or
+ * match): the first pages of each half, each read in order from its own indexes, merged here.
+ * Remote jobs have no distance, so they come after nearby ones on equal terms, as SQL's
+ * `nulls last` puts them.
+ */
+async function mergedIds(db: Db, plan: Plan, sort: SearchSort, pageSize: number, offset: number): Promise<string[]> {
+  const { nearby, remote } = plan.halves!;
+  const distance = plan.distance!;
+  const posted = sql<string>`(extract(epoch from ${jobPosts.postedAt}) * 1000000)::bigint::text`;
+  const lead =
+    sort === 'pay' ? sql`${yearlyTopPay}` : sort === 'relevance' && plan.keyword ? sql`ts_rank(${jobPosts.searchDocument}, ${plan.keyword})` : null;
+  const order = (d: SQL | null) => [
+    ...(lead ? [sql`${lead} desc nulls last`] : []),
+    ...(sort === 'newest' ? [] : d ? [sql`${d} asc`] : []),
+    ...(sort === 'pay' ? [] : [desc(jobPosts.postedAt)]),
+    asc(jobPosts.id),
+  ];
+  const extra = (d: SQL) => ({ lead: lead ?? sql`null`, distance: d, posted });
+  const [near, far] = await Promise.all([
+    idsOfPage(db, nearby, order(distance), offset + pageSize, 0, extra(distance)),
+    idsOfPage(db, remote, order(null), offset + pageSize, 0, extra(sql`null::float8`)),
   ]);
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const before = (a: IdRow, b: IdRow) =>
+    byKey(num(a.lead), num(b.lead), 'desc') ||
+    (sort === 'newest' ? 0 : byKey(num(a.distance), num(b.distance), 'asc')) ||
+    (sort === 'pay' ? 0 : byKey(BigInt(String(a.posted)), BigInt(String(b.posted)), 'desc')) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return [...near, ...far].sort(before).slice(offset, offset + pageSize).map((r) => r.id);
+}
+
+type IdRow = { id: string; lead?: unknown; distance?: unknown; posted?: unknown };
+
+/**
+ * The ids of a page, in order: the conditions and the order read only what the place's index (or
+ * the remote jobs' index) holds, so choosing the page reads no job's row; the page's rows are read after.
+ */
+async function idsOfPage(db: Db, where: SQL, order: SQL[], limit: number, offset: number, extra: Record<string, SQL> = {}): Promise<IdRow[]> {
+  return db
+    .select({ id: jobPosts.id, ...extra })
+    .from(jobPosts)
+    .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset) as Promise<IdRow[]>;
+}
+
+async function pageOf(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumber: number, pageSize: number, searcher: Searcher, names: PostingNames) {
+  // Two statements, not count(*) over (): the page stops at its last row, the count at its limit.
+  // A page that is not full ends the list, and tells the total without counting.
+  const rows = await pageRows(ctx, plan, sort, pageNumber, pageSize);
+  const offset = (pageNumber - 1) * pageSize;
+  const counted =
+    rows.length < pageSize && (rows.length > 0 || offset === 0)
+      ? { total: offset + rows.length, totalIsLowerBound: false }
+      : await totalOf(ctx.db, plan);
   const seeker = await seekerViewOf(ctx.db, searcher.seekerId, rows.map((r) => r.id));
   const items: SearchItem[] = rows.map((r) => ({
     ...jobPostListItemOf(r, names, seeker),
     distanceMiles: r.isRemote || r.distance === null ? null : Number(r.distance),
   }));
-  return { items, total: Number(total?.n ?? 0) };
+  return { items, ...counted };
 }
 
 /** The search: a page of the jobs it finds, their total, and on page 1 the map's pins when asked. */
@@ -253,13 +376,13 @@ export async function searchJobs(ctx: AppContext, search: JobSearch, searcher: S
   const now = ctx.adapters.now();
   const asOf = search.asOf ?? now;
   const plan = await planOf(ctx, { ...search, asOf }, searcher, now);
-  const { items, total } = await pageOf(ctx, plan, search.sort, search.pageNumber, search.pageSize, searcher, names);
+  const { items, total, totalIsLowerBound } = await pageOf(ctx, plan, search.sort, search.pageNumber, search.pageSize, searcher, names);
   let pins: MapPins | null = null;
   if (search.pins && search.pageNumber === 1) {
     const viewport = search.pins.viewport ?? circleViewport(search.location);
     pins = await clustersOf(ctx.db, plan.where, viewport);
   }
-  return { items, total, pageNumber: search.pageNumber, pageSize: search.pageSize, location: search.location, asOf: asOf.toISOString(), pins };
+  return { items, total, totalIsLowerBound, pageNumber: search.pageNumber, pageSize: search.pageSize, location: search.location, asOf: asOf.toISOString(), pins };
 }
 
 /** Boosted open jobs near a point (api/job/boosts): the nearest first, then remote ones. */
@@ -317,7 +440,6 @@ async function clustersOf(db: Db, where: SQL, viewport: Viewport): Promise<MapPi
       latitude: sql<number>`avg(${jobPosts.latitude})`,
       longitude: sql<number>`avg(${jobPosts.longitude})`,
       jobId: sql<string>`min(${jobPosts.id}::text)`,
-      title: sql<string>`min(${jobPosts.title})`,
     })
     .from(jobPosts)
     .innerJoin(companies, eq(companies.id, jobPosts.companyId))
@@ -325,6 +447,11 @@ async function clustersOf(db: Db, where: SQL, viewport: Viewport): Promise<MapPi
     .groupBy(sql`cell_row`, sql`cell_col`)
     .orderBy(sql`cell_row`, sql`cell_col`)
     .limit(500);
+  // The titles of the cells that hold one job, read afterwards: the grouping reads positions and ids only (an index holds them).
+  const single = cells.filter((c) => Number(c.count) === 1).map((c) => c.jobId);
+  const titles = new Map(
+    single.length ? (await db.select({ id: jobPosts.id, title: jobPosts.title }).from(jobPosts).where(inArray(jobPosts.id, single))).map((r) => [r.id, r.title]) : [],
+  );
   const clusters: MapCluster[] = cells.map((c) => {
     const n = Number(c.count);
     return {
@@ -333,7 +460,7 @@ async function clustersOf(db: Db, where: SQL, viewport: Viewport): Promise<MapPi
       longitude: Number(c.longitude),
       count: n,
       jobId: n === 1 ? c.jobId : null,
-      title: n === 1 ? c.title : null,
+      title: n === 1 ? (titles.get(c.jobId) ?? null) : null,
     };
   });
   return { zoom, clusters, total: clusters.reduce((sum, c) => sum + c.count, 0) };

@@ -46,7 +46,16 @@ export function searchDocumentOf(job: { title: string; descriptionHtml: string; 
 }
 
 /** Stored rich text as plain text, in SQL: what richTextToPlain does, for rows already written. */
-const plainDescription = sql`replace(replace(replace(replace(replace(replace(regexp_replace(regexp_replace(${jobPosts.descriptionHtml}, '<[[:space:]]*(br|/p|/li|/ul|/ol)[[:space:]]*/?>', chr(10), 'gi'), '<[^>]*>', '', 'g'), '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')`;
+const plainDescription = (html: SQL | AnyColumn) =>
+  sql`replace(replace(replace(replace(replace(replace(regexp_replace(regexp_replace(${html}, '<[[:space:]]*(br|/p|/li|/ul|/ol)[[:space:]]*/?>', chr(10), 'gi'), '<[^>]*>', '', 'g'), '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')`;
+
+/**
+ * The search document of a row from its columns in SQL (a stored job, or a row about to be
+ * written from a set of rows): what bulk writers and refreshes compute in one statement.
+ */
+export function searchDocumentFrom(columns: { title: SQL | AnyColumn; descriptionHtml: SQL | AnyColumn; skillIds: SQL | AnyColumn; companyId: SQL | AnyColumn }): SQL {
+  return searchDocument({ title: sql`${columns.title}`, plain: plainDescription(columns.descriptionHtml), skillIds: sql`${columns.skillIds}`, companyId: sql`${columns.companyId}` });
+}
 
 /**
  * Writes the search document of stored jobs again from their columns: after the company's name
@@ -55,6 +64,6 @@ const plainDescription = sql`replace(replace(replace(replace(replace(replace(reg
 export async function refreshSearchDocuments(db: Db, where: SQL): Promise<void> {
   await db
     .update(jobPosts)
-    .set({ searchDocument: searchDocument({ title: sql`${jobPosts.title}`, plain: plainDescription, skillIds: sql`${jobPosts.skillIds}`, companyId: sql`${jobPosts.companyId}` }) })
+    .set({ searchDocument: searchDocumentFrom({ title: jobPosts.title, descriptionHtml: jobPosts.descriptionHtml, skillIds: jobPosts.skillIds, companyId: jobPosts.companyId }) })
     .where(where);
 }

@@ -228,6 +228,11 @@ export type MapPins = z.infer<typeof mapPinsSchema>;
 export const searchPageSchema = z.object({
   items: z.array(searchItemSchema),
   total: z.number().int(),
+  /**
+   * True when more jobs match than the server counts (it stops at 1,000, 50 pages): `total` is then
+   * that limit, a lower bound, to be shown as "1,000+". Absent or false: `total` is exact.
+   */
+  totalIsLowerBound: z.boolean().optional(),
   pageNumber: z.number().int(),
   pageSize: z.number().int(),
   /** The place and radius searched (the default one when none was given); null for anywhere. */

@@ -1,0 +1,7 @@
+DROP INDEX "job_posts_open_geo_idx";--> statement-breakpoint
+DROP INDEX "job_posts_open_remote_idx";--> statement-breakpoint
+CREATE INDEX "job_posts_open_remote_pay_idx" ON "job_posts" USING btree ((greatest("min_pay", "max_pay") * case "pay_rate" when 'Hourly' then 2080 when 'Daily' then 260 when 'Weekly' then 52 when 'Monthly' then 12 when 'Yearly' then 1 end) desc nulls last,"id") WHERE status = 'Active' and is_remote;--> statement-breakpoint
+CREATE INDEX "job_posts_open_posted_idx" ON "job_posts" USING btree ("posted_at") WHERE status = 'Active';--> statement-breakpoint
+CREATE INDEX "job_posts_open_remote_search_idx" ON "job_posts" USING gin ("search_document") WHERE status = 'Active' and is_remote;--> statement-breakpoint
+CREATE INDEX "job_posts_open_geo_idx" ON "job_posts" USING btree ("latitude","longitude","posted_at","valid_through","company_id","is_remote","id",(greatest("min_pay", "max_pay") * case "pay_rate" when 'Hourly' then 2080 when 'Daily' then 260 when 'Weekly' then 52 when 'Monthly' then 12 when 'Yearly' then 1 end)) WHERE status = 'Active';--> statement-breakpoint
+CREATE INDEX "job_posts_open_remote_idx" ON "job_posts" USING btree ("posted_at","valid_through","company_id","id") WHERE status = 'Active' and is_remote;
