@@ -9,6 +9,7 @@ import {
   jobSearchMachine,
   searchFailure,
   selectCanLoadMore,
+  selectTotalIsLowerBound,
   selectEmpty,
   selectPinnedCard,
   type JobSearchEvent,
@@ -458,6 +459,23 @@ describe('job search rules', () => {
     sut.actor.send({ type: 'search.more' });
     await flush();
     expect(sut.server.searches).toHaveLength(3);
+  });
+
+  it('reads on past a total the server only counted up to, until a short page gives the exact total', async () => {
+    // The server stops counting at a limit: a total of 40 "or more" here, as 1,000+ would be.
+    const floor = (page: SearchPage) => ({ ...page, total: 40, totalIsLowerBound: true });
+    const sut = await replay([ev({ type: DONE, output: floor(page1) })]);
+    expect(selectTotalIsLowerBound(sut.actor.getSnapshot())).toBe(true);
+    for (const page of [floor(page2), page3]) {
+      expect(selectCanLoadMore(sut.actor.getSnapshot())).toBe(true);
+      sut.actor.send({ type: 'search.more' });
+      await flush();
+      settle(sut.server.pending, ev({ type: DONE, output: page }));
+      await flush();
+    }
+    const s = sut.actor.getSnapshot();
+    expect(s.context.items).toHaveLength(45);
+    expect(s.context).toMatchObject({ total: 45, totalIsLowerBound: false, hasMore: false });
   });
 
   it('ignores the answer of a search that a newer one replaced', async () => {

@@ -7,6 +7,7 @@ import type { JobPostListItem } from '../../src/contract/posting.ts';
 import { saveJobMachine, type SaveJobEmitted } from '../../src/machines/jobs/save-job.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { distanceLabel, JobCard } from '../../src/views/jobs/job-card.tsx';
+import { jobsLabel } from '../../src/views/jobs/search-results.tsx';
 
 const job: JobPostListItem & { distanceMiles: number } = {
   id: '0b7f4a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b',
@@ -111,5 +112,13 @@ describe('distance label', () => {
     expect(distanceLabel(9.96)).toBe('10.0 mi away');
     expect(distanceLabel(12.6)).toBe('13 mi away');
     expect(distanceLabel(null)).toBe('');
+  });
+});
+
+describe('jobs label', () => {
+  it('counts jobs, and says "or more" with a + past where the server stopped counting', () => {
+    expect(jobsLabel(1)).toBe('1 job');
+    expect(jobsLabel(1204)).toBe('1,204 jobs');
+    expect(jobsLabel(1000, true)).toBe('1,000+ jobs');
   });
 });

@@ -28,6 +28,9 @@ export interface JobSearchInput {
   query: SearchQuery;
 }
 
+/** Spec 2 §4: more while fewer are loaded than the total; past a total the server only counted up to, while pages keep coming. */
+const moreAfter = (page: SearchPage, loaded: number) => page.items.length > 0 && (loaded < page.total || !!page.totalIsLowerBound);
+
 export interface JobSearchContext {
   asSeeker: boolean;
   query: SearchQuery;
@@ -36,7 +39,9 @@ export interface JobSearchContext {
   /** The results of every page read so far, in order. */
   items: SearchItem[];
   total: number;
-  /** More results to read: fewer are loaded than the total (spec 2 §4). */
+  /** The server stopped counting: `total` is a floor ("1,000+ jobs"). */
+  totalIsLowerBound: boolean;
+  /** More results to read: fewer are loaded than the total (spec 2 §4), or the total is only a floor. */
   hasMore: boolean;
   /** The first page's moment, sent with later pages so they continue the same list. */
   asOf: string | null;
@@ -194,7 +199,7 @@ export const jobSearchMachine = setup({
     startOver: assign(({ context }) => ({ pageNumber: 1, hasMore: true, asOf: null, error: null, pinsViewport: context.viewport })),
     takeFirstPage: assign(({ event }) => {
       const page = (event as unknown as Done<SearchPage>).output;
-      return { items: page.items, total: page.total, asOf: page.asOf, hasMore: page.items.length > 0 && page.items.length < page.total };
+      return { items: page.items, total: page.total, totalIsLowerBound: !!page.totalIsLowerBound, asOf: page.asOf, hasMore: moreAfter(page, page.items.length) };
     }),
     /** Page 1's pins go to the map, unless it has moved since they were asked for (its own request then answers). */
     showPins: enqueueActions(({ context, event, enqueue }) => {
@@ -203,14 +208,14 @@ export const jobSearchMachine = setup({
         enqueue.sendTo(context.map, { type: 'map.clusters', clusters: pins.clusters } satisfies MapEvent);
       }
     }),
-    failFirstPage: assign(({ event }) => ({ error: searchFailure((event as { error?: unknown }).error), items: [], total: 0, hasMore: false })),
+    failFirstPage: assign(({ event }) => ({ error: searchFailure((event as { error?: unknown }).error), items: [], total: 0, totalIsLowerBound: false, hasMore: false })),
     nextPage: assign({ pageNumber: ({ context }) => context.pageNumber + 1 }),
     clearError: assign({ error: null }),
     appendPage: assign(({ context, event }) => {
       const page = (event as unknown as Done<SearchPage>).output;
       const known = new Set(context.items.map((j) => j.id));
       const items = [...context.items, ...page.items.filter((j) => !known.has(j.id))];
-      return { items, total: page.total, hasMore: page.items.length > 0 && items.length < page.total };
+      return { items, total: page.total, totalIsLowerBound: !!page.totalIsLowerBound, hasMore: moreAfter(page, items.length) };
     }),
     failMore: assign(({ event }) => ({ error: searchFailure((event as { error?: unknown }).error) })),
     setViewport: assign({ viewport: ({ event }) => (event as Of<'map.changed'>).viewport }),
@@ -273,6 +278,7 @@ export const jobSearchMachine = setup({
     pageNumber: 1,
     items: [],
     total: 0,
+    totalIsLowerBound: false,
     hasMore: true,
     asOf: null,
     error: null,
@@ -435,6 +441,7 @@ type Snapshot = SnapshotFrom<typeof jobSearchMachine>;
 export const selectQuery = (s: Snapshot) => s.context.query;
 export const selectItems = (s: Snapshot) => s.context.items;
 export const selectTotal = (s: Snapshot) => s.context.total;
+export const selectTotalIsLowerBound = (s: Snapshot) => s.context.totalIsLowerBound;
 /** Page 1 is being read (a new search or its retry). */
 export const selectSearching = (s: Snapshot) => s.hasTag('loading');
 export const selectLoadingMore = (s: Snapshot) => s.hasTag('loadingMore');

@@ -23,6 +23,7 @@ import {
   selectSearching,
   selectSelectedJobId,
   selectTotal,
+  selectTotalIsLowerBound,
 } from '../../machines/jobs/search.machine.ts';
 import type { SaveJobEmitted } from '../../machines/jobs/save-job.machine.ts';
 import type { locationSearchMachine } from '../../machines/location/location-search.machine.ts';
@@ -134,6 +135,7 @@ function SearchJobs({ logic = jobSearchMachine, snapshot, lookups: loadLists = l
   const query = useSelector(actor, selectQuery);
   const items = useSelector(actor, selectItems);
   const total = useSelector(actor, selectTotal);
+  const atLeast = useSelector(actor, selectTotalIsLowerBound);
   const searching = useSelector(actor, selectSearching);
   const loadingMore = useSelector(actor, selectLoadingMore);
   const failed = useSelector(actor, selectFailed);
@@ -192,7 +194,7 @@ function SearchJobs({ logic = jobSearchMachine, snapshot, lookups: loadLists = l
   };
 
   const filtersInUse = activeFilterCount(query.filters);
-  const status = failed ? (error ?? '') : searching ? 'Searching jobs…' : `${jobsLabel(total)} found`;
+  const status = failed ? (error ?? '') : searching ? 'Searching jobs…' : `${jobsLabel(total, atLeast)} found`;
   const selectedListed = selectedJobId ? ([...items, ...boosts].find((j) => j.id === selectedJobId) ?? null) : null;
   const showList = wide || view === 'list';
   const showMap = wide || view === 'map';
@@ -229,6 +231,7 @@ function SearchJobs({ logic = jobSearchMachine, snapshot, lookups: loadLists = l
               <LoadMore
                 shown={items.length}
                 total={total}
+                totalIsLowerBound={atLeast}
                 canLoadMore={canLoadMore}
                 loadingMore={loadingMore}
                 error={moreFailed ? error : null}
@@ -256,7 +259,7 @@ function SearchJobs({ logic = jobSearchMachine, snapshot, lookups: loadLists = l
       <div className="flex flex-wrap items-end justify-between gap-1 border-b border-line pb-1">
         <div>
           <p className="text-xl font-semibold" aria-hidden="true">
-            {failed ? 'No results' : searching ? 'Searching…' : jobsLabel(total)}
+            {failed ? 'No results' : searching ? 'Searching…' : jobsLabel(total, atLeast)}
           </p>
           <p className="text-sm text-muted">
             {query.keyword ? <>“{query.keyword}” </> : null}

@@ -15,8 +15,8 @@ const count = new Intl.NumberFormat('en-US');
 /** The selector of a job's card. */
 const cardOf = (jobId: string) => `[data-job-id="${jobId.replace(/["\\]/g, '\\$&')}"]`;
 
-/** "1 job", "123 jobs", "1,204 jobs". */
-export const jobsLabel = (n: number) => `${count.format(n)} ${n === 1 ? 'job' : 'jobs'}`;
+/** "1 job", "123 jobs", "1,204 jobs"; "1,000+ jobs" when the server stopped counting there. */
+export const jobsLabel = (n: number, atLeast = false) => `${count.format(n)}${atLeast ? '+' : ''} ${n === 1 && !atLeast ? 'job' : 'jobs'}`;
 
 export interface ResultsListProps {
   jobs: SearchItem[];
@@ -52,6 +52,8 @@ export function ResultsList({ jobs, saveable, selectedJobId, stale, onSaveChange
 export interface LoadMoreProps {
   shown: number;
   total: number;
+  /** The total is a floor: the server stopped counting there. */
+  totalIsLowerBound?: boolean;
   canLoadMore: boolean;
   loadingMore: boolean;
   /** Why the last page could not be read; Try again asks for it again. */
@@ -64,7 +66,7 @@ export interface LoadMoreProps {
  * "Showing 40 of 123" and Load more. Scrolling near the end loads the next page by itself; the
  * button stays for the keyboard, and keeps its focus on the first job it brought.
  */
-export function LoadMore({ shown, total, canLoadMore, loadingMore, error, onMore, onRetry }: LoadMoreProps) {
+export function LoadMore({ shown, total, totalIsLowerBound = false, canLoadMore, loadingMore, error, onMore, onRetry }: LoadMoreProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const more = useRef(onMore);
   more.current = onMore;
@@ -84,7 +86,7 @@ export function LoadMore({ shown, total, canLoadMore, loadingMore, error, onMore
     <div className="flex flex-col items-center gap-1 py-1">
       <div ref={sentinel} aria-hidden="true" />
       <p className="text-sm text-muted">
-        Showing {count.format(shown)} of {jobsLabel(total)}
+        Showing {count.format(shown)} of {jobsLabel(total, totalIsLowerBound)}
       </p>
       {error ? (
         <LoadFailed message={error} onRetry={onRetry} className="items-center" />
