@@ -3,11 +3,10 @@ import type { AppContext } from '../context.ts';
 import { applicationStatusChanges, applications, companies, jobPosts, users } from '../db/schema.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { displayNameOf } from '../company/details.ts';
-import { ApplicantMessages, canStaffMove, NOTIFIED_STATUSES, statusChangeRefused, WITHDRAWABLE } from '../../src/contract/applicants.ts';
+import { ApplicantMessages, canStaffMove, NOTIFIED_STATUSES, statusChangeRefused, WITHDRAWABLE, type Applicant } from '../../src/contract/applicants.ts';
 import type { Application, ApplicationStatus } from '../../src/contract/jobs.ts';
 import { applicantOf, companyApplicant, ofCompany } from './lists.ts';
 import { statusMail } from './mails.ts';
-import type { Applicant } from '../../src/contract/applicants.ts';
 
 export interface StaffActor {
   companyId: string;
