@@ -14,6 +14,7 @@ import { companyRoutes } from './company/routes.ts';
 import { postingRoutes } from './posting/routes.ts';
 import { jobDetailRoutes } from './jobs/detail-routes.ts';
 import { jobSearchRoutes } from './jobs/routes.ts';
+import { applicantRoutes } from './applicants/routes.ts';
 
 /** Every area's routes, one line each. */
 export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
@@ -30,5 +31,6 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   postingRoutes(api, ctx);
   jobDetailRoutes(api, ctx);
   jobSearchRoutes(api, ctx);
+  applicantRoutes(api, ctx);
   if (ctx.config.devMailbox) devMailboxRoutes(api, ctx);
 }

@@ -1,6 +1,7 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { applications, jobPosts } from '../db/schema.ts';
+import { jobPosts } from '../db/schema.ts';
+import { applicantCounts } from '../applicants/counts.ts';
 import type { DashboardCount } from '../../src/contract/company.ts';
 
 /**
@@ -22,17 +23,11 @@ export async function countCompanyJobPosts(ctx: AppContext, companyId: string): 
   return { total, active, closed: total - active };
 }
 
-/** Applications to a company's job posts (a deleted job's applications are kept but not counted here). */
-export async function countCompanyApplicants(ctx: AppContext, companyId: string): Promise<number> {
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(applications)
-    .innerJoin(jobPosts, eq(jobPosts.id, applications.jobPostId))
-    .where(and(eq(jobPosts.companyId, companyId), ne(jobPosts.status, 'Deleted')));
-  return row?.n ?? 0;
-}
-
+/**
+ * The dashboard's counts (Employer dashboard-count, Recruiter DashboardCount): job posts (not
+ * deleted) and applications to them (a deleted job's applications are kept but not counted here).
+ */
 export async function dashboardCounts(ctx: AppContext, companyId: string): Promise<DashboardCount> {
-  const [posts, applicants] = await Promise.all([countCompanyJobPosts(ctx, companyId), countCompanyApplicants(ctx, companyId)]);
-  return { postedJobs: posts.total, applicants };
+  const [posts, applicants] = await Promise.all([countCompanyJobPosts(ctx, companyId), applicantCounts(ctx, companyId)]);
+  return { postedJobs: posts.total, applicants: applicants.total };
 }

@@ -490,12 +490,35 @@ export const applications = pgTable(
     status: text('status', { enum: ['Applied', 'Reviewed', 'Interviewing', 'Offered', 'Hired', 'Rejected', 'Withdrawn'] }).notNull().default('Applied'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     statusChangedBy: uuid('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When one of the company's staff first opened the applicant; null while the applicant is new. */
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+    seenBy: uuid('seen_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the seeker was told that the job closed; set once, so a job closed again tells no one twice. */
+    closedNoticeAt: timestamp('closed_notice_at', { withTimezone: true }),
     createdAt: created(),
   },
   (t) => [
     uniqueIndex('applications_job_seeker_key').on(t.jobPostId, t.jobSeekerId),
     index('applications_seeker_idx').on(t.jobSeekerId, t.createdAt),
+    index('applications_job_idx').on(t.jobPostId, t.createdAt),
   ],
+);
+
+/**
+ * Every change of an application's status, oldest first: who changed it (a recruiter or the
+ * employer; the seeker for a withdrawal) and when. The application row keeps the latest.
+ */
+export const applicationStatusChanges = pgTable(
+  'application_status_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: ['Applied', 'Reviewed', 'Interviewing', 'Offered', 'Hired', 'Rejected', 'Withdrawn'] }).notNull(),
+    toStatus: text('to_status', { enum: ['Applied', 'Reviewed', 'Interviewing', 'Offered', 'Hired', 'Rejected', 'Withdrawn'] }).notNull(),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_status_changes_application_idx').on(t.applicationId, t.changedAt)],
 );
 
 /** A job a seeker saved for later (save-job/{id}). */

@@ -19,6 +19,7 @@ import {
 import { cleanJobData, insertDraft, lockedDraftRow, storedJobData, type PostingActor } from './drafts.ts';
 import { issuesError, postingNames, unknownLookupIssues, type PostingNames } from './names.ts';
 import { searchDocumentOf } from './search.ts';
+import { tellApplicantsJobClosed } from '../applicants/mails.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -240,16 +241,16 @@ export async function cloneJob(ctx: AppContext, actor: PostingActor, jobPostId: 
  */
 export async function setJobStatus(ctx: AppContext, actor: PostingActor, jobPostId: string, to: 'Active' | 'Closed'): Promise<void> {
   const now = ctx.adapters.now();
-  await ctx.db.transaction(async (tx) => {
+  const closed = await ctx.db.transaction(async (tx) => {
     const job = await lockedJob(tx, actor.companyId, jobPostId);
     const expired = job.validThrough.getTime() <= now.getTime();
     const changed = { modifiedAt: now, modifiedBy: actor.userId };
     if (to === 'Closed') {
-      if (job.status === 'Closed') return;
+      if (job.status === 'Closed') return false;
       await tx.update(jobPosts).set({ status: 'Closed', closedAt: now, ...changed }).where(eq(jobPosts.id, job.id));
-      return;
+      return true;
     }
-    if (job.status === 'Active' && !expired) return;
+    if (job.status === 'Active' && !expired) return false;
     await tx
       .update(jobPosts)
       .set({
@@ -259,7 +260,10 @@ export async function setJobStatus(ctx: AppContext, actor: PostingActor, jobPost
         ...changed,
       })
       .where(eq(jobPosts.id, job.id));
+    return false;
   });
+  // Its open applicants learn that it closed (each once, however often it closes).
+  if (closed) await tellApplicantsJobClosed(ctx, jobPostId);
 }
 
 /** Deletes a job: it leaves every list and search, its open edit draft goes, its applications stay. */

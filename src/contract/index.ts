@@ -13,6 +13,7 @@ import * as employer from './employer.ts';
 import * as posting from './posting.ts';
 import * as jobs from './jobs.ts';
 import * as search from './search.ts';
+import * as applicants from './applicants.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -39,4 +40,5 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(posting),
   ...endpointsOf(jobs),
   ...endpointsOf(search),
+  ...endpointsOf(applicants),
 ];

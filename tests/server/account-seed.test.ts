@@ -34,10 +34,12 @@ describe('demo accounts on first start', () => {
       // A second start changes nothing.
       expect(await onFirstStart(app.ctx, (text) => (printed += text))).toEqual([]);
       // The four above, and the company's two recruiters (one of them deactivated); the demo
-      // market's other employers own its jobs and cannot sign in.
+      // market's other employers own its jobs and the demo company's other applicants applied to
+      // its jobs: none of them can sign in.
       const everyone = await app.database.db.select().from(users);
       expect(everyone.filter((u) => u.email.endsWith('@demo.local'))).toHaveLength(6);
-      expect(everyone.filter((u) => !u.email.endsWith('@demo.local')).every((u) => u.role === 'Employer' && u.passwordHash === null)).toBe(true);
+      const others = everyone.filter((u) => !u.email.endsWith('@demo.local'));
+      expect(others.every((u) => (u.role === 'Employer' || u.role === 'JobSeeker') && u.passwordHash === null && u.googleSubject === null)).toBe(true);
 
       const seeker = await passwordLogin(app, 'jobseeker@demo.local', DEMO_PASSWORD);
       expect(seeker.status).toBe(200);
