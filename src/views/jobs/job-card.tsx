@@ -78,6 +78,29 @@ export function SaveJobButton({
   );
 }
 
+/** A job's skills as chips, those the signed-in seeker has marked (for sight and for screen readers). */
+export function SkillChips({ skills, size = 'xs' }: { skills: ReadonlyArray<{ id: number; name: string; match: boolean }>; size?: 'xs' | 'sm' }) {
+  if (!skills.length) return null;
+  return (
+    <ul aria-label="Skills" className="flex flex-wrap gap-0.5">
+      {skills.map((skill) => (
+        <li
+          key={skill.id}
+          className={cx(
+            'rounded-full border px-1 py-0.5',
+            size === 'sm' ? 'text-sm' : 'text-xs',
+            skill.match ? 'border-brand-600 bg-brand-50 text-brand-800 dark:bg-brand-900/40 dark:text-brand-200' : 'border-line',
+          )}
+        >
+          {skill.match && <span aria-hidden="true">✓ </span>}
+          {skill.name}
+          {skill.match && <span className="sr-only"> (you have this skill)</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export interface JobCardProps {
   job: JobPostListItem & { distanceMiles?: number | null };
   /** Where the title leads: the job's page by default. */
@@ -150,23 +173,7 @@ export function JobCard({ job, href, saveable, onSaveChange, saveLogic, selected
         <dt className="text-muted">Posted</dt>
         <dd>{postedLabel(job)}</dd>
       </dl>
-      {job.skills.length > 0 && (
-        <ul aria-label="Skills" className="flex flex-wrap gap-0.5">
-          {job.skills.map((skill) => (
-            <li
-              key={skill.id}
-              className={cx(
-                'rounded-full border px-1 py-0.5 text-xs',
-                skill.match ? 'border-brand-600 bg-brand-50 text-brand-800 dark:bg-brand-900/40 dark:text-brand-200' : 'border-line',
-              )}
-            >
-              {skill.match && <span aria-hidden="true">✓ </span>}
-              {skill.name}
-              {skill.match && <span className="sr-only"> (you have this skill)</span>}
-            </li>
-          ))}
-        </ul>
-      )}
+      <SkillChips skills={job.skills} />
       {job.openToMinors && <p className="text-xs text-muted">Open to applicants aged 16+</p>}
       {children}
     </article>

@@ -7,6 +7,7 @@ import { cityState } from '../../lib/places.ts';
 import { companyService } from '../../services/company.ts';
 import { cleanRichText } from '../posting/rich-text.ts';
 import { cx } from '../ui/cx.ts';
+import { SkillChips } from './job-card.tsx';
 
 /** The page title a job's page has, as the server writes it into the page's HTML (server/jobs/seo.ts). */
 
@@ -168,21 +169,7 @@ export function Skills({ job }: { job: JobDetail }) {
           You have {viewer.matchedSkills} of {viewer.totalSkills} skills
         </p>
       )}
-      <ul aria-label="Skills" className="flex flex-wrap gap-0.5">
-        {job.skills.map((skill) => (
-          <li
-            key={skill.id}
-            className={cx(
-              'rounded-full border px-1 py-0.5 text-sm',
-              skill.match ? 'border-brand-600 bg-brand-50 text-brand-800 dark:bg-brand-900/40 dark:text-brand-200' : 'border-line',
-            )}
-          >
-            {skill.match && <span aria-hidden="true">✓ </span>}
-            {skill.name}
-            {skill.match && <span className="sr-only"> (you have this skill)</span>}
-          </li>
-        ))}
-      </ul>
+      <SkillChips skills={job.skills} size="sm" />
     </Section>
   );
 }
