@@ -545,3 +545,55 @@ export const jobReports = pgTable(
   },
   (t) => [uniqueIndex('job_reports_reporter_key').on(t.jobPostId, t.reporterId)],
 );
+
+// ---------- job alerts and the contact form ----------
+
+/**
+ * A job alert a visitor subscribed to (Subscribe): an address and what to look for. The same
+ * address and criteria are one subscription (the keyword without regard to case). Only the hash
+ * of the unsubscribe link's token is kept; unsubscribing deletes the row.
+ */
+export const jobAlertSubscriptions = pgTable(
+  'job_alert_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lowercased. */
+    email: text('email').notNull(),
+    keyword: text('keyword'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Miles around the place; null without a place. */
+    radius: doublePrecision('radius'),
+    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
+    /** When the address was confirmed; null until then. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('job_alert_subscriptions_criteria_key').on(
+      t.email,
+      sql`coalesce(lower(${t.keyword}), '')`,
+      sql`coalesce(${t.latitude}, 1000)`,
+      sql`coalesce(${t.longitude}, 1000)`,
+      sql`coalesce(${t.radius}, 0)`,
+    ),
+    uniqueIndex('job_alert_subscriptions_token_key').on(t.unsubscribeTokenHash),
+  ],
+);
+
+/** A message sent with the contact form (ConnectWithUs); it is also mailed to the support address. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Lowercased; where the reply goes. */
+    email: text('email').notNull(),
+    subject: text('subject'),
+    message: text('message').notNull(),
+    /** The signed-in sender, if any. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: created(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);

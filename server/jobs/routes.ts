@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { tooManyRequests } from '../http/errors.ts';
-import { route } from '../http/route.ts';
+import { reply, route } from '../http/route.ts';
 import type { AccessClaims } from '../platform/tokens.ts';
 import * as ep from '../../src/contract/search.ts';
 import {
@@ -12,6 +12,12 @@ import {
   type SearchRequest,
 } from '../../src/contract/search.ts';
 import { boostedJobs, mapClusters, searchJobs, type JobSearch, type Searcher } from './search.ts';
+import * as contact from '../../src/contract/contact.ts';
+import { ContactMessages } from '../../src/contract/contact.ts';
+import { resumeTracking } from '../../src/contract/jobs.ts';
+import { resumeTracking as trackResumes } from './resume-tracking.ts';
+import { subscribeToAlerts, unsubscribeFromAlerts } from './alerts.ts';
+import { sendContactMessage } from './contact.ts';
 
 /**
  * Anonymous searching is limited per address: a visitor paging and filtering stays far below it,
@@ -19,6 +25,12 @@ import { boostedJobs, mapClusters, searchJobs, type JobSearch, type Searcher } f
  */
 export const ANONYMOUS_SEARCH_LIMIT = { perIp: 120, windowSeconds: 60 } as const;
 export const ANONYMOUS_MAP_LIMIT = { perIp: 300, windowSeconds: 60 } as const;
+/**
+ * Calls that send mail are limited per address for everyone, signed in or not: a visitor
+ * subscribes to a few alerts or writes once or twice, a script filling inboxes does not.
+ */
+export const SUBSCRIBE_LIMIT = { perIp: 10, windowSeconds: 3600 } as const;
+export const CONTACT_LIMIT = { perIp: 5, windowSeconds: 3600 } as const;
 
 /** A search request as the search reads it. */
 function searchOf(body: SearchRequest): JobSearch {
@@ -109,5 +121,37 @@ export function jobSearchRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       searcherOf(caller),
     );
+  });
+
+  jobExtraRoutes(app, ctx);
+}
+
+/**
+ * ResumeTracking, job alerts (Subscribe, and Unsubscribe for their links) and the contact form
+ * (ConnectWithUs): spec 2 §7.
+ */
+export function jobExtraRoutes(app: FastifyInstance, ctx: AppContext) {
+  const limit = async (req: FastifyRequest, kind: 'subscribe' | 'contact') => {
+    const rule = kind === 'subscribe' ? SUBSCRIBE_LIMIT : CONTACT_LIMIT;
+    const gate = await ctx.adapters.rateLimiter.hit(`job-${kind}:ip:${req.ip}`, rule.perIp, rule.windowSeconds);
+    if (!gate.allowed) throw tooManyRequests(ContactMessages.tooManyRequests);
+  };
+
+  route(app, resumeTracking, async ({ body, caller }) => trackResumes(ctx, caller.userId, body.resumeId));
+
+  route(app, contact.subscribe, async ({ body, req }) => {
+    await limit(req, 'subscribe');
+    return reply(await subscribeToAlerts(ctx, body), { message: ContactMessages.subscribed });
+  });
+
+  route(app, contact.unsubscribe, async ({ body }) => {
+    await unsubscribeFromAlerts(ctx, body.token);
+    return reply(null, { message: ContactMessages.unsubscribed });
+  });
+
+  route(app, contact.connectWithUs, async ({ body, caller, req }) => {
+    await limit(req, 'contact');
+    await sendContactMessage(ctx, body, caller?.userId ?? null);
+    return reply(null, { message: ContactMessages.thanks });
   });
 }

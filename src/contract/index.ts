@@ -14,6 +14,7 @@ import * as posting from './posting.ts';
 import * as jobs from './jobs.ts';
 import * as search from './search.ts';
 import * as applicants from './applicants.ts';
+import * as contact from './contact.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -41,4 +42,5 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(jobs),
   ...endpointsOf(search),
   ...endpointsOf(applicants),
+  ...endpointsOf(contact),
 ];

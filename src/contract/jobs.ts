@@ -394,3 +394,47 @@ export const reportJob = endpoint({
   body: reportInputSchema,
   response: z.null(),
 });
+
+// ---------- resume tracking ----------
+
+/** ResumeTracking: one resume, or all of them when none is named. */
+export const resumeTrackingInputSchema = z
+  .object({ resumeId: z.uuid({ error: JobMessages.resumeNotFound }).nullish() })
+  .nullish()
+  .transform((b) => ({ resumeId: b?.resumeId ?? null }));
+export type ResumeTrackingInput = z.input<typeof resumeTrackingInputSchema>;
+
+/** An application a resume was sent with, and where it stands now. */
+export const trackedApplicationSchema = z.object({
+  applicationId: z.string(),
+  jobId: z.string(),
+  title: z.string(),
+  companyName: z.string(),
+  /** A deleted job's application is kept: the row says the job was removed. */
+  jobStatus: z.enum([...publicJobStatuses, 'Removed']),
+  /** ISO 8601. */
+  appliedDate: z.string(),
+  status: z.enum(applicationStatuses),
+});
+export type TrackedApplication = z.infer<typeof trackedApplicationSchema>;
+
+export const trackedResumeSchema = z.object({
+  id: z.string(),
+  /** The uploaded file's name. */
+  name: z.string(),
+  /** ISO 8601. */
+  uploadedDate: z.string(),
+  /** Newest application first. */
+  applications: z.array(trackedApplicationSchema),
+});
+export type TrackedResume = z.infer<typeof trackedResumeSchema>;
+
+export const resumeTrackingSchema = z.object({ resumes: z.array(trackedResumeSchema) });
+export type ResumeTracking = z.infer<typeof resumeTrackingSchema>;
+
+export const resumeTracking = endpoint({
+  method: 'POST', path: '/api/JobSeeker/ResumeTracking', auth: jobSeeker, tag,
+  summary: 'Each of the seeker’s resumes (newest first, or only `resumeId`) with the applications it was sent with: job, company, applied date and the application’s status now',
+  body: resumeTrackingInputSchema,
+  response: resumeTrackingSchema,
+});
