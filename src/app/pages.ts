@@ -4,6 +4,7 @@
  */
 export const pageLoaders = {
   'public/home.view': () => import('../views/public/home.view.tsx'),
+  'public/unsubscribe.view': () => import('../views/public/unsubscribe.view.tsx'),
   'public/coming-soon.view': () => import('../views/public/coming-soon.view.tsx'),
   'account/login.view': () => import('../views/account/login.view.tsx'),
   'account/register.view': () => import('../views/account/register.view.tsx'),

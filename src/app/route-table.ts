@@ -79,6 +79,7 @@ export const routeTable: PageRoute[] = [
   { path: '/user/jobs/post-job', page: 'posting/post-job.view', access: 'companyStaff' },
   { path: '/user/jobpost-create', page: 'posting/drafts.view', access: 'companyStaff' },
   { path: '/jobs/:id', page: 'jobs/job-page.view', access: 'anyone' },
+  { path: '/job-alerts/unsubscribe', page: 'public/unsubscribe.view', access: 'anyone' },
   { path: '/user/applied-jobs', page: 'jobs/applied-jobs.view', access: 'signedIn' },
   { path: '/user/saved-jobs', page: 'jobs/saved-jobs.view', access: 'signedIn' },
   { path: '/user/search-jobs', page: 'jobs/search-jobs.view', access: 'signedIn' },
