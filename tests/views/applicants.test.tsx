@@ -16,6 +16,8 @@ import { applicantDetailMachine, type StatusResult } from '../../src/machines/ap
 import { applicantListMachine } from '../../src/machines/applicants/applicant-list.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import ApplicantsPage from '../../src/views/applicants/applicants.view.tsx';
+import { JobRowActions } from '../../src/views/posting/job-row-actions.view.tsx';
+import { nurse } from '../support/client/job-fixtures.ts';
 import { applicantPage, demoApplicants, demoDetail, demoJobsWithApplicants } from '../../src/views/applicants/applicants-stories-support.ts';
 import { WIDE_SCREEN } from '../../src/views/ui/use-media-query.ts';
 import { renderInApp, storedSessionFor } from '../support/client/app-harness.tsx';
@@ -205,5 +207,13 @@ describe('the applicants page', () => {
     await app.user.click(await screen.findByRole('menuitem', { name: 'Offered' }));
     expect(await within(panel).findByText(refused)).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: /Sam Okafor/, hidden: true })).getByText('Interviewing')).toBeInTheDocument();
+  });
+
+  it('is reached from a job of the company’s job list, on that job’s applicants', async () => {
+    const app = renderInApp(<JobRowActions job={nurse} busy={false} disabled={false} onAction={() => undefined} />, { path: '/user/jobs', stored: recruiter });
+    const link = screen.getByRole('link', { name: `Applicants for ${nurse.title}` });
+    expect(link).toHaveAttribute('href', `/user/applicants?jobId=${nurse.id}`);
+    await app.user.click(link);
+    expect(app.location()).toBe(`/user/applicants?jobId=${nurse.id}`);
   });
 });
