@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
@@ -13,7 +13,11 @@ import { TextField } from '../ui/field.tsx';
 import { LoadFailed } from '../ui/load-state.tsx';
 import { SelectField, type Option } from '../ui/select-field.tsx';
 import { useMediaQuery, WIDE_SCREEN } from '../ui/use-media-query.ts';
-import { ApplicantDrawer, type ApplicantDrawerProps } from './applicant-drawer.tsx';
+import type { ApplicantDrawerProps } from './applicant-drawer.tsx';
+
+/** Loaded after the list shows: the panel (a dialog with its menu) is not needed to read the list. */
+const loadDrawer = () => import('./applicant-drawer.tsx');
+const ApplicantDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.ApplicantDrawer })));
 
 type Logic = typeof applicantListMachine;
 
@@ -149,6 +153,11 @@ export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument }: A
   const wide = useMediaQuery(WIDE_SCREEN);
   const [openId, setOpenId] = useState<string | null>(null);
 
+  useEffect(() => {
+    // Fetched while the list loads, so the panel opens at once.
+    loadDrawer().catch(() => undefined);
+  }, []);
+
   // A link to another ?jobId= while the page is open changes the job.
   const seenJob = useRef(urlJob);
   useEffect(() => {
@@ -243,7 +252,9 @@ export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument }: A
 
       {loadError === null && total > 0 && <Pagination page={query.pageNumber} pages={pages} disabled={loading} onPage={(page) => actor.send({ type: 'applicants.page', page })} />}
 
-      {openId && <ApplicantDrawer key={openId} id={openId} onClose={() => setOpenId(null)} onUpdated={onUpdated} logic={detailLogic} fetchDocument={fetchDocument} />}
+      <Suspense fallback={null}>
+        {openId && <ApplicantDrawer key={openId} id={openId} onClose={() => setOpenId(null)} onUpdated={onUpdated} logic={detailLogic} fetchDocument={fetchDocument} />}
+      </Suspense>
     </div>
   );
 }
