@@ -167,9 +167,10 @@ describe('the applicants page', () => {
     const panel = await screen.findByRole('dialog', { name: 'Maria Lopez' });
     expect(calls.details).toEqual([maria.id]);
     await waitFor(() => expect(within(screen.getByRole('article', { name: /Maria Lopez/, hidden: true })).queryByText('New')).not.toBeInTheDocument());
-    expect(within(panel).getByText('Patient care')).toBeInTheDocument();
     expect(within(panel).getByText(/2 of 3 matched/)).toBeInTheDocument();
-    expect(within(panel).getByText('Night shifts')).toBeInTheDocument();
+    const asked = within(panel).getByRole('list', { name: 'The job’s skills' });
+    expect(within(asked).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['✓ Patient care (matched)', '✓ First aid (matched)', 'Night shifts']);
+    expect(within(within(panel).getByRole('list', { name: 'Other skills' })).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['Spanish']);
     expect(within(panel).getByText('Nurse', { selector: 'strong' })).toBeInTheDocument();
     expect(within(panel).getByText('Bachelor of Science')).toBeInTheDocument();
 

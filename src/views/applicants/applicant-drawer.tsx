@@ -40,6 +40,28 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** Skills as chips; a matched one is marked (✓, and in words for screen readers). */
+function SkillChips({ label, skills }: { label: string; skills: ReadonlyArray<{ id: number; name: string; match: boolean }> }) {
+  return (
+    <ul className="flex flex-wrap gap-0.5" aria-label={label}>
+      {skills.map((s) => (
+        <li
+          key={s.id}
+          className={
+            s.match
+              ? 'rounded-full border border-brand-600/40 bg-brand-50 px-1 text-xs font-semibold text-brand-800 dark:bg-brand-900/60 dark:text-brand-100'
+              : 'rounded-full border border-line px-1 text-xs text-muted'
+          }
+        >
+          {s.match ? <span aria-hidden="true">✓ </span> : null}
+          {s.name}
+          {s.match ? <span className="sr-only"> (matched)</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 const yesNo = (v: boolean | null) => (v === null ? 'Not said' : v ? 'Yes' : 'No');
 
 function DocumentLink({ label, doc, fetchDocument }: { label: string; doc: ApplicationDocument | null; fetchDocument: ApplicantDrawerProps['fetchDocument'] }) {
@@ -126,26 +148,19 @@ function Body({ detail, busy, statusError, onSet, fetchDocument }: { detail: App
       </Section>
 
       <Section title={`Skills (${detail.matchedSkills} of ${detail.totalSkills} matched)`}>
-        {detail.jobSkills.length + detail.skills.length === 0 ? (
-          <p className="text-sm text-muted">No skills listed.</p>
-        ) : (
-          <ul className="flex flex-wrap gap-0.5" aria-label="Skills">
-            {[...detail.jobSkills.map((s) => ({ ...s, job: true })), ...detail.skills.filter((s) => !s.match).map((s) => ({ ...s, job: false }))].map((s) => (
-              <li
-                key={`${s.job}-${s.id}`}
-                className={
-                  s.match
-                    ? 'rounded-full border border-brand-600/40 bg-brand-50 px-1 text-xs font-semibold text-brand-800 dark:bg-brand-900/60 dark:text-brand-100'
-                    : 'rounded-full border border-line px-1 text-xs text-muted'
-                }
-              >
-                {s.match ? <span aria-hidden="true">✓ </span> : null}
-                {s.name}
-                <span className="sr-only">{s.match ? ' (matched)' : s.job ? ' (asked for, missing)' : ''}</span>
-              </li>
-            ))}
-          </ul>
+        {detail.jobSkills.length > 0 && (
+          <>
+            <p className="text-sm">The job asks for:</p>
+            <SkillChips label="The job’s skills" skills={detail.jobSkills} />
+          </>
         )}
+        {detail.skills.some((s) => !s.match) && (
+          <>
+            <p className="text-sm">Other skills of the applicant:</p>
+            <SkillChips label="Other skills" skills={detail.skills.filter((s) => !s.match)} />
+          </>
+        )}
+        {detail.jobSkills.length + detail.skills.length === 0 && <p className="text-sm text-muted">No skills listed.</p>}
       </Section>
 
       <Section title="Work authorization">
