@@ -32,6 +32,7 @@ export const pageLoaders = {
   'jobs/applied-jobs.view': () => import('../views/jobs/applied-jobs.view.tsx'),
   'jobs/saved-jobs.view': () => import('../views/jobs/saved-jobs.view.tsx'),
   'jobs/search-jobs.view': () => import('../views/jobs/search-jobs.view.tsx'),
+  'applicants/applicants.view': () => import('../views/applicants/applicants.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

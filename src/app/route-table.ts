@@ -30,10 +30,8 @@ const publicPages: Record<string, string> = {
 
 /** The job-seeker and company area (spec 2 §2). */
 const userPages: Record<string, string> = {
-  '/user/applicants': 'Applicants',
   '/user/messaging': 'Messaging',
   '/user/invites': 'Invitations',
-  '/dashboard/applicants': 'Applicants',
 };
 
 /** The SuperAdmin back office. */
@@ -85,6 +83,8 @@ export const routeTable: PageRoute[] = [
   { path: '/user/search-jobs', page: 'jobs/search-jobs.view', access: 'signedIn' },
   { path: '/jobs', page: 'jobs/search-jobs.view', access: 'anyone' },
   { path: '/browse-jobs', page: 'jobs/search-jobs.view', access: 'anyone' },
+  { path: '/user/applicants', page: 'applicants/applicants.view', access: 'companyStaff' },
+  { path: '/dashboard/applicants', page: 'applicants/applicants.view', access: 'companyStaff' },
   ...comingSoon(userPages, 'signedIn'),
   ...comingSoon(backOfficePages, 'SuperAdmin'),
   ...comingSoon(publicPages, 'anyone'),

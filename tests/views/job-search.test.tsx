@@ -380,7 +380,10 @@ describe('the public job search', { timeout: 20_000 }, () => {
     ]);
     expect(routeTable.filter((r) => ['/jobs', '/browse-jobs', '/user/search-jobs'].includes(r.path))).toHaveLength(3);
     expect(roleLinks('JobSeeker')).toEqual([{ label: 'Find jobs', href: '/user/search-jobs' }]);
-    expect(roleLinks('Employer')).toEqual([{ label: 'Jobs', href: '/user/jobs' }]);
+    expect(roleLinks('Employer')).toEqual([
+      { label: 'Jobs', href: '/user/jobs' },
+      { label: 'Applicants', href: '/user/applicants' },
+    ]);
   });
 
   it('opens the search with the keyword typed on the home page', async () => {

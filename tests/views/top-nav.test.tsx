@@ -111,9 +111,10 @@ describe('top navigation, signed in', () => {
     expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/user/dashboard');
   });
 
-  it('gives an employer Jobs beside Dashboard, and Company and Staff in the menu', async () => {
+  it('gives an employer Jobs and Applicants beside Dashboard, and Company and Staff in the menu', async () => {
     const { user } = renderNav({ user: employer });
     expect(within(nav()).getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/user/jobs');
+    expect(within(nav()).getByRole('link', { name: 'Applicants' })).toHaveAttribute('href', '/user/applicants');
     await user.click(within(nav()).getByRole('button', { name: 'Erin' }));
     expect(itemsOf(await dropdown('Erin'))).toEqual([
       { name: 'Profile', href: '/user/settings/profile' },
@@ -124,14 +125,16 @@ describe('top navigation, signed in', () => {
     ]);
   });
 
-  it('gives a recruiter Jobs and Company, and a job seeker neither', async () => {
+  it('gives a recruiter Jobs, Applicants and Company, and a job seeker none of them', async () => {
     const { user } = renderNav({ user: { ...employer, firstName: 'Amir', role: 'Recruiter' } });
     expect(within(nav()).getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/user/jobs');
+    expect(within(nav()).getByRole('link', { name: 'Applicants' })).toHaveAttribute('href', '/user/applicants');
     await user.click(within(nav()).getByRole('button', { name: 'Amir' }));
     expect(itemsOf(await dropdown('Amir')).map((i) => i.name)).toEqual(['Profile', 'Company', 'Change Password', 'Logout']);
     cleanup();
     renderNav({ user: jobSeeker, profilePercentage: 40 });
     expect(within(nav()).queryByRole('link', { name: 'Jobs' })).not.toBeInTheDocument();
+    expect(within(nav()).queryByRole('link', { name: 'Applicants' })).not.toBeInTheDocument();
   });
 
   it('calls back when Logout is chosen', async () => {

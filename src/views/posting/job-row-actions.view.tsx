@@ -1,4 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Link } from 'wouter';
 import type { CompanyJob } from '../../contract/posting.ts';
 import { actionsFor, type JobAction } from '../../machines/posting/job-list.machine.ts';
 import { cx } from '../ui/cx.ts';
@@ -21,25 +22,34 @@ const itemClass =
  */
 export function JobRowActions({ job, busy, disabled, onAction }: { job: CompanyJob; busy: boolean; disabled: boolean; onAction: (a: JobAction) => void }) {
   return (
-    <Menu>
-      <MenuButton
-        disabled={busy || disabled}
-        aria-label={`Actions for ${job.title}`}
-        className="inline-flex min-h-5 items-center gap-0.5 rounded border border-line px-1 py-0.5 text-sm font-semibold hover:bg-surface-raised disabled:opacity-60"
+    <span className="inline-flex flex-wrap items-center justify-end gap-1">
+      <Link
+        href={`/user/applicants?jobId=${encodeURIComponent(job.id)}`}
+        aria-label={`Applicants for ${job.title}`}
+        className="inline-flex min-h-5 items-center rounded px-1 py-0.5 text-sm font-semibold"
       >
-        {busy ? <Spinner size={16} /> : null}
-        Actions
-        <span aria-hidden="true">▾</span>
-      </MenuButton>
-      <MenuItems anchor="bottom end" className="z-30 min-w-24 rounded border border-line bg-surface py-0.5 shadow-lg focus:outline-none">
-        {actionsFor(job).map((action) => (
-          <MenuItem key={action}>
-            <button type="button" className={cx(itemClass, action === 'delete' && 'text-danger')} onClick={() => onAction(action)}>
-              {jobActionLabel[action]}
-            </button>
-          </MenuItem>
-        ))}
-      </MenuItems>
-    </Menu>
+        Applicants
+      </Link>
+      <Menu>
+        <MenuButton
+          disabled={busy || disabled}
+          aria-label={`Actions for ${job.title}`}
+          className="inline-flex min-h-5 items-center gap-0.5 rounded border border-line px-1 py-0.5 text-sm font-semibold hover:bg-surface-raised disabled:opacity-60"
+        >
+          {busy ? <Spinner size={16} /> : null}
+          Actions
+          <span aria-hidden="true">▾</span>
+        </MenuButton>
+        <MenuItems anchor="bottom end" className="z-30 min-w-24 rounded border border-line bg-surface py-0.5 shadow-lg focus:outline-none">
+          {actionsFor(job).map((action) => (
+            <MenuItem key={action}>
+              <button type="button" className={cx(itemClass, action === 'delete' && 'text-danger')} onClick={() => onAction(action)}>
+                {jobActionLabel[action]}
+              </button>
+            </MenuItem>
+          ))}
+        </MenuItems>
+      </Menu>
+    </span>
   );
 }
