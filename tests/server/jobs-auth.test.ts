@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointsOf } from '../../src/contract/index.ts';
 import * as jobsContract from '../../src/contract/jobs.ts';
-import { expectOk, jobsApp, type Answer, type Caller, type JobsWorld } from './jobs-support.ts';
+import { expectOk, jobsApp, postJson, type Answer, type Caller, type JobsWorld } from './jobs-support.ts';
 
 // Every call of the jobs area × the people who might make it: an anonymous visitor, job seekers
 // A and B, a recruiter and an employer (of the job's company and of another).
@@ -52,6 +52,7 @@ const cases = (): Case[] => [
   { route: 'POST /api/JobSeeker/apply', call: (c) => t.calls.apply(c, { jobId: job }), ok: 201 },
   { route: 'POST /api/JobSeeker/ApplyJob', call: (c) => t.calls.applyJob(c, { jobId: job }), ok: 200 },
   { route: 'POST /api/JobSeeker/ReportJob', call: (c) => t.calls.report(c, job, { reason: 'misleading' }), ok: 200 },
+  { route: 'POST /api/JobSeeker/ResumeTracking', call: (c) => postJson(t.f, '/api/JobSeeker/ResumeTracking', {}, c.token), ok: 200 },
 ];
 
 describe('the matrix covers the contract', () => {
