@@ -1,25 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { SeekerJobsContext } from '../../machines/jobs/seeker-jobs.machine.ts';
 import { withJobSeeker } from '../jobseeker/stories-support.tsx';
 import AppliedJobsPage from './applied-jobs.view.tsx';
-import { appliedJobs, pretendSeekerServer, sampleCounts } from './seeker-jobs-stories-support.tsx';
+import { appliedJobs, pretendSeekerServer, sampleCounts, seekerListStates } from './seeker-jobs-stories-support.tsx';
 
 /** Two pages of applications, answered after a moment. */
 const { logic, saveLogic } = pretendSeekerServer('applied');
 
-const context = (c: Partial<SeekerJobsContext> = {}): SeekerJobsContext => ({
-  list: 'applied',
-  page: 1,
-  ascending: false,
-  items: appliedJobs,
-  hasMore: false,
-  counts: sampleCounts(),
-  loadError: null,
-  notice: null,
-  ...c,
-});
-const at = (list: 'loading' | 'loaded' | 'empty' | 'failed', c: Partial<SeekerJobsContext> = {}) =>
-  logic.resolveState({ value: { list, counts: 'loaded' }, context: context(c) });
+const { context, at } = seekerListStates(logic, { list: 'applied', items: appliedJobs, hasMore: false, counts: sampleCounts() });
 
 const meta = {
   title: 'Jobs/Applied jobs',

@@ -1,26 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { JobMessages } from '../../contract/jobs.ts';
-import type { SeekerJobsContext } from '../../machines/jobs/seeker-jobs.machine.ts';
 import { withJobSeeker } from '../jobseeker/stories-support.tsx';
 import SavedJobsPage from './saved-jobs.view.tsx';
-import { pretendSeekerServer, sampleCounts, savedJobs } from './seeker-jobs-stories-support.tsx';
+import { pretendSeekerServer, sampleCounts, seekerListStates, savedJobs } from './seeker-jobs-stories-support.tsx';
 
 /** Two pages of saved jobs, answered after a moment; unsaving a job takes it off the list. */
 const { logic, saveLogic } = pretendSeekerServer('saved');
 
-const context = (c: Partial<SeekerJobsContext> = {}): SeekerJobsContext => ({
-  list: 'saved',
-  page: 1,
-  ascending: false,
-  items: savedJobs,
-  hasMore: true,
-  counts: sampleCounts({ saved: 10 }),
-  loadError: null,
-  notice: null,
-  ...c,
-});
-const at = (list: 'loading' | 'loaded' | 'empty' | 'failed', c: Partial<SeekerJobsContext> = {}) =>
-  logic.resolveState({ value: { list, counts: 'loaded' }, context: context(c) });
+const { at } = seekerListStates(logic, { list: 'saved', items: savedJobs, hasMore: true, counts: sampleCounts({ saved: 10 }) });
 
 const meta = {
   title: 'Jobs/Saved jobs',

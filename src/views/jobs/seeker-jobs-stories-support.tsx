@@ -10,7 +10,7 @@ import {
 import type { JobPostListItem } from '../../contract/posting.ts';
 import { saveJobMachine } from '../../machines/jobs/save-job.machine.ts';
 import { DASHBOARD_MATCHES, seekerDashboardMachine } from '../../machines/jobs/seeker-dashboard.machine.ts';
-import { seekerJobsMachine, type SeekerJob, type SeekerJobPage, type SeekerList } from '../../machines/jobs/seeker-jobs.machine.ts';
+import { seekerJobsMachine, type SeekerJob, type SeekerJobPage, type SeekerJobsContext, type SeekerList } from '../../machines/jobs/seeker-jobs.machine.ts';
 import { after } from '../account/stories-support.tsx';
 
 /** Job seekers' lists as the server answers them, for stories and tests. */
@@ -121,6 +121,17 @@ const onPage = <T extends { id: string }>(jobs: T[], page: number): T[] => jobs.
  * A pretend server for a list: `pages` pages of the sample rows (the last one shorter), answered
  * after a moment; unsaving takes the job out of the saved list.
  */
+/**
+ * A list's stories at a given state: `context` fills in the list's page 1 (its `base` rows and
+ * counts), `at` resolves the list's state with the counts loaded.
+ */
+export function seekerListStates(logic: typeof seekerJobsMachine, base: Pick<SeekerJobsContext, 'list' | 'items' | 'hasMore' | 'counts'>) {
+  const context = (c: Partial<SeekerJobsContext> = {}): SeekerJobsContext => ({ page: 1, ascending: false, loadError: null, notice: null, ...base, ...c });
+  const at = (list: 'loading' | 'loaded' | 'empty' | 'failed', c: Partial<SeekerJobsContext> = {}) =>
+    logic.resolveState({ value: { list, counts: 'loaded' }, context: context(c) });
+  return { context, at };
+}
+
 export function pretendSeekerServer(list: SeekerList, { pages = 2, delay = 500 }: { pages?: number; delay?: number } = {}) {
   const rows: SeekerJob[] = { saved: savedJobs, applied: appliedJobs, matched: matchedJobs }[list];
   const removed = new Set<string>();
