@@ -7,8 +7,9 @@ import { pagingNumber } from './paging.ts';
  * Messaging (spec 2 §3 Messaging, §4 messaging, §7 the messaging calls, §8 the "Invalid response
  * from …" messages, §9 page sizes and message age): one conversation (channel) per job post and
  * applicant, between the applicant and the company's employer and recruiters. The calls below
- * list conversations and open them; messages travel over one WebSocket per signed-in tab
- * (`MESSAGING_SOCKET_PATH`), whose frames are declared at the end of this file.
+ * list conversations, open them and send messages; new messages, typing and read receipts reach
+ * every member over one WebSocket per signed-in tab (`MESSAGING_SOCKET_PATH`), whose frames are
+ * declared at the end of this file.
  */
 
 /** Product copy of messaging, used word for word by the pages and the server. */
@@ -25,6 +26,7 @@ export const MessagingMessages = {
   conversationNotFound: 'This conversation was not found.',
   text: 'Please write a message.',
   textTooLong: 'A message can be at most 4,000 characters.',
+  noScripts: 'A message cannot contain a script. Please send text only.',
   tooFast: 'You are sending messages too quickly. Please wait a moment and try again.',
   sessionInvalid: 'Your messaging session has expired. Reconnecting…',
   notAMember: 'You are not part of this conversation.',
@@ -49,7 +51,7 @@ export const MESSAGING_SESSION_MINUTES = 10;
 export const UNREAD_EMAIL_AFTER_MINUTES = 15;
 /** … at most once per conversation in this time. */
 export const UNREAD_EMAIL_EVERY_MINUTES = 60;
-/** Messages one connection may send: this many … */
+/** Messages one user may send: this many … */
 export const SEND_LIMIT = 20;
 /** … per this many seconds. */
 export const SEND_LIMIT_SECONDS = 10;
@@ -80,7 +82,9 @@ export const messageTextSchema = z
   .string({ error: MessagingMessages.text })
   .trim()
   .min(1, MessagingMessages.text)
-  .max(MAX_MESSAGE_LENGTH, MessagingMessages.textTooLong);
+  .max(MAX_MESSAGE_LENGTH, MessagingMessages.textTooLong)
+  // Messages are always shown as text; a script tag is refused outright so none is ever stored.
+  .refine((text) => !/<\s*\/?\s*script\b/i.test(text), MessagingMessages.noScripts);
 
 /** Who is who in messaging (messaging-info): the caller's own identity. */
 export const messagingInfoSchema = z.object({
@@ -239,6 +243,19 @@ export const threadPageSchema = z.object({
 });
 export type ThreadPage = z.infer<typeof threadPageSchema>;
 
+/** A message to send. */
+export const sendMessageRequestSchema = z.object({
+  /** The tab's own id for the message: a resend with the same id is stored once. */
+  clientMessageId: z.string({ error: MessagingMessages.text }).trim().min(1, MessagingMessages.text).max(64, MessagingMessages.text),
+  text: messageTextSchema,
+});
+export type SendMessageRequest = z.input<typeof sendMessageRequestSchema>;
+
+/** The member has read the conversation up to this message. */
+export const readRequestSchema = z.object({
+  messageId: z.number({ error: MessagingMessages.conversationNotFound }).int().min(1, MessagingMessages.conversationNotFound),
+});
+
 export const unreadCountSchema = z.object({
   /** Unread messages over all of the caller's conversations (the nav badge). */
   unread: z.number().int(),
@@ -289,6 +306,16 @@ export const thread = endpoint({
   summary: 'One page of a conversation’s messages, newest first (members only)',
   params: channelParams, query: threadQuerySchema, response: threadPageSchema,
 });
+export const sendMessage = endpoint({
+  method: 'POST', path: '/api/messaging/channels/:url/messages', auth: members, tag, status: 201,
+  summary: `Sends a text message (at most ${MAX_MESSAGE_LENGTH} characters) to a conversation; 200 with the stored message for a resend of the same clientMessageId`,
+  params: channelParams, body: sendMessageRequestSchema, response: messageSchema,
+});
+export const markRead = endpoint({
+  method: 'POST', path: '/api/messaging/channels/:url/read', auth: members, tag,
+  summary: 'Marks the conversation read up to a message; answers the caller’s unread total',
+  params: channelParams, body: readRequestSchema, response: unreadCountSchema,
+});
 export const unreadCount = endpoint({
   method: 'GET', path: '/api/messaging/unread', auth: members, tag,
   summary: 'The caller’s unread messages over all conversations', response: unreadCountSchema,
@@ -296,20 +323,13 @@ export const unreadCount = endpoint({
 
 // ---------- the realtime connection ----------
 
-/** What a tab sends on the socket. The first frame must be `hello`. */
+/** What a tab sends on the socket (messages themselves are sent with sendMessage). The first frame must be `hello`. */
 export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('hello'),
     sessionToken: z.string().max(2000),
     /** The newest message id the tab has seen; the server sends every later one (catch-up). */
     lastMessageId: z.number().int().min(0).nullable(),
-  }),
-  z.object({
-    type: z.literal('send'),
-    channelUrl: channelUrlSchema,
-    /** The tab's own id for the message: a resend with the same id is stored once. */
-    clientMessageId: z.string().min(1).max(64),
-    text: messageTextSchema,
   }),
   z.object({ type: z.literal('typing'), channelUrl: channelUrlSchema }),
   /** The member has read the conversation up to this message. */
@@ -323,14 +343,12 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   /** The session is accepted; catch-up messages follow as `message` frames. */
   z.object({ type: z.literal('ready'), clientId: z.string(), unread: z.number().int() }),
   z.object({ type: z.literal('message'), message: messageSchema }),
-  /** The tab's `send` is stored (its message also arrives as a `message` frame). */
-  z.object({ type: z.literal('ack'), clientMessageId: z.string(), messageId: z.number().int() }),
   z.object({ type: z.literal('typing'), channelUrl: z.string(), clientId: z.string(), nickname: z.string() }),
   z.object({ type: z.literal('read'), channelUrl: z.string(), clientId: z.string(), messageId: z.number().int() }),
   /** The caller's unread total changed. */
   z.object({ type: z.literal('unread'), unread: z.number().int() }),
-  /** A frame was refused; with clientMessageId, that message is not stored. */
-  z.object({ type: z.literal('error'), message: z.string(), clientMessageId: z.string().nullable() }),
+  /** A frame was refused. */
+  z.object({ type: z.literal('error'), message: z.string() }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
