@@ -25,9 +25,19 @@ export async function countCompanyJobPosts(ctx: AppContext, companyId: string): 
 
 /**
  * The dashboard's counts (Employer dashboard-count, Recruiter DashboardCount): job posts (not
- * deleted) and applications to them (a deleted job's applications are kept but not counted here).
+ * deleted) and applications to them (a deleted job's applications are kept but not counted here),
+ * with the open posts, the applicants nobody has opened and the pipeline's steps.
  */
 export async function dashboardCounts(ctx: AppContext, companyId: string): Promise<DashboardCount> {
-  const [posts, applicants] = await Promise.all([countCompanyJobPosts(ctx, companyId), applicantCounts(ctx, companyId)]);
-  return { postedJobs: posts.total, applicants: applicants.total };
+  const [posts, a] = await Promise.all([countCompanyJobPosts(ctx, companyId), applicantCounts(ctx, companyId)]);
+  return {
+    postedJobs: posts.total,
+    applicants: a.total,
+    activeJobs: posts.active,
+    newApplicants: a.unseen,
+    toReview: a.applied,
+    interviewing: a.interviewing,
+    offered: a.offered,
+    hired: a.hired,
+  };
 }

@@ -152,6 +152,15 @@ export const dashboardCountSchema = z.object({
   postedJobs: z.number().int(),
   /** Applications to the company's job posts. */
   applicants: z.number().int(),
+  /** Job posts open to applications now. */
+  activeJobs: z.number().int(),
+  /** Applicants nobody of the company has opened yet. */
+  newApplicants: z.number().int(),
+  /** The applicant pipeline: applications in each step the staff act on. */
+  toReview: z.number().int(),
+  interviewing: z.number().int(),
+  offered: z.number().int(),
+  hired: z.number().int(),
 });
 export type DashboardCount = z.infer<typeof dashboardCountSchema>;
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, onFirstStart } from '../../server/seed.ts';
 import type { ApplicantDetail, ApplicantPage, JobWithApplicants, TaskCount } from '../../src/contract/applicants.ts';
+import type { DashboardCount } from '../../src/contract/company.ts';
 import { applicationStatuses } from '../../src/contract/jobs.ts';
 import { passwordLogin } from './account-support.ts';
 import { getJson, postJson } from './company-support.ts';
@@ -30,6 +31,10 @@ describe('the demo company’s applicants', () => {
 
     const tasks = (await getJson<TaskCount>(f, '/api/Recruiter/AssignTaskCount', recruiter)).body.data;
     expect(tasks.newApplicants).toBe(page.items.filter((i) => i.isNew).length);
+    // The dashboard's pipeline adds up to the same applicants, step by step.
+    const of = (status: string) => page.items.filter((i) => i.status === status).length;
+    const counts = (await getJson<DashboardCount>(f, '/api/Recruiter/DashboardCount', recruiter)).body.data;
+    expect(counts).toMatchObject({ applicants: page.total, newApplicants: tasks.newApplicants, toReview: of('Applied'), interviewing: of('Interviewing'), offered: of('Offered'), hired: of('Hired') });
     const jobs = (await getJson<{ items: JobWithApplicants[] }>(f, '/api/Employer/jobs-with-applicants', employer)).body.data.items;
     expect(jobs.reduce((sum, j) => sum + j.applicants, 0)).toBe(page.total);
   });

@@ -245,11 +245,12 @@ describe('GetEmployer and ModifyEmployer', () => {
 });
 
 describe('CountJobPosts and dashboard-count', () => {
+  const noCounts = { postedJobs: 0, applicants: 0, activeJobs: 0, newApplicants: 0, toReview: 0, interviewing: 0, offered: 0, hired: 0 };
   it('read zero until the company posts a job, for its employer and its recruiters', async () => {
     for (const caller of [w.employerX, w.recruiterX, w.employerY]) {
       expect((await getJson(f, '/api/Employer/CountJobPosts', caller.token)).body.data).toEqual({ total: 0, active: 0, closed: 0 });
-      expect((await getJson<DashboardCount>(f, '/api/Employer/dashboard-count', caller.token)).body.data).toEqual({ postedJobs: 0, applicants: 0 });
-      expect((await getJson<DashboardCount>(f, '/api/Recruiter/DashboardCount', caller.token)).body.data).toEqual({ postedJobs: 0, applicants: 0 });
+      expect((await getJson<DashboardCount>(f, '/api/Employer/dashboard-count', caller.token)).body.data).toEqual(noCounts);
+      expect((await getJson<DashboardCount>(f, '/api/Recruiter/DashboardCount', caller.token)).body.data).toEqual(noCounts);
     }
   });
 });

@@ -429,8 +429,10 @@ describe('the company’s counts', () => {
     await api.remove(recruiter, d.id);
     for (const caller of [recruiter, employer]) {
       expect((await getJson(f, '/api/Employer/CountJobPosts', caller.token)).body.data).toEqual({ total: 3, active: 1, closed: 2 });
-      expect((await getJson(f, '/api/Employer/dashboard-count', caller.token)).body.data).toEqual({ postedJobs: 3, applicants: 1 });
-      expect((await getJson(f, '/api/Recruiter/DashboardCount', caller.token)).body.data).toEqual({ postedJobs: 3, applicants: 1 });
+      // The one application of a kept job: new (nobody opened it) and waiting for review.
+      const counts = { postedJobs: 3, applicants: 1, activeJobs: 1, newApplicants: 1, toReview: 1, interviewing: 0, offered: 0, hired: 0 };
+      expect((await getJson(f, '/api/Employer/dashboard-count', caller.token)).body.data).toEqual(counts);
+      expect((await getJson(f, '/api/Recruiter/DashboardCount', caller.token)).body.data).toEqual(counts);
     }
     const empty = await w.company('Quiet Harbor LLC', '274567892');
     const quiet = await w.person('Employer', empty.id, 'employer of an empty company');

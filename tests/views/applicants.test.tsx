@@ -133,6 +133,19 @@ describe('the applicants page', () => {
     expect(app.location()).toBe(`/user/applicants?jobId=${job.jobId}`);
   });
 
+  it('opens with the filter of ?filter= (a step of the dashboard pipeline)', async () => {
+    const { calls } = stubbed({ path: '/user/applicants?filter=Interviewing' });
+    await card('Maria Lopez');
+    expect(calls.loads[0]).toMatchObject({ filter: 'Interviewing', pageNumber: 1 });
+    expect(screen.getByRole('button', { name: /Show/ })).toHaveTextContent('Interviewing');
+  });
+
+  it('ignores a ?filter= that is not one of the list', async () => {
+    const { calls } = stubbed({ path: '/user/applicants?filter=Everyone' });
+    await card('Maria Lopez');
+    expect(calls.loads[0]).toMatchObject({ filter: 'All' });
+  });
+
   it('filters, orders and searches, each from page 1', async () => {
     const { app, calls } = stubbed({ load: async (req) => (req.search ? applicantPage([maria], 1) : firstPage) });
     await app.user.click(await screen.findByRole('button', { name: 'Next' }));

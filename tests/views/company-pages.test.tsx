@@ -36,18 +36,30 @@ function counts() {
 }
 
 describe('the dashboard of an employer or a recruiter', () => {
+  const none: DashboardCount = { postedJobs: 0, applicants: 0, activeJobs: 0, newApplicants: 0, toReview: 0, interviewing: 0, offered: 0, hired: 0 };
   it("shows the company's job posts and applicants as cards with links, and the company's settings", async () => {
     const { logic, answer } = counts();
     renderInApp(<DashboardPage countsLogic={logic} />, { path: '/user/dashboard', stored: employer });
     expect(await screen.findByText('Welcome, Robin.')).toBeInTheDocument();
     expect(screen.getByText("Loading your company's numbers…")).toBeInTheDocument();
-    await answer({ postedJobs: 3, applicants: 12 });
+    await answer({ postedJobs: 3, applicants: 12, activeJobs: 2, newApplicants: 4, toReview: 5, interviewing: 2, offered: 1, hired: 0 });
     const posts = screen.getByRole('region', { name: 'Job posts' });
     expect(posts).toHaveTextContent('3');
+    expect(posts).toHaveTextContent('2 open to applications');
     expect(within(posts).getByRole('link', { name: 'Manage job posts' })).toHaveAttribute('href', '/user/jobs');
     const applicants = screen.getByRole('region', { name: 'Applicants' });
     expect(applicants).toHaveTextContent('12');
+    expect(applicants).toHaveTextContent('4 not opened yet');
     expect(within(applicants).getByRole('link', { name: 'See applicants' })).toHaveAttribute('href', '/user/applicants');
+    // Each step of the pipeline opens the applicants at that step.
+    const pipeline = screen.getByRole('region', { name: 'Applicant pipeline' });
+    expect(within(pipeline).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['4New', '/user/applicants?filter=New'],
+      ['5To review', '/user/applicants?filter=Applied'],
+      ['2Interviewing', '/user/applicants?filter=Interviewing'],
+      ['1Offered', '/user/applicants?filter=Offered'],
+      ['0Hired', '/user/applicants?filter=Hired'],
+    ]);
     const company = screen.getByRole('navigation', { name: 'Your company' });
     expect(within(company).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
       '/user/settings/company-details',
@@ -62,7 +74,7 @@ describe('the dashboard of an employer or a recruiter', () => {
     const { logic, answer } = counts();
     renderInApp(<DashboardPage countsLogic={logic} />, { path: '/user/dashboard', stored: recruiter });
     await screen.findByText('Welcome, Casey.');
-    await answer({ postedJobs: 0, applicants: 0 });
+    await answer(none);
     expect(within(screen.getByRole('region', { name: 'Job posts' })).getByRole('link', { name: 'Post your first job' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Applicants' })).toHaveTextContent('0');
     expect(screen.queryByRole('link', { name: 'Staff' })).not.toBeInTheDocument();
@@ -76,7 +88,7 @@ describe('the dashboard of an employer or a recruiter', () => {
     expect(screen.getByRole('alert')).toHaveTextContent("Your company's numbers could not be loaded.");
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(reads).toHaveLength(2);
-    await answer({ postedJobs: 1, applicants: 0 });
+    await answer({ ...none, postedJobs: 1, activeJobs: 1 });
     expect(screen.getByRole('region', { name: 'Job posts' })).toHaveTextContent('1');
   });
 });

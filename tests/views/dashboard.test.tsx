@@ -1,3 +1,4 @@
+import type { DashboardCount } from '../../src/contract/company.ts';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -125,7 +126,7 @@ describe('the job seeker dashboard', () => {
 
   it('shows other roles no profile card', async () => {
     const { logic, reads } = server();
-    const counts = companyCountsMachine.provide({ actors: { load: fromPromise<{ postedJobs: number; applicants: number }>(() => new Promise(() => {})) } });
+    const counts = companyCountsMachine.provide({ actors: { load: fromPromise<DashboardCount>(() => new Promise(() => {})) } });
     renderInApp(<DashboardPage completionLogic={logic} countsLogic={counts} />, { path: '/user/dashboard', stored: employer });
     expect(await screen.findByText('Welcome, Erin.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your profile' })).not.toBeInTheDocument();

@@ -42,6 +42,8 @@ export interface ApplicantListContext {
 export interface ApplicantListInput {
   /** ?jobId= of the address: the job the list opens on. */
   jobId?: string | null;
+  /** ?filter= of the address (the dashboard's pipeline): the filter the list opens with. */
+  filter?: ApplicantFilter | null;
 }
 
 export type ApplicantListEvent =
@@ -136,7 +138,7 @@ export const applicantListMachine = setup({
 }).createMachine({
   id: 'applicantList',
   context: ({ input }) => ({
-    query: { pageNumber: 1, search: '', filter: 'All', order: 'date', ascending: false, jobId: input?.jobId ?? null },
+    query: { pageNumber: 1, search: '', filter: input?.filter ?? 'All', order: 'date', ascending: false, jobId: input?.jobId ?? null },
     typed: '',
     applicants: [],
     total: 0,

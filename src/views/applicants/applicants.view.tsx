@@ -32,6 +32,11 @@ export interface ApplicantsPageProps {
 
 /** ?jobId= of the address (the link in the mail about a new application, and the job list's action). */
 export const jobIdOf = (search: string) => new URLSearchParams(search).get('jobId') || null;
+/** ?filter= of the address (the dashboard's pipeline), when it names a filter of the list. */
+export const filterOf = (search: string): ApplicantFilter | null => {
+  const value = new URLSearchParams(search).get('filter');
+  return (applicantFilters as readonly string[]).includes(value ?? '') ? (value as ApplicantFilter) : null;
+};
 
 const filterLabels: Record<ApplicantFilter, string> = {
   All: 'All applicants',
@@ -140,7 +145,7 @@ export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument }: A
   const search = useSearch();
   const [path, navigate] = useLocation();
   const urlJob = jobIdOf(search);
-  const input = { jobId: useRef(urlJob).current };
+  const input = { jobId: useRef(urlJob).current, filter: useRef(filterOf(search)).current };
   const actor = useActorRef(logic ?? applicantListMachine, snapshot ? { snapshot, input } : { input });
   const applicants = useSelector(actor, (s) => s.context.applicants);
   const total = useSelector(actor, (s) => s.context.total);

@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { companyCountsMachine } from '../../machines/company/company-counts.machine.ts';
 import { after } from '../account/stories-support.tsx';
 import { CompanyDashboard } from './company-dashboard.view.tsx';
-import { sampleCounts, withEmployer, withRecruiter } from './stories-support.tsx';
+import { busyCounts, sampleCounts, withEmployer, withRecruiter } from './stories-support.tsx';
 
 const logic = companyCountsMachine.provide({ actors: { load: fromPromise(() => after(600, sampleCounts)) } });
 const at = (value: string, counts = sampleCounts as typeof sampleCounts | null) => logic.resolveState({ value, context: { counts } });
@@ -28,9 +28,9 @@ export const Loading: Story = { args: { snapshot: at('loading', null) } };
 export const NoJobsYet: Story = { args: { snapshot: at('loaded') } };
 export const NoJobsYetDark: Story = { ...NoJobsYet, globals: dark };
 /** loaded, once jobs and applications exist. */
-export const WithJobs: Story = { args: { snapshot: at('loaded', { postedJobs: 7, applicants: 38 }) } };
+export const WithJobs: Story = { args: { snapshot: at('loaded', busyCounts) } };
 export const WithJobsDark: Story = { ...WithJobs, globals: dark };
 /** A recruiter: the same counts, no staff link. */
-export const Recruiter: Story = { decorators: [withRecruiter], args: { role: 'Recruiter', snapshot: at('loaded', { postedJobs: 7, applicants: 38 }) } };
+export const Recruiter: Story = { decorators: [withRecruiter], args: { role: 'Recruiter', snapshot: at('loaded', busyCounts) } };
 /** failed: Try again reads them again. */
 export const Failed: Story = { args: { snapshot: at('failed', null) } };

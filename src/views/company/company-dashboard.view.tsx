@@ -1,12 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
+import type { ApplicantFilter } from '../../contract/applicants.ts';
+import type { DashboardCount } from '../../contract/company.ts';
 import { companyCountsMachine } from '../../machines/company/company-counts.machine.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 
 type Logic = typeof companyCountsMachine;
 
-function CountCard({ title, count, link, linkLabel }: { title: string; count: number; link: string; linkLabel: string }) {
+function CountCard({ title, count, detail, link, linkLabel }: { title: string; count: number; detail: string; link: string; linkLabel: string }) {
   const id = `count-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <section aria-labelledby={id} className="flex flex-col gap-0.5 rounded border border-line bg-surface p-2 shadow-sm">
@@ -16,6 +18,7 @@ function CountCard({ title, count, link, linkLabel }: { title: string; count: nu
       <p className="text-4xl font-bold">
         {count}
       </p>
+      <p className="text-sm text-muted">{detail}</p>
       <Link href={link} className="mt-auto text-sm font-semibold">
         {linkLabel}
       </Link>
@@ -23,9 +26,37 @@ function CountCard({ title, count, link, linkLabel }: { title: string; count: nu
   );
 }
 
+/** The applicants waiting at each step, each linking to the applicants list filtered to it. */
+function Pipeline({ counts }: { counts: DashboardCount }) {
+  const steps: Array<{ label: string; count: number; filter: ApplicantFilter }> = [
+    { label: 'New', count: counts.newApplicants, filter: 'New' },
+    { label: 'To review', count: counts.toReview, filter: 'Applied' },
+    { label: 'Interviewing', count: counts.interviewing, filter: 'Interviewing' },
+    { label: 'Offered', count: counts.offered, filter: 'Offered' },
+    { label: 'Hired', count: counts.hired, filter: 'Hired' },
+  ];
+  return (
+    <section aria-labelledby="pipeline-title" className="rounded border border-line bg-surface p-2 shadow-sm">
+      <h2 id="pipeline-title" className="text-sm font-semibold text-muted">
+        Applicant pipeline
+      </h2>
+      <ul className="mt-1 grid grid-cols-2 gap-1 sm:grid-cols-5">
+        {steps.map((step) => (
+          <li key={step.filter}>
+            <Link href={`/user/applicants?filter=${step.filter}`} className="flex flex-col rounded border border-line p-1 no-underline hover:bg-surface-raised">
+              <span className="text-2xl font-bold text-ink">{step.count}</span>
+              <span className="text-sm">{step.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * The dashboard of an employer or a recruiter (spec 2 §7 dashboard-count): the company's job posts
- * and applicants, each linking to its list, and the company's settings.
+ * and applicants, each linking to its list, the applicant pipeline, and the company's settings.
  */
 export function CompanyDashboard({ role, logic, snapshot }: { role: 'Employer' | 'Recruiter'; logic?: Logic; snapshot?: SnapshotFrom<Logic> }) {
   const actor = useActorRef(logic ?? companyCountsMachine, snapshot ? { snapshot } : {});
@@ -39,10 +70,13 @@ export function CompanyDashboard({ role, logic, snapshot }: { role: 'Employer' |
       ) : !counts ? (
         <Loading label="Loading your company's numbers…" />
       ) : (
-        <div className="grid gap-2 sm:grid-cols-2">
-          <CountCard title="Job posts" count={counts.postedJobs} link="/user/jobs" linkLabel={counts.postedJobs ? 'Manage job posts' : 'Post your first job'} />
-          <CountCard title="Applicants" count={counts.applicants} link="/user/applicants" linkLabel="See applicants" />
-        </div>
+        <>
+          <div className="grid gap-2 sm:grid-cols-2">
+            <CountCard title="Job posts" count={counts.postedJobs} detail={`${counts.activeJobs} open to applications`} link="/user/jobs" linkLabel={counts.postedJobs ? 'Manage job posts' : 'Post your first job'} />
+            <CountCard title="Applicants" count={counts.applicants} detail={`${counts.newApplicants} not opened yet`} link="/user/applicants" linkLabel="See applicants" />
+          </div>
+          <Pipeline counts={counts} />
+        </>
       )}
       <nav aria-label="Your company" className="flex flex-wrap gap-2 text-sm">
         <Link href="/user/settings/company-details">Company details</Link>
