@@ -11,6 +11,8 @@ import { applicantDetail, markSeen, openApplicationDocument } from './detail.ts'
 import { jobDetails, jobsWithApplicants, listApplicants, listJobApplicants, recentApplicants } from './lists.ts';
 import { changeApplicantStatus, withdrawApplication, type StaffActor } from './status.ts';
 import { taskCount } from './counts.ts';
+import { documentText } from '../files/documents.ts';
+import { readAll } from '../platform/file-store.ts';
 
 /**
  * Applicants (spec 2 §7: the Recruiter applicant calls, also under the Employer prefix where
@@ -74,6 +76,13 @@ export function applicantRoutes(app: FastifyInstance, ctx: AppContext) {
     route(app, e, async ({ caller, query, res }) => {
       const { row, object } = await openApplicationDocument(ctx, (await staff(caller)).companyId, query.id);
       return sendStoredFile(res, object, { contentType: row.contentType, name: row.originalName, disposition: 'attachment', cacheControl: 'private, no-store' });
+    });
+  }
+
+  for (const e of [ep.resumePreview, ep.employerResumePreview]) {
+    route(app, e, async ({ caller, query }) => {
+      const { row, object } = await openApplicationDocument(ctx, (await staff(caller)).companyId, query.id);
+      return { name: row.originalName, ...(await documentText(await readAll(object), row.contentType)) };
     });
   }
 

@@ -16,8 +16,8 @@ import {
   type UploadedDocument,
 } from '../../src/contract/documents.ts';
 import { DOCX_TYPE, FileMessages, PDF_TYPE } from '../../src/contract/files.ts';
-import { readDocx } from './docx.ts';
-import { checkPdfHeader, extractPdfText } from './pdf.ts';
+import { DocxLimits, readDocx } from './docx.ts';
+import { checkPdfHeader, extractPdfText, PdfLimits } from './pdf.ts';
 import { findSkills } from './skill-match.ts';
 import { lockActiveUser, limitUploads } from './uploads.ts';
 
@@ -106,6 +106,20 @@ export async function inspectDocument(bytes: Buffer): Promise<InspectedDocument>
   }
   if (type?.mime === DOCX_TYPE) return { contentType: DOCX_TYPE, ext: 'docx', text: await readDocx(bytes) };
   throw badRequest(FileMessages.documentType);
+}
+
+/**
+ * The text of a stored resume or cover letter for a preview: read the same way as at upload, with
+ * the same limits. A PDF whose text cannot be read (scanned pages) answers no text.
+ */
+export async function documentText(bytes: Buffer, contentType: string): Promise<{ text: string; complete: boolean }> {
+  if (contentType === PDF_TYPE) {
+    const result = await extractPdfText(bytes);
+    if (result.status !== 'ok') return { text: '', complete: false };
+    return { text: result.text, complete: result.text.length < PdfLimits.maxTextChars && result.pages <= PdfLimits.maxPages };
+  }
+  const text = await readDocx(bytes);
+  return { text, complete: text.length < DocxLimits.maxTextChars };
 }
 
 async function countOf(db: Reader, userId: string, kind: DocumentKind): Promise<number> {

@@ -356,6 +356,24 @@ export const downloadResume = endpoint({
 });
 export const employerDownloadResume = endpoint({ ...downloadResume, path: '/api/Employer/DownloadResume', summary: 'DownloadResume under the Employer prefix (spec 2 §6)' });
 
+/** The text of a résumé or cover letter, for the preview beside its download. */
+export const documentPreviewSchema = z.object({
+  name: z.string(),
+  /** The document's words, as plain text; empty when none could be read (a scanned PDF). */
+  text: z.string(),
+  /** False when the text stops short (a very long document, or pages past the first 20). */
+  complete: z.boolean(),
+});
+export type DocumentPreview = z.infer<typeof documentPreviewSchema>;
+
+export const resumePreview = endpoint({
+  method: 'GET', path: '/api/Recruiter/ResumePreview', auth: companyStaff, tag,
+  summary: 'The text of a resume or cover letter chosen for an application to one of the company’s jobs (query id), for a preview',
+  query: z.object({ id: z.uuid({ error: ApplicantMessages.documentNotFound }) }),
+  response: documentPreviewSchema,
+});
+export const employerResumePreview = endpoint({ ...resumePreview, path: '/api/Employer/ResumePreview', summary: 'ResumePreview under the Employer prefix' });
+
 export const withdrawApplication = endpoint({
   method: 'POST', path: '/api/JobSeeker/withdraw-application', auth: ['JobSeeker'], tag,
   summary: 'The job seeker withdraws one of their applications that has no outcome yet (not hired or rejected); the company sees it as Withdrawn',

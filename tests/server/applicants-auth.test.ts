@@ -55,6 +55,8 @@ const idCases: RouteCase[] = [
   { route: 'POST /api/Employer/job-applicants', ok: 200, notFound: ApplicantMessages.jobNotFound, call: (c, x) => a.ofJob(c, { jobId: x.job }, '/api/Employer/job-applicants') },
   { route: 'POST /api/Recruiter/applicants', ok: 200, notFound: ApplicantMessages.jobNotFound, call: (c, x) => a.list(c, { jobId: x.job }) },
   { route: 'GET /api/Recruiter/DownloadResume', ok: 200, notFound: ApplicantMessages.documentNotFound, call: (c, x) => a.download(c, x.resume) },
+  { route: 'GET /api/Recruiter/ResumePreview', ok: 200, notFound: ApplicantMessages.documentNotFound, call: (c, x) => a.preview(c, x.resume) },
+  { route: 'GET /api/Employer/ResumePreview', ok: 200, notFound: ApplicantMessages.documentNotFound, call: (c, x) => a.preview(c, x.resume, 'Employer') },
   { route: 'GET /api/Employer/DownloadResume', ok: 200, notFound: ApplicantMessages.documentNotFound, call: (c, x) => a.download(c, x.resume, 'Employer') },
 ];
 

@@ -211,6 +211,18 @@ describe('DownloadResume', () => {
   });
 });
 
+describe('ResumePreview', () => {
+  it('answers the words of a document sent to the company, for its staff only', async () => {
+    const preview = expectOk(await a.preview(t.w.recruiterX, t.docs.resumeA));
+    expect(preview).toEqual({ name: 'Alex Kim resume.pdf', text: expect.stringContaining('Alex Kim resume.pdf of'), complete: true });
+    expect(expectOk(await a.preview(t.w.employerX, t.docs.letterA, 'Employer')).text).toContain('Alex Kim letter.pdf of');
+    const other = await t.document(t.w.seekerB, 'cover-letter', 'private letter.pdf');
+    expectRefused(await a.preview(t.w.recruiterX, other), 404, ApplicantMessages.documentNotFound);
+    expectRefused(await a.preview(t.w.recruiterY, t.docs.resumeA), 404, ApplicantMessages.documentNotFound);
+    expectRefused(await a.preview(t.w.recruiterX, 'not-an-id'), 400, ApplicantMessages.documentNotFound);
+  });
+});
+
 describe('job details and task counts', () => {
   it('answers the job, its newest applicants, the counts and applications over views', async () => {
     const none = expectOk(await a.jobDetails(t.w.recruiterX, driver));

@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { applicationStatusChanges, applications, outbox, storedFiles, users } from '../../server/db/schema.ts';
 import type { Envelope } from '../../src/contract/envelope.ts';
 import type {
+  DocumentPreview,
   Applicant,
   ApplicantDetail,
   ApplicantListRequest,
@@ -49,6 +50,7 @@ export function applicantCalls(f: FilesApp) {
     jobDetails: (c: Caller, id: string, prefix: Prefix = 'Recruiter') => inject<JobDetailsResponse>(f, 'GET', `/api/${prefix}/job-details/${id}`, c),
     tasks: (c: Caller) => inject<TaskCount>(f, 'GET', '/api/Recruiter/AssignTaskCount', c),
     download: (c: Caller, id: string, prefix: Prefix = 'Recruiter') => inject<null>(f, 'GET', `/api/${prefix}/DownloadResume?id=${id}`, c),
+    preview: (c: Caller, id: string, prefix: Prefix = 'Recruiter') => inject<DocumentPreview>(f, 'GET', `/api/${prefix}/ResumePreview?id=${id}`, c),
     withdraw: (c: Caller, body: unknown) => inject<Application>(f, 'POST', '/api/JobSeeker/withdraw-application', c, body),
   };
 }
