@@ -16,4 +16,6 @@ export const applicantsService = {
   setStatus: (request: ApplicantStatusRequest, signal?: Signal) => call(ep.applicantStatus, { body: request }, { signal }),
   /** A résumé or cover letter chosen for an application (its document id). */
   document: (id: string, signal?: Signal) => download(ep.downloadResume, { query: { id } }, { signal }),
+  /** The words of such a document, for the preview. */
+  preview: (id: string, signal?: Signal) => call(ep.resumePreview, { query: { id } }, { signal }),
 };

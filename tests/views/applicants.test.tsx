@@ -9,11 +9,13 @@ import {
   type ApplicantListRequest,
   type ApplicantPage,
   type ApplicationDocument,
+  type DocumentPreview,
   type JobWithApplicants,
   type StaffStatus,
 } from '../../src/contract/applicants.ts';
 import { applicantDetailMachine, type StatusResult } from '../../src/machines/applicants/applicant-detail.machine.ts';
 import { applicantListMachine } from '../../src/machines/applicants/applicant-list.machine.ts';
+import { documentPreviewMachine } from '../../src/machines/applicants/document-preview.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import ApplicantsPage from '../../src/views/applicants/applicants.view.tsx';
 import { JobRowActions } from '../../src/views/posting/job-row-actions.view.tsx';
@@ -35,9 +37,10 @@ function stubbed(
     load?: Handler<ApplicantListRequest, ApplicantPage>;
     detail?: Handler<{ id: string }, ApplicantDetail>;
     setStatus?: Handler<{ id: string; status: StaffStatus }, StatusResult>;
+    preview?: Handler<string, DocumentPreview>;
   } = {},
 ) {
-  const calls = { loads: [] as ApplicantListRequest[], details: [] as string[], statuses: [] as Array<{ id: string; status: StaffStatus }>, documents: [] as string[] };
+  const calls = { loads: [] as ApplicantListRequest[], details: [] as string[], statuses: [] as Array<{ id: string; status: StaffStatus }>, documents: [] as string[], previews: [] as string[] };
   const logic = applicantListMachine.provide({
     actors: {
       load: fromPromise<ApplicantPage, ApplicantListRequest>(({ input }) => {
@@ -63,7 +66,15 @@ function stubbed(
     calls.documents.push(doc.id);
     return { blob: new Blob(['%PDF']), filename: doc.name };
   };
-  const app = renderInApp(<ApplicantsPage logic={logic} detailLogic={detailLogic} fetchDocument={fetchDocument} />, {
+  const previewLogic = documentPreviewMachine.provide({
+    actors: {
+      load: fromPromise<DocumentPreview, string>(({ input }) => {
+        calls.previews.push(input);
+        return (options.preview ?? (() => Promise.reject(new Error('unexpected call'))))(input);
+      }),
+    },
+  });
+  const app = renderInApp(<ApplicantsPage logic={logic} detailLogic={detailLogic} fetchDocument={fetchDocument} previewLogic={previewLogic} />, {
     path: options.path ?? '/user/applicants',
     stored: recruiter,
   });
@@ -203,6 +214,45 @@ describe('the applicants page', () => {
 
     await app.user.click(within(panel).getByRole('button', { name: 'Close applicant' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('previews the résumé as text in a frame with no permissions, once read; a failed read may be tried again', async () => {
+    let fail = true;
+    const { app, calls } = stubbed({
+      preview: async () => {
+        if (fail) throw new ApiError('server', 500, 'Something went wrong!!!');
+        return { name: 'Resume.pdf', text: 'Maria Lopez\nRN <script>alert(1)</script> & more', complete: false };
+      },
+    });
+    await app.user.click(within(await card('Maria Lopez')).getByRole('button', { name: 'Maria Lopez' }));
+    const panel = await screen.findByRole('dialog', { name: 'Maria Lopez' });
+    const phone = within(panel).getByRole('link', { name: /\(\d{3}\) \d{3}-\d{4}/ });
+    expect(phone.getAttribute('href')).toMatch(/^tel:\+1\d{10}$/);
+    const [resume] = await within(panel).findAllByRole('button', { name: 'Preview' });
+    await app.user.click(resume!);
+    expect(await within(panel).findByText('Resume.pdf could not be read for a preview.')).toBeInTheDocument();
+    fail = false;
+    await app.user.click(within(panel).getByRole('button', { name: 'Try again' }));
+    const frame = await within(panel).findByTitle('Preview of Resume.pdf');
+    expect(frame.getAttribute('sandbox')).toBe('');
+    const page = frame.getAttribute('srcdoc')!;
+    expect(page).toContain('Maria Lopez\nRN &lt;script&gt;alert(1)&lt;/script&gt; &amp; more');
+    expect(page).not.toContain('<script>');
+    expect(within(panel).getByText('The preview shows the first pages only. Download the document to read all of it.')).toBeInTheDocument();
+    // Hidden and shown again without reading it twice.
+    await app.user.click(within(panel).getByRole('button', { name: 'Hide preview' }));
+    expect(within(panel).queryByTitle('Preview of Resume.pdf')).not.toBeInTheDocument();
+    await app.user.click(within(panel).getAllByRole('button', { name: 'Preview' })[0]!);
+    expect(await within(panel).findByTitle('Preview of Resume.pdf')).toBeInTheDocument();
+    expect(calls.previews).toEqual(['d0000000-0000-4000-8000-0000000000r1', 'd0000000-0000-4000-8000-0000000000r1']);
+  });
+
+  it('says when a document has no text to preview', async () => {
+    const { app } = stubbed({ preview: async () => ({ name: 'Resume.pdf', text: '  ', complete: false }) });
+    await app.user.click(within(await card('Maria Lopez')).getByRole('button', { name: 'Maria Lopez' }));
+    const panel = await screen.findByRole('dialog', { name: 'Maria Lopez' });
+    await app.user.click((await within(panel).findAllByRole('button', { name: 'Preview' }))[0]!);
+    expect(await within(panel).findByText('This document has no text to preview (it may be a scanned image). Download it to read it.')).toBeInTheDocument();
   });
 
   it('offers no status change for a hired applicant, and says a refusal in the server’s words', async () => {

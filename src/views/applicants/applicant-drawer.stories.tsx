@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent } from 'storybook/test';
 import { fromPromise } from 'xstate';
-import { ApplicantMessages, type Applicant, type ApplicantDetail, type StaffStatus } from '../../contract/applicants.ts';
+import { ApplicantMessages, type Applicant, type ApplicantDetail, type DocumentPreview, type StaffStatus } from '../../contract/applicants.ts';
+import { documentPreviewMachine } from '../../machines/applicants/document-preview.machine.ts';
 import { applicantDetailMachine, type StatusResult } from '../../machines/applicants/applicant-detail.machine.ts';
 import { after, never } from '../account/stories-support.tsx';
 import { withToaster } from '../posting/jobs-stories-support.tsx';
@@ -18,6 +20,17 @@ const logic = applicantDetailMachine.provide({
     ),
   },
 });
+const previewLogic = documentPreviewMachine.provide({
+  actors: {
+    load: fromPromise<DocumentPreview, string>(() =>
+      after(500, {
+        name: 'Resume.pdf',
+        text: 'Maria Lopez\nVancouver, WA · maria@example.com\n\nSUMMARY\nRegistered nurse with six years on night shifts in emergency and surgical wards.\n\nEXPERIENCE\nRN, PeaceHealth Southwest — 2019 to now\n• Triage and patient care for 30 beds\n• First aid trainer for new staff',
+        complete: true,
+      }),
+    ),
+  },
+});
 const waiting = applicantDetailMachine.provide({ actors: { load: fromPromise(() => never()), setStatus: fromPromise(() => never()) } });
 
 const at = (value: 'loading' | 'failed' | 'ready' | 'saving', row: Applicant = maria, extra: { loadError?: string; statusError?: string; pending?: StaffStatus } = {}) =>
@@ -30,7 +43,7 @@ const meta = {
   title: 'Applicants/Applicant panel',
   component: ApplicantDrawer,
   decorators: [withRecruiter, withToaster],
-  args: { id: maria.id, onClose: () => undefined, onUpdated: () => undefined, logic, fetchDocument: async (doc) => ({ blob: new Blob(['%PDF-1.4']), filename: doc.name }) },
+  args: { id: maria.id, onClose: () => undefined, onUpdated: () => undefined, logic, previewLogic, fetchDocument: async (doc) => ({ blob: new Blob(['%PDF-1.4']), filename: doc.name }) },
   parameters: { layout: 'fullscreen', docs: { story: { height: '820px' } } },
 } satisfies Meta<typeof ApplicantDrawer>;
 
@@ -43,6 +56,17 @@ const dark = { theme: 'dark' } as const;
 export const Opened: Story = {};
 
 export const OpenedDark: Story = { globals: dark };
+
+/** The résumé's text in a frame that may run nothing. */
+export const ResumePreview: Story = {
+  play: async () => {
+    const [resume] = await screen.findAllByRole('button', { name: 'Preview' });
+    await userEvent.click(resume!);
+    await expect(await screen.findByTitle('Preview of Resume.pdf')).toHaveAttribute('sandbox', '');
+  },
+};
+
+export const ResumePreviewDark: Story = { ...ResumePreview, globals: dark };
 
 /** loading: on its way. */
 export const Loading: Story = { args: { logic: waiting, snapshot: at('loading') } };

@@ -14,6 +14,9 @@ import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { CloseButton } from '../ui/modal.tsx';
 import { saveFile } from '../ui/save-file.ts';
 import { Spinner } from '../ui/spinner.tsx';
+import { readablePhone } from '../../lib/phone.ts';
+import type { documentPreviewMachine } from '../../machines/applicants/document-preview.machine.ts';
+import { DocumentPreviewToggle } from './document-preview.tsx';
 
 type Logic = typeof applicantDetailMachine;
 
@@ -26,6 +29,8 @@ export interface ApplicantDrawerProps {
   snapshot?: SnapshotFrom<Logic>;
   /** Fetches a document for its download; the server's by default. */
   fetchDocument?: (doc: ApplicationDocument) => Promise<{ blob: Blob; filename: string }>;
+  /** The documents' preview machine, likewise. */
+  previewLogic?: typeof documentPreviewMachine;
 }
 
 const itemClass =
@@ -64,7 +69,7 @@ function SkillChips({ label, skills }: { label: string; skills: ReadonlyArray<{ 
 
 const yesNo = (v: boolean | null) => (v === null ? 'Not said' : v ? 'Yes' : 'No');
 
-function DocumentLink({ label, doc, fetchDocument }: { label: string; doc: ApplicationDocument | null; fetchDocument: ApplicantDrawerProps['fetchDocument'] }) {
+function DocumentLink({ label, doc, fetchDocument, previewLogic }: { label: string; doc: ApplicationDocument | null; fetchDocument: ApplicantDrawerProps['fetchDocument']; previewLogic: ApplicantDrawerProps['previewLogic'] }) {
   const [busy, setBusy] = useState(false);
   if (!doc) return <p className="text-sm text-muted">No {label.toLowerCase()} sent.</p>;
   const get = async () => {
@@ -79,21 +84,24 @@ function DocumentLink({ label, doc, fetchDocument }: { label: string; doc: Appli
     }
   };
   return (
-    <p className="text-sm">
-      {label}:{' '}
-      <a
-        href={doc.downloadUrl}
-        onClick={(e) => {
-          e.preventDefault();
-          void get();
-        }}
-        className="font-semibold"
-        aria-busy={busy || undefined}
-      >
-        Download {doc.name}
-      </a>
-      {busy && <Spinner size={14} className="ml-0.5 inline" />}
-    </p>
+    <div className="flex flex-col gap-0.5">
+      <p className="text-sm">
+        {label}:{' '}
+        <a
+          href={doc.downloadUrl}
+          onClick={(e) => {
+            e.preventDefault();
+            void get();
+          }}
+          className="font-semibold"
+          aria-busy={busy || undefined}
+        >
+          Download {doc.name}
+        </a>
+        {busy && <Spinner size={14} className="ml-0.5 inline" />}
+      </p>
+      <DocumentPreviewToggle doc={doc} logic={previewLogic} />
+    </div>
   );
 }
 
@@ -123,7 +131,7 @@ function StatusMenu({ detail, busy, onSet }: { detail: ApplicantDetail; busy: bo
   );
 }
 
-function Body({ detail, busy, statusError, onSet, fetchDocument }: { detail: ApplicantDetail; busy: boolean; statusError: string | null; onSet: (s: ApplicantDetail['nextStatuses'][number]) => void; fetchDocument: ApplicantDrawerProps['fetchDocument'] }) {
+function Body({ detail, busy, statusError, onSet, fetchDocument, previewLogic }: { detail: ApplicantDetail; busy: boolean; statusError: string | null; onSet: (s: ApplicantDetail['nextStatuses'][number]) => void; fetchDocument: ApplicantDrawerProps['fetchDocument']; previewLogic: ApplicantDrawerProps['previewLogic'] }) {
   const p = detail.jobSeeker;
   return (
     <div className="flex flex-col gap-2">
@@ -133,7 +141,11 @@ function Body({ detail, busy, statusError, onSet, fetchDocument }: { detail: App
         </p>
         <p>
           <a href={`mailto:${p.email}`}>{p.email}</a>
-          {p.phoneNumber && <span className="ml-1">{p.phoneNumber}</span>}
+          {p.phoneNumber && (
+            <a href={`tel:${p.phoneNumber}`} className="ml-1">
+              {readablePhone(p.phoneNumber)}
+            </a>
+          )}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-1" aria-live="polite">
@@ -143,8 +155,8 @@ function Body({ detail, busy, statusError, onSet, fetchDocument }: { detail: App
       {statusError && <Alert tone="error">{statusError}</Alert>}
 
       <Section title="Documents">
-        <DocumentLink label="Résumé" doc={detail.resume} fetchDocument={fetchDocument} />
-        <DocumentLink label="Cover letter" doc={detail.coverLetter} fetchDocument={fetchDocument} />
+        <DocumentLink label="Résumé" doc={detail.resume} fetchDocument={fetchDocument} previewLogic={previewLogic} />
+        <DocumentLink label="Cover letter" doc={detail.coverLetter} fetchDocument={fetchDocument} previewLogic={previewLogic} />
       </Section>
 
       <Section title={`Skills (${detail.matchedSkills} of ${detail.totalSkills} matched)`}>
@@ -215,7 +227,7 @@ function Body({ detail, busy, statusError, onSet, fetchDocument }: { detail: App
 }
 
 /** An applicant in a side panel: who they are, what they sent, and the status to move them to. */
-export function ApplicantDrawer({ id, onClose, onUpdated, logic, snapshot, fetchDocument }: ApplicantDrawerProps) {
+export function ApplicantDrawer({ id, onClose, onUpdated, logic, snapshot, fetchDocument, previewLogic }: ApplicantDrawerProps) {
   const input = { id };
   const actor = useActorRef(logic ?? applicantDetailMachine, snapshot ? { snapshot, input } : { input });
   const detail = useSelector(actor, (s) => s.context.detail);
@@ -241,7 +253,7 @@ export function ApplicantDrawer({ id, onClose, onUpdated, logic, snapshot, fetch
           {loadError !== null ? (
             <LoadFailed message={loadError} onRetry={() => actor.send({ type: 'detail.retry' })} />
           ) : detail ? (
-            <Body detail={detail} busy={busy} statusError={statusError} onSet={(status) => actor.send({ type: 'status.set', status })} fetchDocument={fetchDocument} />
+            <Body detail={detail} busy={busy} statusError={statusError} onSet={(status) => actor.send({ type: 'status.set', status })} fetchDocument={fetchDocument} previewLogic={previewLogic} />
           ) : loading ? (
             <Loading label="Loading applicant" />
           ) : null}

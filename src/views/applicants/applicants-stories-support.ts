@@ -13,7 +13,7 @@ export const demoApplicants: Applicant[] = [
     isNew: true,
     appliedDate: '2026-03-14T09:30:00.000Z',
     statusChangedAt: '2026-03-14T09:30:00.000Z',
-    jobSeeker: { ...person('s1', 'Maria', 'Lopez', 'maria@example.com'), phoneNumber: '(555) 010-2222' },
+    jobSeeker: { ...person('s1', 'Maria', 'Lopez', 'maria@example.com'), phoneNumber: '+13605550117' },
     job: nurseJob,
     matchedSkills: 2,
     totalSkills: 3,

@@ -28,6 +28,7 @@ export interface ApplicantsPageProps {
   /** The applicant panel's machine, likewise. */
   detailLogic?: typeof applicantDetailMachine;
   fetchDocument?: ApplicantDrawerProps['fetchDocument'];
+  previewLogic?: ApplicantDrawerProps['previewLogic'];
 }
 
 /** ?jobId= of the address (the link in the mail about a new application, and the job list's action). */
@@ -141,7 +142,7 @@ function Pagination({ page, pages, disabled, onPage }: { page: number; pages: nu
 }
 
 /** The company's applicants: search, filters, order, the rows (a table on wide screens, cards on narrow ones), pages and the applicant panel. */
-export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument }: ApplicantsPageProps) {
+export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument, previewLogic }: ApplicantsPageProps) {
   const search = useSearch();
   const [path, navigate] = useLocation();
   const urlJob = jobIdOf(search);
@@ -258,7 +259,7 @@ export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument }: A
       {loadError === null && total > 0 && <Pagination page={query.pageNumber} pages={pages} disabled={loading} onPage={(page) => actor.send({ type: 'applicants.page', page })} />}
 
       <Suspense fallback={null}>
-        {openId && <ApplicantDrawer key={openId} id={openId} onClose={() => setOpenId(null)} onUpdated={onUpdated} logic={detailLogic} fetchDocument={fetchDocument} />}
+        {openId && <ApplicantDrawer key={openId} id={openId} onClose={() => setOpenId(null)} onUpdated={onUpdated} logic={detailLogic} fetchDocument={fetchDocument} previewLogic={previewLogic} />}
       </Suspense>
     </div>
   );
