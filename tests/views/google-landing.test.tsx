@@ -16,6 +16,7 @@ import { verificationRequestStore } from '../../src/services/verification-reques
 import GoogleLandingPage from '../../src/views/account/google-landing.view.tsx';
 import SocialButtons from '../../src/views/account/social-buttons.view.tsx';
 import { renderInApp, sessionFor } from '../support/client/app-harness.tsx';
+import { returnPathStore } from '../../src/services/return-path.ts';
 import { deferred } from '../support/client/model.ts';
 
 const LANDING = '/landing/google?code=the-code&state=the-state';
@@ -89,6 +90,28 @@ describe('Google landing page (/landing/google)', () => {
     expect(session().getSnapshot().context.session?.token).toBe(data.accessToken);
     expect(location()).toBe('/user/dashboard');
     expect(stub.log.profiles).toBe(1);
+  });
+
+  it('returns to the page the visitor chose Google from (the job they wanted to apply to), once', async () => {
+    const job = '/jobs/3c9d4b1e-2f6a-4c8b-9e1d-5a7b3c2d1e0f';
+    const start = googleStartMachine.provide({ actors: { address: fromPromise<string>(() => new Promise(() => {})) } });
+    const buttons = renderInApp(<SocialButtons logic={start} next={job} />);
+    await buttons.user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    buttons.unmount();
+    const stub = stubbed();
+    const { location } = renderInApp(<GoogleLandingPage logic={stub.logic} />, { path: LANDING });
+    await stub.exchange.resolve({ kind: 'signedIn', session: sessionFor('JobSeeker') });
+    expect(location()).toBe(job);
+    // Kept for that one sign-in only.
+    expect(returnPathStore.take()).toBeNull();
+  });
+
+  it('ignores a kept path of another site, and lands home', async () => {
+    window.sessionStorage.setItem('signInReturnPath', '//evil.example/steal');
+    const stub = stubbed();
+    const { location } = renderInApp(<GoogleLandingPage logic={stub.logic} />, { path: LANDING });
+    await stub.exchange.resolve({ kind: 'signedIn', session: sessionFor('JobSeeker') });
+    expect(location()).toBe('/user/dashboard');
   });
 
   it('sends a known SuperAdmin to the back office, without loading a profile', async () => {

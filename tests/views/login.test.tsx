@@ -163,6 +163,12 @@ describe('Login screen', () => {
     await vi.waitFor(() => expect(location()).toBe(job));
   });
 
+  it('carries ?next= on to registration, so a new account comes back too', () => {
+    const { logic } = stubbed({});
+    renderInApp(<LoginPage logic={logic} />, { path: `/login?next=${encodeURIComponent('/jobs/1')}` });
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register?next=%2Fjobs%2F1');
+  });
+
   it.each(['//evil.com', 'https://evil.com/jobs/1', '/\\evil.com'])('ignores a next of another site (%s) and lands home', async (next) => {
     const { logic } = stubbed({ login: async () => sessionFor('JobSeeker') });
     const { user, location } = renderInApp(<LoginPage logic={logic} />, { path: `/login?next=${encodeURIComponent(next)}` });

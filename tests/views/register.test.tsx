@@ -39,6 +39,15 @@ async function fillCommon(user: User) {
 }
 
 describe('Register screen', () => {
+  it('coming from a job (?next=), its Login link returns there; a path of another site is dropped', () => {
+    const { logic } = stubbed();
+    const first = renderInApp(<RegisterPage logic={logic} />, { path: `/register?next=${encodeURIComponent('/jobs/1')}` });
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login?next=%2Fjobs%2F1');
+    first.unmount();
+    renderInApp(<RegisterPage logic={logic} />, { path: `/register?next=${encodeURIComponent('//evil.example')}` });
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  });
+
   it('starts with the choice of role, then the fields; the role fields appear once a role is chosen', () => {
     renderInApp(<RegisterPage logic={stubbed().logic} />, { path: '/register' });
     expect(screen.getByRole('heading', { name: 'Register' })).toBeInTheDocument();

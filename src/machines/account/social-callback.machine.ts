@@ -12,11 +12,14 @@ import { verificationRequestStore } from '../../services/verification-request-st
 import { errorsOf, verificationRequestOf } from './api-errors.ts';
 import { redirectBrowser } from './google-start.machine.ts';
 import { socialCompletionMachine, type SocialSignup } from './social-completion.machine.ts';
+import { safeNextPath } from '../../services/return-path.ts';
 
 export interface SocialCallbackInput {
   /** The query parameters Google sent the browser back with. */
   code: string | null;
   state: string | null;
+  /** Where the visitor was when they chose Google (`?next=` of the sign-in page), or null. */
+  next?: string | null;
 }
 
 export interface SocialCallbackContext extends SocialCallbackInput {
@@ -72,7 +75,7 @@ export const socialCallbackMachine = setup({
     announceSignIn: enqueueActions(({ context, enqueue }) => {
       const session = context.session!;
       enqueue.emit({ type: 'signedIn', data: session });
-      enqueue.emit({ type: 'navigate', to: homeFor(session.users.role) });
+      enqueue.emit({ type: 'navigate', to: context.next ?? homeFor(session.users.role) });
       // Job seekers then load their profile (spec 1 §4).
       if (session.users.role === 'JobSeeker') enqueue.spawnChild('loadProfile', { id: 'profile' });
     }),
@@ -85,7 +88,7 @@ export const socialCallbackMachine = setup({
   },
 }).createMachine({
   id: 'socialCallback',
-  context: ({ input }) => ({ code: input.code, state: input.state, signup: null, session: null, errors: [] }),
+  context: ({ input }) => ({ code: input.code, state: input.state, next: safeNextPath(input.next), signup: null, session: null, errors: [] }),
   initial: 'checking',
   states: {
     checking: {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { returnPathStore } from '../../services/return-path.ts';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { SessionContext } from '../../app/session.tsx';
@@ -27,7 +28,7 @@ export default function GoogleLandingPage({ logic, snapshot }: GoogleLandingPage
   // Read once: the machine exchanges the code of the address the browser arrived at.
   const [input] = useState<SocialCallbackInput>(() => {
     const params = new URLSearchParams(search);
-    return { code: params.get('code'), state: params.get('state') };
+    return { code: params.get('code'), state: params.get('state'), next: returnPathStore.take() };
   });
   const actor = useActorRef(logic ?? socialCallbackMachine, { input, ...(snapshot ? { snapshot } : {}) });
   const session = SessionContext.useActorRef();

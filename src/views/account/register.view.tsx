@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
+import { safeNextPath } from '../../services/return-path.ts';
 import type { SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import { RegisterRole } from '../../contract/roles.ts';
@@ -39,6 +40,9 @@ export interface RegisterPageProps {
 export default function RegisterPage({ logic, snapshot, social }: RegisterPageProps) {
   const actor = useActorRef(logic ?? registerMachine, snapshot ? { snapshot } : undefined);
   const [, navigate] = useLocation();
+  // `?next=`: the page a visitor was on (a job they wanted to apply to); sign-in returns there.
+  const next = safeNextPath(new URLSearchParams(useSearch()).get('next'));
+  const loginHref = next ? `/login?next=${encodeURIComponent(next)}` : '/login';
   const values = useSelector(actor, (s) => s.context.values);
   const fieldErrors = useSelector(actor, selectFieldErrors);
   const errors = useSelector(actor, selectErrors);
@@ -55,7 +59,7 @@ export default function RegisterPage({ logic, snapshot, social }: RegisterPagePr
     return (
       <AuthCard title="Register">
         <Alert tone="success">{AccountMessages.registered}</Alert>
-        <Button className="mt-2" fullWidth onClick={() => navigate('/login')}>
+        <Button className="mt-2" fullWidth onClick={() => navigate(loginHref)}>
           Go to Login
         </Button>
       </AuthCard>
@@ -120,10 +124,10 @@ export default function RegisterPage({ logic, snapshot, social }: RegisterPagePr
       </form>
 
       <OrDivider />
-      <SocialButtons {...social} />
+      <SocialButtons next={next} {...social} />
 
       <p className="mt-2 text-center text-sm">
-        Already have an account? <Link href="/login" className="font-semibold">Login</Link>
+        Already have an account? <Link href={loginHref} className="font-semibold">Login</Link>
       </p>
     </AuthCard>
   );

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { googleStartMachine, selectBusy, selectMessage } from '../../machines/account/google-start.machine.ts';
+import { returnPathStore } from '../../services/return-path.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { cx } from '../ui/cx.ts';
@@ -11,6 +12,8 @@ export interface SocialButtonsProps {
   /** Starts the machine in this state instead of the initial one. */
   snapshot?: SnapshotFrom<typeof googleStartMachine>;
   className?: string;
+  /** Where to return once signed in (`?next=` of the page): kept while the browser is at Google. */
+  next?: string | null;
 }
 
 const buttonClass =
@@ -51,7 +54,7 @@ function MicrosoftMark() {
  * server for its authorisation address and goes there; Facebook and Microsoft are shown and do
  * nothing.
  */
-export default function SocialButtons({ logic, snapshot, className }: SocialButtonsProps) {
+export default function SocialButtons({ logic, snapshot, className, next = null }: SocialButtonsProps) {
   const actor = useActorRef(logic ?? googleStartMachine, snapshot ? { snapshot } : undefined);
   const busy = useSelector(actor, selectBusy);
   const message = useSelector(actor, selectMessage);
@@ -66,7 +69,10 @@ export default function SocialButtons({ logic, snapshot, className }: SocialButt
           aria-label="Continue with Google"
           aria-busy={busy || undefined}
           disabled={busy}
-          onClick={() => actor.send({ type: 'google.start' })}
+          onClick={() => {
+            returnPathStore.save(next);
+            actor.send({ type: 'google.start' });
+          }}
         >
           {busy ? <Spinner size={20} /> : <GoogleMark />}
         </button>
