@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { companies, jobClicks, users } from '../db/schema.ts';
+import { companies, jobClicks, jobPosts, users } from '../db/schema.ts';
 import { createCompany, createUser } from '../account/users.ts';
 import { DEMO_STAFF } from '../staff/demo.ts';
 import { DEMO_COMPANY_ROLES, DEMO_MARKET_COMPANIES, cityNamed, demoJob, marketJobs, seededRandom, stepsBefore } from './demo-data.ts';
@@ -43,6 +43,8 @@ export async function seedDemoCompanyJobs(ctx: AppContext, companyId: string): P
       const postedAt = new Date(now - postedDaysAgo * DAY);
       const validThrough = status === 'Expired' ? new Date(now - (i + 1) * DAY) : new Date(postedAt.getTime() + 30 * DAY);
       const { id } = await publishJobData(ctx, actor, jobData, { postedAt, validThrough, status: status === 'Closed' ? 'Closed' : 'Active' });
+      // Two of its open local jobs are featured, as if the company had paid to boost them.
+      if (status === 'Active' && !remote && n < 4 && places[n % places.length]!.city === 'Vancouver') await ctx.db.update(jobPosts).set({ isBoosted: true }).where(eq(jobPosts.id, id));
       const views = Math.floor(random() * 120);
       for (let v = 0; v < views; v++) clicks.push({ jobPostId: id, createdAt: new Date(postedAt.getTime() + random() * Math.max(1, now - postedAt.getTime())) });
     }
@@ -89,10 +91,19 @@ export async function seedDemoMarket(ctx: AppContext): Promise<void> {
       emailVerifiedAt: now,
       termsAcceptedAt: now,
     });
+    let boosted = 0;
     for (const job of marketJobs(random, spec)) {
       const postedAt = new Date(now.getTime() - job.postedDaysAgo * DAY);
-      await publishJobData(ctx, { companyId: company.id, userId: owner.id }, job.jobData, { postedAt, validThrough: new Date(postedAt.getTime() + 30 * DAY) });
+      const { id } = await publishJobData(ctx, { companyId: company.id, userId: owner.id }, job.jobData, { postedAt, validThrough: new Date(postedAt.getTime() + 30 * DAY) });
+      // Companies at home around the default search place pay to feature two of their local jobs.
+      if (BOOSTING_HOMES.has(spec.home) && boosted < 2 && job.jobData.jobDetails.geoLocation?.city === home.city) {
+        await ctx.db.update(jobPosts).set({ isBoosted: true }).where(eq(jobPosts.id, id));
+        boosted++;
+      }
     }
   }
 }
+
+/** The homes of the demo companies that feature jobs: the default search place and its neighbour. */
+const BOOSTING_HOMES = new Set(['Vancouver', 'Portland']);
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, onFirstStart } from '../../server/seed.ts';
 import type { AppliedJobPage, JobDetail, JobListCount, SavedJobPage } from '../../src/contract/jobs.ts';
+import type { BoostsPage } from '../../src/contract/search.ts';
 import { passwordLogin } from './account-support.ts';
 import { getJson, postJson } from './company-support.ts';
 import { filesApp, type FilesApp } from './files-support.ts';
@@ -41,5 +42,15 @@ describe('the demo job seekers’ jobs', () => {
 
   it('the newcomer has saved two jobs and applied to none', async () => {
     expect((await getJson<JobListCount>(f, '/api/JobSeeker/job-list-count', newcomer)).body.data).toMatchObject({ saved: 2, applied: 0 });
+  });
+});
+
+describe('the demo market’s featured jobs', () => {
+  it('a visitor near the default place (Vancouver, WA) sees featured jobs of several companies', async () => {
+    const page = (await postJson<BoostsPage>(f, '/api/job/boosts', { latitude: 45.628, longitude: -122.6739, distance: 25 })).body.data;
+    expect(page.total).toBeGreaterThanOrEqual(4);
+    expect(page.items).toHaveLength(5);
+    expect(new Set(page.items.map((j) => j.companyName)).size).toBeGreaterThanOrEqual(2);
+    for (const job of page.items) expect(job.distanceMiles).toBeLessThanOrEqual(25);
   });
 });
