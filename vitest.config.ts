@@ -33,6 +33,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // One migrated database per run, copied by each test file.
+          globalSetup: ['tests/support/server/database-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

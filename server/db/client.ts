@@ -25,6 +25,8 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite's files; 'memory://' keeps it in memory (tests). */
   dataDir: string;
+  /** A PGlite data folder dump to start from instead of an empty database (tests copy a migrated one). */
+  template?: Blob;
 }
 
 /** Opens the database and applies every pending migration: one schema for PGlite and PostgreSQL. */
@@ -40,7 +42,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     location = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location);
+  const client = await PGlite.create(location, options.template ? { loadDataDir: options.template } : {});
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import postgres from 'postgres';
+import { inject, type ProvidedContext } from 'vitest';
+import './database-template.ts';
 import { loadConfig, type Config } from '../../../server/config.ts';
 import { openDatabase, type Database } from '../../../server/db/client.ts';
 import { createAdapters, type Adapters } from '../../../server/adapters.ts';
@@ -16,19 +18,31 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
   stop(): Promise<void>;
 };
 
+/** The run's migrated database to copy (tests/support/server/database-template.ts), if the run made one. */
+function databaseTemplate(): ProvidedContext['databaseTemplate'] | undefined {
+  try {
+    return inject('databaseTemplate');
+  } catch {
+    // Outside a test run that provides one (benchmarks): migrate as usual.
+    return undefined;
+  }
+}
+
 /**
  * A fresh database for one test app: in-memory PGlite, or, when DATABASE_URL is set,
  * a new PostgreSQL database that is dropped afterwards so runs never see each other's rows.
  */
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
+  const template = databaseTemplate();
   if (!base) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const dump = template?.kind === 'pglite' ? new Blob([fs.readFileSync(template.file)]) : undefined;
+    const database = await openDatabase({ dataDir: 'memory://', ...(dump && { template: dump }) });
     return { database, drop: async () => database.close() };
   }
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  await admin.unsafe(`create database ${name}${template?.kind === 'postgres' ? ` template ${template.name}` : ''}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
