@@ -111,6 +111,7 @@ export const sentInvitationsMachine = setup({
           tags: ['loading'],
           entry: assign({ loadError: null }),
           invoke: {
+            id: 'load',
             src: 'load',
             input: ({ context }) => requestOf(context.query),
             onDone: { target: 'ready', actions: assign(({ event }) => ({ invitations: event.output.items, total: event.output.total })) },
@@ -125,7 +126,7 @@ export const sentInvitationsMachine = setup({
       initial: 'loading',
       states: {
         loading: {
-          invoke: { src: 'loadJobs', onDone: { target: 'done', actions: assign({ jobs: ({ event }) => event.output }) }, onError: 'done' },
+          invoke: { id: 'loadJobs', src: 'loadJobs', onDone: { target: 'done', actions: assign({ jobs: ({ event }) => event.output }) }, onError: 'done' },
         },
         done: {},
       },

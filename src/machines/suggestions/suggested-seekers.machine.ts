@@ -138,6 +138,7 @@ export const suggestedSeekersMachine = setup({
       tags: ['loading'],
       entry: assign({ loadError: null, selected: [] }),
       invoke: {
+        id: 'load',
         src: 'load',
         input: ({ context }) => ({ jobId: context.jobId, pageNumber: context.pageNumber }),
         onDone: {
@@ -171,6 +172,7 @@ export const suggestedSeekersMachine = setup({
     invitingOne: {
       tags: ['busy'],
       invoke: {
+        id: 'inviteOne',
         src: 'inviteOne',
         input: ({ context }) => ({ jobId: context.jobId, jobSeekerId: context.inviting! }),
         onDone: {
@@ -190,6 +192,7 @@ export const suggestedSeekersMachine = setup({
     invitingMany: {
       tags: ['busy'],
       invoke: {
+        id: 'inviteMany',
         src: 'inviteMany',
         input: ({ context }) => ({ jobId: context.jobId, jobSeekerIds: context.selected }),
         onDone: {
