@@ -70,8 +70,8 @@ describe('the invitation viewed machine', () => {
   afterEach(() => vi.useRealTimers());
 
   it.each([
-    ['marked', async () => undefined],
-    ['failed', async () => Promise.reject(serverDown)],
+    ['marked', async (): Promise<unknown> => undefined],
+    ['failed', async (): Promise<unknown> => Promise.reject(serverDown)],
   ] as const)('tells the server once, and ends %s', async (end, answer) => {
     const sent: string[] = [];
     const logic = invitationViewedMachine.provide({

@@ -21,9 +21,9 @@ function startSut() {
       return d.promise;
     });
   const logic = sentInvitationsMachine.provide({
-    actors: { load: stub<SentInvitationPage, SentInvitationsRequest>('load'), loadJobs: stub<InviteJobOption[], void>('loadJobs') },
+    actors: { load: stub<SentInvitationPage, SentInvitationsRequest>('load'), loadJobs: stub<InviteJobOption[], unknown>('loadJobs') },
   });
-  const actor = createActor(logic).start();
+  const actor = createActor(logic, { input: undefined }).start();
   return { actor, server };
 }
 type Sut = ReturnType<typeof startSut>;
