@@ -12,7 +12,7 @@ import {
   type InviteOutcome,
   type InviteResult,
 } from '../../src/contract/suggestions.ts';
-import { companyJobRow, invitationsToday } from './lists.ts';
+import { companyJobRow, invitationsToday, mayApply } from './lists.ts';
 
 /** Who of the company invites. */
 export interface StaffActor {
@@ -48,7 +48,8 @@ async function enforceInviteLimit(ctx: AppContext, userId: string): Promise<void
  * Invites job seekers to one of the company's open jobs. Each named seeker is invited once per
  * job, even when two calls race (the unique index on job and seeker decides): a seeker invited
  * before is answered "already invited" and is not mailed again; one who applied already is
- * answered so; an id that is not an active job seeker who lets employers find them is "not found".
+ * answered so; an id that is not an active job seeker who lets employers find them (and is old
+ * enough to apply to the job) is "not found".
  * The company may send at most MAX_INVITES_PER_DAY new invitations in 24 hours: a call that would
  * pass the limit invites no one.
  */
@@ -63,7 +64,7 @@ export async function inviteSeekers(ctx: AppContext, actor: StaffActor, jobId: s
       .select({ id: users.id, email: users.email, firstName: users.firstName })
       .from(users)
       .leftJoin(preferences, eq(preferences.userId, users.id))
-      .where(and(inArray(users.id, ids), eq(users.role, 'JobSeeker'), eq(users.disabled, false), sql`coalesce(${preferences.findable}, true)`)),
+      .where(and(inArray(users.id, ids), eq(users.role, 'JobSeeker'), eq(users.disabled, false), sql`coalesce(${preferences.findable}, true)`, mayApply(job, ctx.adapters.now()))),
     ctx.db.select({ id: applications.jobSeekerId }).from(applications).where(and(eq(applications.jobPostId, job.id), inArray(applications.jobSeekerId, ids))),
     ctx.db
       .select({ id: jobInvitations.jobSeekerId, at: jobInvitations.createdAt })

@@ -6,7 +6,9 @@ import { notFound } from '../http/errors.ts';
 import { fullNameOf } from '../staff/staff.ts';
 import { displayNameOf } from '../company/details.ts';
 import { companyVisible } from '../jobs/detail.ts';
+import dayjs from 'dayjs';
 import { EARTH_RADIUS_MILES } from '../../src/lib/geo.ts';
+import { ADULT_AGE } from '../../src/contract/jobs.ts';
 import {
   SUGGESTION_RADIUS_MILES,
   SuggestionMessages,
@@ -32,6 +34,8 @@ export interface CompanyJobRow {
   skillIds: number[];
   jobTypeIds: number[];
   scheduleIds: number[];
+  /** Open to applicants aged 16 and 17; otherwise adults only. */
+  openToMinors: boolean;
 }
 
 /** One of the company's jobs that is not deleted; any other id (another company's too) is "not found". */
@@ -51,6 +55,7 @@ export async function companyJobRow(ctx: AppContext, companyId: string, jobId: s
       skillIds: jobPosts.skillIds,
       jobTypeIds: jobPosts.jobTypeIds,
       scheduleIds: jobPosts.scheduleIds,
+      openToMinors: jobPosts.openToMinors,
     })
     .from(jobPosts)
     .innerJoin(companies, eq(companies.id, jobPosts.companyId))
@@ -61,6 +66,16 @@ export async function companyJobRow(ctx: AppContext, companyId: string, jobId: s
 }
 
 // ---------- matching ----------
+
+/**
+ * The seeker may apply to the job: any seeker to a job open to minors; to any other job, a seeker
+ * aged 18 or over (or with no date of birth), as applying checks (server/jobs/apply.ts).
+ */
+export function mayApply(job: Pick<CompanyJobRow, 'openToMinors'>, now: Date): SQL | undefined {
+  if (job.openToMinors) return undefined;
+  const latest = dayjs(now).startOf('day').subtract(ADULT_AGE, 'year').format('YYYY-MM-DD');
+  return sql`(${users.dateOfBirth} is null or ${users.dateOfBirth} <= ${latest}::date)`;
+}
 
 /** An integer array as one parameter (ids are integers, so the text form is exact). */
 const intArray = (ids: Iterable<number>) => sql`${`{${[...ids].map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
@@ -79,13 +94,13 @@ const WEIGHTS = { skills: 60, jobType: 15, schedule: 10, nearness: 15 } as const
 
 /**
  * The job seekers who match a job, as SQL over users (with their preferences left-joined):
- * findable (the preference, on without a row), active, not applied to the job; within the radius
+ * findable (the preference, on without a row), active, old enough to apply, not applied to the job; within the radius
  * of one of their places when the job has a position; and sharing a skill, the job type or the
  * schedule when the job names any of them. The score (0 to 100) weighs the share of the job's
  * skills the seeker has most, then the job type, the schedule and how near the nearest place is,
  * out of the parts the job names.
  */
-function matchOf(job: CompanyJobRow) {
+function matchOf(job: CompanyJobRow, now: Date) {
   const placed = job.latitude !== null && job.longitude !== null ? { latitude: job.latitude, longitude: job.longitude } : null;
   const distance = placed
     ? sql<number | null>`(select min(${milesFromJob(placed)}) from ${preferredLocations} where ${preferredLocations.userId} = ${users.id})`
@@ -125,6 +140,7 @@ function matchOf(job: CompanyJobRow) {
     eq(users.role, 'JobSeeker'),
     eq(users.disabled, false),
     sql`coalesce(${preferences.findable}, true)`,
+    mayApply(job, now),
     sql`not exists (select 1 from ${applications} where ${applications.jobSeekerId} = ${users.id} and ${applications.jobPostId} = ${job.id})`,
     placed ? sql`${distance} <= ${SUGGESTION_RADIUS_MILES}::float8` : undefined,
     kinds.length ? sql`(${sql.join(kinds, sql` or `)})` : undefined,
@@ -145,7 +161,7 @@ const headline = sql<string | null>`coalesce(
 export async function suggestedSeekers(ctx: AppContext, companyId: string, query: { jobId: string; pageNumber: number; pageSize: number }): Promise<SuggestedSeekerPage> {
   const job = await companyJobRow(ctx, companyId, query.jobId);
   const page = { pageNumber: query.pageNumber, pageSize: query.pageSize, job: { id: job.id, title: job.title } };
-  const m = matchOf(job);
+  const m = matchOf(job, ctx.adapters.now());
   const placed = job.latitude !== null && job.longitude !== null ? { latitude: job.latitude, longitude: job.longitude } : null;
   const nearestCity = placed
     ? sql<string | null>`(select coalesce(${preferredLocations.city}, ${preferredLocations.name}) from ${preferredLocations} where ${preferredLocations.userId} = ${users.id} order by ${milesFromJob(placed)} limit 1)`

@@ -89,11 +89,14 @@ export async function suggestionsApp() {
   }
 
   /** A job of X at the place (or of Y), asking for the skills given (order picking and packing by default). */
-  async function jobAt(title: string, place: Place, options: { skills?: number[]; company?: 'x' | 'y'; status?: 'Closed' } = {}) {
+  async function jobAt(title: string, place: Place, options: { skills?: number[]; company?: 'x' | 'y'; status?: 'Closed'; openToMinors?: boolean } = {}) {
     const geo = { ...place, address: `1 Main St, ${place.name}`, pinCode: '66002' };
     return t.jobs.create(
       title,
-      { jobDetails: { address: geo.address, geoLocation: geo }, ...(options.skills ? { candidateRequirements: { skills: options.skills, minExperience: 1, maxExperience: 3 } } : {}) },
+      {
+        jobDetails: { address: geo.address, geoLocation: geo },
+        candidateRequirements: { skills: options.skills ?? [SKILL.orderPicking, SKILL.packing], minExperience: 1, maxExperience: 3, ...(options.openToMinors ? { openToMinors: true, hazardsReviewed: true } : {}) },
+      },
       { ...(options.company ? { company: options.company } : {}), ...(options.status ? { status: options.status } : {}) },
     );
   }

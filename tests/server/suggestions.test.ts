@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { jobInvitations } from '../../server/db/schema.ts';
+import { jobInvitations, users } from '../../server/db/schema.ts';
 import { INVITE_CALLS_PER_HOUR, invitationLink, invitedSummary, MAX_INVITES_PER_CALL, MAX_INVITES_PER_DAY, SuggestionMessages } from '../../src/contract/suggestions.ts';
 import { inbox } from './account-support.ts';
 import { expectOk, expectRefused, newArea, SKILL, suggestionsApp, type SuggestionsWorld } from './suggestions-support.ts';
@@ -50,6 +50,15 @@ describe('suggested job seekers of a job', () => {
     let page = expectOk(await t.s.suggested(t.w.employerX, { jobId: job }, 'Employer'));
     expect(page.items.map((i) => i.id)).toEqual([shown.id]);
     expect(page.items.map((i) => i.id)).not.toContain(hidden.id);
+
+    // A seeker aged 16 only for a job open to minors.
+    await t.setPreferences(t.w.minor, { places: [area.at(2)] });
+    await t.giveSkills(t.w.minor, [SKILL.packing]);
+    expect(page.items.map((i) => i.id)).not.toContain(t.w.minor.id);
+    expectRefused(await t.s.invite(t.w.recruiterX, { jobId: job, jobSeekerId: t.w.minor.id }), 404, SuggestionMessages.seekerNotFound);
+    const forMinors = await t.jobAt('Weekend Packer', area.center, { openToMinors: true });
+    expect(expectOk(await t.s.suggested(t.w.recruiterX, { jobId: forMinors })).items.map((i) => i.id)).toContain(t.w.minor.id);
+    await t.setPreferences(t.w.minor, {});
 
     await t.setPreferences(t.w.seekerB, { places: [area.at(3)] });
     await t.giveSkills(t.w.seekerB, [SKILL.packing]);
@@ -203,9 +212,13 @@ describe('limits on inviting', () => {
     const sentToday = await t.db.select({ id: jobInvitations.id }).from(jobInvitations).where(eq(jobInvitations.companyId, t.w.y.id));
     const yJob = await t.jobAt('Y capped job', area.center, { company: 'y' });
     const fill = MAX_INVITES_PER_DAY - sentToday.length - 1;
-    const extra = [];
-    for (let k = 0; k < fill; k++) extra.push(await t.w.person('JobSeeker', null, `filler ${k}`, { firstName: 'F' }));
-    await t.db.insert(jobInvitations).values(extra.map((p) => ({ jobPostId: yJob, companyId: t.w.y.id, jobSeekerId: p.id!, createdAt: t.clock.now() })));
+    // Y's invitations so far today, written at once: seekers made for the purpose.
+    const stamp = Date.now().toString(36);
+    const extra = await t.db
+      .insert(users)
+      .values(Array.from({ length: fill }, (_, k) => ({ email: `filler.${stamp}.${k}@example.com`, firstName: 'F', lastName: `${k}`, role: 'JobSeeker' as const })))
+      .returning({ id: users.id });
+    await t.db.insert(jobInvitations).values(extra.map((p) => ({ jobPostId: yJob, companyId: t.w.y.id, jobSeekerId: p.id, createdAt: t.clock.now() })));
     const mails = await t.mailsDuring(async () => {
       expectRefused(await t.s.inviteMany(t.w.employerY, { jobId: yJob, jobSeekerIds: [a.id, b.id] }, 'Employer'), 429, SuggestionMessages.dailyLimit);
       expect(expectOk(await t.s.invite(t.w.employerY, { jobId: yJob, jobSeekerId: a.id }, 'Employer'), 201).outcome).toBe('invited');
