@@ -310,6 +310,8 @@ export const preferences = pgTable('jobseeker_preferences', {
   salaryType: text('salary_type'),
   /** Supplemental pay flags, OR-ed bit values. */
   additionalCompensation: integer('additional_compensation').notNull().default(0),
+  /** Let employers find me: suggested for matching jobs and open to invitations. A seeker without a row is findable. */
+  findable: boolean('findable').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -596,4 +598,27 @@ export const contactMessages = pgTable(
     createdAt: created(),
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+/**
+ * An invitation to apply (InviteJobSeeker): one per job and seeker. It reads as sent, viewed once
+ * the seeker opens the job from it, and applied once the seeker applies to the job.
+ */
+export const jobInvitations = pgTable(
+  'job_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobPostId: uuid('job_post_id').notNull().references(() => jobPosts.id),
+    companyId: uuid('company_id').notNull().references(() => companies.id),
+    jobSeekerId: uuid('job_seeker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('job_invitations_job_seeker_key').on(t.jobPostId, t.jobSeekerId),
+    index('job_invitations_company_idx').on(t.companyId, t.createdAt),
+    index('job_invitations_seeker_idx').on(t.jobSeekerId, t.createdAt),
+  ],
 );

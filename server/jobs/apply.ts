@@ -11,6 +11,7 @@ import { storedJobData } from '../posting/drafts.ts';
 import { isAgeWithin } from '../../src/lib/dates.ts';
 import { ADULT_AGE, JobMessages, type Application, type ApplicationStatus, type applicationInputSchema } from '../../src/contract/jobs.ts';
 import { visibleJob } from './detail.ts';
+import { markInvitationApplied } from '../suggestions/invite.ts';
 
 type ApplicationInput = z.output<typeof applicationInputSchema>;
 type ApplicationRow = typeof applications.$inferSelect;
@@ -83,7 +84,8 @@ async function tellTheCompany(ctx: AppContext, job: { id: string; title: string;
  * index on (job, seeker) decides, and the later request answers the first application. An open
  * job only; a seeker under 18 only to a job open to applicants aged 16 and over; with what the
  * job asks for (a resume, a cover letter, an answer on work authorization), each document the
- * seeker's own. The company's employer and active recruiters are told by email.
+ * seeker's own. The company's employer and active recruiters are told by email; the seeker's
+ * invitation to the job, if any, reads as applied.
  */
 export async function applyToJob(ctx: AppContext, userId: string, input: ApplicationInput): Promise<{ application: Application; created: boolean }> {
   // Read at once; a refusal of the seeker comes before one of the job.
@@ -135,6 +137,7 @@ export async function applyToJob(ctx: AppContext, userId: string, input: Applica
     if (!first) throw conflict(JobMessages.alreadyApplied);
     return { application: applicationOf(first), created: false };
   }
+  await markInvitationApplied(ctx, job.id, seeker.id, now);
   await tellTheCompany(ctx, job, fullNameOf(seeker));
   return { application: applicationOf(row), created: true };
 }

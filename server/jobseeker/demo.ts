@@ -77,6 +77,7 @@ export async function seedDemoProfile(ctx: AppContext, userId: string, full: boo
     salary: 22,
     salaryType: 'Hourly',
     additionalCompensation: SupplementalPay.OvertimePay | SupplementalPay.PerformanceBonuses,
+    findable: true,
   });
   await uploadDemoResume(ctx, userId);
 }

@@ -29,6 +29,7 @@ export async function getPreferences(ctx: AppContext, userId: string): Promise<P
     salary: row?.pref.salary == null ? null : Number(row.pref.salary),
     salaryType: (row?.pref.salaryType ?? null) as Preferences['salaryType'],
     additionalCompensation: row?.pref.additionalCompensation ?? 0,
+    findable: row?.pref.findable ?? true,
   };
 }
 
@@ -42,6 +43,7 @@ export async function updatePreferences(ctx: AppContext, userId: string, input: 
     salary: input.salary == null ? null : input.salary.toFixed(2),
     salaryType: input.salaryType ?? null,
     additionalCompensation: input.additionalCompensation,
+    findable: input.findable,
     updatedAt: ctx.adapters.now(),
   };
   await ctx.db.transaction(async (tx) => {

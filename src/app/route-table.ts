@@ -31,7 +31,6 @@ const publicPages: Record<string, string> = {
 /** The job-seeker and company area (spec 2 §2). */
 const userPages: Record<string, string> = {
   '/user/messaging': 'Messaging',
-  '/user/invites': 'Invitations',
 };
 
 /** The SuperAdmin back office. */
@@ -85,6 +84,7 @@ export const routeTable: PageRoute[] = [
   { path: '/browse-jobs', page: 'jobs/search-jobs.view', access: 'anyone' },
   { path: '/user/applicants', page: 'applicants/applicants.view', access: 'companyStaff' },
   { path: '/dashboard/applicants', page: 'applicants/applicants.view', access: 'companyStaff' },
+  { path: '/user/invites', page: 'suggestions/invites.view', access: 'companyStaff' },
   ...comingSoon(userPages, 'signedIn'),
   ...comingSoon(backOfficePages, 'SuperAdmin'),
   ...comingSoon(publicPages, 'anyone'),

@@ -199,6 +199,8 @@ export const preferencesSchema = z.object({
   salaryType: salaryTypeSchema.nullable(),
   /** Supplemental pay flags, OR-ed bit values (commission 1 … none 512). */
   additionalCompensation: z.number().int(),
+  /** Let employers find me: the seeker is suggested for companies' matching jobs and may be invited to apply. On unless switched off. */
+  findable: z.boolean(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -215,6 +217,7 @@ export const preferencesInputSchema = z.object({
     .max(1023)
     .default(0)
     .refine((flags) => (flags & NO_SUPPLEMENTAL_PAY) === 0 || flags === NO_SUPPLEMENTAL_PAY, ProfileMessages.compensationNone),
+  findable: z.boolean({ error: 'Let employers find me must be on or off' }).default(true),
 });
 export type PreferencesInput = z.input<typeof preferencesInputSchema>;
 

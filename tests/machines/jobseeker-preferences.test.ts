@@ -52,6 +52,7 @@ const stored: Preferences = {
   salary: 22,
   salaryType: 'Hourly',
   additionalCompensation: SupplementalPay.OvertimePay | SupplementalPay.PerformanceBonuses,
+  findable: true,
 };
 const loaded: PreferencesLoaded = { preferences: stored, lookups };
 const BOSTON = result('Boston, MA', 'Massachusetts', 42.3601, -71.0589);
@@ -218,7 +219,7 @@ describe('job seeker preferences rules', () => {
   it('fills the form from the stored preferences, and offers the lists they are chosen from', async () => {
     const sut = await started();
     const { context } = sut.actor.getSnapshot();
-    expect(context.values).toEqual({ employmentType: '1', scheduleType: '3', salary: '22', salaryType: 'Hourly', additionalCompensation: '48' });
+    expect(context.values).toEqual({ employmentType: '1', scheduleType: '3', salary: '22', salaryType: 'Hourly', additionalCompensation: '48', findable: 'true' });
     expect(context.locations).toEqual(stored.locations);
     expect(context.lookups).toEqual(lookups);
   });
@@ -243,6 +244,7 @@ describe('job seeker preferences rules', () => {
         salary: 52000,
         salaryType: 'Yearly',
         additionalCompensation: 257,
+        findable: true,
       },
     ]);
     expect(changes).toBe(0);

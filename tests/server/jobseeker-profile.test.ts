@@ -246,6 +246,17 @@ describe('preferences', () => {
     expect((await get<Preferences>(app, '/api/Account/JobseekerPreferences', me.token)).body.data.locations).toEqual(moved.body.data.locations);
   });
 
+  it('lets employers find the seeker until the seeker switches it off, and keeps the choice', async () => {
+    const me = await seeker();
+    expect((await get<Preferences>(app, '/api/Account/JobseekerPreferences', me.token)).body.data.findable).toBe(true);
+    const off = await post<Preferences>(app, '/api/Account/UpdateJobseekerPreferences', { locations: places(1), findable: false }, { token: me.token });
+    expect(off.body.data.findable).toBe(false);
+    expect((await get<Preferences>(app, '/api/JobSeeker/preference', me.token)).body.data.findable).toBe(false);
+    const on = await post<Preferences>(app, '/api/JobSeeker/preference', { locations: places(1), findable: true }, { token: me.token });
+    expect(on.body.data.findable).toBe(true);
+    expect((await post(app, '/api/JobSeeker/preference', { findable: 'maybe' }, { token: me.token })).status).toBe(400);
+  });
+
   it('refuses six places, "none" with other pay, and an unknown job type', async () => {
     const me = await seeker();
     const six = await post(app, '/api/Account/UpdateJobseekerPreferences', { locations: places(6) }, { token: me.token });

@@ -5,8 +5,10 @@ import { fromPromise } from 'xstate';
 import type { CompletionStatus } from '../../src/contract/account.ts';
 import { profileCompletionMachine } from '../../src/machines/account/profile-completion.machine.ts';
 import type { MatchedJob, SeekerDashboardCount } from '../../src/contract/jobs.ts';
+import type { SeekerInvitationPage } from '../../src/contract/suggestions.ts';
 import { saveJobMachine } from '../../src/machines/jobs/save-job.machine.ts';
 import { seekerDashboardMachine } from '../../src/machines/jobs/seeker-dashboard.machine.ts';
+import { seekerInvitationsMachine } from '../../src/machines/suggestions/seeker-invitations.machine.ts';
 import { companyCountsMachine } from '../../src/machines/company/company-counts.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { profileChanges } from '../../src/services/profile-changes.ts';
@@ -29,6 +31,9 @@ const half: CompletionStatus = {
   documentsComplete: false,
 };
 const full: CompletionStatus = { ...half, isCompleted: true, completedPercentage: 100, educationComplete: true, preferencesComplete: true, documentsComplete: true };
+
+/** A seeker with no invitations: the dashboard shows no Invitations card. */
+const noInvitations = seekerInvitationsMachine.provide({ actors: { load: fromPromise<SeekerInvitationPage>(async () => ({ items: [], total: 0, pageNumber: 1, pageSize: 5 })) } });
 
 /** The completion machine answered by the test, one answer per read. */
 function server() {
@@ -78,7 +83,7 @@ function seekerSide(answers: { counts?: SeekerDashboardCount; matches?: MatchedJ
 describe('the job seeker dashboard', () => {
   it('shows how complete the profile is, what is missing, and a link to each section', async () => {
     const { logic, answer } = server();
-    renderInApp(<DashboardPage completionLogic={logic} seekerLogic={seekerSide().logic} />, { path: '/user/dashboard', stored: seeker });
+    renderInApp(<DashboardPage completionLogic={logic} seekerLogic={seekerSide().logic} invitationsLogic={noInvitations} />, { path: '/user/dashboard', stored: seeker });
     expect(await screen.findByText('Welcome, Maria.')).toBeInTheDocument();
     expect(screen.getByText('Loading your profile…')).toBeInTheDocument();
     await answer(half);
@@ -102,7 +107,7 @@ describe('the job seeker dashboard', () => {
 
   it('follows a save made elsewhere without a reload', async () => {
     const { logic, reads, answer } = server();
-    renderInApp(<DashboardPage completionLogic={logic} seekerLogic={seekerSide().logic} />, { path: '/user/dashboard', stored: seeker });
+    renderInApp(<DashboardPage completionLogic={logic} seekerLogic={seekerSide().logic} invitationsLogic={noInvitations} />, { path: '/user/dashboard', stored: seeker });
     await screen.findByText('Loading your profile…');
     await answer(half);
     act(() => profileChanges.changed());
@@ -114,7 +119,7 @@ describe('the job seeker dashboard', () => {
 
   it('says when the profile cannot be loaded, and tries again on request', async () => {
     const { logic, reads, answer } = server();
-    const { user } = renderInApp(<DashboardPage completionLogic={logic} seekerLogic={seekerSide().logic} />, { path: '/user/dashboard', stored: seeker });
+    const { user } = renderInApp(<DashboardPage completionLogic={logic} seekerLogic={seekerSide().logic} invitationsLogic={noInvitations} />, { path: '/user/dashboard', stored: seeker });
     await screen.findByText('Loading your profile…');
     await answer(new ApiError('server', 500, 'Something went wrong!!!'));
     expect(screen.getByRole('alert')).toHaveTextContent('Your profile could not be loaded.');
@@ -137,7 +142,7 @@ describe('the job seeker dashboard', () => {
 describe('the job seeker’s jobs on the dashboard', () => {
   function opened(side = seekerSide()) {
     const { logic } = server();
-    const app = renderInApp(<DashboardPage completionLogic={logic} seekerLogic={side.logic} saveLogic={side.saveLogic} />, { path: '/user/dashboard', stored: seeker });
+    const app = renderInApp(<DashboardPage completionLogic={logic} seekerLogic={side.logic} saveLogic={side.saveLogic} invitationsLogic={noInvitations} />, { path: '/user/dashboard', stored: seeker });
     return { ...side, app };
   }
   const countCard = (name: string) => screen.getByRole('region', { name });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
+import { SuggestionMessages } from '../../src/contract/suggestions.ts';
 import { ProfileMessages, type Preferences } from '../../src/contract/jobseeker.ts';
 import type { LocationResult } from '../../src/contract/location.ts';
 import { SUPPLEMENTAL_PAYS, SupplementalPay } from '../../src/contract/lookups.ts';
@@ -48,6 +49,7 @@ const stored: Preferences = {
   salary: 22,
   salaryType: 'Hourly',
   additionalCompensation: SupplementalPay.OvertimePay | SupplementalPay.PerformanceBonuses,
+  findable: true,
 };
 
 /** The page's machine and its location search with the server in the test's hands. */
@@ -187,6 +189,7 @@ describe('the job seeker preferences page', () => {
           salary: 48000,
           salaryType: 'Yearly',
           additionalCompensation: SupplementalPay.Commission | SupplementalPay.PerformanceBonuses | SupplementalPay.Tips,
+          findable: true,
         },
       ]),
     );
@@ -194,6 +197,22 @@ describe('the job seeker preferences page', () => {
     expect(await screen.findAllByText(ProfileMessages.preferencesSaved)).toHaveLength(2);
     expect(changes).toBe(1);
     stop();
+  });
+
+  it('offers “Let employers find me”, on by default with what it means, and saves it switched off', async () => {
+    const { app, saves } = await opened();
+    const toggle = screen.getByRole('switch', { name: /Let employers find me/ });
+    expect(toggle).toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(SuggestionMessages.findableHint);
+    expect(toggle).toHaveAccessibleName('Let employers find me (On)');
+    toggle.focus();
+    await app.user.keyboard(' ');
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleName('Let employers find me (Off)');
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves.map((s) => s.findable)).toEqual([false]));
+    expect(await screen.findAllByText(ProfileMessages.preferencesSaved)).toHaveLength(2);
+    expect(screen.getByRole('switch', { name: /Let employers find me/ })).not.toBeChecked();
   });
 
   it('keeps Save disabled while the pay amount is not a number', async () => {

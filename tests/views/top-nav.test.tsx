@@ -111,7 +111,7 @@ describe('top navigation, signed in', () => {
     expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/user/dashboard');
   });
 
-  it('gives an employer Jobs and Applicants beside Dashboard, and Company and Staff in the menu', async () => {
+  it('gives an employer Jobs and Applicants beside Dashboard, and Company, Invitations sent and Staff in the menu', async () => {
     const { user } = renderNav({ user: employer });
     expect(within(nav()).getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/user/jobs');
     expect(within(nav()).getByRole('link', { name: 'Applicants' })).toHaveAttribute('href', '/user/applicants');
@@ -119,18 +119,19 @@ describe('top navigation, signed in', () => {
     expect(itemsOf(await dropdown('Erin'))).toEqual([
       { name: 'Profile', href: '/user/settings/profile' },
       { name: 'Company', href: '/user/settings/company-details' },
+      { name: 'Invitations sent', href: '/user/invites' },
       { name: 'Staff', href: '/user/staff' },
       { name: 'Change Password', href: null },
       { name: 'Logout', href: null },
     ]);
   });
 
-  it('gives a recruiter Jobs, Applicants and Company, and a job seeker none of them', async () => {
+  it('gives a recruiter Jobs, Applicants, Company and Invitations sent, and a job seeker none of them', async () => {
     const { user } = renderNav({ user: { ...employer, firstName: 'Amir', role: 'Recruiter' } });
     expect(within(nav()).getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/user/jobs');
     expect(within(nav()).getByRole('link', { name: 'Applicants' })).toHaveAttribute('href', '/user/applicants');
     await user.click(within(nav()).getByRole('button', { name: 'Amir' }));
-    expect(itemsOf(await dropdown('Amir')).map((i) => i.name)).toEqual(['Profile', 'Company', 'Change Password', 'Logout']);
+    expect(itemsOf(await dropdown('Amir')).map((i) => i.name)).toEqual(['Profile', 'Company', 'Invitations sent', 'Change Password', 'Logout']);
     cleanup();
     renderNav({ user: jobSeeker, profilePercentage: 40 });
     expect(within(nav()).queryByRole('link', { name: 'Jobs' })).not.toBeInTheDocument();

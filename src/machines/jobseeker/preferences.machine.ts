@@ -17,8 +17,11 @@ import { profileChanges } from '../../services/profile-changes.ts';
 import { togglePay } from '../../lib/supplemental-pay.ts';
 import { canSubmit, formOf, validate, type FormEvent, type FormState } from '../form.ts';
 
-/** The typed fields; `additionalCompensation` holds the supplemental pay flags as one integer. */
-export const preferenceFields = ['employmentType', 'scheduleType', 'salary', 'salaryType', 'additionalCompensation'] as const;
+/**
+ * The typed fields; `additionalCompensation` holds the supplemental pay flags as one integer,
+ * `findable` ("Let employers find me") 'true' or 'false'.
+ */
+export const preferenceFields = ['employmentType', 'scheduleType', 'salary', 'salaryType', 'additionalCompensation', 'findable'] as const;
 export type PreferenceField = (typeof preferenceFields)[number];
 
 /** The lists the form offers its choices from. */
@@ -63,6 +66,7 @@ export function inputOf(values: Record<PreferenceField, string>, locations: Pref
     salary: blank(values.salary) ? null : Number(values.salary.trim()),
     salaryType: blank(values.salaryType) ? null : (values.salaryType as PreferencesInput['salaryType']),
     additionalCompensation: blank(values.additionalCompensation) ? 0 : Number(values.additionalCompensation),
+    findable: values.findable !== 'false',
   };
 }
 
@@ -72,6 +76,7 @@ const valuesOf = (p: Preferences): Record<PreferenceField, string> => ({
   salary: p.salary == null ? '' : String(p.salary),
   salaryType: p.salaryType ?? '',
   additionalCompensation: String(p.additionalCompensation),
+  findable: String(p.findable),
 });
 
 const form = formOf<PreferenceField, PreferencesContext, PreferencesEvent>(preferenceFields, (values, context) =>
@@ -105,7 +110,7 @@ const payChange = (value: number) => ({ type: 'field.change' as const, field: 'a
 
 /**
  * The job seeker's preferences (spec 2 §3 "Preferences"): up to five places, employment type,
- * schedule, desired pay and supplemental pay. Loaded with the lists they are chosen from, edited
+ * schedule, desired pay and supplemental pay, and whether employers may find the seeker. Loaded with the lists they are chosen from, edited
  * with the contract's rules, saved as a whole; a save tells the completion meter.
  */
 export const preferencesMachine = setup({

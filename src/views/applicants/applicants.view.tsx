@@ -5,6 +5,7 @@ import type { SnapshotFrom } from 'xstate';
 import { applicantFilters, type Applicant, type ApplicantFilter, type ApplicantOrder } from '../../contract/applicants.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
 import type { applicantDetailMachine } from '../../machines/applicants/applicant-detail.machine.ts';
+import type { suggestedSeekersMachine } from '../../machines/suggestions/suggested-seekers.machine.ts';
 import { applicantListMachine, selectPageCount } from '../../machines/applicants/applicant-list.machine.ts';
 import { ApplicationStatusChip } from '../jobs/application-status.tsx';
 import { Button } from '../ui/button.tsx';
@@ -18,6 +19,8 @@ import type { ApplicantDrawerProps } from './applicant-drawer.tsx';
 /** Loaded after the list shows: the panel (a dialog with its menu) is not needed to read the list. */
 const loadDrawer = () => import('./applicant-drawer.tsx');
 const ApplicantDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.ApplicantDrawer })));
+/** Loaded when opened: the job's suggested job seekers, to invite them to apply. */
+const SuggestedSeekersPanel = lazy(() => import('../suggestions/suggested-seekers-panel.tsx').then((m) => ({ default: m.SuggestedSeekersPanel })));
 
 type Logic = typeof applicantListMachine;
 
@@ -29,6 +32,8 @@ export interface ApplicantsPageProps {
   detailLogic?: typeof applicantDetailMachine;
   fetchDocument?: ApplicantDrawerProps['fetchDocument'];
   previewLogic?: ApplicantDrawerProps['previewLogic'];
+  /** The suggested job seekers' machine, likewise. */
+  suggestionsLogic?: typeof suggestedSeekersMachine;
 }
 
 /** ?jobId= of the address (the link in the mail about a new application, and the job list's action). */
@@ -142,7 +147,7 @@ function Pagination({ page, pages, disabled, onPage }: { page: number; pages: nu
 }
 
 /** The company's applicants: search, filters, order, the rows (a table on wide screens, cards on narrow ones), pages and the applicant panel. */
-export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument, previewLogic }: ApplicantsPageProps) {
+export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument, previewLogic, suggestionsLogic }: ApplicantsPageProps) {
   const search = useSearch();
   const [path, navigate] = useLocation();
   const urlJob = jobIdOf(search);
@@ -158,6 +163,7 @@ export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument, pre
   const pages = useSelector(actor, selectPageCount);
   const wide = useMediaQuery(WIDE_SCREEN);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [suggesting, setSuggesting] = useState<string | null>(null);
 
   useEffect(() => {
     // Fetched while the list loads, so the panel opens at once.
@@ -210,9 +216,16 @@ export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument, pre
         />
       </div>
 
-      <p className="text-sm text-muted" aria-live="polite">
-        {!loading && loadError === null && total > 0 ? `${count.format(total)} ${total === 1 ? 'applicant' : 'applicants'}` : ''}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-1">
+        <p className="text-sm text-muted" aria-live="polite">
+          {!loading && loadError === null && total > 0 ? `${count.format(total)} ${total === 1 ? 'applicant' : 'applicants'}` : ''}
+        </p>
+        {query.jobId && (
+          <Button variant="secondary" aria-haspopup="dialog" onClick={() => setSuggesting(query.jobId)}>
+            Suggested job seekers
+          </Button>
+        )}
+      </div>
 
       {loadError !== null ? (
         <LoadFailed message={loadError} onRetry={() => actor.send({ type: 'applicants.retry' })} />
@@ -260,6 +273,7 @@ export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument, pre
 
       <Suspense fallback={null}>
         {openId && <ApplicantDrawer key={openId} id={openId} onClose={() => setOpenId(null)} onUpdated={onUpdated} logic={detailLogic} fetchDocument={fetchDocument} previewLogic={previewLogic} />}
+        {suggesting && <SuggestedSeekersPanel key={suggesting} jobId={suggesting} onClose={() => setSuggesting(null)} logic={suggestionsLogic} />}
       </Suspense>
     </div>
   );

@@ -2,13 +2,14 @@ import { useSession } from '../../app/session.tsx';
 import type { profileCompletionMachine } from '../../machines/account/profile-completion.machine.ts';
 import type { saveJobMachine } from '../../machines/jobs/save-job.machine.ts';
 import type { seekerDashboardMachine } from '../../machines/jobs/seeker-dashboard.machine.ts';
+import type { seekerInvitationsMachine } from '../../machines/suggestions/seeker-invitations.machine.ts';
 import { SeekerDashboard } from './seeker-dashboard.view.tsx';
 import type { companyCountsMachine } from '../../machines/company/company-counts.machine.ts';
 import { CompanyDashboard } from '../company/company-dashboard.view.tsx';
 
 /**
  * The signed-in user's home (spec 1 §6): a job seeker sees the jobs applied to, saved and matched,
- * how complete the profile is and the jobs that match it; an employer or a recruiter the company's
+ * how complete the profile is, the invitations to apply and the jobs that match it; an employer or a recruiter the company's
  * job posts and applicants.
  */
 export default function DashboardPage({
@@ -16,11 +17,13 @@ export default function DashboardPage({
   countsLogic,
   seekerLogic,
   saveLogic,
+  invitationsLogic,
 }: {
   completionLogic?: typeof profileCompletionMachine;
   countsLogic?: typeof companyCountsMachine;
   seekerLogic?: typeof seekerDashboardMachine;
   saveLogic?: typeof saveJobMachine;
+  invitationsLogic?: typeof seekerInvitationsMachine;
 }) {
   const { user, role } = useSession();
   return (
@@ -32,7 +35,7 @@ export default function DashboardPage({
         {user && <p className="mt-1 text-lg">Welcome, {user.firstName}.</p>}
       </div>
       {role === 'JobSeeker' ? (
-        <SeekerDashboard logic={seekerLogic} completionLogic={completionLogic} saveLogic={saveLogic} />
+        <SeekerDashboard logic={seekerLogic} completionLogic={completionLogic} saveLogic={saveLogic} invitationsLogic={invitationsLogic} />
       ) : role === 'Employer' || role === 'Recruiter' ? (
         <CompanyDashboard role={role} logic={countsLogic} />
       ) : (

@@ -6,6 +6,8 @@ import { DASHBOARD_MATCHES, type SeekerDashboardContext } from '../../machines/j
 import { matchedJobs, pretendDashboardServer, sampleDashboardCount } from '../jobs/seeker-jobs-stories-support.tsx';
 import { withJobSeeker } from '../jobseeker/stories-support.tsx';
 import { SeekerDashboard } from './seeker-dashboard.view.tsx';
+import { seekerInvitationsMachine } from '../../machines/suggestions/seeker-invitations.machine.ts';
+import { demoSeekerInvitations } from '../suggestions/suggestions-stories-support.ts';
 
 const half: CompletionStatus = {
   isCompleted: false,
@@ -19,6 +21,10 @@ const half: CompletionStatus = {
 };
 const completionLogic = profileCompletionMachine.provide({ actors: { load: fromPromise(async () => half) } });
 const { logic, saveLogic } = pretendDashboardServer();
+/** The seeker's invitations: three, newest first. */
+const invitationsLogic = seekerInvitationsMachine.provide({
+  actors: { load: fromPromise(async () => ({ items: demoSeekerInvitations, total: 3, pageNumber: 1, pageSize: 5 })) },
+});
 
 type Part = 'loading' | 'loaded' | 'failed';
 const at = (counts: Part, matches: Part, c: Partial<SeekerDashboardContext> = {}) =>
@@ -31,7 +37,7 @@ const meta = {
   title: 'Dashboard/Job seeker',
   component: SeekerDashboard,
   decorators: [withJobSeeker],
-  args: { logic, saveLogic, completionLogic },
+  args: { logic, saveLogic, completionLogic, invitationsLogic },
   parameters: { layout: 'padded', route: '/user/dashboard', docs: { story: { height: '900px' } } },
 } satisfies Meta<typeof SeekerDashboard>;
 

@@ -9,6 +9,8 @@ import { seekerDashboardMachine } from '../../machines/jobs/seeker-dashboard.mac
 import { ApplicationStatusChip } from '../jobs/application-status.tsx';
 import { MatchedRow, SEARCH_JOBS_PATH } from '../jobs/seeker-jobs-list.tsx';
 import { ProfileCompletion } from '../jobseeker/profile-completion.view.tsx';
+import type { seekerInvitationsMachine } from '../../machines/suggestions/seeker-invitations.machine.ts';
+import { InvitationsCard } from '../suggestions/invitations-card.tsx';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 
 type Logic = typeof seekerDashboardMachine;
@@ -79,14 +81,16 @@ export interface SeekerDashboardProps {
   completionLogic?: typeof profileCompletionMachine;
   completionSnapshot?: SnapshotFrom<typeof profileCompletionMachine>;
   saveLogic?: typeof saveJobMachine;
+  invitationsLogic?: typeof seekerInvitationsMachine;
+  invitationsSnapshot?: SnapshotFrom<typeof seekerInvitationsMachine>;
 }
 
 /**
  * A job seeker's dashboard (spec 2 §7 DashboardCount, matched-list): the applied, saved and
- * matching jobs with links to them, the applications by status, how complete the profile is, and
- * the best matching jobs, each saveable.
+ * matching jobs with links to them, the applications by status, the invitations to apply, how
+ * complete the profile is, and the best matching jobs, each saveable.
  */
-export function SeekerDashboard({ logic, snapshot, completionLogic, completionSnapshot, saveLogic }: SeekerDashboardProps) {
+export function SeekerDashboard({ logic, snapshot, completionLogic, completionSnapshot, saveLogic, invitationsLogic, invitationsSnapshot }: SeekerDashboardProps) {
   const actor = useActorRef(logic ?? seekerDashboardMachine, snapshot ? { snapshot } : {});
   const counts = useSelector(actor, (s) => s.context.counts);
   const countsFailed = useSelector(actor, (s) => s.matches({ counts: 'failed' }));
@@ -104,6 +108,7 @@ export function SeekerDashboard({ logic, snapshot, completionLogic, completionSn
       ) : (
         <Loading label="Loading your job numbers…" />
       )}
+      <InvitationsCard logic={invitationsLogic} snapshot={invitationsSnapshot} />
       <ProfileCompletion logic={completionLogic} snapshot={completionSnapshot} />
       <section id={JOBS_FOR_YOU_ID} aria-labelledby="jobs-for-you-title" className="flex scroll-mt-2 flex-col gap-1.5">
         <div className="flex flex-wrap items-baseline justify-between gap-1">

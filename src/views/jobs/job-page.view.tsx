@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { useSession } from '../../app/session.tsx';
 import { JobMessages, type JobDetail } from '../../contract/jobs.ts';
@@ -17,6 +17,8 @@ import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
 import { SaveJobButton } from './job-card.tsx';
 import { CompanyCardView, Description, Extras, KeyFacts, Requirements, Skills } from './job-page-parts.tsx';
+import type { invitationViewedMachine } from '../../machines/suggestions/invitation-viewed.machine.ts';
+import { InvitationOpened, invitationIdOf } from '../suggestions/invitation-opened.tsx';
 
 // The dialogs load on their own, after the page: most visitors of a job never open them.
 const loadApplyDialog = () => import('./apply-dialog.tsx');
@@ -241,12 +243,21 @@ export function JobPageView({
   );
 }
 
-/** /jobs/:id: a job's page for anyone; a job seeker also applies, saves and reports here. */
-export default function JobPage({ logic, snapshot }: { logic?: Logic; snapshot?: SnapshotFrom<Logic> }) {
+/**
+ * /jobs/:id: a job's page for anyone; a job seeker also applies, saves and reports here. Opened
+ * from an invitation (?invite=<id>), the company is told the seeker viewed it.
+ */
+export default function JobPage({ logic, snapshot, viewedLogic }: { logic?: Logic; snapshot?: SnapshotFrom<Logic>; viewedLogic?: typeof invitationViewedMachine }) {
   const { id = '' } = useParams<{ id: string }>();
+  const invitationId = invitationIdOf(useSearch());
   const { role, signedIn, restoring } = useSession();
   // The job is read as the user is: wait for the stored session before asking.
   if (restoring) return <LoadingOverlay open />;
   // A new job, or a new user, is a new page: the machine starts again.
-  return <JobPageView key={`${id}:${role ?? ''}`} id={id} role={role} signedIn={signedIn} logic={logic} snapshot={snapshot} />;
+  return (
+    <>
+      {role === 'JobSeeker' && invitationId && <InvitationOpened key={invitationId} invitationId={invitationId} logic={viewedLogic} />}
+      <JobPageView key={`${id}:${role ?? ''}`} id={id} role={role} signedIn={signedIn} logic={logic} snapshot={snapshot} />
+    </>
+  );
 }

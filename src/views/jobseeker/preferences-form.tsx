@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
+import { Field, Label, Description, Switch } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { MAX_PREFERRED_LOCATIONS, ProfileMessages, salaryTypes } from '../../contract/jobseeker.ts';
+import { SuggestionMessages } from '../../contract/suggestions.ts';
 import {
   selectCanAddPlace,
   selectCanSubmit,
@@ -107,6 +109,36 @@ function PreferencesPayBoxes({ actor }: { actor: PreferencesActor }) {
   );
 }
 
+/** "Let employers find me": on, companies see the seeker when they match a job and may invite them. */
+function FindableSwitch({ actor }: { actor: PreferencesActor }) {
+  const on = useSelector(actor, (s) => s.context.values.findable !== 'false');
+  return (
+    <section aria-labelledby="findable-title" className="flex flex-col gap-1">
+      <h2 id="findable-title" className="text-lg font-semibold">
+        Visibility
+      </h2>
+      <Field className="flex items-start gap-1.5">
+        <Switch
+          checked={on}
+          onChange={(checked) => actor.send({ type: 'field.change', field: 'findable', value: String(checked) })}
+          className="group relative mt-0.25 inline-flex h-3 w-5 shrink-0 cursor-pointer items-center rounded-full border border-line bg-surface-raised transition-colors focus-visible:outline focus-visible:outline-3 focus-visible:outline-brand-500 data-[checked]:border-brand-700 data-[checked]:bg-brand-700 dark:data-[checked]:border-brand-300 dark:data-[checked]:bg-brand-300"
+        >
+          <span
+            aria-hidden="true"
+            className="inline-block size-2 translate-x-0.5 rounded-full bg-ink/60 transition-transform group-data-[checked]:translate-x-[1.35rem] group-data-[checked]:bg-white dark:group-data-[checked]:bg-brand-950"
+          />
+        </Switch>
+        <div className="flex flex-col">
+          <Label className="font-medium">
+            {SuggestionMessages.findableLabel} <span className="text-sm font-semibold text-muted">({on ? 'On' : 'Off'})</span>
+          </Label>
+          <Description className="text-sm text-muted">{SuggestionMessages.findableHint}</Description>
+        </div>
+      </Field>
+    </section>
+  );
+}
+
 /**
  * The preferences form, on a machine that has loaded them. In its own chunk: its listboxes need
  * code the page does not, which loads while the preferences do.
@@ -191,6 +223,8 @@ export default function PreferencesForm({ actor, searchLogic }: { actor: Prefere
         </div>
         <PreferencesPayBoxes actor={actor} />
       </section>
+
+      <FindableSwitch actor={actor} />
 
       {error && <Alert tone="error">{error}</Alert>}
       {message && !error && <Alert tone="success">{message}</Alert>}

@@ -38,8 +38,9 @@ const preferences: Preferences = {
   salary: 22,
   salaryType: 'Hourly',
   additionalCompensation: SupplementalPay.OvertimePay | SupplementalPay.PerformanceBonuses,
+  findable: true,
 };
-const values: Record<PreferenceField, string> = { employmentType: '1', scheduleType: '1', salary: '22', salaryType: 'Hourly', additionalCompensation: '48' };
+const values: Record<PreferenceField, string> = { employmentType: '1', scheduleType: '1', salary: '22', salaryType: 'Hourly', additionalCompensation: '48', findable: 'true' };
 
 /** The server answers after a moment; saving takes a moment too, and keeps what was sent. */
 const logic = preferencesMachine.provide({
@@ -54,6 +55,7 @@ const logic = preferencesMachine.provide({
         salary: input.salary ?? null,
         salaryType: input.salaryType ?? null,
         additionalCompensation: input.additionalCompensation,
+        findable: input.findable ?? true,
       }),
     ),
   },
@@ -107,7 +109,7 @@ export const EditingDark: Story = { ...Editing, globals: dark };
 /** editing with nothing chosen yet. */
 export const Empty: Story = {
   args: {
-    snapshot: at({ editing: 'idle' }, { locations: [], values: { employmentType: '', scheduleType: '', salary: '', salaryType: '', additionalCompensation: '0' } }),
+    snapshot: at({ editing: 'idle' }, { locations: [], values: { employmentType: '', scheduleType: '', salary: '', salaryType: '', additionalCompensation: '0', findable: 'true' } }),
   },
 };
 
@@ -120,6 +122,9 @@ export const FivePlacesDark: Story = { ...FivePlaces, globals: dark };
 export const DuplicatePlace: Story = { args: { snapshot: at({ editing: 'idle' }, { locationError: ProfileMessages.locationDuplicate }) } };
 
 /** editing with "None" ticked: it stands alone. */
+/** "Let employers find me" switched off: the seeker is not suggested to companies and cannot be invited. */
+export const Hidden: Story = { args: { snapshot: at({ editing: 'idle' }, { values: { ...values, findable: 'false' } }) } };
+export const HiddenDark: Story = { ...Hidden, globals: { theme: 'dark' } };
 export const NoSupplementalPay: Story = { args: { snapshot: at({ editing: 'idle' }, { values: { ...values, additionalCompensation: String(SupplementalPay.None) } }) } };
 
 /** editing with an amount that is not a number, left once: Save is disabled. */

@@ -69,5 +69,9 @@ export function accountLinks(role: Role | null | undefined): NavLink[] {
     ];
   }
   if (role !== 'Employer' && role !== 'Recruiter') return [];
-  return [{ label: 'Company', href: '/user/settings/company-details' }, ...(role === 'Employer' ? [{ label: 'Staff', href: '/user/staff' }] : [])];
+  return [
+    { label: 'Company', href: '/user/settings/company-details' },
+    { label: 'Invitations sent', href: '/user/invites' },
+    ...(role === 'Employer' ? [{ label: 'Staff', href: '/user/staff' }] : []),
+  ];
 }

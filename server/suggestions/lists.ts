@@ -1,0 +1,363 @@
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../context.ts';
+import { applications, companies, jobInvitations, jobPosts, jobSeekerSkills, jobTypes, preferences, preferredLocations, skills, users } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import { fullNameOf } from '../staff/staff.ts';
+import { displayNameOf } from '../company/details.ts';
+import { companyVisible } from '../jobs/detail.ts';
+import dayjs from 'dayjs';
+import { EARTH_RADIUS_MILES } from '../../src/lib/geo.ts';
+import { ADULT_AGE } from '../../src/contract/jobs.ts';
+import {
+  SUGGESTION_RADIUS_MILES,
+  SuggestionMessages,
+  type InvitationStatus,
+  type SeekerInvitation,
+  type SentInvitation,
+  type SentInvitationPage,
+  type SeekerInvitationPage,
+  type SuggestedSeekerPage,
+} from '../../src/contract/suggestions.ts';
+
+/** A job of the company the suggestions and invitations are for. */
+export interface CompanyJobRow {
+  id: string;
+  title: string;
+  companyId: string;
+  companyName: string;
+  status: 'Active' | 'Closed' | 'Deleted';
+  /** Active, before its last day, of an active company that is not blacklisted. */
+  open: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  skillIds: number[];
+  jobTypeIds: number[];
+  scheduleIds: number[];
+  /** Open to applicants aged 16 and 17; otherwise adults only. */
+  openToMinors: boolean;
+}
+
+/** One of the company's jobs that is not deleted; any other id (another company's too) is "not found". */
+export async function companyJobRow(ctx: AppContext, companyId: string, jobId: string): Promise<CompanyJobRow> {
+  const now = ctx.adapters.now();
+  const [row] = await ctx.db
+    .select({
+      id: jobPosts.id,
+      title: jobPosts.title,
+      companyId: jobPosts.companyId,
+      name: companies.name,
+      displayName: companies.displayName,
+      status: jobPosts.status,
+      open: sql<boolean>`(${jobPosts.status} = 'Active' and ${jobPosts.validThrough} > ${now.toISOString()}::timestamptz and ${companyVisible})`,
+      latitude: jobPosts.latitude,
+      longitude: jobPosts.longitude,
+      skillIds: jobPosts.skillIds,
+      jobTypeIds: jobPosts.jobTypeIds,
+      scheduleIds: jobPosts.scheduleIds,
+      openToMinors: jobPosts.openToMinors,
+    })
+    .from(jobPosts)
+    .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+    .where(and(eq(jobPosts.id, jobId), eq(jobPosts.companyId, companyId), ne(jobPosts.status, 'Deleted')))
+    .limit(1);
+  if (!row) throw notFound(SuggestionMessages.jobNotFound);
+  return { ...row, companyName: displayNameOf(row), open: Boolean(row.open) };
+}
+
+// ---------- matching ----------
+
+/**
+ * The seeker may apply to the job: any seeker to a job open to minors; to any other job, a seeker
+ * aged 18 or over (or with no date of birth), as applying checks (server/jobs/apply.ts).
+ */
+export function mayApply(job: Pick<CompanyJobRow, 'openToMinors'>, now: Date): SQL | undefined {
+  if (job.openToMinors) return undefined;
+  const latest = dayjs(now).startOf('day').subtract(ADULT_AGE, 'year').format('YYYY-MM-DD');
+  return sql`(${users.dateOfBirth} is null or ${users.dateOfBirth} <= ${latest}::date)`;
+}
+
+/** An integer array as one parameter (ids are integers, so the text form is exact). */
+const intArray = (ids: Iterable<number>) => sql`${`{${[...ids].map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+
+/** Great-circle miles from a preferred place to the job (haversine, as src/lib/geo.ts). */
+function milesFromJob(job: { latitude: number; longitude: number }): SQL {
+  const lat = sql`${job.latitude}::float8`;
+  const lng = sql`${job.longitude}::float8`;
+  return sql`(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
+    power(sin(radians(${preferredLocations.latitude} - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(${preferredLocations.latitude})) * power(sin(radians(${preferredLocations.longitude} - ${lng}) / 2), 2)))))`;
+}
+
+/** Match weights: what a score of 100 is made of, for the parts the job names. */
+const WEIGHTS = { skills: 60, jobType: 15, schedule: 10, nearness: 15 } as const;
+
+/**
+ * The job seekers who match a job, as SQL over users (with their preferences left-joined):
+ * findable (the preference, on without a row), active, old enough to apply, not applied to the job; within the radius
+ * of one of their places when the job has a position; and sharing a skill, the job type or the
+ * schedule when the job names any of them. The score (0 to 100) weighs the share of the job's
+ * skills the seeker has most, then the job type, the schedule and how near the nearest place is,
+ * out of the parts the job names.
+ */
+function matchOf(job: CompanyJobRow, now: Date) {
+  const placed = job.latitude !== null && job.longitude !== null ? { latitude: job.latitude, longitude: job.longitude } : null;
+  const distance = placed
+    ? sql<number | null>`(select min(${milesFromJob(placed)}) from ${preferredLocations} where ${preferredLocations.userId} = ${users.id})`
+    : sql<number | null>`null::float8`;
+  const matchedSkills = job.skillIds.length
+    ? sql<number>`(select count(*)::int from jobseeker_skills s where s.user_id = ${users.id} and s.skill_id = any(${intArray(job.skillIds)}))`
+    : sql<number>`0`;
+  const typeMatch = job.jobTypeIds.length ? sql<boolean>`coalesce(${preferences.employmentTypeId} = any(${intArray(job.jobTypeIds)}), false)` : sql<boolean>`false`;
+  const scheduleMatch = job.scheduleIds.length ? sql<boolean>`coalesce(${preferences.scheduleTypeId} = any(${intArray(job.scheduleIds)}), false)` : sql<boolean>`false`;
+
+  const kinds: SQL[] = [];
+  if (job.skillIds.length) kinds.push(sql`${matchedSkills} > 0`);
+  if (job.jobTypeIds.length) kinds.push(typeMatch);
+  if (job.scheduleIds.length) kinds.push(scheduleMatch);
+
+  const parts: SQL[] = [];
+  let total = 0;
+  if (job.skillIds.length) {
+    parts.push(sql`${WEIGHTS.skills}::float8 * ${matchedSkills} / ${job.skillIds.length}::float8`);
+    total += WEIGHTS.skills;
+  }
+  if (job.jobTypeIds.length) {
+    parts.push(sql`(case when ${typeMatch} then ${WEIGHTS.jobType}::float8 else 0 end)`);
+    total += WEIGHTS.jobType;
+  }
+  if (job.scheduleIds.length) {
+    parts.push(sql`(case when ${scheduleMatch} then ${WEIGHTS.schedule}::float8 else 0 end)`);
+    total += WEIGHTS.schedule;
+  }
+  if (placed) {
+    parts.push(sql`${WEIGHTS.nearness}::float8 * greatest(0, 1 - coalesce(${distance}, ${SUGGESTION_RADIUS_MILES}::float8) / ${SUGGESTION_RADIUS_MILES}::float8)`);
+    total += WEIGHTS.nearness;
+  }
+  const score = total > 0 ? sql<number>`round(100 * (${sql.join(parts, sql` + `)}) / ${total}::float8)::int` : sql<number>`0`;
+
+  const where = and(
+    eq(users.role, 'JobSeeker'),
+    eq(users.disabled, false),
+    sql`coalesce(${preferences.findable}, true)`,
+    mayApply(job, now),
+    sql`not exists (select 1 from ${applications} where ${applications.jobSeekerId} = ${users.id} and ${applications.jobPostId} = ${job.id})`,
+    placed ? sql`${distance} <= ${SUGGESTION_RADIUS_MILES}::float8` : undefined,
+    kinds.length ? sql`(${sql.join(kinds, sql` or `)})` : undefined,
+  );
+  return { where, distance, matchedSkills, score };
+}
+
+/** The seeker's latest job title, else the job type they wish for. */
+const headline = sql<string | null>`coalesce(
+  (select e.job_title from jobseeker_experience e where e.user_id = ${users.id} order by e.current_employer desc, e.start_date desc limit 1),
+  (select ${jobTypes.name} from ${jobTypes} where ${jobTypes.id} = ${preferences.employmentTypeId}))`;
+
+/**
+ * Job seekers suggested for one of the company's jobs, best first: score, then skills matched,
+ * then the nearest, ties by id. Each with the job's skills they have, how far their nearest place
+ * is, and when the company invited them to this job, if it did.
+ */
+export async function suggestedSeekers(ctx: AppContext, companyId: string, query: { jobId: string; pageNumber: number; pageSize: number }): Promise<SuggestedSeekerPage> {
+  const job = await companyJobRow(ctx, companyId, query.jobId);
+  const page = { pageNumber: query.pageNumber, pageSize: query.pageSize, job: { id: job.id, title: job.title } };
+  const m = matchOf(job, ctx.adapters.now());
+  const placed = job.latitude !== null && job.longitude !== null ? { latitude: job.latitude, longitude: job.longitude } : null;
+  const nearestCity = placed
+    ? sql<string | null>`(select coalesce(${preferredLocations.city}, ${preferredLocations.name}) from ${preferredLocations} where ${preferredLocations.userId} = ${users.id} order by ${milesFromJob(placed)} limit 1)`
+    : sql<string | null>`(select coalesce(${preferredLocations.city}, ${preferredLocations.name}) from ${preferredLocations} where ${preferredLocations.userId} = ${users.id} order by ${preferredLocations.position} limit 1)`;
+  const invitedAt = sql<Date | string | null>`(select ${jobInvitations.createdAt} from ${jobInvitations} where ${jobInvitations.jobPostId} = ${job.id} and ${jobInvitations.jobSeekerId} = ${users.id})`;
+  const [rows, [totalRow]] = await Promise.all([
+    ctx.db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        headline,
+        city: nearestCity,
+        distance: m.distance,
+        matchedSkills: m.matchedSkills,
+        score: m.score,
+        invitedAt,
+      })
+      .from(users)
+      .leftJoin(preferences, eq(preferences.userId, users.id))
+      .where(m.where)
+      .orderBy(desc(m.score), desc(m.matchedSkills), sql`${m.distance} asc nulls last`, users.id)
+      .limit(query.pageSize)
+      .offset((query.pageNumber - 1) * query.pageSize),
+    ctx.db.select({ n: count() }).from(users).leftJoin(preferences, eq(preferences.userId, users.id)).where(m.where),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const owned = ids.length && job.skillIds.length
+    ? await ctx.db
+        .select({ userId: jobSeekerSkills.userId, id: skills.id, name: skills.name })
+        .from(jobSeekerSkills)
+        .innerJoin(skills, eq(skills.id, jobSeekerSkills.skillId))
+        .where(and(inArray(jobSeekerSkills.userId, ids), inArray(skills.id, job.skillIds)))
+        .orderBy(skills.name)
+    : [];
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: fullNameOf(r),
+      headline: r.headline ?? null,
+      city: r.city ?? null,
+      matchedSkills: owned.filter((s) => s.userId === r.id).map((s) => ({ id: s.id, name: s.name })),
+      totalSkills: job.skillIds.length,
+      distanceMiles: r.distance === null ? null : Math.round(Number(r.distance) * 10) / 10,
+      score: Number(r.score),
+      invitedAt: r.invitedAt === null ? null : new Date(r.invitedAt).toISOString(),
+    })),
+    total: totalRow?.n ?? 0,
+    ...page,
+  };
+}
+
+// ---------- invitations sent ----------
+
+export const invitationStatusOf = (r: { viewedAt: Date | null; appliedAt: Date | null }): InvitationStatus =>
+  r.appliedAt ? 'applied' : r.viewedAt ? 'viewed' : 'sent';
+
+const statusCondition = (status: InvitationStatus): SQL =>
+  status === 'applied'
+    ? isNotNull(jobInvitations.appliedAt)
+    : status === 'viewed'
+      ? and(isNull(jobInvitations.appliedAt), isNotNull(jobInvitations.viewedAt))!
+      : and(isNull(jobInvitations.appliedAt), isNull(jobInvitations.viewedAt))!;
+
+const seeker = alias(users, 'invited_seeker');
+const inviter = alias(users, 'inviter');
+
+/** The company's invitations, newest first: one job, one status. A job of another company is "not found". */
+export async function listSentInvitations(
+  ctx: AppContext,
+  companyId: string,
+  query: { pageNumber: number; pageSize: number; jobId?: string | null; status?: InvitationStatus | null },
+): Promise<SentInvitationPage> {
+  if (query.jobId) await companyJobRow(ctx, companyId, query.jobId);
+  const where = and(
+    eq(jobInvitations.companyId, companyId),
+    ne(jobPosts.status, 'Deleted'),
+    query.jobId ? eq(jobInvitations.jobPostId, query.jobId) : undefined,
+    query.status ? statusCondition(query.status) : undefined,
+  );
+  const [rows, [totalRow]] = await Promise.all([
+    ctx.db
+      .select({
+        inv: jobInvitations,
+        jobTitle: jobPosts.title,
+        seekerFirst: seeker.firstName,
+        seekerLast: seeker.lastName,
+        inviterId: inviter.id,
+        inviterFirst: inviter.firstName,
+        inviterLast: inviter.lastName,
+      })
+      .from(jobInvitations)
+      .innerJoin(jobPosts, eq(jobPosts.id, jobInvitations.jobPostId))
+      .innerJoin(seeker, eq(seeker.id, jobInvitations.jobSeekerId))
+      .leftJoin(inviter, eq(inviter.id, jobInvitations.invitedBy))
+      .where(where)
+      .orderBy(desc(jobInvitations.createdAt), desc(jobInvitations.id))
+      .limit(query.pageSize)
+      .offset((query.pageNumber - 1) * query.pageSize),
+    ctx.db.select({ n: count() }).from(jobInvitations).innerJoin(jobPosts, eq(jobPosts.id, jobInvitations.jobPostId)).where(where),
+  ]);
+  const items: SentInvitation[] = rows.map((r) => ({
+    id: r.inv.id,
+    status: invitationStatusOf(r.inv),
+    invitedAt: r.inv.createdAt.toISOString(),
+    viewedAt: r.inv.viewedAt?.toISOString() ?? null,
+    appliedAt: r.inv.appliedAt?.toISOString() ?? null,
+    jobSeeker: { id: r.inv.jobSeekerId, name: fullNameOf({ firstName: r.seekerFirst, lastName: r.seekerLast }) },
+    job: { id: r.inv.jobPostId, title: r.jobTitle },
+    invitedBy: r.inviterId ? { id: r.inviterId, name: fullNameOf({ firstName: r.inviterFirst, lastName: r.inviterLast }) } : null,
+  }));
+  return { items, total: totalRow?.n ?? 0, pageNumber: query.pageNumber, pageSize: query.pageSize };
+}
+
+// ---------- the seeker's invitations ----------
+
+function seekerInvitationsQuery(ctx: AppContext, userId: string) {
+  const now = ctx.adapters.now();
+  return ctx.db
+    .select({
+      inv: jobInvitations,
+      title: jobPosts.title,
+      city: jobPosts.city,
+      state: jobPosts.state,
+      name: companies.name,
+      displayName: companies.displayName,
+      open: sql<boolean>`(${jobPosts.status} = 'Active' and ${jobPosts.validThrough} > ${now.toISOString()}::timestamptz)`,
+    })
+    .from(jobInvitations)
+    .innerJoin(jobPosts, eq(jobPosts.id, jobInvitations.jobPostId))
+    .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+    .$dynamic();
+}
+
+type SeekerRow = Awaited<ReturnType<ReturnType<typeof seekerInvitationsQuery>['execute']>>[number];
+
+function seekerInvitationOf(r: SeekerRow): SeekerInvitation {
+  return {
+    id: r.inv.id,
+    status: invitationStatusOf(r.inv),
+    invitedAt: r.inv.createdAt.toISOString(),
+    viewedAt: r.inv.viewedAt?.toISOString() ?? null,
+    job: { id: r.inv.jobPostId, title: r.title, city: r.city, state: r.state },
+    companyName: displayNameOf(r),
+    jobOpen: Boolean(r.open),
+  };
+}
+
+/** The seeker's invitations whose job can still be seen (not deleted, of a visible company). */
+const seekerSees = (userId: string) => and(eq(jobInvitations.jobSeekerId, userId), ne(jobPosts.status, 'Deleted'), companyVisible);
+
+export async function listSeekerInvitations(ctx: AppContext, userId: string, query: { pageNumber: number; pageSize: number }): Promise<SeekerInvitationPage> {
+  const where = seekerSees(userId);
+  const [rows, [totalRow]] = await Promise.all([
+    seekerInvitationsQuery(ctx, userId)
+      .where(where)
+      .orderBy(desc(jobInvitations.createdAt), desc(jobInvitations.id))
+      .limit(query.pageSize)
+      .offset((query.pageNumber - 1) * query.pageSize),
+    ctx.db
+      .select({ n: count() })
+      .from(jobInvitations)
+      .innerJoin(jobPosts, eq(jobPosts.id, jobInvitations.jobPostId))
+      .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+      .where(where),
+  ]);
+  return { items: rows.map(seekerInvitationOf), total: totalRow?.n ?? 0, pageNumber: query.pageNumber, pageSize: query.pageSize };
+}
+
+/** The seeker opened the invitation's job: viewed from now on (the first time is kept). Another seeker's invitation is "not found". */
+export async function markInvitationViewed(ctx: AppContext, userId: string, invitationId: string): Promise<SeekerInvitation> {
+  const [row] = await seekerInvitationsQuery(ctx, userId)
+    .where(and(eq(jobInvitations.id, invitationId), seekerSees(userId)))
+    .limit(1);
+  if (!row) throw notFound(SuggestionMessages.invitationNotFound);
+  if (!row.inv.viewedAt) {
+    const [marked] = await ctx.db
+      .update(jobInvitations)
+      .set({ viewedAt: ctx.adapters.now() })
+      .where(and(eq(jobInvitations.id, invitationId), isNull(jobInvitations.viewedAt)))
+      .returning({ viewedAt: jobInvitations.viewedAt });
+    if (marked) row.inv.viewedAt = marked.viewedAt;
+    else {
+      const [again] = await ctx.db.select({ viewedAt: jobInvitations.viewedAt }).from(jobInvitations).where(eq(jobInvitations.id, invitationId));
+      row.inv.viewedAt = again?.viewedAt ?? null;
+    }
+  }
+  return seekerInvitationOf(row);
+}
+
+/** New invitations the company sent in the last 24 hours. */
+export async function invitationsToday(ctx: AppContext, companyId: string): Promise<number> {
+  const since = new Date(ctx.adapters.now().getTime() - 24 * 60 * 60 * 1000);
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(jobInvitations)
+    .where(and(eq(jobInvitations.companyId, companyId), gt(jobInvitations.createdAt, since)));
+  return row?.n ?? 0;
+}
