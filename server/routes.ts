@@ -15,6 +15,7 @@ import { postingRoutes } from './posting/routes.ts';
 import { jobDetailRoutes } from './jobs/detail-routes.ts';
 import { jobSearchRoutes } from './jobs/routes.ts';
 import { applicantRoutes } from './applicants/routes.ts';
+import { messagingRoutes } from './messaging/routes.ts';
 
 /** Every area's routes, one line each. */
 export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
@@ -32,5 +33,6 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   jobDetailRoutes(api, ctx);
   jobSearchRoutes(api, ctx);
   applicantRoutes(api, ctx);
+  messagingRoutes(api, ctx);
   if (ctx.config.devMailbox) devMailboxRoutes(api, ctx);
 }

@@ -15,6 +15,7 @@ import * as jobs from './jobs.ts';
 import * as search from './search.ts';
 import * as applicants from './applicants.ts';
 import * as contact from './contact.ts';
+import * as messaging from './messaging.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -43,4 +44,5 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(search),
   ...endpointsOf(applicants),
   ...endpointsOf(contact),
+  ...endpointsOf(messaging),
 ];
