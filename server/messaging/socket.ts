@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { and, asc, gt, gte, or, sql } from 'drizzle-orm';
+import { and, asc, gt, gte, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { channels, messages } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
@@ -72,7 +72,7 @@ export function messagingSocket(app: FastifyInstance, ctx: AppContext, hub: Mess
     async function catchUp(c: Connection, after: number) {
       const overlapFrom = sql`(select ${messages.createdAt} - ${`${CATCH_UP_OVERLAP_MS} milliseconds`}::interval from ${messages} where ${messages.id} = ${after})`;
       const rows = await selectMessages(ctx.db)
-        .where(and(channelsOf(c.me), or(gt(messages.id, after), gte(messages.createdAt, overlapFrom))))
+        .where(and(channelsOf(c.me), or(gt(messages.id, after), and(lt(messages.id, after), gte(messages.createdAt, overlapFrom)))))
         .orderBy(asc(messages.id))
         .limit(CATCH_UP_LIMIT);
       for (const r of rows) send(c, { type: 'message', message: messageOf(r) });
