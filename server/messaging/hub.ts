@@ -14,7 +14,12 @@ export interface Connection {
 }
 
 /** Unread totals are recomputed once per burst of messages, not once per message. */
-const UNREAD_COALESCE_MS = 40;
+const UNREAD_COALESCE_MS = 100;
+/**
+ * Who of a company's staff is still active is read at delivery, shared by the events of this long.
+ * A switch-off also closes the recruiter's sockets at once through its own event.
+ */
+const STAFF_CHECK_MS = 250;
 
 /**
  * The connections this process holds, by user and by company, and the delivery of every
@@ -26,6 +31,7 @@ export class MessagingHub {
   private readonly byCompany = new Map<string, Set<Connection>>();
   private readonly unreadTimers = new Map<string, NodeJS.Timeout>();
   private unlisten: (() => Promise<void>) | null = null;
+  private readonly staffChecks = new Map<string, { at: number; users: string; active: Promise<Set<string>> }>();
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -65,6 +71,7 @@ export class MessagingHub {
     const event = JSON.parse(payload) as MessagingEvent;
     switch (event.t) {
       case 'revoke':
+        this.staffChecks.clear();
         for (const c of [...(this.byUser.get(event.userId) ?? [])]) c.ws.close(SocketClose.forbidden, 'Messaging is no longer available');
         return;
       case 'unread':
@@ -105,9 +112,21 @@ export class MessagingHub {
     const seeker = [...(this.byUser.get(event.seekerId) ?? [])].filter((c) => c.me.role === 'JobSeeker');
     const staff = [...(this.byCompany.get(event.companyId) ?? [])];
     if (!staff.length) return seeker;
-    const active = await stillStaffOf(this.ctx.db, event.companyId, [...new Set(staff.map((c) => c.me.userId))]);
+    const active = await this.activeStaff(event.companyId, [...new Set(staff.map((c) => c.me.userId))]);
     for (const c of staff) if (!active.has(c.me.userId)) c.ws.close(SocketClose.forbidden, 'Messaging is no longer available');
     return [...seeker, ...staff.filter((c) => active.has(c.me.userId))];
+  }
+
+  private activeStaff(companyId: string, userIds: string[]): Promise<Set<string>> {
+    const users = userIds.sort().join(',');
+    const now = Date.now();
+    const cached = this.staffChecks.get(companyId);
+    if (cached && cached.users === users && now - cached.at < STAFF_CHECK_MS) return cached.active;
+    const active = stillStaffOf(this.ctx.db, companyId, userIds);
+    this.staffChecks.set(companyId, { at: now, users, active });
+    active.catch(() => this.staffChecks.delete(companyId));
+    if (this.staffChecks.size > 1000) for (const [k, v] of this.staffChecks) if (now - v.at >= STAFF_CHECK_MS) this.staffChecks.delete(k);
+    return active;
   }
 
   /** Tells the user's tabs their new unread total, once a burst of events has passed. */

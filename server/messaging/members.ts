@@ -1,13 +1,14 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { channels, users } from '../db/schema.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { channels, companies, users } from '../db/schema.ts';
+import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { activeUser } from '../account/profile.ts';
 import { companyMemberOf } from '../company/members.ts';
 import { fullNameOf } from '../staff/staff.ts';
 import type { AccessClaims } from '../platform/tokens.ts';
 import { MessagingMessages, type Member } from '../../src/contract/messaging.ts';
+import { CompanyMessages } from '../../src/contract/company.ts';
 
 export type ChannelRow = typeof channels.$inferSelect;
 
@@ -69,4 +70,32 @@ export async function stillStaffOf(db: Db, companyId: string, userIds: string[])
     .from(users)
     .where(and(inArray(users.id, userIds), eq(users.companyId, companyId), inArray(users.role, ['Employer', 'Recruiter']), eq(users.disabled, false), isNull(users.deactivatedAt)));
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The caller as a messenger and their conversation at `url`, in one read: the same rules as
+ * messengerOf and channelOf (the calls on one conversation are the busiest of messaging).
+ */
+export async function messengerAndChannel(ctx: AppContext, caller: AccessClaims, url: string): Promise<{ me: Messenger; channel: ChannelRow }> {
+  const [row] = await ctx.db
+    .select({ user: users, companyId: companies.id, channel: channels })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(channels, eq(channels.url, url))
+    .where(eq(users.id, caller.userId))
+    .limit(1);
+  const user = row?.user;
+  if (!user || user.disabled) throw unauthorized();
+  let me: Messenger;
+  if (caller.role === 'Employer' || caller.role === 'Recruiter') {
+    if (user.role === 'Recruiter' && user.deactivatedAt) throw unauthorized();
+    if (user.role !== caller.role) throw forbidden();
+    if (!user.companyId || !row.companyId) throw forbidden(CompanyMessages.noCompany);
+    me = { userId: user.id, role: caller.role, companyId: user.companyId, nickname: fullNameOf(user) || user.email };
+  } else {
+    if (user.role !== 'JobSeeker' || caller.role !== 'JobSeeker') throw forbidden();
+    me = { userId: user.id, role: 'JobSeeker', companyId: null, nickname: fullNameOf(user) || user.email };
+  }
+  if (!row.channel || !isMember(me, row.channel)) throw notFound(MessagingMessages.conversationNotFound);
+  return { me, channel: row.channel };
 }

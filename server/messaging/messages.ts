@@ -11,7 +11,7 @@ import {
   type ThreadPage,
   type UnreadCount,
 } from '../../src/contract/messaging.ts';
-import { conversationsOf, messageOf, messagesByIds, selectMessages, unreadTotal } from './conversations.ts';
+import { conversationsOf, messageOf, selectMessages, unreadTotal } from './conversations.ts';
 import { publish } from './events.ts';
 import type { ChannelRow, Messenger } from './members.ts';
 
@@ -43,37 +43,49 @@ export async function sendMessage(
 ): Promise<{ message: Message; created: boolean }> {
   await enforceSendLimit(ctx, me.userId);
   const now = ctx.adapters.now();
-  const id = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(messages)
-      .values({ channelId: channel.id, senderId: me.userId, text: input.text, clientMessageId: input.clientMessageId, createdAt: now })
-      .onConflictDoNothing({ target: [messages.channelId, messages.senderId, messages.clientMessageId] })
-      .returning({ id: messages.id });
-    if (!row) return null;
-    await tx
-      .update(channels)
-      .set({
-        lastMessageAt: sql`greatest(${channels.lastMessageAt}, ${now.toISOString()}::timestamptz)`,
-        lastMessageId: sql`greatest(coalesce(${channels.lastMessageId}, 0), ${row.id})`,
-      })
-      .where(eq(channels.id, channel.id));
-    await tx
-      .insert(channelReads)
-      .values({ channelId: channel.id, userId: me.userId, lastReadMessageId: row.id })
-      .onConflictDoUpdate({ target: [channelReads.channelId, channelReads.userId], set: { lastReadMessageId: sql`greatest(${channelReads.lastReadMessageId}, ${row.id})` } });
-    return Number(row.id);
-  });
+  // One statement: the message, the conversation's newest, and the sender's own read mark.
+  const [row] = rowsOf<{ id: string | number }>(
+    await ctx.db.execute(sql`
+      with m as (
+        insert into ${messages} (channel_id, sender_id, text, client_message_id, created_at)
+        values (${channel.id}::uuid, ${me.userId}::uuid, ${input.text}, ${input.clientMessageId}, ${now.toISOString()}::timestamptz)
+        on conflict (channel_id, sender_id, client_message_id) do nothing
+        returning id
+      ), latest as (
+        update ${channels}
+        set last_message_at = greatest(last_message_at, ${now.toISOString()}::timestamptz),
+            last_message_id = greatest(coalesce(last_message_id, 0), (select id from m))
+        where id = ${channel.id}::uuid and exists (select 1 from m)
+      ), mine as (
+        insert into ${channelReads} (channel_id, user_id, last_read_message_id)
+        select ${channel.id}::uuid, ${me.userId}::uuid, id from m
+        on conflict (channel_id, user_id) do update
+        set last_read_message_id = greatest(${channelReads}.last_read_message_id, excluded.last_read_message_id)
+      )
+      select id from m
+    `),
+  );
 
-  if (id === null) {
+  if (!row) {
     const [stored] = await selectMessages(ctx.db)
       .where(and(eq(messages.channelId, channel.id), eq(messages.senderId, me.userId), eq(messages.clientMessageId, input.clientMessageId)))
       .limit(1);
     return { message: messageOf(stored!), created: false };
   }
-  const [message] = await messagesByIds(ctx.db, [id]);
-  await publish(ctx, { t: 'message', id, senderId: me.userId, channelId: channel.id, channelUrl: channel.url, companyId: channel.companyId, seekerId: channel.seekerId, message: message! });
-  return { message: message!, created: true };
+  const id = Number(row.id);
+  const message: Message = {
+    id,
+    channelUrl: channel.url,
+    sender: { clientId: me.userId, nickname: me.nickname, role: me.role },
+    text: input.text,
+    createdAt: now.toISOString(),
+    clientMessageId: input.clientMessageId,
+  };
+  await publish(ctx, { t: 'message', id, senderId: me.userId, channelId: channel.id, channelUrl: channel.url, companyId: channel.companyId, seekerId: channel.seekerId, message });
+  return { message, created: true };
 }
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []));
 
 /**
  * Marks the conversation read up to a message (never backwards, never past its newest message),

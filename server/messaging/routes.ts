@@ -6,7 +6,7 @@ import * as ep from '../../src/contract/messaging.ts';
 import { unreadTotal } from './conversations.ts';
 import { MessagingHub } from './hub.ts';
 import { messageApplicants, messagingList, messagingPosts, openConversation } from './lists.ts';
-import { channelOf, messengerOf } from './members.ts';
+import { messengerAndChannel, messengerOf } from './members.ts';
 import { markRead, sendMessage, threadPage } from './messages.ts';
 import { newMessagingSession } from './session.ts';
 import { messagingSocket } from './socket.ts';
@@ -41,22 +41,22 @@ export function messagingRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ep.messagingList, async ({ caller, body }) => messagingList(ctx, await me(caller), body));
 
   route(app, ep.thread, async ({ caller, params, query }) => {
-    const m = await me(caller);
-    return threadPage(ctx, m, await channelOf(ctx, m, params.url), query.before);
+    const { me: m, channel } = await messengerAndChannel(ctx, caller, params.url);
+    return threadPage(ctx, m, channel, query.before);
   });
   route(
     app,
     ep.sendMessage,
     async ({ caller, params, body }) => {
-      const m = await me(caller);
-      const { message, created } = await sendMessage(ctx, m, await channelOf(ctx, m, params.url), body);
+      const { me: m, channel } = await messengerAndChannel(ctx, caller, params.url);
+      const { message, created } = await sendMessage(ctx, m, channel, body);
       return created ? message : reply(message, { status: 200 });
     },
     { bodyLimit: SEND_BODY_LIMIT },
   );
   route(app, ep.markRead, async ({ caller, params, body }) => {
-    const m = await me(caller);
-    return markRead(ctx, m, await channelOf(ctx, m, params.url), body.messageId);
+    const { me: m, channel } = await messengerAndChannel(ctx, caller, params.url);
+    return markRead(ctx, m, channel, body.messageId);
   });
   route(app, ep.unreadCount, async ({ caller }) => unreadTotal(ctx.db, await me(caller)));
 
