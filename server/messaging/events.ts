@@ -26,13 +26,16 @@ export type MessagingEvent =
 
 const MAX_PAYLOAD_BYTES = 7500;
 
+/** The event as sent: without its message when that would pass NOTIFY's limit. */
+export function payloadOf(event: MessagingEvent): string {
+  const payload = JSON.stringify(event);
+  if (Buffer.byteLength(payload) <= MAX_PAYLOAD_BYTES || event.t !== 'message') return payload;
+  const { message: _large, ...small } = event;
+  return JSON.stringify(small);
+}
+
 export async function publish(ctx: AppContext, event: MessagingEvent): Promise<void> {
-  let payload = JSON.stringify(event);
-  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES && event.t === 'message') {
-    const { message: _large, ...small } = event;
-    payload = JSON.stringify(small);
-  }
-  await ctx.adapters.database.notify(MESSAGING_NOTIFY_CHANNEL, payload);
+  await ctx.adapters.database.notify(MESSAGING_NOTIFY_CHANNEL, payloadOf(event));
 }
 
 /** Closes the user's messaging connections in every process; used when a recruiter is switched off or removed. */

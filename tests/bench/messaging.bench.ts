@@ -17,7 +17,8 @@ import { MESSAGING_SOCKET_PATH, SEND_LIMIT, SEND_LIMIT_SECONDS, type ServerFrame
  * database (each its own process, connection pool and LISTEN connection). Applicants send through
  * process A (real HTTP) at a steady rate; the company's recruiter has one socket on process B. For
  * each message: the time from the start of its send call to its frame arriving on B's socket
- * (the send's insert and NOTIFY, the other process's delivery). Senders are many applicants, each
+ * (the send's insert and NOTIFY, the other process's delivery), and apart from it the time from the
+ * message's storing (its createdAt, the same machine's clock) to the frame on B: the fan-out alone. Senders are many applicants, each
  * within the send limit (SEND_LIMIT per SEND_LIMIT_SECONDS), as real traffic would be.
  *
  *   MESSAGING_BENCH_DATABASE_URL  database to use (default postgres://postgres@127.0.0.1:5432/bench_messaging,
@@ -113,7 +114,7 @@ async function seed() {
   }
 }
 
-async function receiverOnB(onMessage: (clientMessageId: string, at: number) => void): Promise<WebSocket> {
+async function receiverOnB(onMessage: (clientMessageId: string, at: number, storedAgo: number) => void): Promise<WebSocket> {
   const session = (await (await fetch(`${baseB}/api/Recruiter/messaging-session`, { headers: { authorization: `Bearer ${recruiterToken}` } })).json()) as { data: { sessionToken: string } };
   const ws = new WebSocket(`${baseB.replace('http', 'ws')}${MESSAGING_SOCKET_PATH}`);
   await new Promise((resolve, reject) => {
@@ -123,9 +124,10 @@ async function receiverOnB(onMessage: (clientMessageId: string, at: number) => v
   const ready = new Promise<void>((resolve) => {
     ws.on('message', (data) => {
       const at = performance.now();
+      const wall = Date.now();
       const frame = JSON.parse(String(data)) as ServerFrame;
       if (frame.type === 'ready') resolve();
-      if (frame.type === 'message' && frame.message.clientMessageId) onMessage(frame.message.clientMessageId, at);
+      if (frame.type === 'message' && frame.message.clientMessageId) onMessage(frame.message.clientMessageId, at, wall - Date.parse(frame.message.createdAt));
     });
   });
   ws.send(JSON.stringify({ type: 'hello', sessionToken: session.data.sessionToken, lastMessageId: null }));
@@ -140,15 +142,17 @@ async function run(count: number, round: number) {
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   const calls: number[] = [];
+  const fanOut: number[] = [];
   let failed = 0;
   let firstFailure = '';
   let done!: () => void;
   const all = new Promise<void>((resolve) => (done = resolve));
-  const ws = await receiverOnB((id, at) => {
+  const ws = await receiverOnB((id, at, storedAgo) => {
     const t0 = sentAt.get(id);
     if (t0 === undefined) return;
     sentAt.delete(id);
     latencies.push(at - t0);
+    fanOut.push(storedAgo);
     if (latencies.length + failed === count) done();
   });
   const start = performance.now();
@@ -184,7 +188,7 @@ async function run(count: number, round: number) {
   await Promise.race([all, new Promise((r) => setTimeout(r, 10_000))]);
   ws.close();
   if (failed) throw new Error(`${failed} sends failed, first: ${firstFailure}`);
-  return { latencies: latencies.sort((a, b) => a - b), calls: calls.sort((a, b) => a - b), lost: sentAt.size, rate: (count / elapsed) * 1000 };
+  return { latencies: latencies.sort((a, b) => a - b), calls: calls.sort((a, b) => a - b), fanOut: fanOut.sort((a, b) => a - b), lost: sentAt.size, rate: (count / elapsed) * 1000 };
 }
 
 beforeAll(async () => {
@@ -222,6 +226,8 @@ describe(`messaging delivery (${RATE} messages/s for ${SECONDS} s)`, () => {
         'max ms': +Math.max(...r.latencies).toFixed(1),
         'send call p50 ms': +percentile(r.calls, 50).toFixed(1),
         'send call p99 ms': +percentile(r.calls, 99).toFixed(1),
+        'stored on A → frame on B p50 ms': +percentile(r.fanOut, 50).toFixed(1),
+        'stored → frame p99 ms': +percentile(r.fanOut, 99).toFixed(1),
         'load avg': la,
       });
     },

@@ -102,6 +102,15 @@ describe('live conversation', () => {
     expect(recruiter.frames.filter((f) => f.type === 'unread')).toEqual([]);
   });
 
+  it('delivers the text exactly as written, whatever it holds', async () => {
+    const seeker = await open(w.w.seekerA);
+    const text = 'Ref "id":-424242 and -424242, {"id":1} <b>bold</b> é 😀';
+    const sent = await w.say(w.w.recruiterX, url, text);
+    const got = await seeker.next('message', (f) => f.message.id === sent.id);
+    expect(got.message.text).toBe(text);
+    expect(got.message).toEqual(sent);
+  });
+
   it('passes typing to the other members only', async () => {
     const seeker = await open(w.w.seekerA);
     const recruiter = await open(w.w.recruiterX);
