@@ -12,7 +12,7 @@ import {
   type UnreadCount,
 } from '../../src/contract/messaging.ts';
 import { conversationsOf, messageOf, selectMessages, unreadTotal } from './conversations.ts';
-import { MESSAGING_NOTIFY_CHANNEL, payloadOf, publish } from './events.ts';
+import { publish } from './events.ts';
 import type { ChannelRow, Messenger } from './members.ts';
 
 /** One page of a conversation, newest first; `before` continues to older messages. */
@@ -43,21 +43,15 @@ export async function sendMessage(
 ): Promise<{ message: Message; created: boolean }> {
   await enforceSendLimit(ctx, me.userId);
   const now = ctx.adapters.now();
-  // The message as every member will see it; its id is known once stored, so the event is written
-  // with a placeholder id the statement fills in. `"id":` can only be the JSON's own key: inside an
-  // encoded string every quote is escaped, so no text a user writes can match it.
-  const ID = -424242;
   const message: Message = {
-    id: ID,
+    id: 0,
     channelUrl: channel.url,
     sender: { clientId: me.userId, nickname: me.nickname, role: me.role },
     text: input.text,
     createdAt: now.toISOString(),
     clientMessageId: input.clientMessageId,
   };
-  const event = payloadOf({ t: 'message', id: ID, senderId: me.userId, channelId: channel.id, channelUrl: channel.url, companyId: channel.companyId, seekerId: channel.seekerId, message });
-  // One statement: the message, the conversation's newest, the sender's own read mark, and the
-  // notification every server process hears (delivered when the statement commits, never before).
+  // One statement: the message, the conversation's newest, and the sender's own read mark.
   const [row] = rowsOf<{ id: string | number }>(
     await ctx.db.execute(sql`
       with m as (
@@ -76,7 +70,7 @@ export async function sendMessage(
         on conflict (channel_id, user_id) do update
         set last_read_message_id = greatest(${channelReads}.last_read_message_id, excluded.last_read_message_id)
       )
-      select id, pg_notify(${MESSAGING_NOTIFY_CHANNEL}, replace(${event}, ${`"id":${ID}`}, '"id":' || id)) from m
+      select id from m
     `),
   );
 
@@ -86,7 +80,12 @@ export async function sendMessage(
       .limit(1);
     return { message: messageOf(stored!), created: false };
   }
-  return { message: { ...message, id: Number(row.id) }, created: true };
+  const id = Number(row.id);
+  const stored = { ...message, id };
+  // Told after the commit, in a statement of its own: PostgreSQL serialises the commits of
+  // transactions that notify, so the notification never waits for the message's disk flush.
+  await publish(ctx, { t: 'message', id, senderId: me.userId, channelId: channel.id, channelUrl: channel.url, companyId: channel.companyId, seekerId: channel.seekerId, message: stored });
+  return { message: stored, created: true };
 }
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []));
