@@ -6,6 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -22,6 +23,7 @@ import { registerRoutes } from './routes.ts';
 import { serverPage } from './jobs/seo.ts';
 import { mayStillAct } from './account/sessions.ts';
 import { MAX_UPLOAD_BYTES } from '../src/contract/files.ts';
+import { MAX_FRAME_BYTES } from './messaging/socket.ts';
 
 export const SERVER_ERROR_MESSAGE = 'Something went wrong!!!';
 
@@ -107,6 +109,9 @@ export async function buildApp(
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 20 },
   });
+
+  // The realtime messaging connection (server/messaging/socket.ts): small frames only.
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
   await app.register(async (api) => registerRoutes(api, ctx));
 

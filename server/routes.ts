@@ -16,6 +16,7 @@ import { jobDetailRoutes } from './jobs/detail-routes.ts';
 import { jobSearchRoutes } from './jobs/routes.ts';
 import { applicantRoutes } from './applicants/routes.ts';
 import { suggestionRoutes } from './suggestions/routes.ts';
+import { messagingRoutes } from './messaging/routes.ts';
 
 /** Every area's routes, one line each. */
 export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
@@ -34,5 +35,6 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   jobSearchRoutes(api, ctx);
   applicantRoutes(api, ctx);
   suggestionRoutes(api, ctx);
+  messagingRoutes(api, ctx);
   if (ctx.config.devMailbox) devMailboxRoutes(api, ctx);
 }

@@ -8,6 +8,7 @@ import { seedDemoCompanyJobs, seedDemoMarket } from './posting/demo.ts';
 import { seedDemoJobActivity } from './jobs/activity-demo.ts';
 import { seedDemoApplicants } from './applicants/demo.ts';
 import { seedDemoInvitations } from './suggestions/demo.ts';
+import { seedDemoConversations } from './messaging/demo.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
 
@@ -104,6 +105,7 @@ export async function onFirstStart(
   await seedDemoJobActivity(ctx, { seekerId: created.seeker.id, newcomerId: created.newcomer.id, companyId: created.company.id });
   await seedDemoApplicants(ctx, created.company.id);
   await seedDemoInvitations(ctx, { seekerId: created.seeker.id, newcomerId: created.newcomer.id, companyId: created.company.id });
+  await seedDemoConversations(ctx, created.company.id, created.seeker.id);
 
   const emails = [DEMO_ACCOUNTS.jobSeeker, DEMO_ACCOUNTS.newJobSeeker, DEMO_ACCOUNTS.employer, DEMO_ACCOUNTS.recruiter, DEMO_ACCOUNTS.admin];
   ctx.log.info({ demoAccounts: emails }, 'created demo accounts on the empty database');

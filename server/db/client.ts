@@ -15,6 +15,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Subscribes to a NOTIFY channel (PostgreSQL: on a dedicated connection of its own); every
+   * process on the same database hears every notification. Resolves to the unsubscribe.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Sends a notification (at most 8000 bytes) to every listener of the channel, in any process. */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,7 +42,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres({ client, schema });
     await migratePostgres(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      async listen(channel, onMessage) {
+        const { unlisten } = await client.listen(channel, onMessage);
+        return unlisten;
+      },
+      async notify(channel, payload) {
+        await client.notify(channel, payload);
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
   }
   let location = options.dataDir;
   if (location !== 'memory://') {
@@ -45,5 +63,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const client = await PGlite.create(location, options.template ? { loadDataDir: options.template } : {});
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    async listen(channel, onMessage) {
+      const unsubscribe = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
+    },
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    close: () => client.close(),
+  };
 }

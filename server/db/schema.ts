@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PERIODS_PER_YEAR } from '../../src/contract/search.ts';
 import { payRates } from '../../src/contract/posting.ts';
-import { type AnyPgColumn, boolean, customType, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** PostgreSQL full-text search document. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -621,4 +621,66 @@ export const jobInvitations = pgTable(
     index('job_invitations_company_idx').on(t.companyId, t.createdAt),
     index('job_invitations_seeker_idx').on(t.jobSeekerId, t.createdAt),
   ],
+);
+
+// ---------- messaging (spec 2 §3 Messaging) ----------
+
+/**
+ * A conversation (channel): one per application, between the applicant and the staff of the job's
+ * company (its employer and active recruiters, read from the company at every access, never stored
+ * here). `url` is the unguessable address the pages and the socket name it by.
+ */
+export const channels = pgTable(
+  'channels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    jobPostId: uuid('job_post_id').notNull().references(() => jobPosts.id),
+    applicationId: uuid('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    seekerId: uuid('seeker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').notNull().references(() => companies.id),
+    createdAt: created(),
+    /** The newest message's time; the conversation's start while it has none (the lists' order). */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageId: bigint('last_message_id', { mode: 'number' }),
+  },
+  (t) => [
+    uniqueIndex('channels_url_key').on(t.url),
+    uniqueIndex('channels_job_application_key').on(t.jobPostId, t.applicationId),
+    index('channels_company_list_idx').on(t.companyId, t.lastMessageAt.desc(), t.id.desc()),
+    index('channels_seeker_list_idx').on(t.seekerId, t.lastMessageAt.desc(), t.id.desc()),
+  ],
+);
+
+/** A message. Its id grows with every message stored: the catch-up cursor of the realtime connection. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channelId: uuid('channel_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id').notNull().references(() => users.id),
+    text: text('text').notNull(),
+    /** The sending tab's id for it: a resend with the same id is stored once. */
+    clientMessageId: text('client_message_id'),
+    createdAt: created(),
+  },
+  (t) => [
+    index('messages_channel_idx').on(t.channelId, t.id),
+    uniqueIndex('messages_client_id_key').on(t.channelId, t.senderId, t.clientMessageId),
+    index('messages_created_idx').on(t.createdAt),
+  ],
+);
+
+/** How far a member has read a conversation, and when they were last mailed about unread messages in it. */
+export const channelReads = pgTable(
+  'channel_reads',
+  {
+    channelId: uuid('channel_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull().default(0),
+    lastEmailedAt: timestamp('last_emailed_at', { withTimezone: true }),
+    /** The newest message the last mail was about: a message is mailed about once. */
+    lastEmailedMessageId: bigint('last_emailed_message_id', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.userId] }), index('channel_reads_user_idx').on(t.userId)],
 );

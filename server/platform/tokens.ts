@@ -41,3 +41,38 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_SEC
     },
   };
 }
+
+const MESSAGING_AUDIENCE = 'messaging';
+
+/**
+ * Session tokens of the realtime messaging connection: signed like access tokens but for their
+ * own audience, so neither is accepted in place of the other.
+ */
+export function createMessagingSessionTokens(secret: string, ttlSeconds: number) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    ttlSeconds,
+    async sign({ userId, role }: AccessClaims): Promise<{ token: string; expiresAt: Date }> {
+      const expiresAt = new Date(Math.floor(Date.now() / 1000) * 1000 + ttlSeconds * 1000);
+      const token = await new SignJWT({ role })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience(MESSAGING_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+      return { token, expiresAt };
+    },
+    /** Null for anything not signed by us for messaging, or expired. */
+    async verify(token: string): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: MESSAGING_AUDIENCE });
+        if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
+        return { userId: payload.sub, role: payload.role as Role };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -8,6 +8,7 @@ import { activeUser } from '../account/profile.ts';
 import { revokeAllSessions } from '../account/sessions.ts';
 import { normalizeEmail, type UserRow } from '../account/users.ts';
 import { AccountMessages } from '../../src/contract/account.ts';
+import { revokeMessaging } from '../messaging/events.ts';
 import { StaffMessages, type Recruiter, type editRecruiterSchema } from '../../src/contract/staff.ts';
 
 export type InvitationRow = typeof recruiterInvitations.$inferSelect;
@@ -159,6 +160,8 @@ export async function switchRecruiter(ctx: AppContext, employerId: string, email
     if (off) await revokeAllSessions(tx, recruiter.id, now);
     return row!;
   });
+  // Their open conversations close at once, in every server process.
+  if (off) await revokeMessaging(ctx, recruiter.id);
   const name = fullNameOf(updated) || updated.email;
   return { recruiter: recruiterRow(updated), message: off ? StaffMessages.deactivated(name) : StaffMessages.activated(name) };
 }
@@ -175,5 +178,6 @@ export async function deleteRecruiter(ctx: AppContext, employerId: string, email
     await tx.update(users).set({ disabled: true }).where(eq(users.id, recruiter.id));
     await revokeAllSessions(tx, recruiter.id, now);
   });
+  await revokeMessaging(ctx, recruiter.id);
   return StaffMessages.deleted(fullNameOf(recruiter) || recruiter.email);
 }

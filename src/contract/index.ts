@@ -16,6 +16,7 @@ import * as search from './search.ts';
 import * as applicants from './applicants.ts';
 import * as contact from './contact.ts';
 import * as suggestions from './suggestions.ts';
+import * as messaging from './messaging.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -45,4 +46,5 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(applicants),
   ...endpointsOf(contact),
   ...endpointsOf(suggestions),
+  ...endpointsOf(messaging),
 ];

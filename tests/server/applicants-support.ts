@@ -59,8 +59,8 @@ export function applicantCalls(f: FilesApp) {
  * The jobs world (companies X and Y, seekers A and B) with applicants: each seeker has a stored
  * resume (real PDF bytes) and cover letter; `applyTo` applies through the seeker's own call.
  */
-export async function applicantsApp() {
-  const t = await jobsApp();
+export async function applicantsApp(options: Parameters<typeof jobsApp>[0] = {}) {
+  const t = await jobsApp(options);
   const db = t.f.app.database.db;
   const files = t.f.app.ctx.adapters.files;
 

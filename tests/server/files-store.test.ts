@@ -124,7 +124,7 @@ describe('the S3 store', () => {
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
       forcePathStyle: true,
     });
-    const adapters = await createAdapters(config, { db: null as never, kind: 'pglite', close: async () => {} });
+    const adapters = await createAdapters(config, { db: null as never, kind: 'pglite', listen: async () => async () => {}, notify: async () => {}, close: async () => {} });
     expect(adapters.files.kind).toBe('s3');
     const local = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/srv/data' });
     expect(local.files).toEqual({ kind: 'local', dir: '/srv/data/files' });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { allEndpoints, endpointsOf } from '../../src/contract/index.ts';
 import { buildPath, type EndpointDef } from '../../src/contract/endpoint.ts';
 import { roles, type Role } from '../../src/contract/roles.ts';
+import { MESSAGING_SOCKET_PATH } from '../../src/contract/messaging.ts';
 import { createAccessTokens } from '../../server/platform/tokens.ts';
 import { createTestApp, type TestApp } from '../support/server/test-app.ts';
 
@@ -96,6 +97,8 @@ describe('the endpoint table', () => {
     const declared = new Set(allEndpoints.map(name));
     const served = app.routes
       .filter((r) => /^\/api(\/|$)/.test(r.url) && !r.url.startsWith('/api/docs') && r.method !== 'HEAD')
+      // The realtime connection is declared by its frames (src/contract/messaging.ts), not as an endpoint.
+      .filter((r) => r.url !== MESSAGING_SOCKET_PATH)
       .map((r) => `${r.method} ${r.url}`);
     expect(served.length).toBeGreaterThan(0);
     expect(
