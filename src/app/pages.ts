@@ -33,6 +33,7 @@ export const pageLoaders = {
   'jobs/saved-jobs.view': () => import('../views/jobs/saved-jobs.view.tsx'),
   'jobs/search-jobs.view': () => import('../views/jobs/search-jobs.view.tsx'),
   'applicants/applicants.view': () => import('../views/applicants/applicants.view.tsx'),
+  'messaging/messaging.view': () => import('../views/messaging/messaging.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

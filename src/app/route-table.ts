@@ -30,7 +30,6 @@ const publicPages: Record<string, string> = {
 
 /** The job-seeker and company area (spec 2 §2). */
 const userPages: Record<string, string> = {
-  '/user/messaging': 'Messaging',
   '/user/invites': 'Invitations',
 };
 
@@ -85,6 +84,7 @@ export const routeTable: PageRoute[] = [
   { path: '/browse-jobs', page: 'jobs/search-jobs.view', access: 'anyone' },
   { path: '/user/applicants', page: 'applicants/applicants.view', access: 'companyStaff' },
   { path: '/dashboard/applicants', page: 'applicants/applicants.view', access: 'companyStaff' },
+  { path: '/user/messaging', page: 'messaging/messaging.view', access: 'signedIn' },
   ...comingSoon(userPages, 'signedIn'),
   ...comingSoon(backOfficePages, 'SuperAdmin'),
   ...comingSoon(publicPages, 'anyone'),
