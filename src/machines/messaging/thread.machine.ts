@@ -136,6 +136,7 @@ export const threadMachine = setup({
   },
   actions: {
     setDraft: assign({ draft: ({ event }) => (event as Of<'draft.change'>).text, sendError: null }),
+    showTyping: assign({ typing: ({ event }) => (event as Of<'live.typing'>).nickname }),
     tellTyping: emit(({ context }) => ({ type: 'typing' as const, channelUrl: context.url })),
   },
   delays: { typingThrottle: TYPING_THROTTLE_MS, typingShown: TYPING_SHOWN_MS },
@@ -312,12 +313,18 @@ export const threadMachine = setup({
     othersTyping: {
       initial: 'quiet',
       states: {
-        quiet: { entry: assign({ typing: null }) },
-        typing: { after: { typingShown: 'quiet' } },
-      },
-      on: {
-        'live.typing': { guard: 'othersTyping', target: '.typing', reenter: true, actions: assign({ typing: ({ event }) => event.nickname }) },
-        'live.message': { guard: 'othersMessage', target: '.quiet' },
+        quiet: {
+          entry: assign({ typing: null }),
+          on: { 'live.typing': { guard: 'othersTyping', target: 'typing', actions: 'showTyping' } },
+        },
+        typing: {
+          // Each new signal starts the 5 s again (only this state is re-entered).
+          on: {
+            'live.typing': { guard: 'othersTyping', target: 'typing', reenter: true, actions: 'showTyping' },
+            'live.message': { guard: 'othersMessage', target: 'quiet' },
+          },
+          after: { typingShown: 'quiet' },
+        },
       },
     },
     reading: {
