@@ -129,9 +129,9 @@ describe('messaging connection machine (model-based)', () => {
       const { attempt } = s.context;
       if (e.type.startsWith('socket.')) {
         if (!inLive) return false;
-        const f = (e as { frame?: ServerFrame }).frame;
+        const f = (e as unknown as { frame?: ServerFrame }).frame;
         // Drops only a couple of times, so the model stays finite.
-        if (e.type === 'socket.closed') return attempt < 2 && (s.context.lastMessageId === null || (e as { code: number }).code === 1006);
+        if (e.type === 'socket.closed') return attempt < 2 && (s.context.lastMessageId === null || (e as unknown as { code: number }).code === 1006);
         if (f?.type === 'ready') return s.matches({ live: 'opening' });
         if (f?.type === 'message') return s.matches({ live: 'online' }) && attempt === 0 && s.context.unread === 3;
         return s.matches({ live: 'online' }) && s.context.seen.length === 0 && s.context.unread === 3;

@@ -101,7 +101,7 @@ describe.each(['staff', 'seeker'] as const)('conversations machine for %s (model
       const s = snap as Snap;
       const plain = !s.context.search && !s.context.jobId;
       const settled = s.matches({ posts: 'done' }) && s.matches({ typing: 'idle' });
-      if (e.type === 'xstate.done.actor.load' && (e as { output: ConversationPage }).output.messages.length === 0) return !plain;
+      if (e.type === 'xstate.done.actor.load' && (e as unknown as { output: ConversationPage }).output.messages.length === 0) return !plain;
       // The job posts arrive (or fail) while the first page is read: once.
       if (e.type.endsWith('actor.loadPosts')) return plain && s.matches({ list: 'loading' }) && !s.context.loadError;
       if (e.type.startsWith('xstate.')) return e.type === waited.type || side === 'seeker' || s.matches({ posts: 'done' }) || s.matches({ list: 'loading' });

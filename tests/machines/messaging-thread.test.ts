@@ -113,6 +113,7 @@ const events = [
   { type: 'live.typing', channelUrl: URL_A, clientId: SEEKER_ID, nickname: 'Maria Lopez' },
   { type: 'live.typing', channelUrl: URL_A, clientId: RECRUITER_ID, nickname: 'Amir Nguyen' },
   { type: 'live.read', channelUrl: URL_A, clientId: SEEKER_ID, messageId: 20 },
+  { type: 'typing.stop' },
   { type: 'visibility', visible: false },
   { type: 'visibility', visible: true },
   { type: 'xstate.after.typingThrottle.thread.typingOut.cooling' },
@@ -144,7 +145,7 @@ describe('thread machine (model-based)', () => {
         case 'thread.older':
           return quiet && !sentOnce && !c.olderError;
         case 'draft.change': {
-          const text = (e as { text: string }).text;
+          const text = (e as unknown as { text: string }).text;
           if (sentOnce || c.messages.includes(c.messages.find((m) => m.id === 21)!)) return false;
           return s.matches({ thread: 'ready' }) && c.pending.length === 0 && s.matches({ reading: 'idle' }) && s.matches({ othersTyping: 'quiet' }) && (text ? c.draft === '' : c.draft !== '' && !c.sendError);
         }
@@ -156,17 +157,21 @@ describe('thread machine (model-based)', () => {
         case 'message.discard':
           return c.pending.some((p) => p.status === 'failed');
         case 'live.message': {
-          const m = (e as { message: Message }).message;
+          const m = (e as unknown as { message: Message }).message;
           if (m.id === 20) return s.matches({ outbox: 'sending' });
           if (m.channelUrl === URL_B) return quiet && c.hasOlder && !sentOnce;
-          return quiet && !c.messages.some((x) => x.id === 21) && c.hasOlder && c.draft === '';
+          // Their message may arrive while they are shown typing.
+          const typingOnly = s.matches({ othersTyping: 'typing' }) && s.matches({ thread: { ready: 'idle' } }) && s.matches({ reading: 'idle' }) && c.pending.length === 0;
+          return (quiet || typingOnly) && !c.messages.some((x) => x.id === 21) && c.hasOlder && c.draft === '';
         }
+        case 'typing.stop':
+          return s.matches({ othersTyping: 'typing' }) && s.matches({ thread: { ready: 'idle' } });
         case 'live.typing':
           return quiet && c.draft === '' && c.hasOlder && !c.messages.some((x) => x.id === 21);
         case 'live.read':
           return sentOnce && c.pending.length === 0 && !c.readUpTo[SEEKER_ID];
         case 'visibility':
-          return (e as { visible: boolean }).visible ? !c.visible : quiet && c.draft === '' && c.hasOlder && !c.messages.some((x) => x.id === 21);
+          return (e as unknown as { visible: boolean }).visible ? !c.visible : quiet && c.draft === '' && c.hasOlder && !c.messages.some((x) => x.id === 21);
         case 'thread.retry':
           return s.matches({ thread: 'failed' });
         default:

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import { MAX_MESSAGE_LENGTH, MessagingMessages, type Conversation, type Message, type ThreadPage, type UnreadCount } from '../../contract/messaging.ts';
 import { ApiError } from '../../services/http.ts';
@@ -53,7 +53,9 @@ export type ThreadEvent =
   | { type: 'live.message'; message: Message }
   | { type: 'live.typing'; channelUrl: string; clientId: string; nickname: string }
   | { type: 'live.read'; channelUrl: string; clientId: string; messageId: number }
-  | { type: 'visibility'; visible: boolean };
+  | { type: 'visibility'; visible: boolean }
+  /** Someone else's typing ends (their message arrived). */
+  | { type: 'typing.stop' };
 
 /** `typing`: tell the others (over the connection); `unread`: the user's new unread total; `loaded`: the conversation as read. */
 export type ThreadEmitted = { type: 'typing'; channelUrl: string } | { type: 'unread'; unread: number } | { type: 'loaded'; conversation: Conversation };
@@ -162,10 +164,16 @@ export const threadMachine = setup({
   on: {
     'live.message': {
       guard: 'ours',
-      actions: assign(({ context, event }) => ({
-        messages: mergeMessages(context.messages, [event.message]),
-        pending: context.pending.filter((p) => p.clientMessageId !== event.message.clientMessageId),
-      })),
+      actions: [
+        assign(({ context, event }) => ({
+          messages: mergeMessages(context.messages, [event.message]),
+          pending: context.pending.filter((p) => p.clientMessageId !== event.message.clientMessageId),
+        })),
+        // Their message ends their typing (a region of its own, so it is told with an event).
+        enqueueActions(({ check, enqueue }) => {
+          if (check('othersMessage')) enqueue.raise({ type: 'typing.stop' });
+        }),
+      ],
     },
     'live.read': {
       guard: 'othersRead',
@@ -321,7 +329,7 @@ export const threadMachine = setup({
           // Each new signal starts the 5 s again (only this state is re-entered).
           on: {
             'live.typing': { guard: 'othersTyping', target: 'typing', reenter: true, actions: 'showTyping' },
-            'live.message': { guard: 'othersMessage', target: 'quiet' },
+            'typing.stop': 'quiet',
           },
           after: { typingShown: 'quiet' },
         },
