@@ -13,6 +13,8 @@ export const MAX_BACKOFF_MS = 30_000;
 export const FIRST_BACKOFF_MS = 1_000;
 /** A new session is asked for this long before the current one ends. */
 export const SESSION_REFRESH_MARGIN_MS = 60_000;
+/** The longest wait a timer is given (a day). */
+const LONGEST_TIMER_MS = 24 * 60 * 60_000;
 /** How many message ids are remembered to drop repeats (a catch-up may send some again). */
 export const SEEN_IDS_KEPT = 2_000;
 
@@ -29,7 +31,8 @@ export function backoffDelay(attempt: number, random: number): number {
 export function refreshDelay(session: MessagingSession | null, now: number): number {
   if (!session) return MAX_BACKOFF_MS;
   const ends = Date.parse(session.expiresAt);
-  return Number.isFinite(ends) ? Math.max(0, ends - now - SESSION_REFRESH_MARGIN_MS) : 0;
+  // Capped: a timer longer than about 24.8 days would fire at once.
+  return Number.isFinite(ends) ? Math.min(LONGEST_TIMER_MS, Math.max(0, ends - now - SESSION_REFRESH_MARGIN_MS)) : 0;
 }
 
 export interface ConnectionContext {
