@@ -5,8 +5,8 @@ import { conversationsMachine, type ConversationQuery } from '../../../src/machi
 import { threadMachine } from '../../../src/machines/messaging/thread.machine.ts';
 import { session } from '../../../src/views/messaging/messaging-stories-support.ts';
 
-/** A connection whose server is the test: the session is given at once, the socket is driven by hand. */
-export function testConnection(getSession: () => Promise<MessagingSession> = async () => session) {
+/** The connection's logic with a session given at once and sockets the test drives by hand. */
+export function testConnectionLogic(getSession: () => Promise<MessagingSession> = async () => session) {
   const world = {
     sockets: [] as Array<{ input: SocketInput; sent: SocketCommand[]; open: boolean; sendBack: (e: AnyEventObject) => void }>,
     browser: null as null | ((e: AnyEventObject) => void),
@@ -27,6 +27,12 @@ export function testConnection(getSession: () => Promise<MessagingSession> = asy
       }),
     },
   });
+  return { logic, world };
+}
+
+/** A running connection whose server is the test. */
+export function testConnection(getSession?: () => Promise<MessagingSession>) {
+  const { logic, world } = testConnectionLogic(getSession);
   const actor = createActor(logic, { input: { side: 'staff' } }).start();
   const socket = () => world.sockets.at(-1)!;
   return {
