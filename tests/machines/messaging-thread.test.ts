@@ -76,7 +76,8 @@ const observable = (s: Snap) =>
   JSON.stringify({
     value: s.value,
     messages: s.context.messages.map((m) => m.id),
-    pending: s.context.pending.map((p) => `${p.clientMessageId}|${p.status}|${p.text}|${p.error}`),
+    pending: s.context.pending.map((p) => `${p.clientMessageId}|${p.status}|${p.text}|${p.error}|${!!p.retryable}`),
+    online: s.context.online,
     draft: s.context.draft,
     sendError: s.context.sendError,
     loadError: s.context.loadError,
@@ -114,6 +115,8 @@ const events = [
   { type: 'live.typing', channelUrl: URL_A, clientId: RECRUITER_ID, nickname: 'Amir Nguyen' },
   { type: 'live.read', channelUrl: URL_A, clientId: SEEKER_ID, messageId: 20 },
   { type: 'typing.stop' },
+  { type: 'connection.change', online: false },
+  { type: 'connection.change', online: true },
   { type: 'visibility', visible: false },
   { type: 'visibility', visible: true },
   { type: 'xstate.after.typingThrottle.thread.typingOut.cooling' },
@@ -174,6 +177,11 @@ describe('thread machine (model-based)', () => {
           return (e as unknown as { visible: boolean }).visible ? !c.visible : quiet && c.draft === '' && c.hasOlder && !c.messages.some((x) => x.id === 21);
         case 'thread.retry':
           return s.matches({ thread: 'failed' });
+        case 'connection.change': {
+          if ((e as unknown as { online: boolean }).online) return !c.online;
+          const calm = s.matches({ thread: { ready: 'idle' } }) && s.matches({ reading: 'idle' }) && s.matches({ othersTyping: 'quiet' }) && s.matches({ outbox: 'idle' });
+          return c.online && calm && c.visible && c.hasOlder && !sentOnce && !c.messages.some((x) => x.id === 21) && !c.sendError && c.pending.every((p) => p.status === 'failed');
+        }
         default:
           return true;
       }
@@ -192,6 +200,8 @@ describe('thread machine (model-based)', () => {
       for (const p of now.context.pending) expect(now.context.messages.some((m) => m.clientMessageId === p.clientMessageId)).toBe(false);
       // Every send of a message uses its one id, so a retry is stored once.
       expect(new Set(server.sends.map((x) => x.clientMessageId))).toEqual(new Set(server.sends.length ? ['c1'] : []));
+      // While offline nothing is sent: messages wait, queued.
+      if (!now.context.online && now.context.pending.some((p) => p.status === 'queued')) expect(now.matches({ outbox: 'idle' })).toBe(true);
       // The first page is read once, and again only on Try again.
       expect(server.loads.filter((l) => l.before === undefined)).toHaveLength(1 + path.filter((e) => e.type === 'thread.retry').length);
       if (now.matches({ thread: { ready: 'older' } })) expect(server.loads.at(-1)).toEqual({ url: URL_A, before: now.context.messages[0]!.id });
@@ -254,6 +264,24 @@ describe('thread rules', () => {
     await flush();
     expect(actor.getSnapshot().context.pending[0]).toMatchObject({ status: 'failed', text: 'Hello', error: 'You are sending messages too quickly. Please wait a moment and try again.' });
     actor.send({ type: 'message.retry', clientMessageId: 'c1' });
+    await flush();
+    expect(server.sends.map((x) => x.clientMessageId)).toEqual(['c1', 'c1']);
+  });
+
+  it('keeps messages while offline and sends them when back; one that failed for want of a connection goes again by itself', async () => {
+    const { actor, server } = await loaded();
+    actor.send({ type: 'connection.change', online: false });
+    await write(actor, 'Hello');
+    expect(server.sends).toEqual([]);
+    expect(actor.getSnapshot().context.pending[0]!.status).toBe('queued');
+    actor.send({ type: 'connection.change', online: true });
+    await flush();
+    expect(server.sends).toHaveLength(1);
+    settle(server.pending, { type: 'xstate.error.actor.send', error: networkDown } as unknown as EventObject);
+    await flush();
+    expect(actor.getSnapshot().context.pending[0]).toMatchObject({ status: 'failed', retryable: true });
+    actor.send({ type: 'connection.change', online: false });
+    actor.send({ type: 'connection.change', online: true });
     await flush();
     expect(server.sends.map((x) => x.clientMessageId)).toEqual(['c1', 'c1']);
   });

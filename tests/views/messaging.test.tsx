@@ -156,6 +156,18 @@ describe('the messaging page', () => {
     expect(screen.getByText('Are you free Monday?')).toBeInTheDocument();
   });
 
+  it('keeps what is written while offline and sends it when the browser is back', async () => {
+    const { app, calls, connection } = open({ path: `/user/messaging?c=${URL_A}`, handlers: { send: async (i) => mine(20, { text: i.text, clientMessageId: i.clientMessageId }) } });
+    await screen.findByText('Message 10');
+    act(() => connection.browser('browser.offline'));
+    await app.user.type(screen.getByRole('textbox', { name: 'Message' }), 'See you Monday{Enter}');
+    expect(screen.getByText('Waiting to send: you are offline.')).toBeInTheDocument();
+    expect(calls.sends).toEqual([]);
+    act(() => connection.browser('browser.online'));
+    await waitFor(() => expect(calls.sends).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText(/Waiting to send|Sending…/)).not.toBeInTheDocument());
+  });
+
   it('puts a refused message back in the composer with the reason', async () => {
     const { app } = open({
       path: `/user/messaging?c=${URL_A}`,

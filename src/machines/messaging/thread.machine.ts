@@ -16,6 +16,8 @@ export interface PendingMessage {
   /** queued: waits its turn; sending: on its way; failed: kept with its reason, to retry. */
   status: 'queued' | 'sending' | 'failed';
   error: string | null;
+  /** Failed for want of a connection: sent again by itself when the browser is back online. */
+  retryable?: boolean;
 }
 
 export interface ThreadContext {
@@ -40,6 +42,8 @@ export interface ThreadContext {
   lastMarked: number;
   /** The thread is on screen (the tab visible): new messages are read at once. */
   visible: boolean;
+  /** The browser is online: while it is not, messages wait (queued) and go when it is back. */
+  online: boolean;
 }
 
 export type ThreadEvent =
@@ -54,6 +58,8 @@ export type ThreadEvent =
   | { type: 'live.typing'; channelUrl: string; clientId: string; nickname: string }
   | { type: 'live.read'; channelUrl: string; clientId: string; messageId: number }
   | { type: 'visibility'; visible: boolean }
+  /** The browser went offline or came back. */
+  | { type: 'connection.change'; online: boolean }
   /** Someone else's typing ends (their message arrived). */
   | { type: 'typing.stop' };
 
@@ -80,13 +86,14 @@ export function mergeMessages(a: Message[], b: Message[]): Message[] {
 export const canSend = (text: string) => text.trim().length > 0 && text.trim().length <= MAX_MESSAGE_LENGTH;
 
 /** The reason a send failed, as the user is told it. */
-function sendFailure(error: unknown): { refused: string | null; error: string } {
-  if (error instanceof ApiError && error.kind === 'client' && error.status === 429) return { refused: null, error: MessagingMessages.tooFast };
+function sendFailure(error: unknown): { refused: string | null; error: string; retryable: boolean } {
+  if (error instanceof ApiError && error.kind === 'client' && error.status === 429) return { refused: null, error: MessagingMessages.tooFast, retryable: false };
   if (error instanceof ApiError && error.kind === 'client' && error.status === 400) {
     const message = error.fieldErrors.text ?? error.fieldErrors.clientMessageId ?? error.errors[0] ?? error.message;
-    return { refused: message, error: message };
+    return { refused: message, error: message, retryable: false };
   }
-  return { refused: null, error: messagesOf(error, AccountMessages.generic).join(' ') };
+  const network = error instanceof ApiError && error.kind === 'network';
+  return { refused: null, error: messagesOf(error, AccountMessages.generic).join(' '), retryable: network };
 }
 
 const newestFromOthers = (context: ThreadContext) => {
@@ -116,7 +123,7 @@ export const threadMachine = setup({
   },
   guards: {
     sendable: ({ context }) => canSend(context.draft),
-    hasQueued: ({ context }) => context.pending.some((p) => p.status === 'queued'),
+    canSendNext: ({ context }) => context.online && context.pending.some((p) => p.status === 'queued'),
     isFailed: ({ context, event }) => context.pending.some((p) => p.clientMessageId === (event as Of<'message.retry'>).clientMessageId && p.status === 'failed'),
     refused: ({ event }) => sendFailure((event as unknown as { error: unknown }).error).refused !== null,
     hasOlder: ({ context }) => context.hasOlder && context.messages.length > 0,
@@ -159,6 +166,7 @@ export const threadMachine = setup({
     typing: null,
     lastMarked: 0,
     visible: true,
+    online: true,
   }),
   type: 'parallel',
   on: {
@@ -180,6 +188,15 @@ export const threadMachine = setup({
       actions: assign(({ context, event }) => ({ readUpTo: { ...context.readUpTo, [event.clientId]: Math.max(context.readUpTo[event.clientId] ?? 0, event.messageId) } })),
     },
     'visibility': { actions: assign({ visible: ({ event }) => event.visible }) },
+    'connection.change': {
+      actions: assign(({ context, event }) => ({
+        online: event.online,
+        // Back online: what failed for want of a connection goes again by itself.
+        pending: event.online
+          ? context.pending.map((p) => (p.status === 'failed' && p.retryable ? { ...p, status: 'queued' as const, error: null, retryable: false } : p))
+          : context.pending,
+      })),
+    },
     'message.send': {
       guard: 'sendable',
       actions: assign(({ context, event }) => ({
@@ -255,7 +272,7 @@ export const threadMachine = setup({
     outbox: {
       initial: 'idle',
       states: {
-        idle: { always: { guard: 'hasQueued', target: 'sending' } },
+        idle: { always: { guard: 'canSendNext', target: 'sending' } },
         sending: {
           tags: ['sending'],
           entry: assign(({ context }) => {
@@ -293,7 +310,11 @@ export const threadMachine = setup({
               {
                 target: 'idle',
                 actions: assign(({ context, event }) => ({
-                  pending: context.pending.map((p) => (p.status === 'sending' ? { ...p, status: 'failed' as const, error: sendFailure(event.error).error } : p)),
+                  pending: context.pending.map((p) => {
+                    if (p.status !== 'sending') return p;
+                    const { error, retryable } = sendFailure(event.error);
+                    return { ...p, status: 'failed' as const, error, retryable };
+                  }),
                 })),
               },
             ],

@@ -45,7 +45,7 @@ function MessagesLink({ unread, className, onClick }: { unread: number | null | 
     <Link href={MESSAGES_HREF} className={className} aria-label={messagesLabel(unread)} onClick={onClick}>
       Messages
       {unread ? (
-        <span aria-hidden="true" className="min-w-2.5 rounded-full bg-brand-700 px-0.5 text-center text-xs leading-5 font-bold text-white">
+        <span aria-hidden="true" className="min-w-2.5 rounded-full bg-brand-700 px-0.5 py-0.5 text-center text-xs leading-none font-bold text-white">
           {unread > 99 ? '99+' : unread}
         </span>
       ) : null}

@@ -138,7 +138,7 @@ export function ConversationList(props: ConversationListProps) {
                   <span className="flex items-center justify-between gap-1">
                     <span className={cx('truncate text-sm', unread ? 'text-ink' : 'text-muted')}>{preview(c, props.me)}</span>
                     {unread > 0 && (
-                      <span className="shrink-0 rounded-full bg-brand-700 px-0.5 text-xs leading-5 font-bold text-white">
+                      <span className="min-w-2.5 shrink-0 rounded-full bg-brand-700 px-0.5 py-0.5 text-center text-xs leading-none font-bold text-white">
                         {unread}
                         <span className="sr-only"> unread</span>
                       </span>

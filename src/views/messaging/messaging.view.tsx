@@ -24,6 +24,8 @@ export interface MessagingProps {
   conversationsLogic?: typeof conversationsMachine;
   conversationsSnapshot?: SnapshotFrom<typeof conversationsMachine>;
   threadLogic?: ThreadLogic;
+  /** The open conversation in a given state (stories). */
+  threadSnapshot?: SnapshotFrom<ThreadLogic>;
   /** "Now" for message ages (stories and tests). */
   now?: Date;
 }
@@ -49,7 +51,7 @@ function useConnectionState(connection: ConnectionActor | null) {
 export const openUrlOf = (search: string) => new URLSearchParams(search).get('c') || null;
 
 /** Conversations and the open one: two columns on a wide screen, one or the other on a narrow one. */
-export function Messaging({ side, me, connection, conversationsLogic, conversationsSnapshot, threadLogic, now }: MessagingProps) {
+export function Messaging({ side, me, connection, conversationsLogic, conversationsSnapshot, threadLogic, threadSnapshot, now }: MessagingProps) {
   const search = useSearch();
   const [path, navigate] = useLocation();
   const openUrl = openUrlOf(search);
@@ -135,6 +137,7 @@ export function Messaging({ side, me, connection, conversationsLogic, conversati
               onBack={wide ? undefined : back}
               onLoaded={onLoaded}
               logic={threadLogic}
+              snapshot={threadSnapshot?.context.url === openUrl ? threadSnapshot : undefined}
             />
           ) : (
             <div className="flex items-center justify-center rounded border border-dashed border-line p-3 text-center text-muted">
@@ -146,7 +149,8 @@ export function Messaging({ side, me, connection, conversationsLogic, conversati
   );
 }
 
-const cx2 = (wide: boolean) => (wide ? 'grid h-[calc(100vh-12rem)] min-h-60 grid-cols-[22rem_1fr] gap-2' : 'flex min-h-[calc(100vh-12rem)] flex-col gap-1');
+/** Two columns on a wide screen; one on a narrow one. Either way the page does not scroll: the list and the messages do. */
+const cx2 = (wide: boolean) => (wide ? 'grid h-[calc(100dvh-12rem)] min-h-60 grid-cols-[22rem_1fr] gap-2' : 'flex h-[calc(100dvh-10rem)] min-h-60 flex-col gap-1');
 
 /** The tab's one connection: the one the navigation started, or started here when the page came first. */
 function useSharedConnection(userId: string | null, side: 'staff' | 'seeker'): ConnectionActor | null {

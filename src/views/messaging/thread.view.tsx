@@ -54,7 +54,7 @@ function MessageItem({ message, mine, seen }: { message: Message; mine: boolean;
   );
 }
 
-function PendingItem({ pending, onRetry, onDiscard }: { pending: PendingMessage; onRetry: () => void; onDiscard: () => void }) {
+function PendingItem({ pending, online, onRetry, onDiscard }: { pending: PendingMessage; online: boolean; onRetry: () => void; onDiscard: () => void }) {
   const failed = pending.status === 'failed';
   return (
     <li className="flex flex-col items-end gap-0.5">
@@ -75,7 +75,7 @@ function PendingItem({ pending, onRetry, onDiscard }: { pending: PendingMessage;
           </button>
         </div>
       ) : (
-        <p className="text-xs text-muted">Sending…</p>
+        <p className="text-xs text-muted">{pending.status === 'queued' && !online ? 'Waiting to send: you are offline.' : 'Sending…'}</p>
       )}
     </li>
   );
@@ -98,8 +98,9 @@ export function ThreadView({ url, me, side, connection, onBack, onLoaded, logic,
   const loadError = useSelector(actor, (s) => (s.hasTag('error') ? s.context.loadError : null));
   const seen = useSelector(actor, selectSeen);
   const newestOwn = useSelector(actor, selectNewestOwnId);
+  const online = useSelector(actor, (s) => s.context.online);
   const composer = useRef<HTMLTextAreaElement>(null);
-  const listEnd = useRef<HTMLLIElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   const ids = { composer: useId(), counter: useId(), heading: useId() };
 
   // Live messages, typing and read receipts from the tab's connection.
@@ -112,6 +113,12 @@ export function ThreadView({ url, me, side, connection, onBack, onLoaded, logic,
     ];
     return () => subs.forEach((s) => s.unsubscribe());
   }, [actor, connection]);
+
+  // Messages wait while the browser is offline, and go when it is back.
+  const browserOnline = useSelector(connection ?? undefined, (s) => !(s?.matches({ offline: 'network' }) ?? false));
+  useEffect(() => {
+    actor.send({ type: 'connection.change', online: browserOnline });
+  }, [actor, browserOnline]);
 
   // The user's typing and the unread total go back through the connection.
   useEffect(() => {
@@ -140,7 +147,9 @@ export function ThreadView({ url, me, side, connection, onBack, onLoaded, logic,
   // The newest message stays in view as messages arrive.
   const count = messages.length + pending.length;
   useEffect(() => {
-    listEnd.current?.scrollIntoView?.({ block: 'end' });
+    // Scrolls the messages only, never the page.
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
   }, [count]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -177,7 +186,7 @@ export function ThreadView({ url, me, side, connection, onBack, onLoaded, logic,
         </div>
       </header>
 
-      <div className="min-h-0 flex-1 overflow-y-auto px-2 py-1">
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-2 py-1">
         {loadError !== null ? (
           <LoadFailed message={loadError} onRetry={() => actor.send({ type: 'thread.retry' })} />
         ) : loading && messages.length === 0 ? (
@@ -204,11 +213,11 @@ export function ThreadView({ url, me, side, connection, onBack, onLoaded, logic,
                 <PendingItem
                   key={p.clientMessageId}
                   pending={p}
+                  online={online}
                   onRetry={() => actor.send({ type: 'message.retry', clientMessageId: p.clientMessageId })}
                   onDiscard={() => actor.send({ type: 'message.discard', clientMessageId: p.clientMessageId })}
                 />
               ))}
-              <li ref={listEnd} aria-hidden="true" />
             </ol>
             </div>
           </>
