@@ -39,11 +39,19 @@ function ItemLink({ item, ...anchor }: { item: NavLink } & Omit<ComponentPropsWi
   );
 }
 
-/** Messages, with a badge of the unread count (its number also in the link's name). */
-function MessagesLink({ unread, className, onClick }: { unread: number | null | undefined; className: string; onClick?: () => void }) {
+/**
+ * Messages, with a badge of the unread count (its number also in the link's name). `compact` in the
+ * desktop bar: an envelope below the lg breakpoint, the word from there.
+ */
+function MessagesLink({ unread, className, compact = false, onClick }: { unread: number | null | undefined; className: string; compact?: boolean; onClick?: () => void }) {
   return (
-    <Link href={MESSAGES_HREF} className={className} aria-label={messagesLabel(unread)} onClick={onClick}>
-      Messages
+    <Link href={MESSAGES_HREF} className={className} aria-label={messagesLabel(unread)} title={compact ? messagesLabel(unread) : undefined} onClick={onClick}>
+      {compact && (
+        <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" fill="currentColor" className="lg:hidden">
+          <path d="M2 5a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2zm2.4 0L10 9.2 15.6 5zM16 6.9l-5.4 4a1 1 0 0 1-1.2 0L4 6.9V15h12z" />
+        </svg>
+      )}
+      <span className={compact ? 'hidden lg:inline' : undefined}>Messages</span>
       {unread ? (
         <span aria-hidden="true" className="min-w-2.5 rounded-full bg-brand-700 px-0.5 py-0.5 text-center text-xs leading-none font-bold text-white">
           {unread > 99 ? '99+' : unread}
@@ -203,7 +211,7 @@ export function TopNav(props: TopNavProps) {
                         {roleLinks(user.role).map((item) => (
                           <ItemLink key={item.href} item={item} className={topLinkClass} />
                         ))}
-                        {canMessage(user.role) && <MessagesLink unread={props.unread} className={cx(topLinkClass, 'inline-flex items-center gap-0.5')} />}
+                        {canMessage(user.role) && <MessagesLink compact unread={props.unread} className={cx(topLinkClass, 'inline-flex items-center gap-0.5 whitespace-nowrap')} />}
                       </>
                     )}
                   </span>
