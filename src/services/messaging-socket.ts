@@ -31,6 +31,8 @@ export interface MessagingSocket {
 }
 
 const OPEN = 1;
+/** A ping this often keeps proxies from closing a quiet connection. */
+export const PING_EVERY_MS = 25_000;
 
 /**
  * Opens the realtime connection and says `hello` as soon as it is open. Small on purpose: the
@@ -43,7 +45,9 @@ export function openMessagingSocket(
 ): MessagingSocket {
   const ws = create(messagingSocketUrl());
   let closed = false;
+  let ping: ReturnType<typeof setInterval> | undefined;
   const finish = (code: number) => {
+    clearInterval(ping);
     if (closed) return;
     closed = true;
     handlers.onClose(code);
@@ -51,7 +55,10 @@ export function openMessagingSocket(
   const send = (frame: ClientFrame) => {
     if (ws.readyState === OPEN) ws.send(JSON.stringify(frame));
   };
-  ws.onopen = () => send({ type: 'hello', sessionToken: hello.sessionToken, lastMessageId: hello.lastMessageId });
+  ws.onopen = () => {
+    send({ type: 'hello', sessionToken: hello.sessionToken, lastMessageId: hello.lastMessageId });
+    ping = setInterval(() => send({ type: 'ping' }), PING_EVERY_MS);
+  };
   ws.onmessage = (ev) => {
     if (typeof ev.data !== 'string') return;
     let raw: unknown;
@@ -70,6 +77,7 @@ export function openMessagingSocket(
     send,
     close: () => {
       closed = true;
+      clearInterval(ping);
       ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
       try {
         ws.close(1000);

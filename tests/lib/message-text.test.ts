@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { linkParts, messageAge } from '../../src/lib/message-text.ts';
-import { messagingSocketUrl, openMessagingSocket, type SocketLike } from '../../src/services/messaging-socket.ts';
+import { messagingSocketUrl, openMessagingSocket, PING_EVERY_MS, type SocketLike } from '../../src/services/messaging-socket.ts';
 import { invalidAs } from '../../src/services/messaging.ts';
 import { ApiError } from '../../src/services/http.ts';
 
@@ -73,6 +73,23 @@ describe('the messaging socket', () => {
     expect(JSON.parse(ws.sent[1]!)).toEqual({ type: 'typing', channelUrl: 'ch' });
     ws.onclose!({ code: 4401 });
     expect(codes).toEqual([4401]);
+  });
+
+  it('pings while open, so a quiet connection is kept, and stops when it closes', () => {
+    vi.useFakeTimers();
+    try {
+      const ws = fakeSocket();
+      openMessagingSocket({ sessionToken: 't', lastMessageId: null }, { onFrame: () => undefined, onClose: () => undefined }, () => ws);
+      ws.readyState = 1;
+      ws.onopen!({});
+      vi.advanceTimersByTime(PING_EVERY_MS * 2);
+      expect(ws.sent.slice(1).map((d) => JSON.parse(d))).toEqual([{ type: 'ping' }, { type: 'ping' }]);
+      ws.onclose!({ code: 1006 });
+      vi.advanceTimersByTime(PING_EVERY_MS * 2);
+      expect(ws.sent).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('closes quietly when the machine ends it', () => {
