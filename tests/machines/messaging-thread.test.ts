@@ -342,6 +342,12 @@ describe('thread rules', () => {
     expect(selectSeen(actor.getSnapshot())).toBe(true);
   });
 
+  it('says "Seen" only when the other side has read it, not a colleague', async () => {
+    const { actor } = await loaded();
+    actor.send({ type: 'live.read', channelUrl: URL_A, clientId: 'user-colleague', messageId: 9 });
+    expect(selectSeen(actor.getSnapshot())).toBe(false);
+  });
+
   it('loads older messages before the oldest shown, keeping each once', async () => {
     const { actor, server } = await loaded();
     actor.send({ type: 'thread.older' });

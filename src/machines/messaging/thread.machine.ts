@@ -377,12 +377,18 @@ export const threadMachine = setup({
 
 type Snap = SnapshotFrom<typeof threadMachine>;
 
-/** Whether someone else has read the user's newest message ("Seen"). */
+/**
+ * Whether the other side has read the user's newest message ("Seen"): the applicant for a
+ * company's staff, the company's staff for the applicant. A colleague reading it does not count.
+ */
 export function selectSeen(s: Snap): boolean {
-  const { messages, me, readUpTo } = s.context;
+  const { messages, me, readUpTo, conversation } = s.context;
   const mine = [...messages].reverse().find((m) => m.sender.clientId === me);
   if (!mine) return false;
-  return Object.values(readUpTo).some((id) => id >= mine.id);
+  const roleOf = (clientId: string) => conversation?.channel.members.find((m) => m.clientId === clientId)?.role;
+  const myRole = roleOf(me);
+  const otherSide = (clientId: string) => myRole === undefined || (roleOf(clientId) === 'JobSeeker') !== (myRole === 'JobSeeker');
+  return Object.entries(readUpTo).some(([clientId, id]) => id >= mine.id && otherSide(clientId));
 }
 
 /** The id of the user's newest message, which the "Seen" mark follows. */

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { Conversation, MessagingPost } from '../../contract/messaging.ts';
 import { messageAge } from '../../lib/message-text.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -45,6 +45,17 @@ function preview(c: Conversation, me: string) {
 export function ConversationList(props: ConversationListProps) {
   const { side, conversations, openUrl } = props;
   const list = useRef<HTMLUListElement>(null);
+  const end = useRef<HTMLLIElement>(null);
+  const { hasMore, loadingMore, moreError, onMore } = props;
+
+  // Scrolling to the end of the list reads the next page (the button does the same).
+  useEffect(() => {
+    const target = end.current;
+    if (!target || !hasMore || loadingMore || moreError || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onMore(), { root: list.current });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasMore, loadingMore, moreError, onMore]);
 
   // Up and Down move between conversations, Home and End to the first and last.
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
@@ -148,6 +159,7 @@ export function ConversationList(props: ConversationListProps) {
               </li>
             );
           })}
+          {hasMore && <li ref={end} aria-hidden="true" className="h-px" />}
         </ul>
       )}
       {props.hasMore && !props.loading && props.loadError === null && (
