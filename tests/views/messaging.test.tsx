@@ -185,7 +185,7 @@ describe('the messaging page', () => {
   });
 
   it('shows live messages once, others’ typing and "Seen"; the list moves the conversation to the top', async () => {
-    const { connection } = open({ path: `/user/messaging?c=${URL_B}`, handlers: { thread: async () => threadPage([mine(9, { channelUrl: URL_B })]) } });
+    const { connection } = open({ path: `/user/messaging?c=${URL_B}`, handlers: { thread: async () => ({ ...threadPage([mine(9, { channelUrl: URL_B })]), conversation: conversationB }) } });
     await screen.findByText('Message 9');
     act(() => connection.frame({ type: 'ready', clientId: RECRUITER_ID, unread: 2 }));
     act(() => connection.frame({ type: 'typing', channelUrl: URL_B, clientId: 'user-sam', nickname: 'Sam Ortiz' }));

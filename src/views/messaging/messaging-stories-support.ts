@@ -23,7 +23,7 @@ export function message(id: number, over: Partial<Message> = {}): Message {
 export const mine = (id: number, over: Partial<Message> = {}) =>
   message(id, { sender: { clientId: RECRUITER_ID, nickname: 'Amir Nguyen', role: 'Recruiter' }, ...over });
 
-export function conversation(url: string, over: { name?: string; title?: string; unread?: number; last?: Message | null; jobId?: string } = {}): Conversation {
+export function conversation(url: string, over: { name?: string; title?: string; unread?: number; last?: Message | null; jobId?: string; seekerId?: string } = {}): Conversation {
   const last = over.last === undefined ? message(5, { channelUrl: url }) : over.last;
   return {
     jobPost: { id: over.jobId ?? 'job-1', title: over.title ?? 'Night Nurse', companyName: 'Northwind Care', city: 'Austin', state: 'TX' },
@@ -35,7 +35,7 @@ export function conversation(url: string, over: { name?: string; title?: string;
       unread_message_count: over.unread ?? 0,
       members: [
         { clientId: RECRUITER_ID, nickname: 'Amir Nguyen', role: 'Recruiter' },
-        { clientId: SEEKER_ID, nickname: over.name ?? 'Maria Lopez', role: 'JobSeeker' },
+        { clientId: over.seekerId ?? SEEKER_ID, nickname: over.name ?? 'Maria Lopez', role: 'JobSeeker' },
       ],
       read_up_to: {},
     },
@@ -44,7 +44,7 @@ export function conversation(url: string, over: { name?: string; title?: string;
 }
 
 export const conversationA = conversation(URL_A, { unread: 2 });
-export const conversationB = conversation(URL_B, { name: 'Sam Ortiz', title: 'Line Cook', unread: 0, last: message(3, { channelUrl: URL_B, sender: { clientId: 'user-sam', nickname: 'Sam Ortiz', role: 'JobSeeker' } }) });
+export const conversationB = conversation(URL_B, { name: 'Sam Ortiz', title: 'Line Cook', seekerId: 'user-sam', unread: 0, last: message(3, { channelUrl: URL_B, sender: { clientId: 'user-sam', nickname: 'Sam Ortiz', role: 'JobSeeker' } }) });
 
 export function threadPage(messages: Message[], hasOlder = false, readUpTo: Record<string, number> = {}): ThreadPage {
   const c = conversation(URL_A);
