@@ -34,6 +34,7 @@ export const pageLoaders = {
   'jobs/search-jobs.view': () => import('../views/jobs/search-jobs.view.tsx'),
   'applicants/applicants.view': () => import('../views/applicants/applicants.view.tsx'),
   'suggestions/invites.view': () => import('../views/suggestions/invites.view.tsx'),
+  'messaging/messaging.view': () => import('../views/messaging/messaging.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

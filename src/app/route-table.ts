@@ -28,11 +28,6 @@ const publicPages: Record<string, string> = {
   '/faqs': 'FAQs',
 };
 
-/** The job-seeker and company area (spec 2 §2). */
-const userPages: Record<string, string> = {
-  '/user/messaging': 'Messaging',
-};
-
 /** The SuperAdmin back office. */
 const backOfficePages: Record<string, string> = {
   '/back-office/dashboard': 'Back Office Dashboard',
@@ -85,7 +80,7 @@ export const routeTable: PageRoute[] = [
   { path: '/user/applicants', page: 'applicants/applicants.view', access: 'companyStaff' },
   { path: '/dashboard/applicants', page: 'applicants/applicants.view', access: 'companyStaff' },
   { path: '/user/invites', page: 'suggestions/invites.view', access: 'companyStaff' },
-  ...comingSoon(userPages, 'signedIn'),
+  { path: '/user/messaging', page: 'messaging/messaging.view', access: 'signedIn' },
   ...comingSoon(backOfficePages, 'SuperAdmin'),
   ...comingSoon(publicPages, 'anyone'),
 ];

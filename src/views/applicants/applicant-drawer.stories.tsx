@@ -4,6 +4,9 @@ import { fromPromise } from 'xstate';
 import { ApplicantMessages, type Applicant, type ApplicantDetail, type DocumentPreview, type StaffStatus } from '../../contract/applicants.ts';
 import { documentPreviewMachine } from '../../machines/applicants/document-preview.machine.ts';
 import { applicantDetailMachine, type StatusResult } from '../../machines/applicants/applicant-detail.machine.ts';
+import { MessagingMessages, type MessageInitRequest } from '../../contract/messaging.ts';
+import { messageInitMachine } from '../../machines/messaging/message-init.machine.ts';
+import { ApiError } from '../../services/http.ts';
 import { after, never } from '../account/stories-support.tsx';
 import { withToaster } from '../posting/jobs-stories-support.tsx';
 import { withRecruiter } from '../staff/stories-support.tsx';
@@ -31,6 +34,12 @@ const previewLogic = documentPreviewMachine.provide({
     ),
   },
 });
+/** Message opens the conversation after a moment (the story's router goes to it). */
+const messageLogic = messageInitMachine.provide({ actors: { init: fromPromise<string, MessageInitRequest>(() => after(500, 'ch-demo')) } });
+const messageFails = messageInitMachine.provide({
+  actors: { init: fromPromise<string, MessageInitRequest>(() => after(500, null).then(() => Promise.reject(new ApiError('invalid-response', 200, MessagingMessages.invalidInit)))) },
+});
+
 const waiting = applicantDetailMachine.provide({ actors: { load: fromPromise(() => never()), setStatus: fromPromise(() => never()) } });
 
 const at = (value: 'loading' | 'failed' | 'ready' | 'saving', row: Applicant = maria, extra: { loadError?: string; statusError?: string; pending?: StaffStatus } = {}) =>
@@ -43,7 +52,7 @@ const meta = {
   title: 'Applicants/Applicant panel',
   component: ApplicantDrawer,
   decorators: [withRecruiter, withToaster],
-  args: { id: maria.id, onClose: () => undefined, onUpdated: () => undefined, logic, previewLogic, fetchDocument: async (doc) => ({ blob: new Blob(['%PDF-1.4']), filename: doc.name }) },
+  args: { id: maria.id, onClose: () => undefined, onUpdated: () => undefined, logic, previewLogic, messageLogic, fetchDocument: async (doc) => ({ blob: new Blob(['%PDF-1.4']), filename: doc.name }) },
   parameters: { layout: 'fullscreen', docs: { story: { height: '820px' } } },
 } satisfies Meta<typeof ApplicantDrawer>;
 
@@ -88,3 +97,6 @@ export const RefusedDark: Story = { ...Refused, globals: dark };
 export const Final: Story = { args: { id: lee.id, logic: waiting, snapshot: at('ready', lee) } };
 
 export const FinalDark: Story = { ...Final, globals: dark };
+
+/** Message could not open the conversation: a toast says why. */
+export const MessageFails: Story = { args: { messageLogic: messageFails } };

@@ -1,11 +1,13 @@
 import { Dialog, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
 import toast from 'react-hot-toast';
 import type { SnapshotFrom } from 'xstate';
 import { STATUS_NAMES, type Applicant, type ApplicantDetail, type ApplicationDocument } from '../../contract/applicants.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
 import { applicantDetailMachine } from '../../machines/applicants/applicant-detail.machine.ts';
+import { messageInitMachine } from '../../machines/messaging/message-init.machine.ts';
 import { applicantsService } from '../../services/applicants.ts';
 import { errorMessage } from '../../services/http.ts';
 import { ApplicationStatusChip } from '../jobs/application-status.tsx';
@@ -31,6 +33,34 @@ export interface ApplicantDrawerProps {
   fetchDocument?: (doc: ApplicationDocument) => Promise<{ blob: Blob; filename: string }>;
   /** The documents' preview machine, likewise. */
   previewLogic?: typeof documentPreviewMachine;
+  /** Opens the conversation with the applicant (message-init); the server's by default. */
+  messageLogic?: typeof messageInitMachine;
+}
+
+/** Opens (or starts) the conversation with the applicant about the job, then shows it. */
+function MessageButton({ detail, logic }: { detail: ApplicantDetail; logic?: typeof messageInitMachine }) {
+  const actor = useActorRef(logic ?? messageInitMachine);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const subs = [
+      actor.on('opened', (e) => navigate(`/user/messaging?c=${encodeURIComponent(e.url)}`)),
+      actor.on('failed', (e) => toast.error(e.message, { id: e.message })),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [actor, navigate]);
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      aria-busy={busy || undefined}
+      onClick={() => actor.send({ type: 'message.start', applicantId: detail.id, jobPostId: detail.job.id })}
+      className="inline-flex min-h-5 items-center gap-0.5 rounded border border-brand-700 px-1 py-0.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60 dark:border-brand-300 dark:text-brand-300 dark:hover:bg-white/5"
+    >
+      {busy && <Spinner size={16} />}
+      Message
+    </button>
+  );
 }
 
 const itemClass =
@@ -131,7 +161,7 @@ function StatusMenu({ detail, busy, onSet }: { detail: ApplicantDetail; busy: bo
   );
 }
 
-function Body({ detail, busy, statusError, onSet, fetchDocument, previewLogic }: { detail: ApplicantDetail; busy: boolean; statusError: string | null; onSet: (s: ApplicantDetail['nextStatuses'][number]) => void; fetchDocument: ApplicantDrawerProps['fetchDocument']; previewLogic: ApplicantDrawerProps['previewLogic'] }) {
+function Body({ detail, busy, statusError, onSet, fetchDocument, previewLogic, messageLogic }: { detail: ApplicantDetail; busy: boolean; statusError: string | null; onSet: (s: ApplicantDetail['nextStatuses'][number]) => void; fetchDocument: ApplicantDrawerProps['fetchDocument']; previewLogic: ApplicantDrawerProps['previewLogic']; messageLogic?: typeof messageInitMachine }) {
   const p = detail.jobSeeker;
   return (
     <div className="flex flex-col gap-2">
@@ -151,6 +181,7 @@ function Body({ detail, busy, statusError, onSet, fetchDocument, previewLogic }:
       <div className="flex flex-wrap items-center gap-1" aria-live="polite">
         <ApplicationStatusChip status={detail.status} />
         <StatusMenu detail={detail} busy={busy} onSet={onSet} />
+        <MessageButton detail={detail} logic={messageLogic} />
       </div>
       {statusError && <Alert tone="error">{statusError}</Alert>}
 
@@ -227,7 +258,7 @@ function Body({ detail, busy, statusError, onSet, fetchDocument, previewLogic }:
 }
 
 /** An applicant in a side panel: who they are, what they sent, and the status to move them to. */
-export function ApplicantDrawer({ id, onClose, onUpdated, logic, snapshot, fetchDocument, previewLogic }: ApplicantDrawerProps) {
+export function ApplicantDrawer({ id, onClose, onUpdated, logic, snapshot, fetchDocument, previewLogic, messageLogic }: ApplicantDrawerProps) {
   const input = { id };
   const actor = useActorRef(logic ?? applicantDetailMachine, snapshot ? { snapshot, input } : { input });
   const detail = useSelector(actor, (s) => s.context.detail);
@@ -253,7 +284,7 @@ export function ApplicantDrawer({ id, onClose, onUpdated, logic, snapshot, fetch
           {loadError !== null ? (
             <LoadFailed message={loadError} onRetry={() => actor.send({ type: 'detail.retry' })} />
           ) : detail ? (
-            <Body detail={detail} busy={busy} statusError={statusError} onSet={(status) => actor.send({ type: 'status.set', status })} fetchDocument={fetchDocument} previewLogic={previewLogic} />
+            <Body detail={detail} busy={busy} statusError={statusError} onSet={(status) => actor.send({ type: 'status.set', status })} fetchDocument={fetchDocument} previewLogic={previewLogic} messageLogic={messageLogic} />
           ) : loading ? (
             <Loading label="Loading applicant" />
           ) : null}

@@ -1,11 +1,27 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { useSession } from '../../app/session.tsx';
 import { useTheme } from '../../app/theme.tsx';
 import { profileCompletionMachine, selectPercentage } from '../../machines/account/profile-completion.machine.ts';
 import { selectPhotoSource, userPhotoMachine } from '../../machines/account/user-photo.machine.ts';
+import { unreadStore } from '../../services/unread-store.ts';
+import { canMessage } from './nav-items.ts';
 import { TopNav } from './top-nav.view.tsx';
+
+/** Starts the tab's realtime messaging connection for a user; answers how to end it. */
+export type ConnectMessaging = (user: { id: string; role: 'JobSeeker' | 'Employer' | 'Recruiter' }) => () => void;
+
+/** The connection loads after sign-in (its own chunk), so the first page downloads none of it. */
+export const connectMessagingLazily: ConnectMessaging = ({ id, role }) => {
+  let ended = false;
+  const runtime = import('../../machines/messaging/connection-runtime.ts');
+  runtime.then((m) => !ended && m.startConnection(id, role === 'JobSeeker' ? 'seeker' : 'staff')).catch(() => undefined);
+  return () => {
+    ended = true;
+    runtime.then((m) => m.stopConnection()).catch(() => undefined);
+  };
+};
 
 // Dialogs load only when they are about to open, so the first page downloads none of their code.
 const ChangePasswordDialog = lazy(() => import('../account/change-password.view.tsx').then((m) => ({ default: m.ChangePasswordDialog })));
@@ -39,12 +55,15 @@ export function AppLayout({
   children,
   completionLogic = profileCompletionMachine,
   photoLogic = userPhotoMachine,
+  connectMessaging = connectMessagingLazily,
 }: {
   children: ReactNode;
   /** The job seeker's profile completion, swappable in tests and stories. */
   completionLogic?: typeof profileCompletionMachine;
   /** The job seeker's photo in the user menu, swappable in tests and stories. */
   photoLogic?: typeof userPhotoMachine;
+  /** Starts the messaging connection that feeds the unread badge; swappable in tests and stories. */
+  connectMessaging?: ConnectMessaging;
 }) {
   const session = useSession();
   const theme = useTheme();
@@ -55,11 +74,20 @@ export function AppLayout({
     if (!session.signedIn) setChangingPassword(false);
   }, [session.signedIn]);
 
+  const unread = useSyncExternalStore(unreadStore.subscribe, unreadStore.get, unreadStore.get);
+  const userId = session.signedIn ? (session.user?.id ?? null) : null;
+  const role = session.role;
+  useEffect(() => {
+    if (!userId || !canMessage(role)) return undefined;
+    return connectMessaging({ id: userId, role });
+  }, [userId, role, connectMessaging]);
+
   const nav = (percentage: number | null, photo: string | null) => (
     <TopNav
       user={session.user}
       profilePercentage={percentage}
       photo={photo}
+      unread={unread}
       themeMode={theme.mode}
       onThemeChange={theme.setMode}
       onChangePassword={() => setChangingPassword(true)}

@@ -75,3 +75,13 @@ export function accountLinks(role: Role | null | undefined): NavLink[] {
     ...(role === 'Employer' ? [{ label: 'Staff', href: '/user/staff' }] : []),
   ];
 }
+
+/** Where conversations live (spec 2 §2 /user/messaging). */
+export const MESSAGES_HREF = '/user/messaging';
+
+/** Job seekers and a company's staff message each other; administrators do not. */
+export const canMessage = (role: Role | null | undefined): role is 'JobSeeker' | 'Employer' | 'Recruiter' =>
+  role === 'JobSeeker' || role === 'Employer' || role === 'Recruiter';
+
+/** The Messages link's accessible name: with the unread count when there is one. */
+export const messagesLabel = (unread: number | null | undefined) => (unread ? `Messages, ${unread} unread` : 'Messages');

@@ -107,3 +107,8 @@ export const MobileMenuOpenDark: Story = {
   globals: { ...phone, ...dark },
   args: { ...MobileMenuOpen.args, themeMode: 'dark' },
 };
+
+/** Unread messages: a badge on Messages, and the count in the link's name ("Messages, 3 unread"). */
+export const UnreadMessages: Story = { args: { user: jobSeeker, profilePercentage: 65, unread: 3 } };
+
+export const UnreadMessagesDark: Story = { ...UnreadMessages, globals: dark, args: { ...UnreadMessages.args, themeMode: 'dark' } };

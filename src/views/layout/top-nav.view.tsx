@@ -7,7 +7,7 @@ import type { ThemeMode } from '../../services/theme-store.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { cx } from '../ui/cx.ts';
 import { dropdownItemClass, NavDropdown, type Align } from './nav-dropdown.tsx';
-import { accountLinks, isMenu, navMenus, roleLinks, type NavLink } from './nav-items.ts';
+import { accountLinks, canMessage, isMenu, MESSAGES_HREF, messagesLabel, navMenus, roleLinks, type NavLink } from './nav-items.ts';
 
 export interface TopNavProps {
   user: SessionUser | null;
@@ -15,6 +15,8 @@ export interface TopNavProps {
   profilePercentage: number | null;
   /** The address of the user's profile photo; their initials show without one. */
   photo?: string | null;
+  /** Unread messages over all conversations, for the Messages badge; null while not known. */
+  unread?: number | null;
   themeMode: ThemeMode;
   onThemeChange: (mode: ThemeMode) => void;
   onChangePassword: () => void;
@@ -33,6 +35,28 @@ function ItemLink({ item, ...anchor }: { item: NavLink } & Omit<ComponentPropsWi
   ) : (
     <Link {...anchor} href={item.href}>
       {item.label}
+    </Link>
+  );
+}
+
+/**
+ * Messages, with a badge of the unread count (its number also in the link's name). `compact` in the
+ * desktop bar: an envelope below the lg breakpoint, the word from there.
+ */
+function MessagesLink({ unread, className, compact = false, onClick }: { unread: number | null | undefined; className: string; compact?: boolean; onClick?: () => void }) {
+  return (
+    <Link href={MESSAGES_HREF} className={className} aria-label={messagesLabel(unread)} title={compact ? messagesLabel(unread) : undefined} onClick={onClick}>
+      {compact && (
+        <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" fill="currentColor" className="lg:hidden">
+          <path d="M2 5a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2zm2.4 0L10 9.2 15.6 5zM16 6.9l-5.4 4a1 1 0 0 1-1.2 0L4 6.9V15h12z" />
+        </svg>
+      )}
+      <span className={compact ? 'hidden lg:inline' : undefined}>Messages</span>
+      {unread ? (
+        <span aria-hidden="true" className="min-w-2.5 rounded-full bg-brand-700 px-0.5 py-0.5 text-center text-xs leading-none font-bold text-white">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
     </Link>
   );
 }
@@ -187,6 +211,7 @@ export function TopNav(props: TopNavProps) {
                         {roleLinks(user.role).map((item) => (
                           <ItemLink key={item.href} item={item} className={topLinkClass} />
                         ))}
+                        {canMessage(user.role) && <MessagesLink compact unread={props.unread} className={cx(topLinkClass, 'inline-flex items-center gap-0.5 whitespace-nowrap')} />}
                       </>
                     )}
                   </span>
@@ -248,6 +273,7 @@ export function TopNav(props: TopNavProps) {
                         {roleLinks(user.role).map((item) => (
                           <ItemLink key={item.href} item={item} className={cx(topLinkClass, 'block')} onClick={() => close()} />
                         ))}
+                        {canMessage(user.role) && <MessagesLink unread={props.unread} className={cx(topLinkClass, 'flex items-center gap-0.5')} onClick={() => close()} />}
                       </>
                     )}
                   </li>

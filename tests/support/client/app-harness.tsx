@@ -66,6 +66,9 @@ export function offlineConfig(supportEmail = SUPPORT_EMAIL) {
   });
 }
 
+/** No realtime connection: screens that need one pass their own. */
+const noMessaging = () => () => undefined;
+
 /**
  * The app as src/app/App.tsx assembles it (theme, settings, session, layout, routes), on an
  * in-memory location instead of the browser's, with the server-bound actors swapped.
@@ -89,7 +92,7 @@ export function renderApp({
         <ThemeContext.Provider>
           <AppConfigContext.Provider logic={config}>
             <SessionProvider logic={session.logic}>
-              <AppLayout {...layout}>
+              <AppLayout connectMessaging={noMessaging} {...layout}>
                 <AppRoutes />
               </AppLayout>
             </SessionProvider>
