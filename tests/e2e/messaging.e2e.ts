@@ -29,6 +29,8 @@ function jobData(title: string) {
       locationType: 'onsite',
       address: portland.address,
       geoLocation: portland,
+      // A host's job: no résumé needed, so the application is one call.
+      requiresResume: false,
     },
     timeRequirements: { workSchedule: 1, hoursPerWeek: 32, schedules: [1] },
     payDetails: { minSalary: 20, maxSalary: 23, rate: 'Hourly', benefits: [1] },
