@@ -180,6 +180,11 @@ async function run(count: number, round: number) {
           await res.arrayBuffer();
           calls.push(performance.now() - t0);
         }
+      }, (err: unknown) => {
+        failed += 1;
+        firstFailure ||= String(err);
+        sentAt.delete(id);
+        if (latencies.length + failed === count) done();
       }),
     );
   }
@@ -203,7 +208,7 @@ afterAll(async () => {
   for (const p of processes) p.kill('SIGTERM');
   await Promise.all(processes.map((p) => (p.exitCode === null ? new Promise((r) => p.once('exit', r)) : null)));
   await database?.close();
-});
+}, 60_000);
 
 const once = { iterations: 1, time: 0, warmupIterations: 0, warmupTime: 0 };
 

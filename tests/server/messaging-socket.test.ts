@@ -56,6 +56,13 @@ describe('opening the connection', () => {
     expect(await access.closed).toBe(SocketClose.unauthorized);
   });
 
+  it('closes with 4401 a connection that says nothing for 10 seconds', async () => {
+    const silent = await connectSocket(base);
+    const started = Date.now();
+    expect(await silent.closed).toBe(SocketClose.unauthorized);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_500);
+  }, 20_000);
+
   it('answers ready with the unread total, and pong to ping', async () => {
     const s = await open(w.w.seekerA);
     expect(s.frames[0]).toEqual({ type: 'ready', clientId: w.w.seekerA.id, unread: 0 });
@@ -172,6 +179,14 @@ describe('live conversation', () => {
     await w.say(w.w.employerX, url, 'Casey has moved on; I will take it from here.');
     await seeker.next('message', (f) => f.message.text.startsWith('Casey has moved on'));
   });
+});
+
+it('closes a recruiter’s connections at once when removed from the staff', async () => {
+  const recruiter = await open(w.w.recruiterY, null, 'Recruiter');
+  const email = await w.emailOf(w.w.recruiterY);
+  const removed = await w.f.app.inject({ method: 'POST', url: `/api/Employer/DeleteRecruiter?Email=${encodeURIComponent(email)}`, headers: { authorization: `Bearer ${w.w.employerY.token}` } });
+  expect(removed.statusCode).toBe(200);
+  expect(await recruiter.closed).toBe(SocketClose.forbidden);
 });
 
 describe('sending too fast', () => {
