@@ -132,9 +132,9 @@ describe('the app shell', () => {
     await dark.waitFor({ state: 'detached' });
   });
 
-  it('collapses the navigation into a Menu button below 900 px', async () => {
+  it('collapses the navigation into a Menu button below 1,200 px', async () => {
     const { page } = ui;
-    await page.setViewportSize({ width: 800, height: 900 });
+    await page.setViewportSize({ width: 1100, height: 900 });
     await open(page, '/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('button', { name: 'JobSeeker' }).isVisible()).toBe(false);
@@ -160,9 +160,9 @@ describe('the app shell', () => {
     expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('shows the full navigation from 900 px up', async () => {
+  it('shows the full navigation from 1,200 px up', async () => {
     const { page } = ui;
-    await page.setViewportSize({ width: 900, height: 900 });
+    await page.setViewportSize({ width: 1200, height: 900 });
     await open(page, '/');
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'JobSeeker' }).isVisible()).toBe(true);

@@ -21,7 +21,7 @@ const superAdmin: SessionUser = {
 };
 
 const dark = { theme: 'dark' } as const;
-/** 375 px wide: below the 900 px breakpoint, so the nav collapses into its menu button. */
+/** 375 px wide: below the 1,200 px breakpoint, so the nav collapses into its menu button. */
 const phone = { viewport: { value: 'iphonese2', isRotated: false } } as const;
 
 const meta = {
@@ -94,7 +94,7 @@ export const MobileMenuOpen: Story = {
   args: { user: jobSeeker, profilePercentage: 65 },
   parameters: { docs: { story: { height: '720px' } } },
   play: async ({ canvas, userEvent }) => {
-    // The menu button exists only below 900 px: on a wide docs page the full nav shows instead.
+    // The menu button exists only below 1,200 px: on a wide docs page the full nav shows instead.
     const button = canvas.queryByRole('button', { name: 'Menu' });
     if (!button) return;
     await userEvent.click(button);

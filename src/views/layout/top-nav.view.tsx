@@ -39,19 +39,11 @@ function ItemLink({ item, ...anchor }: { item: NavLink } & Omit<ComponentPropsWi
   );
 }
 
-/**
- * Messages, with a badge of the unread count (its number also in the link's name). `compact` in the
- * desktop bar: an envelope below the lg breakpoint, the word from there.
- */
-function MessagesLink({ unread, className, compact = false, onClick }: { unread: number | null | undefined; className: string; compact?: boolean; onClick?: () => void }) {
+/** Messages, with a badge of the unread count (its number also in the link's name). */
+function MessagesLink({ unread, className, onClick }: { unread: number | null | undefined; className: string; onClick?: () => void }) {
   return (
-    <Link href={MESSAGES_HREF} className={className} aria-label={messagesLabel(unread)} title={compact ? messagesLabel(unread) : undefined} onClick={onClick}>
-      {compact && (
-        <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" fill="currentColor" className="lg:hidden">
-          <path d="M2 5a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2zm2.4 0L10 9.2 15.6 5zM16 6.9l-5.4 4a1 1 0 0 1-1.2 0L4 6.9V15h12z" />
-        </svg>
-      )}
-      <span className={compact ? 'hidden lg:inline' : undefined}>Messages</span>
+    <Link href={MESSAGES_HREF} className={className} aria-label={messagesLabel(unread)} onClick={onClick}>
+      <span>Messages</span>
       {unread ? (
         <span aria-hidden="true" className="min-w-2.5 rounded-full bg-brand-700 px-0.5 py-0.5 text-center text-xs leading-none font-bold text-white">
           {unread > 99 ? '99+' : unread}
@@ -81,7 +73,7 @@ function ThemeMenu({ mode, onChange, align }: { mode: ThemeMode; onChange: (m: T
       button={
         <>
           <span aria-hidden="true">{mode === 'dark' ? '☾' : mode === 'light' ? '☀' : '◐'}</span>
-          <span className="md:sr-only">Theme</span>
+          <span className="lg:sr-only">Theme</span>
           <Chevron />
         </>
       }
@@ -174,11 +166,11 @@ export function TopNav(props: TopNavProps) {
       {({ close }) => (
         <>
           <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center gap-1 px-2 py-1">
-            <Link href="/" className="mr-2 flex items-center gap-1 text-lg font-extrabold text-ink no-underline">
+            <Link href="/" className="mr-2 flex items-center gap-1 text-lg font-extrabold text-ink no-underline lg:shrink-0 lg:whitespace-nowrap">
               <span aria-hidden="true" className="inline-block size-3 rounded bg-brand-500" />
               Job Marketplace
             </Link>
-            <div className="hidden flex-1 items-center gap-0.5 md:flex">
+            <div className="hidden flex-1 items-center gap-0.5 lg:flex">
               {navMenus.map((entry) =>
                 isMenu(entry) ? (
                   <NavDropdown
@@ -211,14 +203,14 @@ export function TopNav(props: TopNavProps) {
                         {roleLinks(user.role).map((item) => (
                           <ItemLink key={item.href} item={item} className={topLinkClass} />
                         ))}
-                        {canMessage(user.role) && <MessagesLink compact unread={props.unread} className={cx(topLinkClass, 'inline-flex items-center gap-0.5 whitespace-nowrap')} />}
+                        {canMessage(user.role) && <MessagesLink unread={props.unread} className={cx(topLinkClass, 'inline-flex items-center gap-0.5 whitespace-nowrap')} />}
                       </>
                     )}
                   </span>
                 ),
               )}
             </div>
-            <div className="ml-auto hidden items-center gap-0.5 md:flex">
+            <div className="ml-auto hidden items-center gap-0.5 lg:flex">
               <ThemeMenu mode={props.themeMode} onChange={props.onThemeChange} align="end" />
               {user ? (
                 <UserMenu {...props} user={user} align="end" />
@@ -233,7 +225,7 @@ export function TopNav(props: TopNavProps) {
                 </>
               )}
             </div>
-            <DisclosureButton className={cx(topLinkClass, 'ml-auto inline-flex items-center gap-0.5 md:hidden')}>
+            <DisclosureButton className={cx(topLinkClass, 'ml-auto inline-flex items-center gap-0.5 lg:hidden')}>
               {({ open }) => (
                 <>
                   <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" fill="currentColor">
@@ -248,7 +240,7 @@ export function TopNav(props: TopNavProps) {
               )}
             </DisclosureButton>
           </nav>
-          <DisclosurePanel className="border-t border-line px-2 pb-2 md:hidden" aria-label="Main menu">
+          <DisclosurePanel className="border-t border-line px-2 pb-2 lg:hidden" aria-label="Main menu">
             <ul className="flex flex-col gap-0.5 pt-1">
               {navMenus.map((entry) =>
                 isMenu(entry) ? (
