@@ -7,13 +7,7 @@ CREATE TABLE "search_changes" (
 --> statement-breakpoint
 CREATE INDEX "search_changes_changed_idx" ON "search_changes" USING btree ("changed_at");--> statement-breakpoint
 -- Every written job and company is noted for the search indexes, whichever code wrote it.
-CREATE FUNCTION "search_changes_jobs_new"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO "search_changes" ("job_post_id") SELECT "id" FROM "changed_rows";
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION "search_changes_jobs_old"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "search_changes_jobs"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "search_changes" ("job_post_id") SELECT "id" FROM "changed_rows";
   RETURN NULL;
@@ -25,10 +19,10 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "job_posts_inserted_search" AFTER INSERT ON "job_posts" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "search_changes_jobs_new"();
+CREATE TRIGGER "job_posts_inserted_search" AFTER INSERT ON "job_posts" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "search_changes_jobs"();
 --> statement-breakpoint
-CREATE TRIGGER "job_posts_updated_search" AFTER UPDATE ON "job_posts" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "search_changes_jobs_new"();
+CREATE TRIGGER "job_posts_updated_search" AFTER UPDATE ON "job_posts" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "search_changes_jobs"();
 --> statement-breakpoint
-CREATE TRIGGER "job_posts_deleted_search" AFTER DELETE ON "job_posts" REFERENCING OLD TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "search_changes_jobs_old"();
+CREATE TRIGGER "job_posts_deleted_search" AFTER DELETE ON "job_posts" REFERENCING OLD TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "search_changes_jobs"();
 --> statement-breakpoint
 CREATE TRIGGER "companies_updated_search" AFTER UPDATE ON "companies" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "search_changes_companies"();
