@@ -486,7 +486,9 @@ async function indexAnswer(ctx: AppContext, r: IndexRequest): Promise<IndexAnswe
     viewport: r.viewport,
     viewOnly: r.viewOnly,
   };
-  return searchIndex(index, search);
+  const answer = searchIndex(index, search);
+  sync.answered++;
+  return answer;
 }
 
 async function searchByIndex(ctx: AppContext, search: JobSearch, searcher: Searcher, now: Date, asOf: Date, names: PostingNames): Promise<SearchPage | null> {

@@ -84,6 +84,8 @@ export class SearchIndexSync {
   private failures = 0;
   /** How long the last build took, in ms. */
   buildMs = 0;
+  /** Searches the index answered (the others ran in SQL). */
+  answered = 0;
 
   constructor(private readonly db: Db) {}
 
