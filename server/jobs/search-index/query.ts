@@ -118,21 +118,29 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   const mode = f.remote;
   let touchedCount = 0;
   let termCount = 0;
+  let rankDivisor = 1;
 
   // ---- the keyword: slots holding every word, with what they add to the rank ----
   let matched = -1;
+  /** ts_rank of a query with one word that counts and others (a negated one): the same tiny rank for every job. */
+  let flatRank = false;
   if (q.terms) {
     const seen = new Set<string>();
     const terms: { lists: Postings[]; size: number }[] = [];
+    const excluded: Postings[] = [];
     for (const t of q.terms) {
-      const key = `${t.prefix ? '*' : '='}${t.lexeme}`;
+      const key = `${t.negated ? '!' : ''}${t.prefix ? '*' : '='}${t.lexeme}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const names = t.prefix ? index.lexemesStartingWith(t.lexeme) : index.postings.has(t.lexeme) ? [t.lexeme] : [];
       const ls = names.map((n) => index.postings.get(n)!);
-      terms.push({ lists: ls, size: ls.reduce((sum, p) => sum + p.length, 0) });
+      if (t.negated) excluded.push(...ls);
+      else terms.push({ lists: ls, size: ls.reduce((sum, p) => sum + p.length, 0) });
     }
+    // ts_rank divides by every distinct word of the query, negated ones included.
     termCount = terms.length;
+    rankDivisor = seen.size;
+    flatRank = terms.length === 1 && seen.size > 1;
     terms.sort((a, b) => a.size - b.size);
     if (terms[0]!.size === 0) return { ids: [], found: 0, cells: q.viewport ? { zoom: gridZoomFor(q.viewport), cells: [] } : null };
     for (let t = 0; t < terms.length; t++) {
@@ -153,6 +161,11 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
           } else if (h === t + 1) score[s] += rs[i]!;
         }
       }
+    }
+    // A negated word leaves out the jobs holding it.
+    for (const p of excluded) {
+      const ps = p.items;
+      for (let i = 0, n = p.length; i < n; i++) if (hits[ps[i]!] === termCount) hits[ps[i]!] = 255;
     }
     matched = 0;
     for (let i = 0; i < touchedCount; i++) if (hits[touched[i]!] === termCount) matched++;
@@ -249,7 +262,7 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     const payBy = q.sort === 'pay';
     for (let i = 0; i < found; i++) {
       const s = slots[i]!;
-      keyA[i] = rankBy ? Math.fround(score[s]! / termCount) : payBy ? pay[s]! : 0;
+      keyA[i] = rankBy ? (flatRank ? 0 : Math.fround(score[s]! / rankDivisor)) : payBy ? pay[s]! : 0;
     }
     const useDistance = q.sort !== 'newest' && location !== null;
     const usePosted = q.sort !== 'pay';

@@ -97,11 +97,14 @@ export function parseTsvector(text: string | null): DocumentLexeme[] {
 export interface QueryTerm {
   lexeme: string;
   prefix: boolean;
+  /** `!'word'`: jobs holding it are left out (web search's minus). */
+  negated?: boolean;
 }
 
 /**
- * The terms of a tsquery's text when it is only words joined by `&` (what a plain keyword gives),
- * else null: or, not and phrases are left to SQL.
+ * The terms of a tsquery's text when it is only words, some negated, joined by `&` (what a plain
+ * keyword gives, or a web search one with a minus), else null: or and phrases are left to SQL, and
+ * so is a query of negated words alone.
  */
 export function parseTsquery(text: string): QueryTerm[] | null {
   const terms: QueryTerm[] = [];
@@ -115,7 +118,13 @@ export function parseTsquery(text: string): QueryTerm[] | null {
       continue;
     }
     if (expectTerm) {
-      if (c !== "'") return null;
+      let negated = false;
+      if (c === '!') {
+        negated = true;
+        i++;
+        while (text[i] === ' ') i++;
+      }
+      if (text[i] !== "'") return null;
       i++;
       let lexeme = '';
       let closed = false;
@@ -147,7 +156,7 @@ export function parseTsquery(text: string): QueryTerm[] | null {
         // A weight restriction (`:*A`) is not something a keyword gives.
         if (i < n && text[i] !== ' ') return null;
       }
-      terms.push({ lexeme, prefix });
+      terms.push(negated ? { lexeme, prefix, negated } : { lexeme, prefix });
       expectTerm = false;
     } else {
       if (c !== '&') return null;
@@ -155,5 +164,5 @@ export function parseTsquery(text: string): QueryTerm[] | null {
       expectTerm = true;
     }
   }
-  return terms.length > 0 && !expectTerm ? terms : null;
+  return terms.some((t) => !t.negated) && !expectTerm ? terms : null;
 }
