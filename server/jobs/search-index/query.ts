@@ -157,8 +157,8 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
               score[s] = 0;
             }
             hits[s] = t + 1;
-            score[s] += rs[i]!;
-          } else if (h === t + 1) score[s] += rs[i]!;
+            score[s] = score[s]! + rs[i]!;
+          } else if (h === t + 1) score[s] = score[s]! + rs[i]!;
         }
       }
     }
