@@ -3,7 +3,7 @@ import { yearlyPay } from '../../../src/contract/search.ts';
 import type { Viewport } from '../../../src/contract/map.ts';
 import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../../src/lib/geo.ts';
 import { cellSize, gridZoomFor } from '../../../src/lib/map-grid.ts';
-import { BOOSTED, GRID_COLS, gridCol, gridRow, HAS_POSITION, OPEN_TO_MINORS, REMOTE, wordsUuid, type JobIndex, type Postings, type SlotList } from './store.ts';
+import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, OPEN_TO_MINORS, REMOTE, wordsUuid, type JobIndex, type Postings, type SlotList } from './store.ts';
 import type { QueryTerm } from './text.ts';
 
 /** What the index is asked: the search's conditions, the page's window, the map's view. */
@@ -57,6 +57,79 @@ function miles(lat: number, lng: number, la: number, lo: number): number {
 const inBox = (box: LatLngBox, la: number, lo: number) =>
   la >= box.south && la <= box.north && (box.west <= box.east ? lo >= box.west && lo <= box.east : lo >= box.west || lo <= box.east);
 
+/** The box's longitudes hold the whole span from west to east. */
+function inLongitudes(box: LatLngBox, west: number, east: number): boolean {
+  if (box.west <= box.east) return west >= box.west && east <= box.east;
+  return west >= box.west || east <= box.east;
+}
+
+/** The map's cells at a zoom, summed a grid cell at a time. */
+class MapCells {
+  private byCell = new Map<number, number>();
+  private keys: number[] = [];
+  private counts: number[] = [];
+  private sumLat: number[] = [];
+  private sumLng: number[] = [];
+  private first: number[] = [];
+  private readonly cols: number;
+  total = 0;
+  constructor(
+    private readonly index: JobIndex,
+    zoom: number,
+  ) {
+    this.cols = Math.round(360 / cellSize(zoom));
+  }
+  add(row: number, col: number, slots: Uint32Array, from: number, to: number) {
+    if (to <= from) return;
+    const { lat, lng, ids } = this.index;
+    const key = row * this.cols + col;
+    let c = this.byCell.get(key);
+    if (c === undefined) {
+      c = this.keys.length;
+      this.byCell.set(key, c);
+      this.keys.push(key);
+      this.counts.push(0);
+      this.sumLat.push(0);
+      this.sumLng.push(0);
+      this.first.push(slots[from]!);
+    }
+    let la = 0;
+    let lo = 0;
+    let first = this.first[c]!;
+    for (let i = from; i < to; i++) {
+      const s = slots[i]!;
+      la += lat[s]!;
+      lo += lng[s]!;
+      if (idBefore(ids, s, first)) first = s;
+    }
+    this.first[c] = first;
+    this.counts[c]! += to - from;
+    this.sumLat[c]! += la;
+    this.sumLng[c]! += lo;
+    this.total += to - from;
+  }
+  cells(): IndexCell[] {
+    const order = this.keys.map((_, i) => i).sort((a, b) => this.keys[a]! - this.keys[b]!).slice(0, 500);
+    return order.map((c) => ({
+      row: Math.floor(this.keys[c]! / this.cols),
+      col: this.keys[c]! % this.cols,
+      count: this.counts[c]!,
+      latitude: this.sumLat[c]! / this.counts[c]!,
+      longitude: this.sumLng[c]! / this.counts[c]!,
+      jobId: wordsUuid(this.index.ids, this.first[c]! * 4),
+    }));
+  }
+}
+
+const idBefore = (ids: Uint32Array, a: number, b: number) => {
+  for (let k = 0; k < 4; k++) {
+    const x = ids[a * 4 + k]!;
+    const y = ids[b * 4 + k]!;
+    if (x !== y) return x < y;
+  }
+  return false;
+};
+
 /** Scratch space reused by every search (a search runs start to end without yielding). */
 class Scratch {
   hits = new Uint8Array(0);
@@ -79,7 +152,7 @@ class Scratch {
 const scratch = new Scratch();
 
 /** The grid cells of a box: each cell's slots, handed to `visit`. */
-function forCells(index: JobIndex, box: LatLngBox, visit: (cell: SlotList) => void) {
+function forCells(index: JobIndex, box: LatLngBox, visit: (cell: SlotList, row: number, col: number) => void) {
   const r0 = gridRow(box.south);
   const r1 = gridRow(box.north);
   const c0 = gridCol(box.west);
@@ -91,7 +164,7 @@ function forCells(index: JobIndex, box: LatLngBox, visit: (cell: SlotList) => vo
       const r = Math.floor(key / GRID_COLS);
       const c = key - r * GRID_COLS;
       if (r < r0 || r > r1) continue;
-      if (wraps ? c >= c0 || c <= c1 : c >= c0 && c <= c1) visit(cell);
+      if (wraps ? c >= c0 || c <= c1 : c >= c0 && c <= c1) visit(cell, r, c);
     }
     return;
   }
@@ -99,7 +172,7 @@ function forCells(index: JobIndex, box: LatLngBox, visit: (cell: SlotList) => vo
     for (let k = 0; k < cols; k++) {
       const c = (c0 + k) % GRID_COLS;
       const cell = index.grid.get(r * GRID_COLS + c);
-      if (cell) visit(cell);
+      if (cell) visit(cell, r, c);
     }
   }
 }
@@ -188,39 +261,67 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   };
 
   let found = 0;
+  // The conditions as plain locals: this runs once per job looked at.
+  const nowUs = q.nowUs;
+  const asOfUs = q.asOfUs;
+  const viewOnly = q.viewOnly;
+  const onlyRemote = mode === 'only';
+  const noRemote = mode === 'exclude';
+  const hasLocation = location !== null;
+  const cLat = location?.latitude ?? 0;
+  const cLng = location?.longitude ?? 0;
+  const radius = location?.radius ?? 0;
+  const cNorth = circle?.north ?? 0;
+  const cSouth = circle?.south ?? 0;
+  const cWest = circle?.west ?? 0;
+  const cEast = circle?.east ?? 0;
+  const cWraps = cWest > cEast;
+  const schedule = f.workSchedule ?? -2;
+  const experience = f.experience ?? 32767;
+  const payFloor = minimumPay ?? -Infinity;
+  const lists3 = f.jobTypes.length > 0 || f.schedules.length > 0 || f.skills.length > 0;
+  /** Set by the map's reading of a grid cell wholly inside the view: no box check per job. */
+  let checkView = viewOnly;
   const consider = (s: number) => {
     if (alive[s] === 0) return;
     if (termCount > 0 && hits[s] !== termCount) return;
     const fl = flags[s]!;
+    if (!(valid[s]! > nowUs)) return;
+    const p = posted[s]!;
+    if (!(p <= asOfUs) || !(p >= since)) return;
     // where the job is
     let d = NaN;
-    if (mode === 'only') {
+    if (onlyRemote) {
       if ((fl & REMOTE) === 0) return;
-    } else if (mode === 'exclude' && (fl & REMOTE) !== 0) return;
-    if (location) {
-      const near = (fl & HAS_POSITION) !== 0 && inBox(circle!, lat[s]!, lng[s]!);
-      if (mode !== 'only') {
-        if ((fl & REMOTE) === 0 || mode === 'exclude') {
-          if (!near) return;
-          d = miles(location.latitude, location.longitude, lat[s]!, lng[s]!);
-          if (!(d <= location.radius)) return;
+    } else if (noRemote && (fl & REMOTE) !== 0) return;
+    if (hasLocation) {
+      if (!onlyRemote) {
+        if ((fl & REMOTE) === 0 || noRemote) {
+          if ((fl & HAS_POSITION) === 0) return;
+          const la = lat[s]!;
+          const lo = lng[s]!;
+          if (la < cSouth || la > cNorth || (cWraps ? lo < cWest && lo > cEast : lo < cWest || lo > cEast)) return;
+          d = miles(cLat, cLng, la, lo);
+          if (!(d <= radius)) return;
+          if (halves && (fl & REMOTE) !== 0) d = NaN;
         }
-      } else if ((fl & HAS_POSITION) !== 0) d = miles(location.latitude, location.longitude, lat[s]!, lng[s]!);
-      if (halves && (fl & REMOTE) !== 0) d = NaN;
+      } else if ((fl & HAS_POSITION) !== 0) d = miles(cLat, cLng, lat[s]!, lng[s]!);
     }
-    if (q.viewOnly && ((fl & HAS_POSITION) === 0 || !inBox(viewBox!, lat[s]!, lng[s]!))) return;
+    if (checkView && ((fl & HAS_POSITION) === 0 || !inBox(viewBox!, lat[s]!, lng[s]!))) return;
+    if (viewOnly && (fl & HAS_POSITION) === 0) return;
     // open, and the filters
-    if (!(valid[s]! > q.nowUs) || !(posted[s]! <= q.asOfUs) || !(posted[s]! >= since)) return;
     if (companyVisible[company[s]!] === 0) return;
     if ((fl & wantFlags) !== wantFlags) return;
-    if (f.workSchedule !== null && workSchedule[s] !== f.workSchedule) return;
-    if (f.experience !== null && minExperience[s]! > f.experience) return;
-    if (minimumPay !== null && !(pay[s]! >= minimumPay)) return;
-    const start = listStart[s]!;
-    if (f.jobTypes.length && !overlaps(start, typeCount[s]!, f.jobTypes)) return;
-    if (f.schedules.length && !overlaps(start + typeCount[s]!, scheduleCount[s]!, f.schedules)) return;
-    if (f.skills.length && !overlaps(start + typeCount[s]! + scheduleCount[s]!, skillCount[s]!, f.skills)) return;
-    if (reported && reported.has(s)) return;
+    if (schedule !== -2 && workSchedule[s] !== schedule) return;
+    if (minExperience[s]! > experience) return;
+    if (!(pay[s]! >= payFloor) && minimumPay !== null) return;
+    if (lists3) {
+      const start = listStart[s]!;
+      if (f.jobTypes.length && !overlaps(start, typeCount[s]!, f.jobTypes)) return;
+      if (f.schedules.length && !overlaps(start + typeCount[s]!, scheduleCount[s]!, f.schedules)) return;
+      if (f.skills.length && !overlaps(start + typeCount[s]! + scheduleCount[s]!, skillCount[s]!, f.skills)) return;
+    }
+    if (reported !== null && reported.has(s)) return;
     slots[found] = s;
     dist[found] = d;
     found++;
@@ -246,6 +347,24 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
       consider(s);
     }
   };
+  const zoom = view ? gridZoomFor(view) : 0;
+  if (view && viewOnly && zoom <= GRID_ZOOM && !(matched >= 0 && matched <= placeSize)) {
+    // The map alone over the grid: each grid cell lies in one of the map's cells (the grid is the
+    // map's at zoom 9), so jobs are grouped a grid cell at a time, and a grid cell wholly inside the
+    // view needs no box check per job.
+    const map = new MapCells(index, zoom);
+    forCells(index, viewBox!, (cell, row, col) => {
+      const south = row * GRID_DEGREES - 90;
+      const west = col * GRID_DEGREES - 180;
+      checkView = !(south >= viewBox!.south && south + GRID_DEGREES <= viewBox!.north && inLongitudes(viewBox!, west, west + GRID_DEGREES));
+      const start = found;
+      visitList(cell);
+      map.add(row >> (GRID_ZOOM - zoom), col >> (GRID_ZOOM - zoom), slots, start, found);
+      found = start;
+    });
+    for (let i = 0; i < touchedCount; i++) hits[touched[i]!] = 0;
+    return { ids: [], found: map.total, cells: { zoom, cells: map.cells() } };
+  }
   if (matched >= 0 && matched <= placeSize) {
     for (let i = 0; i < touchedCount; i++) consider(touched[i]!);
   } else if (placeBox) {
@@ -306,7 +425,7 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
 
   // ---- the map ----
   let cells: IndexAnswer['cells'] = null;
-  if (view) cells = { zoom: gridZoomFor(view), cells: cellsOf(index, view, slots, found) };
+  if (view) cells = { zoom, cells: cellsOf(index, view, slots, found) };
 
   for (let i = 0; i < touchedCount; i++) hits[touched[i]!] = 0;
   return { ids, found, cells };

@@ -4,14 +4,16 @@ import { parseTsvector } from './text.ts';
  * The search index of one server process: the open jobs' search fields in typed arrays, one slot
  * per job version, with
  * - an inverted index from lexeme to the sorted slots holding it (and what each adds to the rank),
- * - a grid of 0.25° cells holding the slots of the jobs with a position,
+ * - a grid of cells (the map's at zoom 9, about 0.18°) holding the slots of the jobs with a position,
  * - the remote jobs' slots.
  * A job written again gets a new slot (appended, so every list stays sorted) and its old slot dies;
  * dead slots are skipped, and the index is rebuilt once they are many. The database stays the
  * source of truth: the index only chooses ids, the rows are read by primary key.
  */
 
-export const GRID_DEGREES = 0.25;
+/** The grid is the map's at zoom 9 (cellSize(9), about 0.18°): a map cell of zoom 9 or less is whole grid cells. */
+export const GRID_ZOOM = 9;
+export const GRID_DEGREES = 90 / 2 ** GRID_ZOOM;
 export const GRID_ROWS = Math.round(180 / GRID_DEGREES);
 export const GRID_COLS = Math.round(360 / GRID_DEGREES);
 
