@@ -22,7 +22,7 @@ import {
 } from '../../src/contract/search.ts';
 import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../src/lib/geo.ts';
 import { cellSize, gridZoomFor } from '../../src/lib/map-grid.ts';
-import { searchIndex, type IndexAnswer, type IndexSearch } from './search-index/query.ts';
+import { searchIndex, TOTAL_COUNT_LIMIT as INDEX_COUNT_LIMIT, type IndexAnswer, type IndexSearch } from './search-index/query.ts';
 import { searchIndexSync } from './search-index/sync.ts';
 import { parseTsquery, type QueryTerm } from './search-index/text.ts';
 import { jobReports } from '../db/schema.ts';
@@ -261,7 +261,7 @@ type SearchRow = ListViewRow & { distance: number | null };
  * Totals are counted up to this many jobs (50 pages): past it the answer says `total` is a lower
  * bound, so no search reads every job of a crowded place to count them.
  */
-export const TOTAL_COUNT_LIMIT = 1000;
+export const TOTAL_COUNT_LIMIT = INDEX_COUNT_LIMIT;
 
 /** Jobs found, counted up to `limit` (all of them without one). */
 async function countUpTo(db: Db, where: SQL, limit?: number): Promise<number> {

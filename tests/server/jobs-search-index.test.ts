@@ -55,7 +55,7 @@ function expectSamePins(sql: MapPins | null, index: MapPins | null) {
 beforeAll(async () => {
   ({ f, w, clock } = await postingApp({ adapters: { rateLimiter: allowAll } }));
   api = searchApi(f);
-  await seedJobs(f.app.database, { count: 1500, companies: 12, seed: 11 });
+  await seedJobs(f.app.database, { count: 3000, companies: 12, seed: 11 });
   expect(await searchIndexReady(db())).toBe(true);
 }, 180_000);
 afterAll(async () => f?.stop());
@@ -131,6 +131,18 @@ describe('the index answers as SQL does', () => {
       const { sql, index } = await both(() => api.find(body));
       expect(idsOf(index)).toEqual(idsOf(sql));
       expect({ total: index.total, lower: index.totalIsLowerBound }).toEqual({ total: sql.total, lower: sql.totalIsLowerBound });
+    }
+    // A circle holding more jobs than are counted: remote jobs are read newest first and stop early.
+    const wide = { latitude: 39.5, longitude: -80, radius: 500 };
+    for (const sort of ['newest', 'distance', 'relevance', 'pay']) {
+      const start = await api.find({ sort, location: wide });
+      expect(start.totalIsLowerBound).toBe(true);
+      for (const pageNumber of [1, 2, 30, 70]) {
+        const body = { sort, location: wide, paging: { pageNumber, pageSize: 20 }, asOf: start.asOf };
+        const { sql, index } = await both(() => api.find(body));
+        expect(idsOf(index), JSON.stringify(body)).toEqual(idsOf(sql));
+        expect({ total: index.total, lower: index.totalIsLowerBound }, JSON.stringify(body)).toEqual({ total: sql.total, lower: sql.totalIsLowerBound });
+      }
     }
     const { sql, index } = await both(async () => api.ok(await api.enhanced({ keyword: 'manager' }, w.seeker.token)));
     expect({ ...index, asOf: null }).toEqual({ ...sql, asOf: null });

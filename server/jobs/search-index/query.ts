@@ -6,6 +6,9 @@ import { cellSize, gridZoomFor } from '../../../src/lib/map-grid.ts';
 import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, OPEN_TO_MINORS, REMOTE, wordsUuid, type JobIndex, type Postings, type SlotList } from './store.ts';
 import type { QueryTerm } from './text.ts';
 
+/** Totals past this are said to be a lower bound (as TOTAL_COUNT_LIMIT in search.ts): counting may stop there. */
+export const TOTAL_COUNT_LIMIT = 1000;
+
 /** What the index is asked: the search's conditions, the page's window, the map's view. */
 export interface IndexSearch {
   /** The keyword's words (null: no keyword). */
@@ -369,7 +372,25 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     for (let i = 0; i < touchedCount; i++) consider(touched[i]!);
   } else if (placeBox) {
     forCells(index, placeBox, visitGrid);
-    if (skipRemote) visitList(index.remote);
+    if (skipRemote) {
+      // Remote jobs follow the nearby ones newest first (the distance sort, relevance without a
+      // keyword) or mix with them newest first: read newest first, they stop once the page is
+      // certain and the total passes the counting limit. Other orders (and the map) read them all.
+      const inPostedOrder = q.sort === 'newest' || q.sort === 'distance' || (q.sort === 'relevance' && termCount === 0);
+      if (inPostedOrder && !view && q.limit > 0) {
+        index.orderRemote();
+        const want = q.offset + q.limit;
+        for (let i = index.remoteOrdered; i < index.remote.length; i++) consider(index.remote.items[i]!);
+        const order = index.remoteOrder;
+        let taken = 0;
+        for (let i = 0; i < order.length; i++) {
+          const before = found;
+          consider(order[i]!);
+          if (found > before) taken++;
+          if (taken >= want && found > TOTAL_COUNT_LIMIT) break;
+        }
+      } else visitList(index.remote);
+    }
   } else if (mode === 'only') visitList(index.remote);
   else for (let s = 0; s < index.size; s++) consider(s);
 

@@ -229,6 +229,30 @@ export class JobIndex {
     }
   }
 
+  /**
+   * The remote jobs newest first (ties by id), as of `remoteOrdered` entries of `remote`; the ones
+   * added since are few and read in full. Sorted again once they are many.
+   */
+  remoteOrder = new Uint32Array(0);
+  remoteOrdered = 0;
+
+  orderRemote() {
+    if (this.remoteOrder.length > 0 && this.remote.length - this.remoteOrdered <= 2000) return;
+    const order: number[] = [];
+    for (let i = 0; i < this.remote.length; i++) {
+      const s = this.remote.items[i]!;
+      if (this.alive[s] === 1) order.push(s);
+    }
+    const { posted, ids } = this;
+    order.sort((a, b) => {
+      if (posted[a] !== posted[b]) return posted[a]! > posted[b]! ? -1 : 1;
+      for (let k = 0; k < 4; k++) if (ids[a * 4 + k] !== ids[b * 4 + k]) return ids[a * 4 + k]! < ids[b * 4 + k]! ? -1 : 1;
+      return 0;
+    });
+    this.remoteOrder = Uint32Array.from(order);
+    this.remoteOrdered = this.remote.length;
+  }
+
   /** Every lexeme that starts with `prefix`. */
   lexemesStartingWith(prefix: string): string[] {
     if (!this.sorted) this.sorted = [...this.postings.keys()].sort();

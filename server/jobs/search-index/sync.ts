@@ -138,6 +138,7 @@ export class SearchIndexSync {
       after = rows[rows.length - 1]!.id as string;
       await turn();
     }
+    index.orderRemote();
     this.buildMs = performance.now() - started;
     return { index, seq };
   }
