@@ -100,7 +100,9 @@ export class SearchIndexSync {
           this.timer.unref();
         })
         .catch(() => {
+          // The database could not be read: SQL answers, and the next search tries again.
           this.index = null;
+          this.building = null;
         });
     }
     return this.building;
