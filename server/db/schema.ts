@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PERIODS_PER_YEAR } from '../../src/contract/search.ts';
 import { payRates } from '../../src/contract/posting.ts';
-import { type AnyPgColumn, bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, customType, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** PostgreSQL full-text search document. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -440,6 +440,22 @@ export const jobPosts = pgTable(
     // crossing every remote job with every job of the word.
     index('job_posts_open_remote_search_idx').using('gin', t.searchDocument).where(sql`status = 'Active' and is_remote`),
   ],
+);
+
+/**
+ * What changed in the jobs and companies that search indexes: one row per job or company written,
+ * appended by triggers on job_posts and companies (migration 0010), so every server process's
+ * search index re-reads exactly those rows, however they were written. Kept for an hour.
+ */
+export const searchChanges = pgTable(
+  'search_changes',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    jobPostId: uuid('job_post_id'),
+    companyId: uuid('company_id'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_changes_changed_idx').on(t.changedAt)],
 );
 
 /** Work in progress on a job post: a new job, or (with job_post_id) edits to a live one. */

@@ -22,6 +22,10 @@ import {
 } from '../../src/contract/search.ts';
 import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../src/lib/geo.ts';
 import { cellSize, gridZoomFor } from '../../src/lib/map-grid.ts';
+import { searchIndex, TOTAL_COUNT_LIMIT as INDEX_COUNT_LIMIT, type IndexAnswer, type IndexSearch } from './search-index/query.ts';
+import { searchIndexSync } from './search-index/sync.ts';
+import { parseTsquery, type QueryTerm } from './search-index/text.ts';
+import { jobReports } from '../db/schema.ts';
 
 /**
  * Job search (spec 2 §4): keyword (PostgreSQL full-text search, ranked), a place and a radius in
@@ -116,6 +120,11 @@ function plainQuery(words: string[]): SQL | null {
  * (say, minus signs nested deeper than it allows), its words are searched plainly instead.
  */
 export async function usableKeyword(db: Db, keyword: string | null): Promise<SQL | null> {
+  return (await keywordQuery(db, keyword))?.query ?? null;
+}
+
+/** The keyword's query and its text as PostgreSQL writes it (`'forklift' & 'oper':*`), or null. */
+async function keywordQuery(db: Db, keyword: string | null): Promise<{ query: SQL; text: string } | null> {
   if (!keyword) return null;
   const words = wordsOf(keyword);
   const text = words.join(' ').replace(/-{2,}/g, '-');
@@ -123,13 +132,32 @@ export async function usableKeyword(db: Db, keyword: string | null): Promise<SQL
   for (const query of candidates) {
     if (!query) continue;
     try {
-      const [row] = rowsOf<{ n: number }>(await db.execute(sql`select numnode(${query}) as n`));
-      return Number(row?.n ?? 0) > 0 ? query : null;
+      const [row] = rowsOf<{ n: number; t: string }>(await db.execute(sql`select numnode(${query}) as n, (${query})::text as t`));
+      return Number(row?.n ?? 0) > 0 ? { query, text: String(row!.t) } : null;
     } catch {
       // Refused: try the next reading.
     }
   }
   return null;
+}
+
+/** Keywords already read, as the index's terms: null for no keyword, 'sql' for queries the index leaves to SQL (or, not, phrases). */
+const keywordTermsCache = new Map<string, QueryTerm[] | null | 'sql'>();
+
+async function keywordTerms(db: Db, keyword: string | null): Promise<QueryTerm[] | null | 'sql'> {
+  if (!keyword) return null;
+  const cached = keywordTermsCache.get(keyword);
+  if (cached !== undefined) {
+    // Most recently used last.
+    keywordTermsCache.delete(keyword);
+    keywordTermsCache.set(keyword, cached);
+    return cached;
+  }
+  const query = await keywordQuery(db, keyword);
+  const terms = query ? (parseTsquery(query.text) ?? 'sql') : null;
+  keywordTermsCache.set(keyword, Array.isArray(terms) && terms.length > 64 ? 'sql' : terms);
+  if (keywordTermsCache.size > 1000) keywordTermsCache.delete(keywordTermsCache.keys().next().value!);
+  return keywordTermsCache.get(keyword)!;
 }
 
 /** The rows of a raw query: PGlite answers `{ rows }`, postgres.js the rows themselves. */
@@ -233,7 +261,7 @@ type SearchRow = ListViewRow & { distance: number | null };
  * Totals are counted up to this many jobs (50 pages): past it the answer says `total` is a lower
  * bound, so no search reads every job of a crowded place to count them.
  */
-export const TOTAL_COUNT_LIMIT = 1000;
+export const TOTAL_COUNT_LIMIT = INDEX_COUNT_LIMIT;
 
 /** Jobs found, counted up to `limit` (all of them without one). */
 async function countUpTo(db: Db, where: SQL, limit?: number): Promise<number> {
@@ -375,6 +403,8 @@ export async function searchJobs(ctx: AppContext, search: JobSearch, searcher: S
   assertKnownIds(search.filters, names);
   const now = ctx.adapters.now();
   const asOf = search.asOf ?? now;
+  const indexed = await searchByIndex(ctx, search, searcher, now, asOf, names);
+  if (indexed) return indexed;
   const plan = await planOf(ctx, { ...search, asOf }, searcher, now);
   const { items, total, totalIsLowerBound } = await pageOf(ctx, plan, search.sort, search.pageNumber, search.pageSize, searcher, names);
   let pins: MapPins | null = null;
@@ -407,6 +437,106 @@ export async function boostedJobs(
     searcher,
   );
   return { items: page.items, total: page.total, pageNumber: page.pageNumber, pageSize: page.pageSize };
+}
+
+// ---------- the search index ----------
+
+interface IndexRequest {
+  keyword: string | null;
+  location: SearchLocation | null;
+  filters: SearchFilters;
+  sort: SearchSort;
+  offset: number;
+  limit: number;
+  now: Date;
+  asOf: Date | null;
+  boostedOnly: boolean;
+  searcher: Searcher;
+  viewport: Viewport | null;
+  viewOnly: boolean;
+}
+
+/**
+ * The search answered by this process's search index (server/jobs/search-index): the same
+ * conditions and order as the SQL above, over typed arrays kept fresh from the database. Null when
+ * the index is off or not built yet, or for a keyword it leaves to SQL (or, not, phrases).
+ */
+async function indexAnswer(ctx: AppContext, r: IndexRequest): Promise<IndexAnswer | null> {
+  const sync = searchIndexSync(ctx.db);
+  if (!sync) return null;
+  const [index, terms, reported] = await Promise.all([
+    sync.fresh(),
+    keywordTerms(ctx.db, r.keyword),
+    r.searcher.seekerId
+      ? ctx.db.select({ id: jobReports.jobPostId }).from(jobReports).where(eq(jobReports.reporterId, r.searcher.seekerId))
+      : Promise.resolve(null),
+  ]);
+  if (!index || terms === 'sql') return null;
+  const search: IndexSearch = {
+    terms,
+    location: r.location,
+    filters: r.filters,
+    sort: r.sort,
+    offset: r.offset,
+    limit: r.limit,
+    nowUs: r.now.getTime() * 1000,
+    asOfUs: r.asOf ? r.asOf.getTime() * 1000 : Infinity,
+    boostedOnly: r.boostedOnly,
+    reported: reported ? new Set(reported.map((x) => x.id)) : null,
+    viewport: r.viewport,
+    viewOnly: r.viewOnly,
+  };
+  const answer = searchIndex(index, search);
+  sync.answered++;
+  return answer;
+}
+
+async function searchByIndex(ctx: AppContext, search: JobSearch, searcher: Searcher, now: Date, asOf: Date, names: PostingNames): Promise<SearchPage | null> {
+  const { pageNumber, pageSize, location } = search;
+  const offset = (pageNumber - 1) * pageSize;
+  const viewport = search.pins && pageNumber === 1 ? (search.pins.viewport ?? circleViewport(location)) : null;
+  const answer = await indexAnswer(ctx, {
+    keyword: search.keyword,
+    location,
+    filters: search.filters,
+    sort: search.sort,
+    offset,
+    limit: pageSize,
+    now,
+    asOf,
+    boostedOnly: search.boostedOnly ?? false,
+    searcher,
+    viewport,
+    viewOnly: false,
+  });
+  if (!answer) return null;
+  // Only the page's rows are read, by primary key.
+  const distance = location ? distanceMiles(location.latitude, location.longitude) : sql<number | null>`null::float8`;
+  const [rows, seeker, pins] = await Promise.all([
+    answer.ids.length
+      ? (ctx.db
+          .select({ ...listViewColumns, distance })
+          .from(jobPosts)
+          .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+          .where(inArray(jobPosts.id, answer.ids)) as Promise<SearchRow[]>)
+      : Promise.resolve([] as SearchRow[]),
+    seekerViewOf(ctx.db, searcher.seekerId, answer.ids),
+    answer.cells ? pinsOf(ctx.db, answer.cells.zoom, answer.cells.cells) : Promise.resolve(null),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items: SearchItem[] = answer.ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [{ ...jobPostListItemOf(row, names, seeker), distanceMiles: row.isRemote || row.distance === null ? null : Number(row.distance) }];
+  });
+  const n = answer.ids.length;
+  const counted =
+    n < pageSize && (n > 0 || offset === 0)
+      ? { total: offset + n, totalIsLowerBound: false }
+      : answer.found > TOTAL_COUNT_LIMIT
+        ? { total: TOTAL_COUNT_LIMIT, totalIsLowerBound: true }
+        : { total: answer.found, totalIsLowerBound: false };
+  return { items, ...counted, pageNumber, pageSize, location, asOf: asOf.toISOString(), pins };
 }
 
 // ---------- the map ----------
@@ -447,22 +577,29 @@ async function clustersOf(db: Db, where: SQL, viewport: Viewport): Promise<MapPi
     .groupBy(sql`cell_row`, sql`cell_col`)
     .orderBy(sql`cell_row`, sql`cell_col`)
     .limit(500);
-  // The titles of the cells that hold one job, read afterwards: the grouping reads positions and ids only (an index holds them).
-  const single = cells.filter((c) => Number(c.count) === 1).map((c) => c.jobId);
+  return pinsOf(
+    db,
+    zoom,
+    cells.map((c) => ({ row: Number(c.row), col: Number(c.col), count: Number(c.count), latitude: Number(c.latitude), longitude: Number(c.longitude), jobId: c.jobId })),
+  );
+}
+
+type Cell = { row: number; col: number; count: number; latitude: number; longitude: number; jobId: string };
+
+/** The markers of grouped cells; the titles of the cells that hold one job are read afterwards (the grouping reads positions and ids only). */
+async function pinsOf(db: Db, zoom: number, cells: Cell[]): Promise<MapPins> {
+  const single = cells.filter((c) => c.count === 1).map((c) => c.jobId);
   const titles = new Map(
     single.length ? (await db.select({ id: jobPosts.id, title: jobPosts.title }).from(jobPosts).where(inArray(jobPosts.id, single))).map((r) => [r.id, r.title]) : [],
   );
-  const clusters: MapCluster[] = cells.map((c) => {
-    const n = Number(c.count);
-    return {
-      id: `${zoom}/${c.row}/${c.col}`,
-      latitude: Number(c.latitude),
-      longitude: Number(c.longitude),
-      count: n,
-      jobId: n === 1 ? c.jobId : null,
-      title: n === 1 ? (titles.get(c.jobId) ?? null) : null,
-    };
-  });
+  const clusters: MapCluster[] = cells.map((c) => ({
+    id: `${zoom}/${c.row}/${c.col}`,
+    latitude: c.latitude,
+    longitude: c.longitude,
+    count: c.count,
+    jobId: c.count === 1 ? c.jobId : null,
+    title: c.count === 1 ? (titles.get(c.jobId) ?? null) : null,
+  }));
   return { zoom, clusters, total: clusters.reduce((sum, c) => sum + c.count, 0) };
 }
 
@@ -474,6 +611,21 @@ export async function mapClusters(
 ): Promise<MapPins> {
   assertKnownIds(request.filters, await postingNames(ctx));
   const now = ctx.adapters.now();
+  const indexed = await indexAnswer(ctx, {
+    keyword: request.keyword,
+    location: request.location,
+    filters: request.filters,
+    sort: 'newest',
+    offset: 0,
+    limit: 0,
+    now,
+    asOf: null,
+    boostedOnly: false,
+    searcher,
+    viewport: request.viewport,
+    viewOnly: true,
+  });
+  if (indexed) return pinsOf(ctx.db, indexed.cells!.zoom, indexed.cells!.cells);
   const plan = await planOf(ctx, { keyword: request.keyword, location: request.location, filters: request.filters, asOf: null }, searcher, now);
   return clustersOf(ctx.db, plan.where, request.viewport);
 }

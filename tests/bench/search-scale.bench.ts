@@ -16,11 +16,13 @@ import { preferLocations } from '../../server/lookups/data/places.ts';
 import type { SearchRequestInput } from '../../src/contract/search.ts';
 import type { Viewport } from '../../src/contract/map.ts';
 import { naiveRoutes } from './naive-search.ts';
+import { searchIndexReady, searchIndexSync } from '../../server/jobs/search-index/sync.ts';
 
 /*
  * Job search at scale, through real HTTP: the Fastify server listening on a port, 20 clients at
  * once (fetch, in a worker thread so the load's own work does not run on the server's thread),
- * our build of enhanced-search against the naive build (tests/bench/naive-search.ts: distance for
+ * our build of enhanced-search (answered by the in-memory search index, then with SEARCH_INDEX=0 by
+ * SQL alone) against the naive build (tests/bench/naive-search.ts: distance for
  * every row, count(*) over (), OFFSET paging, no index on the position) on the same rows and the
  * same mix of requests. Beside each run: the longest pause of the server's event loop (what any
  * other request would wait for) and the slowest of trivial requests sent every 10 ms meanwhile.
@@ -209,7 +211,29 @@ beforeAll(async () => {
     .values({ email: `bench.seeker.${Date.now()}@example.com`, firstName: 'Dana', lastName: 'Seeker', role: 'JobSeeker', emailVerifiedAt: new Date() })
     .returning();
   token = await app.ctx.tokens.sign({ userId: seeker!.id, role: 'JobSeeker' });
+  // The search index is built beside the running server (in slices), then measured ready.
+  const heap = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+  const built = await searchIndexReady(database.db);
+  const heapAfter = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+  const sync = searchIndexSync(database.db);
+  notes.push(
+    built
+      ? `search index of ${sync!.index!.live.toLocaleString('en-US')} jobs built in ${(sync!.buildMs / 1000).toFixed(1)} s, about ${Math.round((heapAfter - heap) / 1e6)} MB`
+      : 'search index off (SEARCH_INDEX=0)',
+  );
 }, 3_600_000);
+
+/** Runs `work` with the search index turned off (SQL alone). */
+async function withoutIndex<T>(work: () => Promise<T>): Promise<T> {
+  const before = process.env.SEARCH_INDEX;
+  process.env.SEARCH_INDEX = '0';
+  try {
+    return await work();
+  } finally {
+    if (before === undefined) delete process.env.SEARCH_INDEX;
+    else process.env.SEARCH_INDEX = before;
+  }
+}
 
 afterAll(async () => {
   console.log(`\nsearch at scale: ${notes.join('; ')}; ${os.cpus().length} cores`);
@@ -266,7 +290,10 @@ describe(`search at scale (${KIND}, ${JOBS} jobs)`, () => {
     'enhanced-search at 20 concurrent: ours, then naive',
     async () => {
       const bodies = requestMix(REQUESTS, 20261122, new Date().toISOString());
-      await measureLoad('enhanced-search, 20 concurrent', PGLITE_YIELD ? 'ours, PGlite yielding' : 'ours', '/api/JobSeeker/enhanced-search', bodies);
+      await measureLoad('enhanced-search, 20 concurrent', PGLITE_YIELD ? 'ours (index), PGlite yielding' : 'ours (index)', '/api/JobSeeker/enhanced-search', bodies);
+      if (process.env.SEARCH_BENCH_SQL !== '0') {
+        await withoutIndex(() => measureLoad('enhanced-search, 20 concurrent', 'ours (SQL only)', '/api/JobSeeker/enhanced-search', bodies.slice(0, NAIVE_REQUESTS || REQUESTS)));
+      }
       if (NAIVE_REQUESTS > 0) await measureLoad('enhanced-search, 20 concurrent', 'naive', '/api/naive/enhanced-search', bodies.slice(0, NAIVE_REQUESTS));
     },
     once,
@@ -277,9 +304,12 @@ describe(`search at scale (${KIND}, ${JOBS} jobs)`, () => {
     async () => {
       for (const [name, viewport] of Object.entries(VIEWS)) {
         for (const [build, path] of [
-          ['ours', '/api/job/map-clusters'],
+          ['ours (index)', '/api/job/map-clusters'],
+          ['ours (SQL only)', '/api/job/map-clusters'],
           ...(NAIVE_REQUESTS > 0 ? [['naive', '/api/naive/map-clusters'] as const] : []),
         ] as const) {
+          const sqlOnly = build === 'ours (SQL only)';
+          if (sqlOnly) process.env.SEARCH_INDEX = '0';
           for (let i = 0; i < 3; i++) await post(path, { viewport });
           const la = load();
           const samples: number[] = [];
@@ -289,6 +319,7 @@ describe(`search at scale (${KIND}, ${JOBS} jobs)`, () => {
             samples.push(r.ms);
             answer = r.text;
           }
+          if (sqlOnly) delete process.env.SEARCH_INDEX;
           const pins = JSON.parse(answer) as { data: { total: number; clusters: unknown[] } };
           rows.push({
             measure: `clusters ${name}: ${pins.data.total} jobs in ${pins.data.clusters.length} markers`,

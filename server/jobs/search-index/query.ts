@@ -1,0 +1,550 @@
+import type { SearchFilters, SearchLocation, SearchSort } from '../../../src/contract/search.ts';
+import { yearlyPay } from '../../../src/contract/search.ts';
+import type { Viewport } from '../../../src/contract/map.ts';
+import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../../src/lib/geo.ts';
+import { cellSize, gridZoomFor } from '../../../src/lib/map-grid.ts';
+import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, OPEN_TO_MINORS, REMOTE, wordsUuid, type JobIndex, type Postings, type SlotList } from './store.ts';
+import type { QueryTerm } from './text.ts';
+
+/** Totals past this are said to be a lower bound (as TOTAL_COUNT_LIMIT in search.ts): counting may stop there. */
+export const TOTAL_COUNT_LIMIT = 1000;
+
+/** What the index is asked: the search's conditions, the page's window, the map's view. */
+export interface IndexSearch {
+  /** The keyword's words (null: no keyword). */
+  terms: QueryTerm[] | null;
+  location: SearchLocation | null;
+  filters: SearchFilters;
+  sort: SearchSort;
+  /** The page's window; limit 0 answers the count and the map only. */
+  offset: number;
+  limit: number;
+  nowUs: number;
+  /** Jobs posted after this are left out (Infinity: none). */
+  asOfUs: number;
+  boostedOnly: boolean;
+  /** The jobs the seeker reported. */
+  reported: ReadonlySet<string> | null;
+  /** The map's view, when its markers are wanted. */
+  viewport: Viewport | null;
+  /** Only jobs inside the view matter (the map alone): the grid is read over the view. */
+  viewOnly: boolean;
+}
+
+export interface IndexCell {
+  row: number;
+  col: number;
+  count: number;
+  latitude: number;
+  longitude: number;
+  /** The smallest id of the cell (the job, when it holds one). */
+  jobId: string;
+}
+
+export interface IndexAnswer {
+  ids: string[];
+  /** Every job found. */
+  found: number;
+  cells: { zoom: number; cells: IndexCell[] } | null;
+}
+
+const RAD = Math.PI / 180;
+
+/** As the SQL of distanceMiles computes it. */
+function miles(lat: number, lng: number, la: number, lo: number): number {
+  const a = Math.sin((la - lat) * RAD / 2);
+  const b = Math.sin((lo - lng) * RAD / 2);
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a * a + Math.cos(lat * RAD) * Math.cos(la * RAD) * b * b)));
+}
+
+const inBox = (box: LatLngBox, la: number, lo: number) =>
+  la >= box.south && la <= box.north && (box.west <= box.east ? lo >= box.west && lo <= box.east : lo >= box.west || lo <= box.east);
+
+/** The box's longitudes hold the whole span from west to east. */
+function inLongitudes(box: LatLngBox, west: number, east: number): boolean {
+  if (box.west <= box.east) return west >= box.west && east <= box.east;
+  return west >= box.west || east <= box.east;
+}
+
+/** The map's cells at a zoom, summed a grid cell at a time. */
+class MapCells {
+  private byCell = new Map<number, number>();
+  private keys: number[] = [];
+  private counts: number[] = [];
+  private sumLat: number[] = [];
+  private sumLng: number[] = [];
+  private first: number[] = [];
+  private readonly cols: number;
+  total = 0;
+  constructor(
+    private readonly index: JobIndex,
+    zoom: number,
+  ) {
+    this.cols = Math.round(360 / cellSize(zoom));
+  }
+  add(row: number, col: number, slots: Uint32Array, from: number, to: number) {
+    if (to <= from) return;
+    const { lat, lng, ids } = this.index;
+    const key = row * this.cols + col;
+    let c = this.byCell.get(key);
+    if (c === undefined) {
+      c = this.keys.length;
+      this.byCell.set(key, c);
+      this.keys.push(key);
+      this.counts.push(0);
+      this.sumLat.push(0);
+      this.sumLng.push(0);
+      this.first.push(slots[from]!);
+    }
+    let la = 0;
+    let lo = 0;
+    let first = this.first[c]!;
+    for (let i = from; i < to; i++) {
+      const s = slots[i]!;
+      la += lat[s]!;
+      lo += lng[s]!;
+      if (idBefore(ids, s, first)) first = s;
+    }
+    this.first[c] = first;
+    this.counts[c]! += to - from;
+    this.sumLat[c]! += la;
+    this.sumLng[c]! += lo;
+    this.total += to - from;
+  }
+  cells(): IndexCell[] {
+    const order = this.keys.map((_, i) => i).sort((a, b) => this.keys[a]! - this.keys[b]!).slice(0, 500);
+    return order.map((c) => ({
+      row: Math.floor(this.keys[c]! / this.cols),
+      col: this.keys[c]! % this.cols,
+      count: this.counts[c]!,
+      latitude: this.sumLat[c]! / this.counts[c]!,
+      longitude: this.sumLng[c]! / this.counts[c]!,
+      jobId: wordsUuid(this.index.ids, this.first[c]! * 4),
+    }));
+  }
+}
+
+const idBefore = (ids: Uint32Array, a: number, b: number) => {
+  for (let k = 0; k < 4; k++) {
+    const x = ids[a * 4 + k]!;
+    const y = ids[b * 4 + k]!;
+    if (x !== y) return x < y;
+  }
+  return false;
+};
+
+/** Scratch space reused by every search (a search runs start to end without yielding). */
+class Scratch {
+  hits = new Uint8Array(0);
+  score = new Float32Array(0);
+  touched = new Uint32Array(0);
+  slots = new Uint32Array(0);
+  keyA = new Float64Array(0);
+  dist = new Float64Array(0);
+  fit(n: number) {
+    if (this.hits.length >= n) return;
+    const size = Math.max(1024, n * 2);
+    this.hits = new Uint8Array(size);
+    this.score = new Float32Array(size);
+    this.touched = new Uint32Array(size);
+    this.slots = new Uint32Array(size);
+    this.keyA = new Float64Array(size);
+    this.dist = new Float64Array(size);
+  }
+}
+const scratch = new Scratch();
+
+/** The grid cells of a box: each cell's slots, handed to `visit`. */
+function forCells(index: JobIndex, box: LatLngBox, visit: (cell: SlotList, row: number, col: number) => void) {
+  const r0 = gridRow(box.south);
+  const r1 = gridRow(box.north);
+  const c0 = gridCol(box.west);
+  const c1 = box.east >= 180 ? GRID_COLS - 1 : gridCol(box.east);
+  const wraps = box.west > box.east;
+  const cols = wraps ? GRID_COLS - c0 + c1 + 1 : c1 - c0 + 1;
+  if ((r1 - r0 + 1) * cols > index.grid.size) {
+    for (const [key, cell] of index.grid) {
+      const r = Math.floor(key / GRID_COLS);
+      const c = key - r * GRID_COLS;
+      if (r < r0 || r > r1) continue;
+      if (wraps ? c >= c0 || c <= c1 : c >= c0 && c <= c1) visit(cell, r, c);
+    }
+    return;
+  }
+  for (let r = r0; r <= r1; r++) {
+    for (let k = 0; k < cols; k++) {
+      const c = (c0 + k) % GRID_COLS;
+      const cell = index.grid.get(r * GRID_COLS + c);
+      if (cell) visit(cell, r, c);
+    }
+  }
+}
+
+/**
+ * The search over the index: the jobs it finds (the same conditions as the SQL of search.ts), the
+ * ids of the page in the same order, and the map's cells. Bounded work: the grid cuts a place to
+ * its circle's cells, a keyword to its postings, whichever is smaller is read, the other checked.
+ */
+export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
+  scratch.fit(index.size);
+  const { hits, score, touched, slots, keyA, dist } = scratch;
+  const { alive, flags, lat, lng, posted, valid, pay, company, companyVisible, minExperience, workSchedule, lists, listStart, typeCount, scheduleCount, skillCount } = index;
+  const f = q.filters;
+  const location = q.location;
+  const mode = f.remote;
+  let touchedCount = 0;
+  let termCount = 0;
+  let rankDivisor = 1;
+
+  // ---- the keyword: slots holding every word, with what they add to the rank ----
+  let matched = -1;
+  /** ts_rank of a query with one word that counts and others (a negated one): the same tiny rank for every job. */
+  let flatRank = false;
+  if (q.terms) {
+    const seen = new Set<string>();
+    const terms: { lists: Postings[]; size: number }[] = [];
+    const excluded: Postings[] = [];
+    for (const t of q.terms) {
+      const key = `${t.negated ? '!' : ''}${t.prefix ? '*' : '='}${t.lexeme}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const names = t.prefix ? index.lexemesStartingWith(t.lexeme) : index.postings.has(t.lexeme) ? [t.lexeme] : [];
+      const ls = names.map((n) => index.postings.get(n)!);
+      if (t.negated) excluded.push(...ls);
+      else terms.push({ lists: ls, size: ls.reduce((sum, p) => sum + p.length, 0) });
+    }
+    // ts_rank divides by every distinct word of the query, negated ones included.
+    termCount = terms.length;
+    rankDivisor = seen.size;
+    flatRank = terms.length === 1 && seen.size > 1;
+    terms.sort((a, b) => a.size - b.size);
+    if (terms[0]!.size === 0) return { ids: [], found: 0, cells: q.viewport ? { zoom: gridZoomFor(q.viewport), cells: [] } : null };
+    for (let t = 0; t < terms.length; t++) {
+      for (const p of terms[t]!.lists) {
+        const ps = p.items;
+        const rs = p.ranks;
+        for (let i = 0, n = p.length; i < n; i++) {
+          const s = ps[i]!;
+          const h = hits[s]!;
+          if (h === t) {
+            if (t === 0) {
+              if (alive[s] === 0) continue;
+              touched[touchedCount++] = s;
+              score[s] = 0;
+            }
+            hits[s] = t + 1;
+            score[s] = score[s]! + rs[i]!;
+          } else if (h === t + 1) score[s] = score[s]! + rs[i]!;
+        }
+      }
+    }
+    // A negated word leaves out the jobs holding it.
+    for (const p of excluded) {
+      const ps = p.items;
+      for (let i = 0, n = p.length; i < n; i++) if (hits[ps[i]!] === termCount) hits[ps[i]!] = 255;
+    }
+    matched = 0;
+    for (let i = 0; i < touchedCount; i++) if (hits[touched[i]!] === termCount) matched++;
+  }
+
+  // ---- the place ----
+  const circle = location ? circleBounds(location.latitude, location.longitude, location.radius) : null;
+  const halves = location !== null && mode === 'include';
+  const view = q.viewport;
+  const viewBox = view ? { north: view.north, south: view.south, west: view.west, east: view.east } : null;
+
+  // ---- the other conditions ----
+  const since = Date.parse(`${f.postedSince}T00:00:00Z`) * 1000;
+  const minimumPay = f.minimumPay && f.minimumPay.amount > 0 ? yearlyPay(f.minimumPay.amount, f.minimumPay.rate) : null;
+  const reported = q.reported && q.reported.size ? new Set([...q.reported].map((id) => index.slotOf.get(id)).filter((s): s is number => s !== undefined)) : null;
+  const wantFlags = (q.boostedOnly ? BOOSTED : 0) | (f.openToMinors ? OPEN_TO_MINORS : 0);
+  const overlaps = (from: number, n: number, wanted: readonly number[]) => {
+    for (let i = from; i < from + n; i++) if (wanted.includes(lists[i]!)) return true;
+    return false;
+  };
+
+  let found = 0;
+  // The conditions as plain locals: this runs once per job looked at.
+  const nowUs = q.nowUs;
+  const asOfUs = q.asOfUs;
+  const viewOnly = q.viewOnly;
+  const onlyRemote = mode === 'only';
+  const noRemote = mode === 'exclude';
+  const hasLocation = location !== null;
+  const cLat = location?.latitude ?? 0;
+  const cLng = location?.longitude ?? 0;
+  const radius = location?.radius ?? 0;
+  const cNorth = circle?.north ?? 0;
+  const cSouth = circle?.south ?? 0;
+  const cWest = circle?.west ?? 0;
+  const cEast = circle?.east ?? 0;
+  const cWraps = cWest > cEast;
+  const schedule = f.workSchedule ?? -2;
+  const experience = f.experience ?? 32767;
+  const payFloor = minimumPay ?? -Infinity;
+  const lists3 = f.jobTypes.length > 0 || f.schedules.length > 0 || f.skills.length > 0;
+  /** Set by the map's reading of a grid cell wholly inside the view: no box check per job. */
+  let checkView = viewOnly;
+  const consider = (s: number) => {
+    if (alive[s] === 0) return;
+    if (termCount > 0 && hits[s] !== termCount) return;
+    const fl = flags[s]!;
+    if (!(valid[s]! > nowUs)) return;
+    const p = posted[s]!;
+    if (!(p <= asOfUs) || !(p >= since)) return;
+    // where the job is
+    let d = NaN;
+    if (onlyRemote) {
+      if ((fl & REMOTE) === 0) return;
+    } else if (noRemote && (fl & REMOTE) !== 0) return;
+    if (hasLocation) {
+      if (!onlyRemote) {
+        if ((fl & REMOTE) === 0 || noRemote) {
+          if ((fl & HAS_POSITION) === 0) return;
+          const la = lat[s]!;
+          const lo = lng[s]!;
+          if (la < cSouth || la > cNorth || (cWraps ? lo < cWest && lo > cEast : lo < cWest || lo > cEast)) return;
+          d = miles(cLat, cLng, la, lo);
+          if (!(d <= radius)) return;
+          if (halves && (fl & REMOTE) !== 0) d = NaN;
+        }
+      } else if ((fl & HAS_POSITION) !== 0) d = miles(cLat, cLng, lat[s]!, lng[s]!);
+    }
+    if (checkView && ((fl & HAS_POSITION) === 0 || !inBox(viewBox!, lat[s]!, lng[s]!))) return;
+    if (viewOnly && (fl & HAS_POSITION) === 0) return;
+    // open, and the filters
+    if (companyVisible[company[s]!] === 0) return;
+    if ((fl & wantFlags) !== wantFlags) return;
+    if (schedule !== -2 && workSchedule[s] !== schedule) return;
+    if (minExperience[s]! > experience) return;
+    if (!(pay[s]! >= payFloor) && minimumPay !== null) return;
+    if (lists3) {
+      const start = listStart[s]!;
+      if (f.jobTypes.length && !overlaps(start, typeCount[s]!, f.jobTypes)) return;
+      if (f.schedules.length && !overlaps(start + typeCount[s]!, scheduleCount[s]!, f.schedules)) return;
+      if (f.skills.length && !overlaps(start + typeCount[s]! + scheduleCount[s]!, skillCount[s]!, f.skills)) return;
+    }
+    if (reported !== null && reported.has(s)) return;
+    slots[found] = s;
+    dist[found] = d;
+    found++;
+  };
+  const visitList = (l: SlotList) => {
+    const items = l.items;
+    for (let i = 0, n = l.length; i < n; i++) consider(items[i]!);
+  };
+
+  // Which side to read: the keyword's slots, or the place's.
+  const placeBox = q.viewOnly ? viewBox : mode === 'only' ? null : circle;
+  let placeSize = 0;
+  if (placeBox) forCells(index, placeBox, (cell) => (placeSize += cell.length));
+  else if (mode === 'only' || !location) placeSize = mode === 'only' && !q.viewOnly ? index.remote.length : index.size;
+  if (halves && !q.viewOnly) placeSize += index.remote.length;
+  // With a place and remote jobs included, remote jobs come from their own list: the grid's are skipped.
+  const skipRemote = halves && !q.viewOnly;
+  const visitGrid = (l: SlotList) => {
+    const items = l.items;
+    for (let i = 0, n = l.length; i < n; i++) {
+      const s = items[i]!;
+      if (skipRemote && (flags[s]! & REMOTE) !== 0) continue;
+      consider(s);
+    }
+  };
+  const zoom = view ? gridZoomFor(view) : 0;
+  if (view && viewOnly && zoom <= GRID_ZOOM && !(matched >= 0 && matched <= placeSize)) {
+    // The map alone over the grid: each grid cell lies in one of the map's cells (the grid is the
+    // map's at zoom 9), so jobs are grouped a grid cell at a time, and a grid cell wholly inside the
+    // view needs no box check per job.
+    const map = new MapCells(index, zoom);
+    forCells(index, viewBox!, (cell, row, col) => {
+      const south = row * GRID_DEGREES - 90;
+      const west = col * GRID_DEGREES - 180;
+      checkView = !(south >= viewBox!.south && south + GRID_DEGREES <= viewBox!.north && inLongitudes(viewBox!, west, west + GRID_DEGREES));
+      const start = found;
+      visitList(cell);
+      map.add(row >> (GRID_ZOOM - zoom), col >> (GRID_ZOOM - zoom), slots, start, found);
+      found = start;
+    });
+    for (let i = 0; i < touchedCount; i++) hits[touched[i]!] = 0;
+    return { ids: [], found: map.total, cells: { zoom, cells: map.cells() } };
+  }
+  if (matched >= 0 && matched <= placeSize) {
+    for (let i = 0; i < touchedCount; i++) consider(touched[i]!);
+  } else if (placeBox) {
+    forCells(index, placeBox, visitGrid);
+    if (skipRemote) {
+      // Remote jobs follow the nearby ones newest first (the distance sort, relevance without a
+      // keyword) or mix with them newest first: read newest first, they stop once the page is
+      // certain and the total passes the counting limit. Other orders (and the map) read them all.
+      const inPostedOrder = q.sort === 'newest' || q.sort === 'distance' || (q.sort === 'relevance' && termCount === 0);
+      if (inPostedOrder && !view && q.limit > 0) {
+        index.orderRemote();
+        const want = q.offset + q.limit;
+        for (let i = index.remoteOrdered; i < index.remote.length; i++) consider(index.remote.items[i]!);
+        const order = index.remoteOrder;
+        let taken = 0;
+        for (let i = 0; i < order.length; i++) {
+          const before = found;
+          consider(order[i]!);
+          if (found > before) taken++;
+          if (taken >= want && found > TOTAL_COUNT_LIMIT) break;
+        }
+      } else visitList(index.remote);
+    }
+  } else if (mode === 'only') visitList(index.remote);
+  else for (let s = 0; s < index.size; s++) consider(s);
+
+  // ---- the page ----
+  let ids: string[] = [];
+  const want = q.offset + q.limit;
+  if (q.limit > 0 && found > q.offset) {
+    const rankBy = q.sort === 'relevance' && termCount > 0;
+    const payBy = q.sort === 'pay';
+    for (let i = 0; i < found; i++) {
+      const s = slots[i]!;
+      keyA[i] = rankBy ? (flatRank ? 0 : Math.fround(score[s]! / rankDivisor)) : payBy ? pay[s]! : 0;
+    }
+    const useDistance = q.sort !== 'newest' && location !== null;
+    const usePosted = q.sort !== 'pay';
+    const idw = index.ids;
+    const before = (a: number, b: number): number => {
+      if (rankBy || payBy) {
+        const x = keyA[a]!;
+        const y = keyA[b]!;
+        if (x !== y) {
+          if (Number.isNaN(x)) return 1;
+          if (Number.isNaN(y)) return -1;
+          return x > y ? -1 : 1;
+        }
+      }
+      if (useDistance) {
+        const x = dist[a]!;
+        const y = dist[b]!;
+        if (x !== y) {
+          const xn = Number.isNaN(x);
+          const yn = Number.isNaN(y);
+          if (!(xn && yn)) {
+            if (xn) return 1;
+            if (yn) return -1;
+            return x < y ? -1 : 1;
+          }
+        }
+      }
+      const sa = slots[a]!;
+      const sb = slots[b]!;
+      if (usePosted && posted[sa] !== posted[sb]) return posted[sa]! > posted[sb]! ? -1 : 1;
+      for (let k = 0; k < 4; k++) {
+        const x = idw[sa * 4 + k]!;
+        const y = idw[sb * 4 + k]!;
+        if (x !== y) return x < y ? -1 : 1;
+      }
+      return 0;
+    };
+    const top = topOf(found, want, before);
+    ids = top.slice(q.offset).map((i) => wordsUuid(idw, slots[i]! * 4));
+  }
+
+  // ---- the map ----
+  let cells: IndexAnswer['cells'] = null;
+  if (view) cells = { zoom, cells: cellsOf(index, view, slots, found) };
+
+  for (let i = 0; i < touchedCount; i++) hits[touched[i]!] = 0;
+  return { ids, found, cells };
+}
+
+/** The first `k` of `n` candidates in order (a bounded heap, then sorted). */
+function topOf(n: number, k: number, before: (a: number, b: number) => number): number[] {
+  if (k >= n) {
+    const all = Array.from({ length: n }, (_, i) => i);
+    return all.sort(before);
+  }
+  // A heap whose root is the last of the kept ones.
+  const heap: number[] = [];
+  const worse = (a: number, b: number) => before(a, b) > 0;
+  const up = (i: number) => {
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!worse(heap[i]!, heap[p]!)) break;
+      [heap[i], heap[p]] = [heap[p]!, heap[i]!];
+      i = p;
+    }
+  };
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && worse(heap[l]!, heap[m]!)) m = l;
+      if (r < heap.length && worse(heap[r]!, heap[m]!)) m = r;
+      if (m === i) break;
+      [heap[i], heap[m]] = [heap[m]!, heap[i]!];
+      i = m;
+    }
+  };
+  for (let i = 0; i < n; i++) {
+    if (heap.length < k) {
+      heap.push(i);
+      up(heap.length - 1);
+    } else if (before(i, heap[0]!) < 0) {
+      heap[0] = i;
+      down(0);
+    }
+  }
+  return heap.sort(before);
+}
+
+/** The found jobs inside the view grouped by the map's grid cell, as clustersOf groups them in SQL. */
+function cellsOf(index: JobIndex, view: Viewport, slots: Uint32Array, found: number): IndexCell[] {
+  const zoom = gridZoomFor(view);
+  const size = cellSize(zoom);
+  const rows = Math.round(180 / size);
+  const cols = Math.round(360 / size);
+  const box = { north: view.north, south: view.south, west: view.west, east: view.east };
+  const { flags, lat, lng, ids } = index;
+  const byCell = new Map<number, number>();
+  const counts: number[] = [];
+  const sumLat: number[] = [];
+  const sumLng: number[] = [];
+  const first: number[] = [];
+  const keys: number[] = [];
+  const idLess = (a: number, b: number) => {
+    for (let k = 0; k < 4; k++) {
+      const x = ids[a * 4 + k]!;
+      const y = ids[b * 4 + k]!;
+      if (x !== y) return x < y;
+    }
+    return false;
+  };
+  for (let i = 0; i < found; i++) {
+    const s = slots[i]!;
+    if ((flags[s]! & HAS_POSITION) === 0) continue;
+    const la = lat[s]!;
+    const lo = lng[s]!;
+    if (!inBox(box, la, lo)) continue;
+    const row = Math.min(rows - 1, Math.max(0, Math.floor((la + 90) / size)));
+    const col = Math.min(cols - 1, Math.max(0, Math.floor(((lo >= 180 ? lo - 360 : lo) + 180) / size)));
+    const key = row * cols + col;
+    let c = byCell.get(key);
+    if (c === undefined) {
+      c = counts.length;
+      byCell.set(key, c);
+      counts.push(0);
+      sumLat.push(0);
+      sumLng.push(0);
+      first.push(s);
+      keys.push(key);
+    } else if (idLess(s, first[c]!)) first[c] = s;
+    counts[c]!++;
+    sumLat[c]! += la;
+    sumLng[c]! += lo;
+  }
+  const order = keys.map((_, i) => i).sort((a, b) => keys[a]! - keys[b]!).slice(0, 500);
+  return order.map((c) => ({
+    row: Math.floor(keys[c]! / cols),
+    col: keys[c]! % cols,
+    count: counts[c]!,
+    latitude: sumLat[c]! / counts[c]!,
+    longitude: sumLng[c]! / counts[c]!,
+    jobId: wordsUuid(ids, first[c]! * 4),
+  }));
+}

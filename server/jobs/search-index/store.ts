@@ -1,0 +1,276 @@
+import { parseTsvector } from './text.ts';
+
+/**
+ * The search index of one server process: the open jobs' search fields in typed arrays, one slot
+ * per job version, with
+ * - an inverted index from lexeme to the sorted slots holding it (and what each adds to the rank),
+ * - a grid of cells (the map's at zoom 9, about 0.18°) holding the slots of the jobs with a position,
+ * - the remote jobs' slots.
+ * A job written again gets a new slot (appended, so every list stays sorted) and its old slot dies;
+ * dead slots are skipped, and the index is rebuilt once they are many. The database stays the
+ * source of truth: the index only chooses ids, the rows are read by primary key.
+ */
+
+/** The grid is the map's at zoom 9 (cellSize(9), about 0.18°): a map cell of zoom 9 or less is whole grid cells. */
+export const GRID_ZOOM = 9;
+export const GRID_DEGREES = 90 / 2 ** GRID_ZOOM;
+export const GRID_ROWS = Math.round(180 / GRID_DEGREES);
+export const GRID_COLS = Math.round(360 / GRID_DEGREES);
+
+export const gridRow = (lat: number) => Math.min(GRID_ROWS - 1, Math.max(0, Math.floor((lat + 90) / GRID_DEGREES)));
+export const gridCol = (lng: number) => Math.min(GRID_COLS - 1, Math.max(0, Math.floor(((lng >= 180 ? lng - 360 : lng) + 180) / GRID_DEGREES)));
+
+/** Flags of a slot. */
+export const REMOTE = 1;
+export const HAS_POSITION = 2;
+export const OPEN_TO_MINORS = 4;
+export const BOOSTED = 8;
+
+/** A growable list of slots (ascending, as slots are appended in order). */
+export class SlotList {
+  items: Uint32Array;
+  length = 0;
+  constructor(capacity = 8) {
+    this.items = new Uint32Array(capacity);
+  }
+  push(slot: number) {
+    if (this.length === this.items.length) {
+      const next = new Uint32Array(this.items.length * 2);
+      next.set(this.items);
+      this.items = next;
+    }
+    this.items[this.length++] = slot;
+  }
+}
+
+/** The slots holding a lexeme and what the lexeme adds to each one's rank. */
+export class Postings extends SlotList {
+  ranks: Float32Array;
+  constructor(capacity = 4) {
+    super(capacity);
+    this.ranks = new Float32Array(capacity);
+  }
+  add(slot: number, rank: number) {
+    if (this.length === this.ranks.length) {
+      const next = new Float32Array(this.ranks.length * 2);
+      next.set(this.ranks);
+      this.ranks = next;
+    }
+    this.ranks[this.length] = rank;
+    this.push(slot);
+  }
+}
+
+/** A job as the index reads it from the database. */
+export interface IndexedJob {
+  id: string;
+  companyId: string;
+  isRemote: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  /** Microseconds since 1970, as PostgreSQL keeps them. */
+  postedUs: number;
+  validUs: number;
+  /** Top pay over a year; null without a pay period. */
+  yearlyPay: number | null;
+  minExperience: number;
+  workSchedule: number | null;
+  openToMinors: boolean;
+  isBoosted: boolean;
+  jobTypeIds: readonly number[];
+  scheduleIds: readonly number[];
+  skillIds: readonly number[];
+  /** search_document as text. */
+  document: string | null;
+}
+
+function grow<T extends Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array | Int16Array>(a: T, size: number): T {
+  if (a.length >= size) return a;
+  let n = Math.max(16, a.length);
+  while (n < size) n *= 2;
+  const next = new (a.constructor as new (n: number) => T)(n);
+  next.set(a);
+  return next;
+}
+
+/** A uuid as four 32-bit words, so ids compare (as PostgreSQL compares uuids) without strings. */
+export function uuidWords(id: string, into: Uint32Array, at: number) {
+  const hex = id.replace(/-/g, '');
+  for (let k = 0; k < 4; k++) into[at + k] = parseInt(hex.slice(k * 8, k * 8 + 8), 16) >>> 0;
+}
+
+export function wordsUuid(from: Uint32Array, at: number): string {
+  let hex = '';
+  for (let k = 0; k < 4; k++) hex += from[at + k]!.toString(16).padStart(8, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export class JobIndex {
+  /** Slots used (dead ones included). */
+  size = 0;
+  live = 0;
+  alive = new Uint8Array(0);
+  flags = new Uint8Array(0);
+  lat = new Float64Array(0);
+  lng = new Float64Array(0);
+  posted = new Float64Array(0);
+  valid = new Float64Array(0);
+  /** NaN: no pay period. */
+  pay = new Float64Array(0);
+  minExperience = new Int16Array(0);
+  /** -1: none. */
+  workSchedule = new Int16Array(0);
+  company = new Uint32Array(0);
+  ids = new Uint32Array(0);
+  /** Where a slot's job types, schedules and skills start in `lists`, and how many of each. */
+  listStart = new Uint32Array(0);
+  typeCount = new Uint8Array(0);
+  scheduleCount = new Uint8Array(0);
+  skillCount = new Uint8Array(0);
+  lists = new Int32Array(1024);
+  listsUsed = 0;
+
+  slotOf = new Map<string, number>();
+  companyIndex = new Map<string, number>();
+  /** 1 when the company may be shown (active, not blacklisted). */
+  companyVisible = new Uint8Array(16);
+
+  postings = new Map<string, Postings>();
+  /** The lexemes in order, for words typed in part (`forkl`); rebuilt after new lexemes. */
+  private sorted: string[] | null = null;
+  grid = new Map<number, SlotList>();
+  remote = new SlotList(1024);
+
+  private ensure(size: number) {
+    if (this.alive.length >= size) return;
+    let cap = Math.max(1024, this.alive.length);
+    while (cap < size) cap *= 2;
+    this.alive = grow(this.alive, cap);
+    this.flags = grow(this.flags, cap);
+    this.lat = grow(this.lat, cap);
+    this.lng = grow(this.lng, cap);
+    this.posted = grow(this.posted, cap);
+    this.valid = grow(this.valid, cap);
+    this.pay = grow(this.pay, cap);
+    this.minExperience = grow(this.minExperience, cap);
+    this.workSchedule = grow(this.workSchedule, cap);
+    this.company = grow(this.company, cap);
+    this.ids = grow(this.ids, cap * 4);
+    this.listStart = grow(this.listStart, cap);
+    this.typeCount = grow(this.typeCount, cap);
+    this.scheduleCount = grow(this.scheduleCount, cap);
+    this.skillCount = grow(this.skillCount, cap);
+  }
+
+  setCompany(id: string, visible: boolean): number {
+    let c = this.companyIndex.get(id);
+    if (c === undefined) {
+      c = this.companyIndex.size;
+      this.companyIndex.set(id, c);
+      this.companyVisible = grow(this.companyVisible, c + 1);
+    }
+    this.companyVisible[c] = visible ? 1 : 0;
+    return c;
+  }
+
+  /** The job is no longer found (closed, deleted, or about to be written again). */
+  remove(id: string) {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.slotOf.delete(id);
+    this.alive[slot] = 0;
+    this.live--;
+  }
+
+  /** Adds (or replaces) an open job. */
+  put(job: IndexedJob) {
+    this.remove(job.id);
+    const s = this.size++;
+    this.ensure(this.size);
+    this.alive[s] = 1;
+    this.live++;
+    this.slotOf.set(job.id, s);
+    uuidWords(job.id, this.ids, s * 4);
+    const hasPosition = job.latitude !== null && job.longitude !== null;
+    this.flags[s] = (job.isRemote ? REMOTE : 0) | (hasPosition ? HAS_POSITION : 0) | (job.openToMinors ? OPEN_TO_MINORS : 0) | (job.isBoosted ? BOOSTED : 0);
+    this.lat[s] = job.latitude ?? NaN;
+    this.lng[s] = job.longitude ?? NaN;
+    this.posted[s] = job.postedUs;
+    this.valid[s] = job.validUs;
+    this.pay[s] = job.yearlyPay ?? NaN;
+    this.minExperience[s] = job.minExperience;
+    this.workSchedule[s] = job.workSchedule ?? -1;
+    let c = this.companyIndex.get(job.companyId);
+    if (c === undefined) c = this.setCompany(job.companyId, true);
+    this.company[s] = c;
+    const n = job.jobTypeIds.length + job.scheduleIds.length + job.skillIds.length;
+    this.lists = grow(this.lists, this.listsUsed + n);
+    this.listStart[s] = this.listsUsed;
+    for (const v of job.jobTypeIds) this.lists[this.listsUsed++] = v;
+    for (const v of job.scheduleIds) this.lists[this.listsUsed++] = v;
+    for (const v of job.skillIds) this.lists[this.listsUsed++] = v;
+    this.typeCount[s] = job.jobTypeIds.length;
+    this.scheduleCount[s] = job.scheduleIds.length;
+    this.skillCount[s] = job.skillIds.length;
+    if (hasPosition) {
+      const key = gridRow(job.latitude!) * GRID_COLS + gridCol(job.longitude!);
+      let cell = this.grid.get(key);
+      if (!cell) this.grid.set(key, (cell = new SlotList(4)));
+      cell.push(s);
+    }
+    if (job.isRemote) this.remote.push(s);
+    for (const { lexeme, rank } of parseTsvector(job.document)) {
+      let p = this.postings.get(lexeme);
+      if (!p) {
+        this.postings.set(lexeme, (p = new Postings()));
+        this.sorted = null;
+      }
+      p.add(s, rank);
+    }
+  }
+
+  /**
+   * The remote jobs newest first (ties by id), as of `remoteOrdered` entries of `remote`; the ones
+   * added since are few and read in full. Sorted again once they are many.
+   */
+  remoteOrder = new Uint32Array(0);
+  remoteOrdered = 0;
+
+  orderRemote() {
+    if (this.remoteOrder.length > 0 && this.remote.length - this.remoteOrdered <= 2000) return;
+    const order: number[] = [];
+    for (let i = 0; i < this.remote.length; i++) {
+      const s = this.remote.items[i]!;
+      if (this.alive[s] === 1) order.push(s);
+    }
+    const { posted, ids } = this;
+    order.sort((a, b) => {
+      if (posted[a] !== posted[b]) return posted[a]! > posted[b]! ? -1 : 1;
+      for (let k = 0; k < 4; k++) if (ids[a * 4 + k] !== ids[b * 4 + k]) return ids[a * 4 + k]! < ids[b * 4 + k]! ? -1 : 1;
+      return 0;
+    });
+    this.remoteOrder = Uint32Array.from(order);
+    this.remoteOrdered = this.remote.length;
+  }
+
+  /** Every lexeme that starts with `prefix`. */
+  lexemesStartingWith(prefix: string): string[] {
+    if (!this.sorted) this.sorted = [...this.postings.keys()].sort();
+    const all = this.sorted;
+    let lo = 0;
+    let hi = all.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (all[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < all.length && all[i]!.startsWith(prefix); i++) out.push(all[i]!);
+    return out;
+  }
+
+  /** Dead slots are many: time to build afresh. */
+  get wasteful(): boolean {
+    return this.size > 10_000 && this.live < this.size * 0.6;
+  }
+}

@@ -1,0 +1,274 @@
+import { and, gt, inArray, max, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies, jobPosts, searchChanges, yearlyTopPayOf } from '../../db/schema.ts';
+import { JobIndex, type IndexedJob } from './store.ts';
+
+/**
+ * Keeping each process's search index in step with the database, the source of truth.
+ * - Built when first asked for, in batches that give the event loop back between them; SQL search
+ *   answers until it is ready.
+ * - Fresh on every search: triggers note every written job and company in `search_changes`
+ *   (whatever wrote it: the posting code, expiry, the seed, an administrator), and before
+ *   answering, the index re-reads the rows noted since it last looked (one small query, shared by
+ *   the searches waiting at the same moment). A search therefore sees every write committed before
+ *   it started, in every process.
+ * - Every minute, a safety pass: the changes of the last five minutes are read again (a writer
+ *   that committed late under a lower number), the companies' visibility is re-read, notes older
+ *   than an hour are dropped, and the index is built afresh once most of its slots are dead.
+ * - A job past its last day is left out at query time (its last day is in the index), so expiry
+ *   needs no write at all.
+ * SEARCH_INDEX=0 turns the index off: every search runs in SQL.
+ */
+
+const BATCH = 1000;
+/** A batch's work is cut short to give the event loop back after this long. */
+const SLICE_MS = 8;
+const SAFETY_EVERY_MS = 60_000;
+
+const indexColumns = {
+  id: jobPosts.id,
+  companyId: jobPosts.companyId,
+  isRemote: jobPosts.isRemote,
+  latitude: jobPosts.latitude,
+  longitude: jobPosts.longitude,
+  postedUs: sql<number>`(extract(epoch from ${jobPosts.postedAt}) * 1000000)::float8`,
+  validUs: sql<number>`(extract(epoch from ${jobPosts.validThrough}) * 1000000)::float8`,
+  yearlyPay: sql<number | null>`${yearlyTopPayOf(jobPosts)}::float8`,
+  minExperience: sql<number>`coalesce(${jobPosts.minExperience}, 0)`,
+  workSchedule: jobPosts.workSchedule,
+  openToMinors: jobPosts.openToMinors,
+  isBoosted: jobPosts.isBoosted,
+  jobTypeIds: jobPosts.jobTypeIds,
+  scheduleIds: jobPosts.scheduleIds,
+  skillIds: jobPosts.skillIds,
+  document: sql<string | null>`${jobPosts.searchDocument}::text`,
+};
+
+const open = sql`${jobPosts.status} = 'Active'`;
+
+function jobOf(r: Record<string, unknown>): IndexedJob {
+  return {
+    id: r.id as string,
+    companyId: r.companyId as string,
+    isRemote: r.isRemote as boolean,
+    latitude: r.latitude === null ? null : Number(r.latitude),
+    longitude: r.longitude === null ? null : Number(r.longitude),
+    postedUs: Number(r.postedUs),
+    validUs: Number(r.validUs),
+    yearlyPay: r.yearlyPay === null || r.yearlyPay === undefined ? null : Number(r.yearlyPay),
+    minExperience: Number(r.minExperience),
+    workSchedule: r.workSchedule === null ? null : Number(r.workSchedule),
+    openToMinors: r.openToMinors as boolean,
+    isBoosted: r.isBoosted as boolean,
+    jobTypeIds: (r.jobTypeIds as number[] | null) ?? [],
+    scheduleIds: (r.scheduleIds as number[] | null) ?? [],
+    skillIds: (r.skillIds as number[] | null) ?? [],
+    document: (r.document as string | null) ?? null,
+  };
+}
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const visibleCompany = sql<boolean>`(${companies.active} and not ${companies.blacklisted})`;
+
+export class SearchIndexSync {
+  index: JobIndex | null = null;
+  /** The last change note applied. */
+  private seq = 0;
+  private building: Promise<void> | null = null;
+  private current: Promise<void> | null = null;
+  private next: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  /** Re-reads run one after another, so an older read of a row never lands after a newer one. */
+  private lock: Promise<unknown> = Promise.resolve();
+  private failures = 0;
+  /** How long the last build took, in ms. */
+  buildMs = 0;
+  /** Searches the index answered (the others ran in SQL). */
+  answered = 0;
+
+  constructor(private readonly db: Db) {}
+
+  /** Builds the index (once); resolves when it is ready, or when the build failed (the index stays off). */
+  start(): Promise<void> {
+    if (!this.building) {
+      this.building = this.build()
+        .then(({ index, seq }) => {
+          this.index = index;
+          this.seq = seq;
+          this.timer = setInterval(() => void this.safety(), SAFETY_EVERY_MS);
+          this.timer.unref();
+        })
+        .catch(() => {
+          // The database could not be read: SQL answers, and the next search tries again.
+          this.index = null;
+          this.building = null;
+        });
+    }
+    return this.building;
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private async build(): Promise<{ index: JobIndex; seq: number }> {
+    const started = performance.now();
+    const index = new JobIndex();
+    // The changes noted from here on are applied after the build, so none is missed.
+    const [last] = await this.db.select({ seq: max(searchChanges.seq) }).from(searchChanges);
+    const seq = Number(last?.seq ?? 0);
+    for (const c of await this.db.select({ id: companies.id, visible: visibleCompany }).from(companies)) index.setCompany(c.id, Boolean(c.visible));
+    let after: string | null = null;
+    for (;;) {
+      const rows: Record<string, unknown>[] = await this.db
+        .select(indexColumns)
+        .from(jobPosts)
+        .where(after ? and(open, gt(jobPosts.id, after)) : open)
+        .orderBy(jobPosts.id)
+        .limit(BATCH);
+      let sliceStart = performance.now();
+      for (const r of rows) {
+        index.put(jobOf(r));
+        if (performance.now() - sliceStart > SLICE_MS) {
+          await turn();
+          sliceStart = performance.now();
+        }
+      }
+      if (rows.length < BATCH) break;
+      after = rows[rows.length - 1]!.id as string;
+      await turn();
+    }
+    index.orderRemote();
+    this.buildMs = performance.now() - started;
+    return { index, seq };
+  }
+
+  /**
+   * The index with every change committed before this call applied; null while it is not ready
+   * (or when the database cannot be read), for SQL to answer.
+   */
+  async fresh(): Promise<JobIndex | null> {
+    if (!this.index) {
+      void this.start();
+      return null;
+    }
+    try {
+      await this.sync();
+      return this.index;
+    } catch {
+      return null;
+    }
+  }
+
+  /** One look at the change notes at a time; a caller arriving meanwhile waits for the next look, which starts after it arrived. */
+  private sync(): Promise<void> {
+    if (!this.current) {
+      this.current = this.applyChanges().finally(() => {
+        this.current = null;
+      });
+      return this.current;
+    }
+    if (!this.next) {
+      this.next = this.current
+        .catch(() => {})
+        .then(() => {
+          this.next = null;
+          return this.sync();
+        });
+    }
+    return this.next;
+  }
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.lock.then(work, work);
+    this.lock = run.catch(() => {});
+    return run;
+  }
+
+  private applyChanges(): Promise<void> {
+    return this.exclusive(() => this.applyNotes());
+  }
+
+  private async applyNotes(): Promise<void> {
+    for (;;) {
+      const notes = await this.db
+        .select({ seq: searchChanges.seq, jobPostId: searchChanges.jobPostId, companyId: searchChanges.companyId })
+        .from(searchChanges)
+        .where(gt(searchChanges.seq, this.seq))
+        .orderBy(searchChanges.seq)
+        .limit(5000);
+      if (notes.length === 0) return;
+      await this.reread(
+        notes.flatMap((n) => (n.jobPostId ? [n.jobPostId] : [])),
+        notes.flatMap((n) => (n.companyId ? [n.companyId] : [])),
+      );
+      this.seq = Number(notes[notes.length - 1]!.seq);
+      if (notes.length < 5000) return;
+    }
+  }
+
+  /** Reads these jobs and companies again: open jobs are (re)indexed, the others leave it. */
+  async reread(jobIds: string[], companyIds: string[] | 'all'): Promise<void> {
+    const index = this.index;
+    if (!index) return;
+    const jobs = [...new Set(jobIds)];
+    for (let i = 0; i < jobs.length; i += BATCH) {
+      const ids = jobs.slice(i, i + BATCH);
+      const rows: Record<string, unknown>[] = await this.db.select(indexColumns).from(jobPosts).where(and(open, inArray(jobPosts.id, ids)));
+      const openIds = new Set(rows.map((r) => r.id as string));
+      for (const id of ids) if (!openIds.has(id)) index.remove(id);
+      for (const r of rows) index.put(jobOf(r));
+    }
+    const cs = companyIds === 'all' ? null : [...new Set(companyIds)];
+    if (cs === null || cs.length) {
+      const rows = await this.db
+        .select({ id: companies.id, visible: visibleCompany })
+        .from(companies)
+        .where(cs ? inArray(companies.id, cs) : undefined);
+      for (const c of rows) index.setCompany(c.id, Boolean(c.visible));
+    }
+  }
+
+  /** The minute's safety pass. */
+  private async safety(): Promise<void> {
+    try {
+      await this.sync();
+      const recent = await this.db
+        .select({ jobPostId: searchChanges.jobPostId, companyId: searchChanges.companyId })
+        .from(searchChanges)
+        .where(sql`${searchChanges.changedAt} > now() - interval '5 minutes'`);
+      await this.exclusive(() => this.reread(recent.flatMap((n) => (n.jobPostId ? [n.jobPostId] : [])), 'all'));
+      await this.db.delete(searchChanges).where(sql`${searchChanges.changedAt} < now() - interval '1 hour'`);
+      if (this.index?.wasteful) {
+        const { index, seq } = await this.build();
+        this.index = index;
+        this.seq = seq;
+        await this.sync();
+      }
+      this.failures = 0;
+    } catch {
+      // The database is away (or closed): try again next minute, and give up after a few tries.
+      if (++this.failures >= 3) this.stop();
+    }
+  }
+}
+
+const syncs = new WeakMap<Db, SearchIndexSync>();
+
+/** The search index of a database in this process; null when turned off (SEARCH_INDEX=0). */
+export function searchIndexSync(db: Db): SearchIndexSync | null {
+  if (process.env.SEARCH_INDEX === '0') return null;
+  let s = syncs.get(db);
+  if (!s) syncs.set(db, (s = new SearchIndexSync(db)));
+  return s;
+}
+
+/** Builds the index now (at server start, in tests and benchmarks) and waits until it is ready. */
+export async function searchIndexReady(db: Db): Promise<boolean> {
+  const s = searchIndexSync(db);
+  if (!s) return false;
+  await s.start();
+  return s.index !== null;
+}
