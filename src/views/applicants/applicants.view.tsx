@@ -15,6 +15,7 @@ import { LoadFailed } from '../ui/load-state.tsx';
 import { SelectField, type Option } from '../ui/select-field.tsx';
 import { useMediaQuery, WIDE_SCREEN } from '../ui/use-media-query.ts';
 import type { ApplicantDrawerProps } from './applicant-drawer.tsx';
+import { PageSteps } from '../ui/page-steps.tsx';
 
 /** Loaded after the list shows: the panel (a dialog with its menu) is not needed to read the list. */
 const loadDrawer = () => import('./applicant-drawer.tsx');
@@ -127,22 +128,6 @@ function Card({ applicant, onOpen }: RowProps) {
         </p>
       </article>
     </li>
-  );
-}
-
-function Pagination({ page, pages, disabled, onPage }: { page: number; pages: number; disabled: boolean; onPage: (p: number) => void }) {
-  return (
-    <nav aria-label="Pages" className="flex items-center justify-center gap-1.5">
-      <Button variant="ghost" disabled={disabled || page <= 1} onClick={() => onPage(page - 1)}>
-        <span aria-hidden="true">‹</span> Previous
-      </Button>
-      <span className="text-sm" aria-live="polite">
-        Page {page} of {pages}
-      </span>
-      <Button variant="ghost" disabled={disabled || page >= pages} onClick={() => onPage(page + 1)}>
-        Next <span aria-hidden="true">›</span>
-      </Button>
-    </nav>
   );
 }
 
@@ -269,7 +254,7 @@ export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument, pre
         </div>
       )}
 
-      {loadError === null && total > 0 && <Pagination page={query.pageNumber} pages={pages} disabled={loading} onPage={(page) => actor.send({ type: 'applicants.page', page })} />}
+      {loadError === null && total > 0 && <PageSteps page={query.pageNumber} pages={pages} disabled={loading} onPage={(page) => actor.send({ type: 'applicants.page', page })} />}
 
       <Suspense fallback={null}>
         {openId && <ApplicantDrawer key={openId} id={openId} onClose={() => setOpenId(null)} onUpdated={onUpdated} logic={detailLogic} fetchDocument={fetchDocument} previewLogic={previewLogic} />}

@@ -1,11 +1,11 @@
 import type { ApplicationStatus, PublicJobStatus } from '../../contract/jobs.ts';
-import { cx } from '../ui/cx.ts';
+import { StatusChip, type ChipStyle } from '../ui/status-chip.tsx';
 
 /**
  * Each application status in its own colour, always with its name (and a symbol), so it reads
  * without colour too; the dark shades keep the same contrast on the dark surface.
  */
-const statusStyle: Record<ApplicationStatus, { symbol: string; className: string }> = {
+const statusStyle: Record<ApplicationStatus, ChipStyle> = {
   Applied: { symbol: '➤', className: 'border-sky-700/40 bg-sky-50 text-sky-900 dark:border-sky-400/50 dark:bg-sky-950 dark:text-sky-100' },
   Reviewed: { symbol: '◉', className: 'border-indigo-700/40 bg-indigo-50 text-indigo-900 dark:border-indigo-400/50 dark:bg-indigo-950 dark:text-indigo-100' },
   Interviewing: {
@@ -20,16 +20,7 @@ const statusStyle: Record<ApplicationStatus, { symbol: string; className: string
 
 /** An application's status as a chip: "Interviewing". */
 export function ApplicationStatusChip({ status, className }: { status: ApplicationStatus; className?: string }) {
-  const style = statusStyle[status];
-  return (
-    <span
-      data-status={status}
-      className={cx('inline-flex items-center gap-0.5 rounded-full border px-1 py-0.25 text-xs font-semibold whitespace-nowrap', style.className, className)}
-    >
-      <span aria-hidden="true">{style.symbol}</span>
-      {status}
-    </span>
-  );
+  return <StatusChip status={status} label={status} style={statusStyle[status]} className={className} />;
 }
 
 /** Why a listed job can no longer be applied to. */

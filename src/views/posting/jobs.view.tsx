@@ -23,6 +23,7 @@ import { TextField } from '../ui/field.tsx';
 import { LoadFailed } from '../ui/load-state.tsx';
 import { SelectField, type Option } from '../ui/select-field.tsx';
 import { useMediaQuery, WIDE_SCREEN } from '../ui/use-media-query.ts';
+import { PageSteps } from '../ui/page-steps.tsx';
 
 /** The table's columns, in order; counts align right. */
 const tableColumns: ReadonlyArray<{ label: string; numeric?: boolean }> = [
@@ -245,22 +246,6 @@ function EmptyState({ activeFlag, searched, onClearSearch }: { activeFlag: Activ
   return <div className="flex flex-col items-center gap-1 rounded border border-dashed border-line p-3 text-center text-muted">{body}</div>;
 }
 
-function Pagination({ page, pages, disabled, onPage }: { page: number; pages: number; disabled: boolean; onPage: (p: number) => void }) {
-  return (
-    <nav aria-label="Pages" className="flex items-center justify-center gap-1.5">
-      <Button variant="ghost" disabled={disabled || page <= 1} onClick={() => onPage(page - 1)}>
-        <span aria-hidden="true">‹</span> Previous
-      </Button>
-      <span className="text-sm" aria-live="polite">
-        Page {page} of {pages}
-      </span>
-      <Button variant="ghost" disabled={disabled || page >= pages} onClick={() => onPage(page + 1)}>
-        Next <span aria-hidden="true">›</span>
-      </Button>
-    </nav>
-  );
-}
-
 /**
  * A company's jobs: search, status filter and sort, the rows (a table on wide screens, cards on
  * narrow ones) with their actions, and the pages. `posted` adds the employer's company search.
@@ -401,7 +386,7 @@ export function JobList({ logic, snapshot, posted = false, basePath }: JobsPageP
         </div>
       )}
 
-      {loadError === null && total > 0 && <Pagination page={query.pageNumber} pages={pages} disabled={loading} onPage={(page) => actor.send({ type: 'jobs.page', page })} />}
+      {loadError === null && total > 0 && <PageSteps page={query.pageNumber} pages={pages} disabled={loading} onPage={(page) => actor.send({ type: 'jobs.page', page })} />}
 
       <Suspense fallback={null}>
         {confirming && (

@@ -9,7 +9,8 @@ import { cx } from '../ui/cx.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { SelectField, type Option } from '../ui/select-field.tsx';
 import { useMediaQuery, WIDE_SCREEN } from '../ui/use-media-query.ts';
-import { InvitationStatusChip, Pager } from './invitation-status.tsx';
+import { InvitationStatusChip } from './invitation-status.tsx';
+import { PageSteps } from '../ui/page-steps.tsx';
 
 type Logic = typeof sentInvitationsMachine;
 
@@ -143,7 +144,7 @@ export function SentInvitations({ logic, snapshot }: InvitesPageProps) {
         </div>
       )}
 
-      {loadError === null && total > 0 && <Pager page={query.pageNumber} pages={pages} disabled={loading} onPage={(page) => actor.send({ type: 'invitations.page', page })} />}
+      {loadError === null && total > 0 && <PageSteps page={query.pageNumber} pages={pages} disabled={loading} onPage={(page) => actor.send({ type: 'invitations.page', page })} />}
     </div>
   );
 }

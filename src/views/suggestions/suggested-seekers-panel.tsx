@@ -10,7 +10,7 @@ import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/cx.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { CloseButton } from '../ui/modal.tsx';
-import { Pager } from './invitation-status.tsx';
+import { PageSteps } from '../ui/page-steps.tsx';
 
 type Logic = typeof suggestedSeekersMachine;
 
@@ -183,7 +183,7 @@ export function SuggestedSeekersList({ logic, snapshot, jobId }: Omit<SuggestedS
             ))}
           </ul>
           {total > seekers.length || context.pageNumber > 1 ? (
-            <Pager page={context.pageNumber} pages={pages} disabled={loading || busy} onPage={(page) => actor.send({ type: 'seekers.page', page })} />
+            <PageSteps page={context.pageNumber} pages={pages} disabled={loading || busy} onPage={(page) => actor.send({ type: 'seekers.page', page })} />
           ) : null}
         </>
       )}
