@@ -19,7 +19,8 @@ export function App({ ssrPath }: { ssrPath?: string } = {}) {
               <AppLayout>
                 <AppRoutes />
               </AppLayout>
-              <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
+              {/* Below the sticky top bar, so a toast never covers the user menu or Messages. */}
+              <Toaster position="top-right" containerStyle={{ top: 80 }} toastOptions={{ duration: 5000 }} />
             </SessionProvider>
           </AppConfigContext.Provider>
         </ThemeContext.Provider>
