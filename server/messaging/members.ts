@@ -85,10 +85,10 @@ export async function messengerAndChannel(ctx: AppContext, caller: AccessClaims,
     .where(eq(users.id, caller.userId))
     .limit(1);
   const user = row?.user;
-  if (!user || user.disabled) throw unauthorized();
+  // The routes using this skip the app's account check: this read makes it (as mayStillAct does).
+  if (!user || user.disabled || user.deactivatedAt) throw unauthorized();
   let me: Messenger;
   if (caller.role === 'Employer' || caller.role === 'Recruiter') {
-    if (user.role === 'Recruiter' && user.deactivatedAt) throw unauthorized();
     if (user.role !== caller.role) throw forbidden();
     if (!user.companyId || !row.companyId) throw forbidden(CompanyMessages.noCompany);
     me = { userId: user.id, role: caller.role, companyId: user.companyId, nickname: fullNameOf(user) || user.email };

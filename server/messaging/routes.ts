@@ -43,7 +43,7 @@ export function messagingRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ep.thread, async ({ caller, params, query }) => {
     const { me: m, channel } = await messengerAndChannel(ctx, caller, params.url);
     return threadPage(ctx, m, channel, query.before);
-  });
+  }, { handlerChecksAccount: true });
   route(
     app,
     ep.sendMessage,
@@ -52,12 +52,12 @@ export function messagingRoutes(app: FastifyInstance, ctx: AppContext) {
       const { message, created } = await sendMessage(ctx, m, channel, body);
       return created ? message : reply(message, { status: 200 });
     },
-    { bodyLimit: SEND_BODY_LIMIT },
+    { bodyLimit: SEND_BODY_LIMIT, handlerChecksAccount: true },
   );
   route(app, ep.markRead, async ({ caller, params, body }) => {
     const { me: m, channel } = await messengerAndChannel(ctx, caller, params.url);
     return markRead(ctx, m, channel, body.messageId);
-  });
+  }, { handlerChecksAccount: true });
   route(app, ep.unreadCount, async ({ caller }) => unreadTotal(ctx.db, await me(caller)));
 
   const hub = new MessagingHub(ctx);

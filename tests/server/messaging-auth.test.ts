@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema.ts';
 import { MessagingMessages } from '../../src/contract/messaging.ts';
 import { messagingApp, type Answer, type Caller, type MessagingWorld } from './messaging-support.ts';
 
@@ -105,4 +107,19 @@ it('a url that never existed is not found, for members of other conversations to
   const answer = await w.calls.thread(w.w.recruiterX, `ch_${randomUUID()}`);
   expect(answer.status).toBe(404);
   expect(answer.body.message).toBe(MessagingMessages.conversationNotFound);
+});
+
+it('signs out a member whose account was deleted on the conversation calls too (they read the account themselves), and stores nothing', async () => {
+  const db = w.f.app.database.db;
+  const before = (await w.calls.thread(w.w.recruiterX, url)).body.data!.messages.length;
+  await db.update(users).set({ disabled: true }).where(eq(users.id, w.w.seekerA.id!));
+  try {
+    expect((await w.calls.thread(w.w.seekerA, url)).status).toBe(401);
+    expect((await w.calls.send(w.w.seekerA, url, { clientMessageId: randomUUID(), text: 'Still there?' })).status).toBe(401);
+    expect((await w.calls.read(w.w.seekerA, url, { messageId: 1 })).status).toBe(401);
+  } finally {
+    await db.update(users).set({ disabled: false }).where(eq(users.id, w.w.seekerA.id!));
+  }
+  expect((await w.calls.thread(w.w.recruiterX, url)).body.data!.messages.length).toBe(before);
+  expect((await w.calls.thread(w.w.seekerA, url)).status).toBe(200);
 });
