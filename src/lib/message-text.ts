@@ -51,5 +51,15 @@ export function messageAge(date: string | number | Date, now: Date = new Date())
   return d.format('MM-DD-YYYY');
 }
 
+/** The heading over a day's messages in a conversation: Today, Yesterday, else the date (MM-DD-YYYY). */
+export function messageDay(date: string, now: Date = new Date()): string {
+  const d = dayjs(date);
+  if (!d.isValid()) return '';
+  const today = dayjs(now);
+  if (d.isSame(today, 'day')) return 'Today';
+  if (d.isSame(today.subtract(1, 'day'), 'day')) return 'Yesterday';
+  return d.format('MM-DD-YYYY');
+}
+
 /** The time of day a message was sent, e.g. "3:07 PM". */
 export const messageTime = (date: string) => (dayjs(date).isValid() ? dayjs(date).format('h:mm A') : '');

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { linkParts, messageAge } from '../../src/lib/message-text.ts';
+import { linkParts, messageAge, messageDay } from '../../src/lib/message-text.ts';
 import { messagingSocketUrl, openMessagingSocket, PING_EVERY_MS, type SocketLike } from '../../src/services/messaging-socket.ts';
 import { invalidAs } from '../../src/services/messaging.ts';
 import { ApiError } from '../../src/services/http.ts';
@@ -15,6 +15,16 @@ describe('message text', () => {
     ]);
     expect(linkParts('javascript:alert(1) data:text/html,<b>x</b> ftp://x.example')).toEqual([{ kind: 'text', text: 'javascript:alert(1) data:text/html,<b>x</b> ftp://x.example' }]);
     expect(linkParts('<img src=x onerror=alert(1)>')).toEqual([{ kind: 'text', text: '<img src=x onerror=alert(1)>' }]);
+  });
+
+  it('heads each day of a conversation with Today, Yesterday or its date, in the reader’s own day', () => {
+    const now = new Date(2026, 2, 14, 0, 30);
+    expect(messageDay(new Date(2026, 2, 14, 0, 5).toISOString(), now)).toBe('Today');
+    expect(messageDay(new Date(2026, 2, 13, 23, 59).toISOString(), now)).toBe('Yesterday');
+    expect(messageDay(new Date(2026, 2, 13, 0, 0).toISOString(), now)).toBe('Yesterday');
+    expect(messageDay(new Date(2026, 2, 12, 23, 59).toISOString(), now)).toBe('03-12-2026');
+    expect(messageDay(new Date(2025, 11, 31, 12).toISOString(), now)).toBe('12-31-2025');
+    expect(messageDay('not a date', now)).toBe('');
   });
 
   it('tells a message’s age in minutes under an hour, hours under a day, else the date (spec 2 §9)', () => {

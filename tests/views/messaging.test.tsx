@@ -107,6 +107,15 @@ describe('the messaging page', () => {
     await waitFor(() => expect(calls.reads).toEqual([{ url: URL_A, messageId: 10 }]));
   });
 
+  it('heads each day of the conversation, so older messages say when they were sent', async () => {
+    open({ path: `/user/messaging?c=${URL_A}`, handlers: { thread: async () => threadPage([message(7, { createdAt: '2026-03-12T15:00:00Z' }), mine(8, { createdAt: '2026-03-12T15:30:00Z' }), message(10)]) } });
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(within(log).getAllByRole('heading').map((h) => h.textContent)).toEqual(['03-12-2026', 'Today']);
+    const items = within(log).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items.indexOf('03-12-2026')).toBeLessThan(items.findIndex((t) => t?.includes('Message 7')));
+    expect(items.indexOf('Today')).toBe(items.findIndex((t) => t?.includes('Message 10')) - 1);
+  });
+
   it('opens the conversation of ?c=', async () => {
     const { calls } = open({ path: `/user/messaging?c=${URL_B}` });
     expect(await screen.findByRole('log', { name: 'Messages' })).toBeInTheDocument();

@@ -138,6 +138,7 @@ export function Messaging({ side, me, connection, conversationsLogic, conversati
               onLoaded={onLoaded}
               logic={threadLogic}
               snapshot={threadSnapshot?.context.url === openUrl ? threadSnapshot : undefined}
+              now={now}
             />
           ) : (
             <div className="flex items-center justify-center rounded border border-dashed border-line p-3 text-center text-muted">

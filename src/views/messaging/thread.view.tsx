@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { MAX_MESSAGE_LENGTH, type Conversation, type Message } from '../../contract/messaging.ts';
-import { messageAge, messageTime } from '../../lib/message-text.ts';
+import { messageAge, messageDay, messageTime } from '../../lib/message-text.ts';
 import type { ConnectionActor } from '../../machines/messaging/connection.machine.ts';
 import { canSend, selectNewestOwnId, selectSeen, threadMachine, type PendingMessage } from '../../machines/messaging/thread.machine.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -26,6 +26,8 @@ export interface ThreadViewProps {
   onLoaded?: (conversation: Conversation) => void;
   logic?: ThreadLogic;
   snapshot?: SnapshotFrom<ThreadLogic>;
+  /** The moment the days are told from (tests and stories fix it). */
+  now?: Date;
 }
 
 /** Who the user talks with in a conversation. */
@@ -50,6 +52,17 @@ function MessageItem({ message, mine, seen }: { message: Message; mine: boolean;
         <MessageText text={message.text} />
       </div>
       {seen && <p className="text-xs text-muted">Seen</p>}
+    </li>
+  );
+}
+
+/** Where a new day starts in the conversation. */
+function DayHeading({ day }: { day: string }) {
+  return (
+    <li className="flex items-center gap-1 py-0.5 text-xs font-semibold text-muted">
+      <span aria-hidden="true" className="h-px flex-1 bg-line" />
+      <h3>{day}</h3>
+      <span aria-hidden="true" className="h-px flex-1 bg-line" />
     </li>
   );
 }
@@ -82,7 +95,7 @@ function PendingItem({ pending, online, onRetry, onDiscard }: { pending: Pending
 }
 
 /** One conversation: its messages, who is typing, and the composer. */
-export function ThreadView({ url, me, side, connection, onBack, onLoaded, logic, snapshot }: ThreadViewProps) {
+export function ThreadView({ url, me, side, connection, onBack, onLoaded, logic, snapshot, now }: ThreadViewProps) {
   const input = { url, me };
   const actor = useActorRef(logic ?? threadMachine, snapshot ? { snapshot, input } : { input });
   const conversation = useSelector(actor, (s) => s.context.conversation);
@@ -159,6 +172,8 @@ export function ThreadView({ url, me, side, connection, onBack, onLoaded, logic,
     }
   };
   const length = draft.trim().length;
+  const today = now ?? new Date();
+  const days = messages.map((m) => messageDay(m.createdAt, today));
   const title = conversation ? otherPartyOf(conversation, side) : 'Conversation';
 
   return (
@@ -205,20 +220,24 @@ export function ThreadView({ url, me, side, connection, onBack, onLoaded, logic,
               <p className="py-2 text-center text-sm text-muted">No messages yet. Say hello — your message starts the conversation.</p>
             )}
             <div role="log" aria-label="Messages" aria-live="polite">
-            <ol className="flex flex-col gap-1">
-              {messages.map((m) => (
-                <MessageItem key={m.id} message={m} mine={m.sender.clientId === me} seen={seen && m.id === newestOwn} />
-              ))}
-              {pending.map((p) => (
-                <PendingItem
-                  key={p.clientMessageId}
-                  pending={p}
-                  online={online}
-                  onRetry={() => actor.send({ type: 'message.retry', clientMessageId: p.clientMessageId })}
-                  onDiscard={() => actor.send({ type: 'message.discard', clientMessageId: p.clientMessageId })}
-                />
-              ))}
-            </ol>
+              <ol className="flex flex-col gap-1">
+                {messages.map((m, i) => (
+                  <Fragment key={m.id}>
+                    {days[i] !== days[i - 1] && <DayHeading day={days[i]!} />}
+                    <MessageItem message={m} mine={m.sender.clientId === me} seen={seen && m.id === newestOwn} />
+                  </Fragment>
+                ))}
+                {pending.length > 0 && days.at(-1) !== 'Today' && <DayHeading day="Today" />}
+                {pending.map((p) => (
+                  <PendingItem
+                    key={p.clientMessageId}
+                    pending={p}
+                    online={online}
+                    onRetry={() => actor.send({ type: 'message.retry', clientMessageId: p.clientMessageId })}
+                    onDiscard={() => actor.send({ type: 'message.discard', clientMessageId: p.clientMessageId })}
+                  />
+                ))}
+              </ol>
             </div>
           </>
         )}
