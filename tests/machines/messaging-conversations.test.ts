@@ -2,8 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { MessagingMessages, type ConversationPage, type MessagingPost } from '../../src/contract/messaging.ts';
 import {
+  allPosts,
   CONVERSATION_SEARCH_DEBOUNCE_MS,
   conversationsMachine,
+  JOB_FILTER_PAGES,
   type ConversationQuery,
   type ConversationsEvent,
 } from '../../src/machines/messaging/conversations.machine.ts';
@@ -191,5 +193,20 @@ describe('conversations rules', () => {
     actor.send({ type: 'conversations.retry' });
     await flush();
     expect(server.loads).toHaveLength(2);
+  });
+
+  it('offers every job with conversations in the job filter, reading page after page (up to a bound)', async () => {
+    const asked: Array<string | null> = [];
+    const jobs = (n: number) => ({ ...post, jobPost: { ...post.jobPost, id: `job-${n}` } });
+    const three = await allPosts(async (token) => {
+      asked.push(token);
+      const n = token ? Number(token) : 0;
+      return { posts: [jobs(n)], nextToken: n < 2 ? String(n + 1) : null };
+    });
+    expect(asked).toEqual([null, '1', '2']);
+    expect(three.map((p) => p.jobPost.id)).toEqual(['job-0', 'job-1', 'job-2']);
+    let pages = 0;
+    const endless = await allPosts(async () => ({ posts: [jobs(pages++)], nextToken: 'more' }));
+    expect(endless).toHaveLength(JOB_FILTER_PAGES);
   });
 });

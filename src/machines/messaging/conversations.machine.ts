@@ -1,6 +1,6 @@
 import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
-import { MESSAGING_PAGE_SIZE, type Conversation, type ConversationPage, type Message, type MessagingPost } from '../../contract/messaging.ts';
+import { MESSAGING_PAGE_SIZE, type Conversation, type ConversationPage, type Message, type MessagingPost, type MessagingPostsPage } from '../../contract/messaging.ts';
 import { messagingService, type MessagingSide } from '../../services/messaging.ts';
 import { messagesOf } from '../form.ts';
 
@@ -83,6 +83,22 @@ export function withMessage(list: Conversation[], message: Message, countUnread:
  * message moves its conversation to the top and, unless it is on screen or the user's own, counts
  * as unread.
  */
+/** The job filter offers this many pages of jobs at most; the search box finds any conversation. */
+export const JOB_FILTER_PAGES = 8;
+
+/** Every page of the company's jobs with conversations (up to JOB_FILTER_PAGES), for the job filter. */
+export async function allPosts(page: (nextToken: string | null) => Promise<MessagingPostsPage>): Promise<MessagingPost[]> {
+  const posts: MessagingPost[] = [];
+  let nextToken: string | null = null;
+  for (let n = 0; n < JOB_FILTER_PAGES; n++) {
+    const answer: MessagingPostsPage = await page(nextToken);
+    posts.push(...answer.posts);
+    nextToken = answer.nextToken;
+    if (!nextToken) break;
+  }
+  return posts;
+}
+
 export const conversationsMachine = setup({
   types: {
     context: {} as ConversationsContext,
@@ -91,7 +107,7 @@ export const conversationsMachine = setup({
   },
   actors: {
     load: fromPromise<ConversationPage, ConversationQuery>(({ input, signal }) => loadPage(input, signal)),
-    loadPosts: fromPromise<MessagingPost[]>(async ({ signal }) => (await messagingService.posts({}, signal)).data.posts),
+    loadPosts: fromPromise<MessagingPost[]>(({ signal }) => allPosts(async (nextToken) => (await messagingService.posts(nextToken ? { nextToken } : {}, signal)).data)),
   },
   guards: {
     isStaff: ({ context }) => context.side === 'staff',
