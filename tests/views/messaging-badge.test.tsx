@@ -43,6 +43,14 @@ describe('the Messages link in the navigation', () => {
     expect(link).toHaveTextContent('Messages3');
   });
 
+  it('shows the unread count on the Menu button too, where narrow screens keep Messages', () => {
+    expect(nav(seeker, 3).getByRole('button', { name: 'Menu, 3 unread messages' })).toHaveTextContent(/^Menu3/);
+    document.body.innerHTML = '';
+    expect(nav(seeker, 0).getByRole('button', { name: 'Menu' })).toHaveTextContent(/^Menu$/);
+    document.body.innerHTML = '';
+    expect(nav(admin, 5).getByRole('button', { name: 'Menu' })).toHaveTextContent(/^Menu$/);
+  });
+
   it('is plain Messages with nothing unread, for staff too; administrators and visitors have none', () => {
     expect(nav(recruiter, 0).getByRole('link', { name: 'Messages' })).toBeInTheDocument();
     document.body.innerHTML = '';

@@ -39,13 +39,15 @@ function ItemLink({ item, ...anchor }: { item: NavLink } & Omit<ComponentPropsWi
   );
 }
 
+const badgeClass = 'min-w-2.5 rounded-full bg-brand-700 px-0.5 py-0.5 text-center text-xs leading-none font-bold text-white';
+
 /** Messages, with a badge of the unread count (its number also in the link's name). */
 function MessagesLink({ unread, className, onClick }: { unread: number | null | undefined; className: string; onClick?: () => void }) {
   return (
     <Link href={MESSAGES_HREF} className={className} aria-label={messagesLabel(unread)} onClick={onClick}>
       <span>Messages</span>
       {unread ? (
-        <span aria-hidden="true" className="min-w-2.5 rounded-full bg-brand-700 px-0.5 py-0.5 text-center text-xs leading-none font-bold text-white">
+        <span aria-hidden="true" className={badgeClass}>
           {unread > 99 ? '99+' : unread}
         </span>
       ) : null}
@@ -161,6 +163,8 @@ function UserMenu({
 
 export function TopNav(props: TopNavProps) {
   const { user } = props;
+  // The collapsed menu tells of unread messages too, since Messages is inside it.
+  const menuUnread = user && canMessage(user.role) ? (props.unread ?? 0) : 0;
   return (
     <Disclosure as="header" className="sticky top-0 z-20 border-b border-line bg-surface/95 backdrop-blur">
       {({ close }) => (
@@ -236,6 +240,14 @@ export function TopNav(props: TopNavProps) {
                     )}
                   </svg>
                   Menu
+                  {menuUnread ? (
+                    <>
+                      <span aria-hidden="true" className={badgeClass}>
+                        {menuUnread > 99 ? '99+' : menuUnread}
+                      </span>
+                      <span className="sr-only">, {menuUnread} unread messages</span>
+                    </>
+                  ) : null}
                 </>
               )}
             </DisclosureButton>
