@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { applications, companies, jobPosts } from '../db/schema.ts';
+import { applications, channels, companies, jobPosts } from '../db/schema.ts';
 import { getPreferences } from '../jobseeker/preferences.ts';
 import { postingNames } from '../posting/names.ts';
 import { EARTH_RADIUS_MILES } from '../../src/lib/geo.ts';
@@ -32,6 +32,7 @@ export async function listApplied(ctx: AppContext, userId: string, paging: Pagin
         applicationId: applications.id,
         applicationStatus: applications.status,
         appliedAt: applications.createdAt,
+        conversationUrl: sql<string | null>`(select ${channels.url} from ${channels} where ${channels.applicationId} = ${applications.id} limit 1)`,
       })
       .from(applications)
       .innerJoin(jobPosts, eq(jobPosts.id, applications.jobPostId))
@@ -51,6 +52,7 @@ export async function listApplied(ctx: AppContext, userId: string, paging: Pagin
       applicationId: r.applicationId,
       applicationStatus: r.applicationStatus as ApplicationStatus,
       appliedDate: r.appliedAt.toISOString(),
+      conversationUrl: r.conversationUrl,
     })),
     pageNumber: paging.pageNumber,
     pageSize: paging.pageSize,

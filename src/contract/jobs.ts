@@ -194,6 +194,8 @@ export const appliedJobSchema = listJob.extend({
   applicationStatus: z.enum(applicationStatuses),
   /** ISO 8601. */
   appliedDate: z.string(),
+  /** The conversation with the company about this application (/user/messaging?c=…), once its staff started one. */
+  conversationUrl: z.string().nullable(),
 });
 export type AppliedJob = z.infer<typeof appliedJobSchema>;
 

@@ -25,6 +25,7 @@ const applied = (n: number): AppliedJob => ({
   applicationId: `a-${n}`,
   applicationStatus: 'Applied',
   appliedDate: `2025-03-${String(n).padStart(2, '0')}T10:00:00.000Z`,
+  conversationUrl: null,
 });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const pageOf = <T>(items: T[], hasMore: boolean) => ({ items, hasMore }) as SeekerJobPage;

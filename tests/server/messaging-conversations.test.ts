@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, channels } from '../../server/db/schema.ts';
 import { MESSAGING_PAGE_SIZE, MessagingMessages, THREAD_PAGE_SIZE, type Conversation } from '../../src/contract/messaging.ts';
+import { seekerCalls } from './jobs-support.ts';
 import { expectOk, expectRefused, messagingApp, type MessagingWorld } from './messaging-support.ts';
 
 let w: MessagingWorld;
@@ -30,6 +31,17 @@ describe('opening a conversation (message-init, messaging-applicant)', () => {
     expect(new Set(both.map((a) => expectOk(a).url))).toEqual(new Set([first.url]));
     const stored = await w.db.select().from(channels);
     expect(stored.filter((c) => c.applicationId === w.apps.bWarehouse)).toHaveLength(1);
+  });
+
+  it('links the seeker’s applied jobs to the conversation about each, once the staff started one', async () => {
+    const url = await w.open(w.apps.aForklift, w.jobsOf.forklift);
+    const applied = expectOk(await seekerCalls(w.f).applied(w.w.seekerA, { pageSize: 50 }));
+    const byApplication = Object.fromEntries(applied.items.map((i) => [i.applicationId, i.conversationUrl]));
+    expect(byApplication[w.apps.aForklift]).toBe(url);
+    expect(byApplication[w.apps.aBarista]).toBeNull();
+    // Seeker B sees only their own application, and no url of A's.
+    const theirs = expectOk(await seekerCalls(w.f).applied(w.w.seekerB, { pageSize: 50 }));
+    expect(theirs.items.map((i) => i.conversationUrl)).not.toContain(url);
   });
 
   it('refuses an applicant of another job, another company, or ids that do not exist, with the page’s words', async () => {

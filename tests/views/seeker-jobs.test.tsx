@@ -209,6 +209,14 @@ describe('the applied jobs page', () => {
     expect(within(screen.getByRole('navigation', { name: 'Your jobs' })).getByRole('link', { name: 'Applied jobs (8)' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('leads to the conversation about an application once the company wrote, and nowhere before', async () => {
+    await opened();
+    const barista = card('Barista');
+    const link = within(barista).getByRole('link', { name: `Messages with ${appliedJobs[1]!.companyName} about Barista` });
+    expect(link).toHaveAttribute('href', `/user/messaging?c=${appliedJobs[1]!.conversationUrl}`);
+    expect(within(card('Warehouse Associate')).queryByRole('link', { name: /^Messages/ })).not.toBeInTheDocument();
+  });
+
   it('says when a job closed or expired, and when its employer removed it, without a link to a page that is gone', async () => {
     await opened();
     expect(card('Line Cook')).toHaveTextContent('This job is closed');

@@ -95,6 +95,20 @@ function Dated({ label, value }: { label: string; value: string }) {
 
 const rowExtras = 'flex flex-wrap items-center gap-1 border-t border-line pt-1';
 
+/** The conversation with the company about the application, once its staff started one. */
+function ConversationLink({ job }: { job: AppliedJob }) {
+  if (!job.conversationUrl) return null;
+  return (
+    <Link
+      href={`/user/messaging?c=${encodeURIComponent(job.conversationUrl)}`}
+      aria-label={`Messages with ${job.companyName} about ${job.title}`}
+      className="ml-auto text-sm font-semibold text-brand-700 underline dark:text-brand-300"
+    >
+      Messages
+    </Link>
+  );
+}
+
 /** A job its employer deleted: the application stays, without a way to the job's page. */
 function RemovedJobRow({ job }: { job: AppliedJob }) {
   const headingId = `job-${job.id}-title`;
@@ -112,6 +126,7 @@ function RemovedJobRow({ job }: { job: AppliedJob }) {
         <ApplicationStatusChip status={job.applicationStatus} />
         <Dated label="Applied" value={job.appliedDate} />
         <JobStateNote status="Removed" />
+        <ConversationLink job={job} />
       </div>
     </article>
   );
@@ -130,6 +145,7 @@ function AppliedRow({ job, ...save }: RowProps & { job: AppliedJob }) {
         <ApplicationStatusChip status={job.applicationStatus} />
         <Dated label="Applied" value={job.appliedDate} />
         <JobStateNote status={job.jobStatus} />
+        <ConversationLink job={job} />
       </div>
     </JobCard>
   );

@@ -62,6 +62,8 @@ export const appliedJobs: AppliedJob[] = [
       applicationId: `a-${i + 1}`,
       applicationStatus: status,
       appliedDate: day(-i * 3),
+      // The company's staff wrote about the applications past Applied.
+      conversationUrl: status === 'Applied' ? null : `ch-demo-${i + 1}`,
     }),
   ),
   {
@@ -70,6 +72,7 @@ export const appliedJobs: AppliedJob[] = [
     applicationId: 'a-8',
     applicationStatus: 'Applied',
     appliedDate: day(-24),
+    conversationUrl: null,
   },
 ];
 
