@@ -26,6 +26,15 @@ export const HAS_POSITION = 2;
 export const OPEN_TO_MINORS = 4;
 export const BOOSTED = 8;
 
+/** The array, or a copy at least twice as long holding `size`. */
+function doubled<T extends Float32Array | Uint32Array | Uint16Array>(a: T, size: number): T {
+  let n = Math.max(1, a.length * 2);
+  while (n < size) n *= 2;
+  const next = new (a.constructor as new (n: number) => T)(n);
+  next.set(a);
+  return next;
+}
+
 /** A growable list of slots (ascending, as slots are appended in order). */
 export class SlotList {
   items: Uint32Array;
@@ -43,21 +52,89 @@ export class SlotList {
   }
 }
 
-/** The slots holding a lexeme and what the lexeme adds to each one's rank. */
+/**
+ * The slots holding a lexeme (ascending), what the lexeme adds to each one's rank, and where it
+ * stands in each (for phrases): entry i's positions are `positions[start(i) .. ends[i])`, ascending,
+ * as the job's tsvector holds them (at most 16383; none for a lexeme without positions).
+ * Every per-entry array lives here, so `remap` alone carries them along when slots are renumbered.
+ */
 export class Postings extends SlotList {
   ranks: Float32Array;
+  /** Where each entry's positions end in `positions`. */
+  ends: Uint32Array;
+  positions: Uint16Array;
   constructor(capacity = 4) {
     super(capacity);
     this.ranks = new Float32Array(capacity);
+    this.ends = new Uint32Array(capacity);
+    this.positions = new Uint16Array(capacity);
   }
-  add(slot: number, rank: number) {
-    if (this.length === this.ranks.length) {
-      const next = new Float32Array(this.ranks.length * 2);
-      next.set(this.ranks);
-      this.ranks = next;
+  add(slot: number, rank: number, positions: readonly number[]) {
+    const i = this.length;
+    if (i === this.ranks.length) {
+      this.ranks = doubled(this.ranks, i + 1);
+      this.ends = doubled(this.ends, i + 1);
     }
-    this.ranks[this.length] = rank;
+    this.ranks[i] = rank;
+    let end = i === 0 ? 0 : this.ends[i - 1]!;
+    if (end + positions.length > this.positions.length) this.positions = doubled(this.positions, end + positions.length);
+    for (const p of positions) this.positions[end++] = p;
+    this.ends[i] = end;
     this.push(slot);
+  }
+  /** Where entry i's positions start in `positions`. */
+  start(i: number): number {
+    return i === 0 ? 0 : this.ends[i - 1]!;
+  }
+  /** The entry of a slot, or -1. */
+  indexOf(slot: number): number {
+    const items = this.items;
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (items[mid]! < slot) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.length && items[lo] === slot ? lo : -1;
+  }
+  /**
+   * Renumbers the slots: entry i's slot becomes `slotMap[items[i]]` (entries mapped to 0xffffffff,
+   * or past the map, are dropped); the entries are sorted again, and their ranks and positions move
+   * with them. The arrays come out just as long as needed.
+   */
+  remap(slotMap: Uint32Array) {
+    const n = this.length;
+    const { items, ranks, ends, positions } = this;
+    const order: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const to = slotMap[items[i]!];
+      if (to !== undefined && to !== 0xffffffff) order.push(i);
+    }
+    order.sort((a, b) => slotMap[items[a]!]! - slotMap[items[b]!]!);
+    const m = order.length;
+    const cap = Math.max(1, m);
+    let total = 0;
+    for (const i of order) total += ends[i]! - (i === 0 ? 0 : ends[i - 1]!);
+    const nextItems = new Uint32Array(cap);
+    const nextRanks = new Float32Array(cap);
+    const nextEnds = new Uint32Array(cap);
+    const nextPositions = new Uint16Array(Math.max(1, total));
+    let end = 0;
+    for (let k = 0; k < m; k++) {
+      const i = order[k]!;
+      nextItems[k] = slotMap[items[i]!]!;
+      nextRanks[k] = ranks[i]!;
+      const from = i === 0 ? 0 : ends[i - 1]!;
+      nextPositions.set(positions.subarray(from, ends[i]!), end);
+      end += ends[i]! - from;
+      nextEnds[k] = end;
+    }
+    this.items = nextItems;
+    this.ranks = nextRanks;
+    this.ends = nextEnds;
+    this.positions = nextPositions;
+    this.length = m;
   }
 }
 
@@ -84,7 +161,7 @@ export interface IndexedJob {
   document: string | null;
 }
 
-function grow<T extends Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array | Int16Array>(a: T, size: number): T {
+function grow<T extends Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array | Uint16Array | Int16Array>(a: T, size: number): T {
   if (a.length >= size) return a;
   let n = Math.max(16, a.length);
   while (n < size) n *= 2;
@@ -219,13 +296,13 @@ export class JobIndex {
       cell.push(s);
     }
     if (job.isRemote) this.remote.push(s);
-    for (const { lexeme, rank } of parseTsvector(job.document)) {
+    for (const { lexeme, rank, positions } of parseTsvector(job.document)) {
       let p = this.postings.get(lexeme);
       if (!p) {
         this.postings.set(lexeme, (p = new Postings()));
         this.sorted = null;
       }
-      p.add(s, rank);
+      p.add(s, rank, positions);
     }
   }
 
