@@ -1,4 +1,4 @@
-import type { JobIndex, Postings } from './store.ts';
+import { ENTRY_START, NO_POSITIONS, type JobIndex, type Postings } from './store.ts';
 import type { QueryTerm } from './text.ts';
 
 /**
@@ -33,6 +33,8 @@ export interface KeywordTree {
   andTop: boolean;
   /** Nodes inside phrases, each with its own buffer of positions. */
   phraseNodes: number;
+  /** The operands that stand in a phrase (their positions are read). */
+  inPhrase: boolean[];
 }
 
 /** Operands are bits of a slot's word (bit 31 marks the slot as read). */
@@ -176,9 +178,20 @@ export function parseKeywordTree(text: string): KeywordTree | null {
       }
     }
   };
+  const inPhrase = operands.map(() => false);
   const root = build(top, false);
   if (!root || sourcesOf(root, operands.map(() => 1)) === null) return null;
-  return { kind: 'tree', root, operands, andTop: root.op === 'and' || root.op === 'phrase', phraseNodes: pids };
+  const mark = (node: KeywordNode) => {
+    if (node.op === 'term') {
+      if (node.pid >= 0) inPhrase[node.k] = true;
+    } else if (node.op === 'not') mark(node.arg);
+    else if (node.op === 'phrase') {
+      mark(node.left);
+      mark(node.right);
+    } else node.args.forEach(mark);
+  };
+  mark(root);
+  return { kind: 'tree', root, operands, andTop: root.op === 'and' || root.op === 'phrase', phraseNodes: pids, inPhrase };
 }
 
 /**
@@ -215,8 +228,14 @@ function sourcesOf(node: KeywordNode, sizes: readonly number[]): { ks: number[];
   }
 }
 
-/** Scratch reused by every search: each slot's words found, and positions per node of a phrase. */
+/**
+ * Scratch reused by every search: each slot's words found and its place among the slots read, where
+ * each word of a phrase starts in its postings' positions for each slot read (a word of one lexeme),
+ * and positions per node of a phrase.
+ */
 let bits = new Uint32Array(0);
+let place = new Uint32Array(0);
+let starts: (Uint32Array | null)[] = [];
 let buffers: Int32Array[] = [];
 let lists: Postings[][] = [];
 
@@ -248,6 +267,17 @@ function buffer(pid: number, size: number): Int32Array {
   return buf;
 }
 
+/** Appends the positions of the entry starting at `from` to the node's buffer (holding `count`). */
+function copyPositions(p: Postings, from: number, pid: number, count: number): number {
+  const pos = p.positions;
+  if (pos[from] === NO_POSITIONS) return count;
+  const to = p.end(from);
+  const buf = buffer(pid, count + to - from);
+  buf[count++] = pos[from]! & ~ENTRY_START;
+  for (let j = from + 1; j < to; j++) buf[count++] = pos[j]!;
+  return count;
+}
+
 /**
  * Where a node inside a phrase matches at slot `s`, written ascending into its buffer; returns how
  * many. As PostgreSQL's TS_phrase_execute: a phrase's positions are where its matches end, and
@@ -256,16 +286,14 @@ function buffer(pid: number, size: number): Int32Array {
  */
 function positionsOf(node: KeywordNode, s: number): number {
   if (node.op === 'term') {
-    const ls = lists[node.k]!;
+    const at = starts[node.k];
+    if (at) return copyPositions(lists[node.k]![0]!, at[place[s]!]!, node.pid, 0);
     let count = 0;
     let parts = 0;
-    for (const p of ls) {
+    for (const p of lists[node.k]!) {
       const e = p.indexOf(s);
       if (e < 0) continue;
-      const from = p.start(e);
-      const to = p.ends[e]!;
-      const buf = buffer(node.pid, count + to - from);
-      for (let j = from; j < to; j++) buf[count++] = p.positions[j]!;
+      count = copyPositions(p, p.start(e), node.pid, count);
       parts++;
     }
     if (parts > 1) {
@@ -305,7 +333,10 @@ function positionsOf(node: KeywordNode, s: number): number {
  * phrase, a job holding only one of several words scores 0, as ts_rank gives it the least rank.
  */
 export function matchKeywordTree(index: JobIndex, tree: KeywordTree, hits: Uint8Array, score: Float32Array, touched: Uint32Array): { touched: number; matched: number } {
-  if (bits.length < index.size) bits = new Uint32Array(Math.max(1024, index.size * 2));
+  if (bits.length < index.size) {
+    bits = new Uint32Array(Math.max(1024, index.size * 2));
+    place = new Uint32Array(bits.length);
+  }
   const { alive } = index;
   lists = tree.operands.map((t) => (t.prefix ? index.lexemesStartingWith(t.lexeme) : index.postings.has(t.lexeme) ? [t.lexeme] : []).map((name) => index.postings.get(name)!));
   const sizes = lists.map((ls) => ls.reduce((sum, p) => sum + p.length, 0));
@@ -320,16 +351,39 @@ export function matchKeywordTree(index: JobIndex, tree: KeywordTree, hits: Uint8
         if (bits[s] !== 0 || alive[s] === 0) continue;
         bits[s] = TOUCHED;
         score[s] = 0;
+        place[s] = count;
         touched[count++] = s;
       }
     }
   }
-  // Every word, on those slots: which it holds, and its rank.
+  // Every word, on those slots: which it holds, and its rank; for a word of a phrase, where its
+  // positions start (read in the same pass, so a phrase needs no search in the postings).
+  // (Bounded scratch: with very many slots read and words in phrases, the postings are searched instead.)
+  const recorded = tree.inPhrase.filter(Boolean).length;
+  starts = lists.map((ls, k) => (tree.inPhrase[k] && ls.length === 1 && count * recorded <= 1 << 23 ? startsFor(k, count) : null));
   for (let k = 0; k < lists.length; k++) {
     const bit = 1 << k;
+    const at = starts[k];
     for (const p of lists[k]!) {
       const ps = p.items;
       const rs = p.ranks;
+      if (at) {
+        const pos = p.positions;
+        const used = p.used;
+        let cursor = 0;
+        for (let i = 0, n = p.length; i < n; i++) {
+          const s = ps[i]!;
+          const from = cursor;
+          cursor++;
+          while (cursor < used && pos[cursor]! < ENTRY_START) cursor++;
+          const b = bits[s]!;
+          if (b === 0) continue;
+          bits[s] = b | bit;
+          score[s] = score[s]! + rs[i]!;
+          at[place[s]!] = from;
+        }
+        continue;
+      }
       for (let i = 0, n = p.length; i < n; i++) {
         const s = ps[i]!;
         const b = bits[s]!;
@@ -351,5 +405,14 @@ export function matchKeywordTree(index: JobIndex, tree: KeywordTree, hits: Uint8
     if (flatOne && (b & (b - 1) & ~TOUCHED) === 0) score[s] = 0;
   }
   lists = [];
+  starts = [];
   return { touched: count, matched };
+}
+
+/** Reused arrays for where each word of a phrase starts, per slot read. */
+const startArrays: Uint32Array[] = [];
+function startsFor(k: number, count: number): Uint32Array {
+  let a = startArrays[k];
+  if (!a || a.length < count) startArrays[k] = a = new Uint32Array(Math.max(1024, count * 2));
+  return a;
 }

@@ -52,39 +52,65 @@ export class SlotList {
   }
 }
 
+/** In a posting's stream of positions: the first position of an entry carries this bit. */
+export const ENTRY_START = 0x8000;
+/** An entry without positions (a lexeme of a tsvector written without them). */
+export const NO_POSITIONS = 0xffff;
+/** Entries per block: where every 32nd entry starts in the stream is kept. */
+const BLOCK = 5;
+
 /**
  * The slots holding a lexeme (ascending), what the lexeme adds to each one's rank, and where it
- * stands in each (for phrases): entry i's positions are `positions[start(i) .. ends[i])`, ascending,
- * as the job's tsvector holds them (at most 16383; none for a lexeme without positions).
- * Every per-entry array lives here, so `remap` alone carries them along when slots are renumbered.
+ * stands in each (for phrases). The positions are one stream of 16-bit values, the entries' one
+ * after the other, ascending within an entry (PostgreSQL keeps them under 16384): an entry's first
+ * carries ENTRY_START, and `blocks` says where every 32nd entry starts; about 2 bytes a position.
+ * Every per-entry array lives here, so `remap` alone carries them all along when slots are renumbered.
  */
 export class Postings extends SlotList {
   ranks: Float32Array;
-  /** Where each entry's positions end in `positions`. */
-  ends: Uint32Array;
   positions: Uint16Array;
+  /** Values of `positions` used. */
+  used = 0;
+  blocks: Uint32Array;
   constructor(capacity = 4) {
     super(capacity);
     this.ranks = new Float32Array(capacity);
-    this.ends = new Uint32Array(capacity);
     this.positions = new Uint16Array(capacity);
+    this.blocks = new Uint32Array(1);
   }
   add(slot: number, rank: number, positions: readonly number[]) {
     const i = this.length;
-    if (i === this.ranks.length) {
-      this.ranks = doubled(this.ranks, i + 1);
-      this.ends = doubled(this.ends, i + 1);
-    }
+    if (i === this.ranks.length) this.ranks = doubled(this.ranks, i + 1);
     this.ranks[i] = rank;
-    let end = i === 0 ? 0 : this.ends[i - 1]!;
-    if (end + positions.length > this.positions.length) this.positions = doubled(this.positions, end + positions.length);
-    for (const p of positions) this.positions[end++] = p;
-    this.ends[i] = end;
+    if ((i & ((1 << BLOCK) - 1)) === 0) {
+      if (i >> BLOCK >= this.blocks.length) this.blocks = doubled(this.blocks, (i >> BLOCK) + 1);
+      this.blocks[i >> BLOCK] = this.used;
+    }
+    const n = Math.max(1, positions.length);
+    if (this.used + n > this.positions.length) this.positions = doubled(this.positions, this.used + n);
+    if (positions.length === 0) this.positions[this.used++] = NO_POSITIONS;
+    else {
+      this.positions[this.used++] = positions[0]! | ENTRY_START;
+      for (let j = 1; j < positions.length; j++) this.positions[this.used++] = positions[j]!;
+    }
     this.push(slot);
   }
-  /** Where entry i's positions start in `positions`. */
+  /** Where entry i starts in `positions`. */
   start(i: number): number {
-    return i === 0 ? 0 : this.ends[i - 1]!;
+    const pos = this.positions;
+    let j = this.blocks[i >> BLOCK]!;
+    for (let skip = i & ((1 << BLOCK) - 1); skip > 0; skip--) {
+      j++;
+      while ((pos[j]! & ENTRY_START) === 0 && j < this.used) j++;
+    }
+    return j;
+  }
+  /** Where the entry starting at `from` ends. */
+  end(from: number): number {
+    const pos = this.positions;
+    let j = from + 1;
+    while (j < this.used && (pos[j]! & ENTRY_START) === 0) j++;
+    return j;
   }
   /** The entry of a slot, or -1. */
   indexOf(slot: number): number {
@@ -105,7 +131,13 @@ export class Postings extends SlotList {
    */
   remap(slotMap: Uint32Array) {
     const n = this.length;
-    const { items, ranks, ends, positions } = this;
+    const { items, ranks, positions } = this;
+    const starts = new Uint32Array(n + 1);
+    for (let i = 0, j = 0; i < n; i++) {
+      starts[i] = j;
+      j = this.end(j);
+    }
+    starts[n] = this.used;
     const order: number[] = [];
     for (let i = 0; i < n; i++) {
       const to = slotMap[items[i]!];
@@ -113,27 +145,26 @@ export class Postings extends SlotList {
     }
     order.sort((a, b) => slotMap[items[a]!]! - slotMap[items[b]!]!);
     const m = order.length;
-    const cap = Math.max(1, m);
     let total = 0;
-    for (const i of order) total += ends[i]! - (i === 0 ? 0 : ends[i - 1]!);
-    const nextItems = new Uint32Array(cap);
-    const nextRanks = new Float32Array(cap);
-    const nextEnds = new Uint32Array(cap);
+    for (const i of order) total += starts[i + 1]! - starts[i]!;
+    const nextItems = new Uint32Array(Math.max(1, m));
+    const nextRanks = new Float32Array(Math.max(1, m));
     const nextPositions = new Uint16Array(Math.max(1, total));
-    let end = 0;
+    const nextBlocks = new Uint32Array(Math.max(1, Math.ceil(m / (1 << BLOCK))));
+    let used = 0;
     for (let k = 0; k < m; k++) {
       const i = order[k]!;
       nextItems[k] = slotMap[items[i]!]!;
       nextRanks[k] = ranks[i]!;
-      const from = i === 0 ? 0 : ends[i - 1]!;
-      nextPositions.set(positions.subarray(from, ends[i]!), end);
-      end += ends[i]! - from;
-      nextEnds[k] = end;
+      if ((k & ((1 << BLOCK) - 1)) === 0) nextBlocks[k >> BLOCK] = used;
+      nextPositions.set(positions.subarray(starts[i]!, starts[i + 1]!), used);
+      used += starts[i + 1]! - starts[i]!;
     }
     this.items = nextItems;
     this.ranks = nextRanks;
-    this.ends = nextEnds;
     this.positions = nextPositions;
+    this.blocks = nextBlocks;
+    this.used = used;
     this.length = m;
   }
 }
