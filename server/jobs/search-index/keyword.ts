@@ -253,7 +253,38 @@ function holds(node: KeywordNode, s: number, b: number): boolean {
       for (const a of node.args) if (holds(a, s, b)) return true;
       return false;
     case 'phrase':
-      return (b & node.mask) === node.mask && positionsOf(node, s) > 0;
+      return (b & node.mask) === node.mask && phraseHolds(node, s);
+  }
+}
+
+/** A phrase matches at slot `s`: two words read straight from their positions, else as positionsOf. */
+function phraseHolds(node: Extract<KeywordNode, { op: 'phrase' }>, s: number): boolean {
+  const { left, right } = node;
+  const atL = left.op === 'term' ? starts[left.k] : null;
+  const atR = right.op === 'term' ? starts[right.k] : null;
+  if (!atL || !atR || left.op !== 'term' || right.op !== 'term') return positionsOf(node, s) > 0;
+  const pl = lists[left.k]![0]!;
+  const pr = lists[right.k]![0]!;
+  const lp = pl.positions;
+  const rp = pr.positions;
+  let i = atL[place[s]!]!;
+  let j = atR[place[s]!]!;
+  if (lp[i] === NO_POSITIONS || rp[j] === NO_POSITIONS) return false;
+  const li = pl.end(i);
+  const rj = pr.end(j);
+  let l = lp[i]! & ~ENTRY_START;
+  let r = rp[j]! & ~ENTRY_START;
+  const d = node.distance;
+  for (;;) {
+    const want = l + d;
+    if (r === want) return true;
+    if (r < want) {
+      if (++j >= rj) return false;
+      r = rp[j]!;
+    } else {
+      if (++i >= li) return false;
+      l = lp[i]!;
+    }
   }
 }
 
