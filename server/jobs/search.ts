@@ -25,6 +25,7 @@ import { cellSize, gridZoomFor } from '../../src/lib/map-grid.ts';
 import { searchIndex, TOTAL_COUNT_LIMIT as INDEX_COUNT_LIMIT, type IndexAnswer, type IndexSearch } from './search-index/query.ts';
 import { searchIndexSync } from './search-index/sync.ts';
 import { parseTsquery, type QueryTerm } from './search-index/text.ts';
+import { parseKeywordTree, type KeywordTree } from './search-index/keyword.ts';
 import { jobReports } from '../db/schema.ts';
 
 /**
@@ -141,10 +142,10 @@ async function keywordQuery(db: Db, keyword: string | null): Promise<{ query: SQ
   return null;
 }
 
-/** Keywords already read, as the index's terms: null for no keyword, 'sql' for queries the index leaves to SQL (or, not, phrases). */
-const keywordTermsCache = new Map<string, QueryTerm[] | null | 'sql'>();
+/** Keywords already read, as the index's terms or tree: null for no keyword, 'sql' for queries the index leaves to SQL (see parseKeywordTree). */
+const keywordTermsCache = new Map<string, QueryTerm[] | KeywordTree | null | 'sql'>();
 
-async function keywordTerms(db: Db, keyword: string | null): Promise<QueryTerm[] | null | 'sql'> {
+async function keywordTerms(db: Db, keyword: string | null): Promise<QueryTerm[] | KeywordTree | null | 'sql'> {
   if (!keyword) return null;
   const cached = keywordTermsCache.get(keyword);
   if (cached !== undefined) {
@@ -154,7 +155,7 @@ async function keywordTerms(db: Db, keyword: string | null): Promise<QueryTerm[]
     return cached;
   }
   const query = await keywordQuery(db, keyword);
-  const terms = query ? (parseTsquery(query.text) ?? 'sql') : null;
+  const terms = query ? (parseTsquery(query.text) ?? parseKeywordTree(query.text) ?? 'sql') : null;
   keywordTermsCache.set(keyword, Array.isArray(terms) && terms.length > 64 ? 'sql' : terms);
   if (keywordTermsCache.size > 1000) keywordTermsCache.delete(keywordTermsCache.keys().next().value!);
   return keywordTermsCache.get(keyword)!;

@@ -5,14 +5,15 @@ import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../../src/l
 import { cellSize, gridZoomFor } from '../../../src/lib/map-grid.ts';
 import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, OPEN_TO_MINORS, REMOTE, wordsUuid, type JobIndex, type Postings, type SlotList } from './store.ts';
 import type { QueryTerm } from './text.ts';
+import { matchKeywordTree, type KeywordTree } from './keyword.ts';
 
 /** Totals past this are said to be a lower bound (as TOTAL_COUNT_LIMIT in search.ts): counting may stop there. */
 export const TOTAL_COUNT_LIMIT = 1000;
 
 /** What the index is asked: the search's conditions, the page's window, the map's view. */
 export interface IndexSearch {
-  /** The keyword's words (null: no keyword). */
-  terms: QueryTerm[] | null;
+  /** The keyword's words joined by and, or its tree with or and phrases (null: no keyword). */
+  terms: QueryTerm[] | KeywordTree | null;
   location: SearchLocation | null;
   filters: SearchFilters;
   sort: SearchSort;
@@ -200,7 +201,14 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   let matched = -1;
   /** ts_rank of a query with one word that counts and others (a negated one): the same tiny rank for every job. */
   let flatRank = false;
-  if (q.terms) {
+  if (q.terms && !Array.isArray(q.terms)) {
+    // Or and phrases (keyword.ts): matches get hits 1.
+    const answer = matchKeywordTree(index, q.terms, hits, score, touched);
+    touchedCount = answer.touched;
+    matched = answer.matched;
+    termCount = 1;
+    rankDivisor = q.terms.operands.length;
+  } else if (q.terms) {
     const seen = new Set<string>();
     const terms: { lists: Postings[]; size: number }[] = [];
     const excluded: Postings[] = [];

@@ -26,6 +26,15 @@ export const HAS_POSITION = 2;
 export const OPEN_TO_MINORS = 4;
 export const BOOSTED = 8;
 
+/** The array, or a copy at least twice as long holding `size`. */
+function doubled<T extends Float32Array | Uint32Array | Uint16Array>(a: T, size: number): T {
+  let n = Math.max(1, a.length * 2);
+  while (n < size) n *= 2;
+  const next = new (a.constructor as new (n: number) => T)(n);
+  next.set(a);
+  return next;
+}
+
 /** A growable list of slots (ascending, as slots are appended in order). */
 export class SlotList {
   items: Uint32Array;
@@ -43,21 +52,120 @@ export class SlotList {
   }
 }
 
-/** The slots holding a lexeme and what the lexeme adds to each one's rank. */
+/** In a posting's stream of positions: the first position of an entry carries this bit. */
+export const ENTRY_START = 0x8000;
+/** An entry without positions (a lexeme of a tsvector written without them). */
+export const NO_POSITIONS = 0xffff;
+/** Entries per block: where every 32nd entry starts in the stream is kept. */
+const BLOCK = 5;
+
+/**
+ * The slots holding a lexeme (ascending), what the lexeme adds to each one's rank, and where it
+ * stands in each (for phrases). The positions are one stream of 16-bit values, the entries' one
+ * after the other, ascending within an entry (PostgreSQL keeps them under 16384): an entry's first
+ * carries ENTRY_START, and `blocks` says where every 32nd entry starts; about 2 bytes a position.
+ * Every per-entry array lives here, so `remap` alone carries them all along when slots are renumbered.
+ */
 export class Postings extends SlotList {
   ranks: Float32Array;
+  positions: Uint16Array;
+  /** Values of `positions` used. */
+  used = 0;
+  blocks: Uint32Array;
   constructor(capacity = 4) {
     super(capacity);
     this.ranks = new Float32Array(capacity);
+    this.positions = new Uint16Array(capacity);
+    this.blocks = new Uint32Array(1);
   }
-  add(slot: number, rank: number) {
-    if (this.length === this.ranks.length) {
-      const next = new Float32Array(this.ranks.length * 2);
-      next.set(this.ranks);
-      this.ranks = next;
+  add(slot: number, rank: number, positions: readonly number[]) {
+    const i = this.length;
+    if (i === this.ranks.length) this.ranks = doubled(this.ranks, i + 1);
+    this.ranks[i] = rank;
+    if ((i & ((1 << BLOCK) - 1)) === 0) {
+      if (i >> BLOCK >= this.blocks.length) this.blocks = doubled(this.blocks, (i >> BLOCK) + 1);
+      this.blocks[i >> BLOCK] = this.used;
     }
-    this.ranks[this.length] = rank;
+    const n = Math.max(1, positions.length);
+    if (this.used + n > this.positions.length) this.positions = doubled(this.positions, this.used + n);
+    if (positions.length === 0) this.positions[this.used++] = NO_POSITIONS;
+    else {
+      this.positions[this.used++] = positions[0]! | ENTRY_START;
+      for (let j = 1; j < positions.length; j++) this.positions[this.used++] = positions[j]!;
+    }
     this.push(slot);
+  }
+  /** Where entry i starts in `positions`. */
+  start(i: number): number {
+    const pos = this.positions;
+    let j = this.blocks[i >> BLOCK]!;
+    for (let skip = i & ((1 << BLOCK) - 1); skip > 0; skip--) {
+      j++;
+      while ((pos[j]! & ENTRY_START) === 0 && j < this.used) j++;
+    }
+    return j;
+  }
+  /** Where the entry starting at `from` ends. */
+  end(from: number): number {
+    const pos = this.positions;
+    let j = from + 1;
+    while (j < this.used && (pos[j]! & ENTRY_START) === 0) j++;
+    return j;
+  }
+  /** The entry of a slot, or -1. */
+  indexOf(slot: number): number {
+    const items = this.items;
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (items[mid]! < slot) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.length && items[lo] === slot ? lo : -1;
+  }
+  /**
+   * Renumbers the slots: entry i's slot becomes `slotMap[items[i]]` (entries mapped to 0xffffffff,
+   * or past the map, are dropped); the entries are sorted again, and their ranks and positions move
+   * with them. The arrays come out just as long as needed.
+   */
+  remap(slotMap: Uint32Array) {
+    const n = this.length;
+    const { items, ranks, positions } = this;
+    const starts = new Uint32Array(n + 1);
+    for (let i = 0, j = 0; i < n; i++) {
+      starts[i] = j;
+      j = this.end(j);
+    }
+    starts[n] = this.used;
+    const order: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const to = slotMap[items[i]!];
+      if (to !== undefined && to !== 0xffffffff) order.push(i);
+    }
+    order.sort((a, b) => slotMap[items[a]!]! - slotMap[items[b]!]!);
+    const m = order.length;
+    let total = 0;
+    for (const i of order) total += starts[i + 1]! - starts[i]!;
+    const nextItems = new Uint32Array(Math.max(1, m));
+    const nextRanks = new Float32Array(Math.max(1, m));
+    const nextPositions = new Uint16Array(Math.max(1, total));
+    const nextBlocks = new Uint32Array(Math.max(1, Math.ceil(m / (1 << BLOCK))));
+    let used = 0;
+    for (let k = 0; k < m; k++) {
+      const i = order[k]!;
+      nextItems[k] = slotMap[items[i]!]!;
+      nextRanks[k] = ranks[i]!;
+      if ((k & ((1 << BLOCK) - 1)) === 0) nextBlocks[k >> BLOCK] = used;
+      nextPositions.set(positions.subarray(starts[i]!, starts[i + 1]!), used);
+      used += starts[i + 1]! - starts[i]!;
+    }
+    this.items = nextItems;
+    this.ranks = nextRanks;
+    this.positions = nextPositions;
+    this.blocks = nextBlocks;
+    this.used = used;
+    this.length = m;
   }
 }
 
@@ -84,7 +192,7 @@ export interface IndexedJob {
   document: string | null;
 }
 
-function grow<T extends Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array | Int16Array>(a: T, size: number): T {
+function grow<T extends Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array | Uint16Array | Int16Array>(a: T, size: number): T {
   if (a.length >= size) return a;
   let n = Math.max(16, a.length);
   while (n < size) n *= 2;
@@ -219,13 +327,13 @@ export class JobIndex {
       cell.push(s);
     }
     if (job.isRemote) this.remote.push(s);
-    for (const { lexeme, rank } of parseTsvector(job.document)) {
+    for (const { lexeme, rank, positions } of parseTsvector(job.document)) {
       let p = this.postings.get(lexeme);
       if (!p) {
         this.postings.set(lexeme, (p = new Postings()));
         this.sorted = null;
       }
-      p.add(s, rank);
+      p.add(s, rank, positions);
     }
   }
 

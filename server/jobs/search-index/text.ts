@@ -29,10 +29,11 @@ export function lexemeRank(weights: readonly number[]): number {
   return f(t / 1.64493406685);
 }
 
-/** A lexeme of a document and what it adds to the rank of a word matching it. */
+/** A lexeme of a document, what it adds to the rank of a word matching it, and where it stands (ascending; none for a lexeme without positions). */
 export interface DocumentLexeme {
   lexeme: string;
   rank: number;
+  positions: number[];
 }
 
 const weightOf = (c: string) => (c === 'A' ? 3 : c === 'B' ? 2 : c === 'C' ? 1 : 0);
@@ -76,10 +77,13 @@ export function parseTsvector(text: string | null): DocumentLexeme[] {
       while (i < n && text[i] !== ' ' && text[i] !== ':') lexeme += text[i++];
     }
     weights.length = 0;
+    const positions: number[] = [];
     if (text[i] === ':') {
       i++;
       while (i < n && text[i] !== ' ') {
-        while (i < n && text[i]! >= '0' && text[i]! <= '9') i++;
+        let position = 0;
+        while (i < n && text[i]! >= '0' && text[i]! <= '9') position = position * 10 + text.charCodeAt(i++) - 48;
+        positions.push(position);
         const c = text[i];
         if (c === 'A' || c === 'B' || c === 'C' || c === 'D') {
           weights.push(weightOf(c));
@@ -88,7 +92,7 @@ export function parseTsvector(text: string | null): DocumentLexeme[] {
         if (text[i] === ',') i++;
       }
     } else weights.push(0);
-    out.push({ lexeme, rank: lexemeRank(weights) });
+    out.push({ lexeme, rank: lexemeRank(weights), positions });
   }
   return out;
 }

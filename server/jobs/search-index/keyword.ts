@@ -1,0 +1,449 @@
+import { ENTRY_START, NO_POSITIONS, type JobIndex, type Postings } from './store.ts';
+import type { QueryTerm } from './text.ts';
+
+/**
+ * Keywords with phrases (`"customer service"` → `'custom' <-> 'servic'`) and "or" (`'nurs' |
+ * 'driver'`), read from the tsquery's text and answered over the index's postings as PostgreSQL's
+ * `@@` answers them: and, or, not, and phrases checked by the words' positions (TS_phrase_execute).
+ * Plain words joined by `&` take the quicker path of query.ts.
+ */
+
+export type KeywordNode =
+  | { op: 'term'; k: number; pid: number }
+  | { op: 'not'; arg: KeywordNode }
+  | { op: 'and' | 'or'; args: KeywordNode[] }
+  | {
+      op: 'phrase';
+      left: KeywordNode;
+      right: KeywordNode;
+      distance: number;
+      /** Lexemes the match spans, less one (the sum of the distances inside). */
+      width: number;
+      /** The operands the phrase needs, as bits. */
+      mask: number;
+      pid: number;
+    };
+
+export interface KeywordTree {
+  kind: 'tree';
+  root: KeywordNode;
+  /** The distinct words, in the order PostgreSQL's ts_rank sums them (by lexeme). */
+  operands: QueryTerm[];
+  /** The query's top is `&` or a phrase: ts_rank weighs how close the words stand (calc_rank_and). */
+  andTop: boolean;
+  /** Nodes inside phrases, each with its own buffer of positions. */
+  phraseNodes: number;
+  /** The operands that stand in a phrase (their positions are read). */
+  inPhrase: boolean[];
+}
+
+/** Operands are bits of a slot's word (bit 31 marks the slot as read). */
+const MAX_OPERANDS = 31;
+const TOUCHED = 0x80000000;
+
+/**
+ * The tree of a tsquery's text as PostgreSQL writes it (priorities: `|` < `&` < `<N>` < `!`), or
+ * null when the index cannot answer it: weights on a word, something other than words inside a
+ * phrase, too many words, or a query that matches jobs holding none of its words (`!'a' | 'b'`).
+ */
+export function parseKeywordTree(text: string): KeywordTree | null {
+  let i = 0;
+  const n = text.length;
+  const raw: { lexeme: string; prefix: boolean }[] = [];
+  const skip = () => {
+    while (i < n && text[i] === ' ') i++;
+  };
+  type Raw = { op: 'term'; r: number } | { op: 'not'; arg: Raw } | { op: 'and' | 'or'; args: Raw[] } | { op: 'phrase'; left: Raw; right: Raw; distance: number };
+  const fail = (): never => {
+    throw new SyntaxError(text);
+  };
+  const operand = (): Raw => {
+    if (text[i] !== "'") fail();
+    i++;
+    let lexeme = '';
+    let closed = false;
+    while (i < n) {
+      const d = text[i]!;
+      if (d === '\\' && i + 1 < n) {
+        lexeme += text[i + 1];
+        i += 2;
+      } else if (d === "'") {
+        if (text[i + 1] === "'") {
+          lexeme += "'";
+          i += 2;
+        } else {
+          i++;
+          closed = true;
+          break;
+        }
+      } else {
+        lexeme += d;
+        i++;
+      }
+    }
+    if (!closed) fail();
+    let prefix = false;
+    if (text[i] === ':') {
+      // Only `:*`; a weight restriction (`:A`) is not something a keyword gives.
+      if (text[i + 1] !== '*') fail();
+      prefix = true;
+      i += 2;
+      if (i < n && !' &|)<'.includes(text[i]!)) fail();
+    }
+    raw.push({ lexeme, prefix });
+    return { op: 'term', r: raw.length - 1 };
+  };
+  const unary = (): Raw => {
+    skip();
+    if (text[i] === '!') {
+      i++;
+      return { op: 'not', arg: unary() };
+    }
+    if (text[i] === '(') {
+      i++;
+      const inner = or();
+      skip();
+      if (text[i] !== ')') fail();
+      i++;
+      return inner;
+    }
+    return operand();
+  };
+  const phrase = (): Raw => {
+    let left = unary();
+    for (;;) {
+      skip();
+      if (text[i] !== '<') return left;
+      const close = text.indexOf('>', i);
+      if (close < 0) fail();
+      const d = text.slice(i + 1, close);
+      const distance = d === '-' ? 1 : /^\d+$/.test(d) ? Number(d) : fail();
+      i = close + 1;
+      left = { op: 'phrase', left, right: unary(), distance };
+    }
+  };
+  const joined = (op: 'and' | 'or', sign: string, next: () => Raw) => (): Raw => {
+    const args = [next()];
+    for (;;) {
+      skip();
+      if (text[i] !== sign) break;
+      i++;
+      args.push(next());
+    }
+    return args.length === 1 ? args[0]! : { op, args };
+  };
+  const and = joined('and', '&', phrase);
+  const or = joined('or', '|', and);
+
+  let top: Raw;
+  try {
+    top = or();
+    skip();
+    if (i < n) return null;
+  } catch {
+    return null;
+  }
+
+  // Distinct words, sorted as PostgreSQL sorts a query's operands for ts_rank.
+  const keyOf = (t: { lexeme: string; prefix: boolean }) => `${t.prefix ? '*' : '='}${t.lexeme}`;
+  const distinct = new Map<string, QueryTerm>();
+  for (const t of raw) if (!distinct.has(keyOf(t))) distinct.set(keyOf(t), { lexeme: t.lexeme, prefix: t.prefix });
+  if (distinct.size > MAX_OPERANDS) return null;
+  const operands = [...distinct.values()].sort((a, b) => (a.lexeme < b.lexeme ? -1 : a.lexeme > b.lexeme ? 1 : Number(a.prefix) - Number(b.prefix)));
+  const kOf = new Map(operands.map((t, k) => [keyOf(t), k]));
+
+  let pids = 0;
+  const build = (node: Raw, inPhrase: boolean): KeywordNode | null => {
+    switch (node.op) {
+      case 'term':
+        return { op: 'term', k: kOf.get(keyOf(raw[node.r]!))!, pid: inPhrase ? pids++ : -1 };
+      case 'not': {
+        if (inPhrase) return null;
+        const arg = build(node.arg, false);
+        return arg && { op: 'not', arg };
+      }
+      case 'and':
+      case 'or': {
+        if (inPhrase) return null;
+        const args = node.args.map((a) => build(a, false));
+        return args.every((a) => a !== null) ? { op: node.op, args: args as KeywordNode[] } : null;
+      }
+      case 'phrase': {
+        const left = build(node.left, true);
+        const right = build(node.right, true);
+        if (!left || !right) return null;
+        const widthOf = (x: KeywordNode) => (x.op === 'phrase' ? x.width : 0);
+        const maskOf = (x: KeywordNode) => (x.op === 'phrase' ? x.mask : x.op === 'term' ? 1 << x.k : 0);
+        return { op: 'phrase', left, right, distance: node.distance, width: node.distance + widthOf(left) + widthOf(right), mask: maskOf(left) | maskOf(right), pid: pids++ };
+      }
+    }
+  };
+  const inPhrase = operands.map(() => false);
+  const root = build(top, false);
+  if (!root || sourcesOf(root, operands.map(() => 1)) === null) return null;
+  const mark = (node: KeywordNode) => {
+    if (node.op === 'term') {
+      if (node.pid >= 0) inPhrase[node.k] = true;
+    } else if (node.op === 'not') mark(node.arg);
+    else if (node.op === 'phrase') {
+      mark(node.left);
+      mark(node.right);
+    } else node.args.forEach(mark);
+  };
+  mark(root);
+  return { kind: 'tree', root, operands, andTop: root.op === 'and' || root.op === 'phrase', phraseNodes: pids, inPhrase };
+}
+
+/**
+ * Words such that every job the query matches holds one of them (the postings read in full), with
+ * their total size; null when the query matches jobs holding none of its words.
+ */
+function sourcesOf(node: KeywordNode, sizes: readonly number[]): { ks: number[]; size: number } | null {
+  switch (node.op) {
+    case 'term':
+      return { ks: [node.k], size: sizes[node.k]! };
+    case 'not':
+      return null;
+    case 'or': {
+      const ks: number[] = [];
+      let size = 0;
+      for (const a of node.args) {
+        const s = sourcesOf(a, sizes);
+        if (!s) return null;
+        ks.push(...s.ks);
+        size += s.size;
+      }
+      return { ks, size };
+    }
+    case 'and':
+    case 'phrase': {
+      let best: { ks: number[]; size: number } | null = null;
+      const parts = node.op === 'phrase' ? [node.left, node.right] : node.args;
+      for (const a of parts) {
+        const s = sourcesOf(a, sizes);
+        if (s && (!best || s.size < best.size)) best = s;
+      }
+      return best;
+    }
+  }
+}
+
+/**
+ * Scratch reused by every search: each slot's words found and its place among the slots read, where
+ * each word of a phrase starts in its postings' positions for each slot read (a word of one lexeme),
+ * and positions per node of a phrase.
+ */
+let bits = new Uint32Array(0);
+let place = new Uint32Array(0);
+let starts: (Uint32Array | null)[] = [];
+let buffers: Int32Array[] = [];
+let lists: Postings[][] = [];
+
+/** The node holds at slot `s` (its words are `b`). */
+function holds(node: KeywordNode, s: number, b: number): boolean {
+  switch (node.op) {
+    case 'term':
+      return ((b >>> node.k) & 1) === 1;
+    case 'not':
+      return !holds(node.arg, s, b);
+    case 'and':
+      for (const a of node.args) if (!holds(a, s, b)) return false;
+      return true;
+    case 'or':
+      for (const a of node.args) if (holds(a, s, b)) return true;
+      return false;
+    case 'phrase':
+      return (b & node.mask) === node.mask && phraseHolds(node, s);
+  }
+}
+
+/** A phrase matches at slot `s`: two words read straight from their positions, else as positionsOf. */
+function phraseHolds(node: Extract<KeywordNode, { op: 'phrase' }>, s: number): boolean {
+  const { left, right } = node;
+  const atL = left.op === 'term' ? starts[left.k] : null;
+  const atR = right.op === 'term' ? starts[right.k] : null;
+  if (!atL || !atR || left.op !== 'term' || right.op !== 'term') return positionsOf(node, s) > 0;
+  const pl = lists[left.k]![0]!;
+  const pr = lists[right.k]![0]!;
+  const lp = pl.positions;
+  const rp = pr.positions;
+  let i = atL[place[s]!]!;
+  let j = atR[place[s]!]!;
+  if (lp[i] === NO_POSITIONS || rp[j] === NO_POSITIONS) return false;
+  const li = pl.end(i);
+  const rj = pr.end(j);
+  let l = lp[i]! & ~ENTRY_START;
+  let r = rp[j]! & ~ENTRY_START;
+  const d = node.distance;
+  for (;;) {
+    const want = l + d;
+    if (r === want) return true;
+    if (r < want) {
+      if (++j >= rj) return false;
+      r = rp[j]!;
+    } else {
+      if (++i >= li) return false;
+      l = lp[i]!;
+    }
+  }
+}
+
+function buffer(pid: number, size: number): Int32Array {
+  let buf = buffers[pid];
+  if (!buf || buf.length < size) {
+    const next = new Int32Array(Math.max(64, size * 2));
+    if (buf) next.set(buf);
+    buffers[pid] = buf = next;
+  }
+  return buf;
+}
+
+/** Appends the positions of the entry starting at `from` to the node's buffer (holding `count`). */
+function copyPositions(p: Postings, from: number, pid: number, count: number): number {
+  const pos = p.positions;
+  if (pos[from] === NO_POSITIONS) return count;
+  const to = p.end(from);
+  const buf = buffer(pid, count + to - from);
+  buf[count++] = pos[from]! & ~ENTRY_START;
+  for (let j = from + 1; j < to; j++) buf[count++] = pos[j]!;
+  return count;
+}
+
+/**
+ * Where a node inside a phrase matches at slot `s`, written ascending into its buffer; returns how
+ * many. As PostgreSQL's TS_phrase_execute: a phrase's positions are where its matches end, and
+ * `L <N> R` matches where R starts exactly N after L ends. A word without positions matches no phrase
+ * (PostgreSQL's `@@` reads that maybe as no).
+ */
+function positionsOf(node: KeywordNode, s: number): number {
+  if (node.op === 'term') {
+    const at = starts[node.k];
+    if (at) return copyPositions(lists[node.k]![0]!, at[place[s]!]!, node.pid, 0);
+    let count = 0;
+    let parts = 0;
+    for (const p of lists[node.k]!) {
+      const e = p.indexOf(s);
+      if (e < 0) continue;
+      count = copyPositions(p, p.start(e), node.pid, count);
+      parts++;
+    }
+    if (parts > 1) {
+      // A word typed in part: the positions of every lexeme it starts, merged.
+      const buf = buffers[node.pid]!;
+      buf.subarray(0, count).sort();
+      let u = 0;
+      for (let j = 0; j < count; j++) if (u === 0 || buf[u - 1] !== buf[j]) buf[u++] = buf[j]!;
+      count = u;
+    }
+    return count;
+  }
+  if (node.op !== 'phrase') return 0;
+  const nl = positionsOf(node.left, s);
+  if (nl === 0) return 0;
+  const nr = positionsOf(node.right, s);
+  if (nr === 0) return 0;
+  const left = buffers[(node.left as { pid: number }).pid]!;
+  const right = buffers[(node.right as { pid: number }).pid]!;
+  const out = buffer(node.pid, nr);
+  const offset = node.distance + (node.right.op === 'phrase' ? node.right.width : 0);
+  let count = 0;
+  let j = 0;
+  for (let r = 0; r < nr; r++) {
+    const end = right[r]!;
+    const target = end - offset;
+    while (j < nl && left[j]! < target) j++;
+    if (j < nl && left[j] === target) out[count++] = end;
+  }
+  return count;
+}
+
+/**
+ * The slots matching the tree: every slot read is written to `touched` (returned: how many), a
+ * matching one gets `hits[s] = 1`, and `score[s]` the sum of what each of the query's distinct
+ * words adds to its rank (in PostgreSQL's order; to be divided by their number). Under a top `&` or
+ * phrase, a job holding only one of several words scores 0, as ts_rank gives it the least rank.
+ */
+export function matchKeywordTree(index: JobIndex, tree: KeywordTree, hits: Uint8Array, score: Float32Array, touched: Uint32Array): { touched: number; matched: number } {
+  if (bits.length < index.size) {
+    bits = new Uint32Array(Math.max(1024, index.size * 2));
+    place = new Uint32Array(bits.length);
+  }
+  const { alive } = index;
+  lists = tree.operands.map((t) => (t.prefix ? index.lexemesStartingWith(t.lexeme) : index.postings.has(t.lexeme) ? [t.lexeme] : []).map((name) => index.postings.get(name)!));
+  const sizes = lists.map((ls) => ls.reduce((sum, p) => sum + p.length, 0));
+  const sources = sourcesOf(tree.root, sizes)!;
+  let count = 0;
+  // The slots holding a source word: every match is among them.
+  for (const k of new Set(sources.ks)) {
+    for (const p of lists[k]!) {
+      const ps = p.items;
+      for (let i = 0, n = p.length; i < n; i++) {
+        const s = ps[i]!;
+        if (bits[s] !== 0 || alive[s] === 0) continue;
+        bits[s] = TOUCHED;
+        score[s] = 0;
+        place[s] = count;
+        touched[count++] = s;
+      }
+    }
+  }
+  // Every word, on those slots: which it holds, and its rank; for a word of a phrase, where its
+  // positions start (read in the same pass, so a phrase needs no search in the postings).
+  // (Bounded scratch: with very many slots read and words in phrases, the postings are searched instead.)
+  const recorded = tree.inPhrase.filter(Boolean).length;
+  starts = lists.map((ls, k) => (tree.inPhrase[k] && ls.length === 1 && count * recorded <= 1 << 23 ? startsFor(k, count) : null));
+  for (let k = 0; k < lists.length; k++) {
+    const bit = 1 << k;
+    const at = starts[k];
+    for (const p of lists[k]!) {
+      const ps = p.items;
+      const rs = p.ranks;
+      if (at) {
+        const pos = p.positions;
+        const used = p.used;
+        let cursor = 0;
+        for (let i = 0, n = p.length; i < n; i++) {
+          const s = ps[i]!;
+          const from = cursor;
+          cursor++;
+          while (cursor < used && pos[cursor]! < ENTRY_START) cursor++;
+          const b = bits[s]!;
+          if (b === 0) continue;
+          bits[s] = b | bit;
+          score[s] = score[s]! + rs[i]!;
+          at[place[s]!] = from;
+        }
+        continue;
+      }
+      for (let i = 0, n = p.length; i < n; i++) {
+        const s = ps[i]!;
+        const b = bits[s]!;
+        if (b === 0) continue;
+        bits[s] = b | bit;
+        score[s] = score[s]! + rs[i]!;
+      }
+    }
+  }
+  const flatOne = tree.andTop && tree.operands.length > 1;
+  let matched = 0;
+  for (let i = 0; i < count; i++) {
+    const s = touched[i]!;
+    const b = bits[s]!;
+    bits[s] = 0;
+    if (!holds(tree.root, s, b)) continue;
+    hits[s] = 1;
+    matched++;
+    if (flatOne && (b & (b - 1) & ~TOUCHED) === 0) score[s] = 0;
+  }
+  lists = [];
+  starts = [];
+  return { touched: count, matched };
+}
+
+/** Reused arrays for where each word of a phrase starts, per slot read. */
+const startArrays: Uint32Array[] = [];
+function startsFor(k: number, count: number): Uint32Array {
+  let a = startArrays[k];
+  if (!a || a.length < count) startArrays[k] = a = new Uint32Array(Math.max(1024, count * 2));
+  return a;
+}
