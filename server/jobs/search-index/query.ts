@@ -3,7 +3,7 @@ import { yearlyPay } from '../../../src/contract/search.ts';
 import type { Viewport } from '../../../src/contract/map.ts';
 import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../../src/lib/geo.ts';
 import { cellSize, gridZoomFor } from '../../../src/lib/map-grid.ts';
-import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, OPEN_TO_MINORS, REMOTE, wordsUuid, type JobIndex, type Postings, type SlotList } from './store.ts';
+import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, idBefore, OPEN_TO_MINORS, REMOTE, wordsUuid, type GridCell, type JobIndex, type Postings, type SlotList } from './store.ts';
 import type { QueryTerm } from './text.ts';
 
 /** Totals past this are said to be a lower bound (as TOTAL_COUNT_LIMIT in search.ts): counting may stop there. */
@@ -82,9 +82,7 @@ class MapCells {
   ) {
     this.cols = Math.round(360 / cellSize(zoom));
   }
-  add(row: number, col: number, slots: Uint32Array, from: number, to: number) {
-    if (to <= from) return;
-    const { lat, lng, ids } = this.index;
+  private cellOf(row: number, col: number, first: number): number {
     const key = row * this.cols + col;
     let c = this.byCell.get(key);
     if (c === undefined) {
@@ -94,8 +92,24 @@ class MapCells {
       this.counts.push(0);
       this.sumLat.push(0);
       this.sumLng.push(0);
-      this.first.push(slots[from]!);
+      this.first.push(first);
     }
+    return c;
+  }
+  /** A grid cell's counts kept by the index: the same sums as reading its jobs one by one. */
+  addCounts(row: number, col: number, cell: GridCell) {
+    if (cell.count === 0) return;
+    const c = this.cellOf(row, col, cell.first);
+    if (idBefore(this.index.ids, cell.first, this.first[c]!)) this.first[c] = cell.first;
+    this.counts[c]! += cell.count;
+    this.sumLat[c]! += cell.sumLat;
+    this.sumLng[c]! += cell.sumLng;
+    this.total += cell.count;
+  }
+  add(row: number, col: number, slots: Uint32Array, from: number, to: number) {
+    if (to <= from) return;
+    const { lat, lng, ids } = this.index;
+    const c = this.cellOf(row, col, slots[from]!);
     let la = 0;
     let lo = 0;
     let first = this.first[c]!;
@@ -124,14 +138,6 @@ class MapCells {
   }
 }
 
-const idBefore = (ids: Uint32Array, a: number, b: number) => {
-  for (let k = 0; k < 4; k++) {
-    const x = ids[a * 4 + k]!;
-    const y = ids[b * 4 + k]!;
-    if (x !== y) return x < y;
-  }
-  return false;
-};
 
 /** Scratch space reused by every search (a search runs start to end without yielding). */
 class Scratch {
@@ -155,7 +161,7 @@ class Scratch {
 const scratch = new Scratch();
 
 /** The grid cells of a box: each cell's slots, handed to `visit`. */
-function forCells(index: JobIndex, box: LatLngBox, visit: (cell: SlotList, row: number, col: number) => void) {
+function forCells(index: JobIndex, box: LatLngBox, visit: (cell: GridCell, row: number, col: number) => void) {
   const r0 = gridRow(box.south);
   const r1 = gridRow(box.north);
   const c0 = gridCol(box.west);
@@ -351,20 +357,45 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     }
   };
   const zoom = view ? gridZoomFor(view) : 0;
-  if (view && viewOnly && zoom <= GRID_ZOOM && !(matched >= 0 && matched <= placeSize)) {
-    // The map alone over the grid: each grid cell lies in one of the map's cells (the grid is the
-    // map's at zoom 9), so jobs are grouped a grid cell at a time, and a grid cell wholly inside the
-    // view needs no box check per job.
+  // No keyword, place or filter: the map of every open job, from the counts each grid cell keeps
+  // (a cell the view cuts, or holding a job the seeker reported, is read job by job).
+  const plain =
+    q.terms === null &&
+    location === null &&
+    mode === 'include' &&
+    wantFlags === 0 &&
+    schedule === -2 &&
+    f.experience == null &&
+    minimumPay === null &&
+    !lists3 &&
+    index.countsByCell;
+  const reportedCells = plain && reported ? new Set([...reported].filter((s) => (flags[s]! & HAS_POSITION) !== 0).map((s) => gridRow(lat[s]!) * GRID_COLS + gridCol(lng[s]!))) : null;
+  /** The map over the grid: each grid cell lies in one of the map's cells (the grid is the map's at zoom 9), so jobs are grouped a grid cell at a time, and a grid cell wholly inside the view needs no box check per job. */
+  const mapOverGrid = () => {
     const map = new MapCells(index, zoom);
+    const shift = GRID_ZOOM - zoom;
+    const viewOnlyBefore = checkView;
     forCells(index, viewBox!, (cell, row, col) => {
       const south = row * GRID_DEGREES - 90;
       const west = col * GRID_DEGREES - 180;
       checkView = !(south >= viewBox!.south && south + GRID_DEGREES <= viewBox!.north && inLongitudes(viewBox!, west, west + GRID_DEGREES));
+      if (plain && !checkView && !(reportedCells !== null && reportedCells.has(row * GRID_COLS + col))) {
+        const counts = index.cellCounts(cell, nowUs);
+        if (counts.count === 0 || (counts.latestPosted <= asOfUs && counts.earliestPosted >= since)) {
+          map.addCounts(row >> shift, col >> shift, counts);
+          return;
+        }
+      }
       const start = found;
       visitList(cell);
-      map.add(row >> (GRID_ZOOM - zoom), col >> (GRID_ZOOM - zoom), slots, start, found);
+      map.add(row >> shift, col >> shift, slots, start, found);
       found = start;
     });
+    checkView = viewOnlyBefore;
+    return map;
+  };
+  if (view && viewOnly && zoom <= GRID_ZOOM && !(matched >= 0 && matched <= placeSize)) {
+    const map = mapOverGrid();
     for (let i = 0; i < touchedCount; i++) hits[touched[i]!] = 0;
     return { ids: [], found: map.total, cells: { zoom, cells: map.cells() } };
   }
@@ -446,7 +477,7 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
 
   // ---- the map ----
   let cells: IndexAnswer['cells'] = null;
-  if (view) cells = { zoom, cells: cellsOf(index, view, slots, found) };
+  if (view) cells = { zoom, cells: plain && zoom <= GRID_ZOOM ? mapOverGrid().cells() : cellsOf(index, view, slots, found) };
 
   for (let i = 0; i < touchedCount; i++) hits[touched[i]!] = 0;
   return { ids, found, cells };

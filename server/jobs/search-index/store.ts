@@ -59,6 +59,57 @@ export class Postings extends SlotList {
     this.ranks[this.length] = rank;
     this.push(slot);
   }
+  /**
+   * The slots numbered afresh (`newSlotOf[old]`, DEAD_SLOT: left out), kept sorted by slot: every
+   * array parallel to `items` is carried along in the new order.
+   */
+  remap(newSlotOf: Uint32Array) {
+    const n = this.length;
+    // Sorting (new slot, place) pairs packed in one number: a native numeric sort, no comparator.
+    const keys = new Float64Array(n);
+    let kept = 0;
+    for (let i = 0; i < n; i++) {
+      const ns = newSlotOf[this.items[i]!]!;
+      if (ns !== DEAD_SLOT) keys[kept++] = ns * n + i;
+    }
+    const order = keys.subarray(0, kept).sort();
+    const items = new Uint32Array(Math.max(4, kept));
+    const ranks = new Float32Array(Math.max(4, kept));
+    for (let j = 0; j < kept; j++) {
+      const k = order[j]!;
+      const i = k % n;
+      items[j] = (k - i) / n;
+      ranks[j] = this.ranks[i]!;
+    }
+    this.items = items;
+    this.ranks = ranks;
+    this.length = kept;
+  }
+}
+
+/** A slot left out when slots are numbered afresh. */
+export const DEAD_SLOT = 0xffffffff;
+
+/**
+ * A grid cell: its slots, and what the map needs of them kept ahead of time (the jobs counted, the
+ * sums of their positions, the smallest id), so a view without keyword or filters reads one entry
+ * per cell instead of each job. The counts hold the live jobs of visible companies whose last day
+ * is after `asOf`; they are right for a moment `now` while `asOf <= now < expiry` (the earliest last
+ * day counted), no job of the cell has left and no company's visibility has changed since.
+ */
+export class GridCell extends SlotList {
+  count = 0;
+  sumLat = 0;
+  sumLng = 0;
+  /** The counted job with the smallest id (-1: none). */
+  first = -1;
+  asOf = Infinity;
+  expiry = -Infinity;
+  /** The posting moments counted, first and last (a page's moment or a first day leaves some out). */
+  earliestPosted = Infinity;
+  latestPosted = -Infinity;
+  /** The index's `visibility` when counted; -1: to be counted again. */
+  visibility = -1;
 }
 
 /** A job as the index reads it from the database. */
@@ -105,6 +156,15 @@ export function wordsUuid(from: Uint32Array, at: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+export const idBefore = (ids: Uint32Array, a: number, b: number) => {
+  for (let k = 0; k < 4; k++) {
+    const x = ids[a * 4 + k]!;
+    const y = ids[b * 4 + k]!;
+    if (x !== y) return x < y;
+  }
+  return false;
+};
+
 export class JobIndex {
   /** Slots used (dead ones included). */
   size = 0;
@@ -138,7 +198,11 @@ export class JobIndex {
   postings = new Map<string, Postings>();
   /** The lexemes in order, for words typed in part (`forkl`); rebuilt after new lexemes. */
   private sorted: string[] | null = null;
-  grid = new Map<number, SlotList>();
+  grid = new Map<number, GridCell>();
+  /** The map without keyword or filters reads the cells' counts (off: each job, to compare). */
+  countsByCell = true;
+  /** Changes whenever a company is shown or hidden: every cell's counts are then counted again. */
+  visibility = 0;
   remote = new SlotList(1024);
 
   private ensure(size: number) {
@@ -168,7 +232,7 @@ export class JobIndex {
       c = this.companyIndex.size;
       this.companyIndex.set(id, c);
       this.companyVisible = grow(this.companyVisible, c + 1);
-    }
+    } else if (this.companyVisible[c] !== (visible ? 1 : 0)) this.visibility++;
     this.companyVisible[c] = visible ? 1 : 0;
     return c;
   }
@@ -180,6 +244,10 @@ export class JobIndex {
     this.slotOf.delete(id);
     this.alive[slot] = 0;
     this.live--;
+    if ((this.flags[slot]! & HAS_POSITION) !== 0) {
+      const cell = this.grid.get(gridRow(this.lat[slot]!) * GRID_COLS + gridCol(this.lng[slot]!));
+      if (cell) cell.visibility = -1;
+    }
   }
 
   /** Adds (or replaces) an open job. */
@@ -215,8 +283,18 @@ export class JobIndex {
     if (hasPosition) {
       const key = gridRow(job.latitude!) * GRID_COLS + gridCol(job.longitude!);
       let cell = this.grid.get(key);
-      if (!cell) this.grid.set(key, (cell = new SlotList(4)));
+      if (!cell) this.grid.set(key, (cell = new GridCell(4)));
       cell.push(s);
+      // Appended last, the job adds to the counts as a fresh count would.
+      if (cell.visibility !== -1 && this.companyVisible[c] === 1 && job.validUs > cell.asOf) {
+        cell.count++;
+        cell.sumLat += job.latitude!;
+        cell.sumLng += job.longitude!;
+        if (job.validUs < cell.expiry) cell.expiry = job.validUs;
+        if (job.postedUs > cell.latestPosted) cell.latestPosted = job.postedUs;
+        if (job.postedUs < cell.earliestPosted) cell.earliestPosted = job.postedUs;
+        if (cell.first < 0 || idBefore(this.ids, s, cell.first)) cell.first = s;
+      }
     }
     if (job.isRemote) this.remote.push(s);
     for (const { lexeme, rank } of parseTsvector(job.document)) {
@@ -267,6 +345,131 @@ export class JobIndex {
     const out: string[] = [];
     for (let i = lo; i < all.length && all[i]!.startsWith(prefix); i++) out.push(all[i]!);
     return out;
+  }
+
+  /**
+   * The cell's counts, right for the moment `nowUs`: counted again (each job, in slot order, as the
+   * map's reading of each job sums them) when a job left, a company's visibility changed, or a
+   * counted job's last day has passed.
+   */
+  cellCounts(cell: GridCell, nowUs: number): GridCell {
+    if (cell.visibility === this.visibility && cell.asOf <= nowUs && nowUs < cell.expiry) return cell;
+    const { alive, valid, posted, company, companyVisible, lat, lng, ids } = this;
+    let count = 0;
+    let la = 0;
+    let lo = 0;
+    let first = -1;
+    let expiry = Infinity;
+    let latest = -Infinity;
+    let earliest = Infinity;
+    const items = cell.items;
+    for (let i = 0, n = cell.length; i < n; i++) {
+      const s = items[i]!;
+      if (alive[s] === 0 || !(valid[s]! > nowUs) || companyVisible[company[s]!] === 0) continue;
+      count++;
+      la += lat[s]!;
+      lo += lng[s]!;
+      if (valid[s]! < expiry) expiry = valid[s]!;
+      if (posted[s]! > latest) latest = posted[s]!;
+      if (posted[s]! < earliest) earliest = posted[s]!;
+      if (first < 0 || idBefore(ids, s, first)) first = s;
+    }
+    cell.count = count;
+    cell.sumLat = la;
+    cell.sumLng = lo;
+    cell.first = first;
+    cell.expiry = expiry;
+    cell.latestPosted = latest;
+    cell.earliestPosted = earliest;
+    cell.asOf = nowUs;
+    cell.visibility = this.visibility;
+    return cell;
+  }
+
+  /**
+   * Numbers the slots afresh in grid order (by grid cell, row by row, then as before; the jobs
+   * without a position last), dropping dead slots: the jobs of a cell then lie side by side in
+   * every array, and a search reads memory in order instead of missing the caches at every job.
+   */
+  renumberInGridOrder() {
+    const keys = new Float64Array(this.live);
+    let n = 0;
+    const noPosition = GRID_ROWS * GRID_COLS;
+    for (let s = 0; s < this.size; s++) {
+      if (this.alive[s] === 0) continue;
+      const key = (this.flags[s]! & HAS_POSITION) !== 0 ? gridRow(this.lat[s]!) * GRID_COLS + gridCol(this.lng[s]!) : noPosition;
+      keys[n++] = key * this.size + s;
+    }
+    keys.subarray(0, n).sort();
+    const order = new Uint32Array(n);
+    for (let i = 0; i < n; i++) order[i] = keys[i]! % this.size;
+    this.renumber(order);
+  }
+
+  /** Numbers the slots afresh: `order[k]` is the old slot of the new slot k; slots not in it are dropped. */
+  renumber(order: Uint32Array) {
+    const oldSize = this.size;
+    const n = order.length;
+    const newSlotOf = new Uint32Array(oldSize).fill(DEAD_SLOT);
+    for (let k = 0; k < n; k++) newSlotOf[order[k]!] = k;
+    const permute = <T extends Float64Array | Uint32Array | Uint8Array | Int16Array>(a: T): T => {
+      const next = new (a.constructor as new (n: number) => T)(Math.max(1024, n));
+      for (let k = 0; k < n; k++) next[k] = a[order[k]!]!;
+      return next;
+    };
+    this.alive = permute(this.alive);
+    this.flags = permute(this.flags);
+    this.lat = permute(this.lat);
+    this.lng = permute(this.lng);
+    this.posted = permute(this.posted);
+    this.valid = permute(this.valid);
+    this.pay = permute(this.pay);
+    this.minExperience = permute(this.minExperience);
+    this.workSchedule = permute(this.workSchedule);
+    this.company = permute(this.company);
+    this.typeCount = permute(this.typeCount);
+    this.scheduleCount = permute(this.scheduleCount);
+    this.skillCount = permute(this.skillCount);
+    const ids = new Uint32Array(Math.max(1024, n) * 4);
+    const lists = new Int32Array(Math.max(1024, this.listsUsed));
+    const listStart = new Uint32Array(Math.max(1024, n));
+    let used = 0;
+    for (let k = 0; k < n; k++) {
+      const s = order[k]!;
+      for (let w = 0; w < 4; w++) ids[k * 4 + w] = this.ids[s * 4 + w]!;
+      const start = this.listStart[s]!;
+      const len = this.typeCount[k]! + this.scheduleCount[k]! + this.skillCount[k]!;
+      listStart[k] = used;
+      for (let i = 0; i < len; i++) lists[used++] = this.lists[start + i]!;
+    }
+    this.ids = ids;
+    this.lists = lists;
+    this.listStart = listStart;
+    this.listsUsed = used;
+    for (const [id, s] of this.slotOf) this.slotOf.set(id, newSlotOf[s]!);
+    const remapList = <L extends SlotList>(l: L) => {
+      let m = 0;
+      for (let i = 0; i < l.length; i++) {
+        const ns = newSlotOf[l.items[i]!]!;
+        if (ns !== DEAD_SLOT) l.items[m++] = ns;
+      }
+      l.length = m;
+      l.items.subarray(0, m).sort();
+    };
+    for (const [key, cell] of this.grid) {
+      remapList(cell);
+      cell.visibility = -1;
+      if (cell.length === 0) this.grid.delete(key);
+    }
+    remapList(this.remote);
+    for (const p of this.postings.values()) p.remap(newSlotOf);
+    this.size = n;
+    let live = 0;
+    for (let k = 0; k < n; k++) live += this.alive[k]!;
+    this.live = live;
+    this.remoteOrder = new Uint32Array(0);
+    this.remoteOrdered = 0;
+    this.orderRemote();
   }
 
   /** Dead slots are many: time to build afresh. */

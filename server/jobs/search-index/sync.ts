@@ -140,7 +140,8 @@ export class SearchIndexSync {
       after = rows[rows.length - 1]!.id as string;
       await turn();
     }
-    index.orderRemote();
+    // Read in id order; numbered in grid order for the searches (see renumberInGridOrder).
+    index.renumberInGridOrder();
     this.buildMs = performance.now() - started;
     return { index, seq };
   }
