@@ -213,6 +213,45 @@ describe('the index follows the database', () => {
     await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, id));
   });
 
+  it('keeps the map’s counts in step: a job posted, past its last day, closed, and its company hidden', async () => {
+    const views = [
+      { north: 46.2, south: 45.0, west: -123.4, east: -121.8, zoom: 9 },
+      { north: 49, south: 25, west: -125, east: -66, zoom: 4 },
+      { north: 85, south: -85, west: -180, east: 180, zoom: 2 },
+    ];
+    /** The clusters of every view, the same from the index as from SQL; the totals. */
+    const totals = async () => {
+      const out: number[] = [];
+      for (const viewport of views) {
+        const { sql, index } = await both(async () => api.ok(await api.clusters({ viewport })));
+        expectSamePins(sql, index);
+        out.push(index.total);
+      }
+      return out;
+    };
+    const plus = (a: number[], n: number) => a.map((t) => t + n);
+    const before = await totals();
+    const id = await publishAt(f, actor(), jobAt(PLACES.vancouver, 'Okapi Sorter', 'Sort okapi parcels.'), { validThrough: new Date(Date.now() + 2 * DAY) });
+    const other = await publishAt(f, actor(), jobAt(PLACES.battleGround, 'Okapi Loader', 'Load okapi parcels.'));
+    expect(await totals()).toEqual(plus(before, 2));
+    clock.advance(3 * DAY);
+    // The job past its last day is left out (and any other job then past its own).
+    (await totals()).forEach((t, i) => expect(t).toBeLessThanOrEqual(before[i]! + 1));
+    clock.advance(-3 * DAY);
+    expect(await totals()).toEqual(plus(before, 2));
+
+    await db().update(companies).set({ blacklisted: true }).where(eq(companies.id, w.x.id));
+    // The company's two open jobs are left out.
+    expect(await totals()).toEqual(before);
+    await db().update(companies).set({ blacklisted: false }).where(eq(companies.id, w.x.id));
+    expect(await totals()).toEqual(plus(before, 2));
+
+    await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, other));
+    expect(await totals()).toEqual(plus(before, 1));
+    await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, id));
+    expect(await totals()).toEqual(before);
+  });
+
   it('pages with the first page’s moment while jobs are posted: no repeat, no gap', async () => {
     const location = { latitude: PLACES.vancouver.latitude, longitude: PLACES.vancouver.longitude, radius: 10 };
     for (let k = 0; k < 30; k++) await publishAt(f, actor(), jobAt(PLACES.vancouver, `Marmot Loader ${k}`, 'Load marmot crates.'), { daysAgo: k % 7 });

@@ -357,9 +357,10 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     }
   };
   const zoom = view ? gridZoomFor(view) : 0;
-  // No keyword, place or filter: the map of every open job, from the counts each grid cell keeps
-  // (a cell the view cuts, or holding a job the seeker reported, is read job by job).
+  // The map alone with no keyword, place or filter: every open job, from the counts each grid cell
+  // keeps (a cell the view cuts, or holding a job the seeker reported, is read job by job).
   const plain =
+    viewOnly &&
     q.terms === null &&
     location === null &&
     mode === 'include' &&
@@ -374,7 +375,6 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   const mapOverGrid = () => {
     const map = new MapCells(index, zoom);
     const shift = GRID_ZOOM - zoom;
-    const viewOnlyBefore = checkView;
     forCells(index, viewBox!, (cell, row, col) => {
       const south = row * GRID_DEGREES - 90;
       const west = col * GRID_DEGREES - 180;
@@ -391,7 +391,6 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
       map.add(row >> shift, col >> shift, slots, start, found);
       found = start;
     });
-    checkView = viewOnlyBefore;
     return map;
   };
   if (view && viewOnly && zoom <= GRID_ZOOM && !(matched >= 0 && matched <= placeSize)) {
@@ -477,7 +476,7 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
 
   // ---- the map ----
   let cells: IndexAnswer['cells'] = null;
-  if (view) cells = { zoom, cells: plain && zoom <= GRID_ZOOM ? mapOverGrid().cells() : cellsOf(index, view, slots, found) };
+  if (view) cells = { zoom, cells: cellsOf(index, view, slots, found) };
 
   for (let i = 0; i < touchedCount; i++) hits[touched[i]!] = 0;
   return { ids, found, cells };
