@@ -404,14 +404,15 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     forCells(index, placeBox, visitGrid);
     if (skipRemote) {
       // Remote jobs follow the nearby ones newest first (the distance sort, relevance without a
-      // keyword) or mix with them newest first: read newest first, they stop once the page is
-      // certain and the total passes the counting limit. Other orders (and the map) read them all.
+      // keyword), or mix with them newest first or best paid first (all at the same distance): read
+      // in that order, they stop once the page is certain and the total passes the counting limit.
+      // Relevance with a keyword (and the map) reads them all.
       const inPostedOrder = q.sort === 'newest' || q.sort === 'distance' || (q.sort === 'relevance' && termCount === 0);
-      if (inPostedOrder && !view && q.limit > 0) {
+      if ((inPostedOrder || q.sort === 'pay') && !view && q.limit > 0) {
         index.orderRemote();
         const want = q.offset + q.limit;
         for (let i = index.remoteOrdered; i < index.remote.length; i++) consider(index.remote.items[i]!);
-        const order = index.remoteOrder;
+        const order = q.sort === 'pay' ? index.remoteByPay : index.remoteOrder;
         let taken = 0;
         for (let i = 0; i < order.length; i++) {
           const before = found;
@@ -441,7 +442,8 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
       if (rankBy || payBy) {
         const x = keyA[a]!;
         const y = keyA[b]!;
-        if (x !== y) {
+        // Nulls last, and two nulls tie (desc nulls last).
+        if (x !== y && !(Number.isNaN(x) && Number.isNaN(y))) {
           if (Number.isNaN(x)) return 1;
           if (Number.isNaN(y)) return -1;
           return x > y ? -1 : 1;

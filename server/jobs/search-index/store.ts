@@ -65,25 +65,74 @@ export class Postings extends SlotList {
    */
   remap(newSlotOf: Uint32Array) {
     const n = this.length;
-    // Sorting (new slot, place) pairs packed in one number: a native numeric sort, no comparator.
-    const keys = new Float64Array(n);
+    const slots = new Uint32Array(Math.max(4, n));
+    const from = new Uint32Array(Math.max(4, n));
     let kept = 0;
     for (let i = 0; i < n; i++) {
       const ns = newSlotOf[this.items[i]!]!;
-      if (ns !== DEAD_SLOT) keys[kept++] = ns * n + i;
+      if (ns === DEAD_SLOT) continue;
+      slots[kept] = ns;
+      from[kept++] = i;
     }
-    const order = keys.subarray(0, kept).sort();
-    const items = new Uint32Array(Math.max(4, kept));
-    const ranks = new Float32Array(Math.max(4, kept));
-    for (let j = 0; j < kept; j++) {
-      const k = order[j]!;
-      const i = k % n;
-      items[j] = (k - i) / n;
-      ranks[j] = this.ranks[i]!;
-    }
-    this.items = items;
+    sortByKey(slots, from, kept);
+    const ranks = new Float32Array(slots.length);
+    for (let j = 0; j < kept; j++) ranks[j] = this.ranks[from[j]!]!;
+    this.items = slots;
     this.ranks = ranks;
     this.length = kept;
+  }
+}
+
+/** Sorts the first `n` keys ascending, carrying `values` along (a radix sort: lists of a million slots sort in milliseconds). */
+export function sortByKey(keys: Uint32Array, values: Uint32Array, n: number) {
+  let sorted = true;
+  let max = 0;
+  for (let i = 0; i < n; i++) {
+    if (i > 0 && keys[i]! < keys[i - 1]!) sorted = false;
+    if (keys[i]! > max) max = keys[i]!;
+  }
+  if (sorted) return;
+  if (n < 64) {
+    for (let i = 1; i < n; i++) {
+      const k = keys[i]!;
+      const v = values[i]!;
+      let j = i - 1;
+      for (; j >= 0 && keys[j]! > k; j--) {
+        keys[j + 1] = keys[j]!;
+        values[j + 1] = values[j]!;
+      }
+      keys[j + 1] = k;
+      values[j + 1] = v;
+    }
+    return;
+  }
+  const BITS = 11;
+  const counts = new Uint32Array(1 << BITS);
+  let ka: Uint32Array = keys;
+  let va: Uint32Array = values;
+  let kb: Uint32Array = new Uint32Array(n);
+  let vb: Uint32Array = new Uint32Array(n);
+  for (let shift = 0; shift === 0 || max >>> shift > 0; shift += BITS) {
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[(ka[i]! >>> shift) & ((1 << BITS) - 1)]!++;
+    let sum = 0;
+    for (let b = 0; b < counts.length; b++) {
+      const c = counts[b]!;
+      counts[b] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const at = counts[(ka[i]! >>> shift) & ((1 << BITS) - 1)]!++;
+      kb[at] = ka[i]!;
+      vb[at] = va[i]!;
+    }
+    [ka, kb] = [kb, ka];
+    [va, vb] = [vb, va];
+    if (shift + BITS >= 32) break;
+  }
+  if (ka !== keys) {
+    keys.set(ka.subarray(0, n));
+    values.set(va.subarray(0, n));
   }
 }
 
@@ -308,10 +357,12 @@ export class JobIndex {
   }
 
   /**
-   * The remote jobs newest first (ties by id), as of `remoteOrdered` entries of `remote`; the ones
+   * The remote jobs newest first (ties by id), and by pay, as of `remoteOrdered` entries of `remote`; the ones
    * added since are few and read in full. Sorted again once they are many.
    */
   remoteOrder = new Uint32Array(0);
+  /** The same, best paid first (no pay last), ties by id. */
+  remoteByPay = new Uint32Array(0);
   remoteOrdered = 0;
 
   orderRemote() {
@@ -328,6 +379,15 @@ export class JobIndex {
       return 0;
     });
     this.remoteOrder = Uint32Array.from(order);
+    const { pay } = this;
+    order.sort((a, b) => {
+      const x = pay[a]!;
+      const y = pay[b]!;
+      if (x !== y && !(Number.isNaN(x) && Number.isNaN(y))) return Number.isNaN(x) ? 1 : Number.isNaN(y) ? -1 : x > y ? -1 : 1;
+      for (let k = 0; k < 4; k++) if (ids[a * 4 + k] !== ids[b * 4 + k]) return ids[a * 4 + k]! < ids[b * 4 + k]! ? -1 : 1;
+      return 0;
+    });
+    this.remoteByPay = Uint32Array.from(order);
     this.remoteOrdered = this.remote.length;
   }
 
@@ -392,22 +452,35 @@ export class JobIndex {
    * every array, and a search reads memory in order instead of missing the caches at every job.
    */
   renumberInGridOrder() {
-    const keys = new Float64Array(this.live);
+    for (const _ of this.renumbering(this.gridOrder()));
+  }
+
+  /** The live slots in grid order: `order[k]` is the old slot to become slot k. */
+  gridOrder(): Uint32Array {
+    const keys = new Uint32Array(this.live);
+    const order = new Uint32Array(this.live);
     let n = 0;
     const noPosition = GRID_ROWS * GRID_COLS;
     for (let s = 0; s < this.size; s++) {
       if (this.alive[s] === 0) continue;
-      const key = (this.flags[s]! & HAS_POSITION) !== 0 ? gridRow(this.lat[s]!) * GRID_COLS + gridCol(this.lng[s]!) : noPosition;
-      keys[n++] = key * this.size + s;
+      keys[n] = (this.flags[s]! & HAS_POSITION) !== 0 ? gridRow(this.lat[s]!) * GRID_COLS + gridCol(this.lng[s]!) : noPosition;
+      order[n++] = s;
     }
-    keys.subarray(0, n).sort();
-    const order = new Uint32Array(n);
-    for (let i = 0; i < n; i++) order[i] = keys[i]! % this.size;
-    this.renumber(order);
+    // Stable: a cell's slots keep their order.
+    sortByKey(keys, order, n);
+    return order.subarray(0, n);
   }
 
-  /** Numbers the slots afresh: `order[k]` is the old slot of the new slot k; slots not in it are dropped. */
   renumber(order: Uint32Array) {
+    for (const _ of this.renumbering(order));
+  }
+
+  /**
+   * Numbers the slots afresh: `order[k]` is the old slot of the new slot k; slots not in it are
+   * dropped. A step at a time (each lexeme's postings one), for the build to give the event loop
+   * back between them; the index is unusable until the last step.
+   */
+  *renumbering(order: Uint32Array): Generator<void> {
     const oldSize = this.size;
     const n = order.length;
     const newSlotOf = new Uint32Array(oldSize).fill(DEAD_SLOT);
@@ -446,6 +519,7 @@ export class JobIndex {
     this.lists = lists;
     this.listStart = listStart;
     this.listsUsed = used;
+    yield;
     for (const [id, s] of this.slotOf) this.slotOf.set(id, newSlotOf[s]!);
     const remapList = <L extends SlotList>(l: L) => {
       let m = 0;
@@ -462,7 +536,11 @@ export class JobIndex {
       if (cell.length === 0) this.grid.delete(key);
     }
     remapList(this.remote);
-    for (const p of this.postings.values()) p.remap(newSlotOf);
+    yield;
+    for (const p of this.postings.values()) {
+      p.remap(newSlotOf);
+      yield;
+    }
     this.size = n;
     let live = 0;
     for (let k = 0; k < n; k++) live += this.alive[k]!;

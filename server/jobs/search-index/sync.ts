@@ -141,7 +141,13 @@ export class SearchIndexSync {
       await turn();
     }
     // Read in id order; numbered in grid order for the searches (see renumberInGridOrder).
-    index.renumberInGridOrder();
+    let sliceStart = performance.now();
+    for (const _ of index.renumbering(index.gridOrder())) {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await turn();
+        sliceStart = performance.now();
+      }
+    }
     this.buildMs = performance.now() - started;
     return { index, seq };
   }
