@@ -150,8 +150,9 @@ describe('the index answers as SQL does', () => {
 
   it('for the map: pins with page 1 and clusters of any view', async () => {
     for (const location of LOCATIONS) {
-      const body = { location, keyword: location ? null : 'manager', pins: true };
+      const body = { location, keyword: location ? null : 'manager', flags: { Pins: true } };
       const { sql, index } = await both(() => api.find(body));
+      expect(index.pins).not.toBeNull();
       expectSamePins(sql.pins, index.pins);
     }
     const views = [
@@ -250,6 +251,23 @@ describe('the index follows the database', () => {
     expect(await totals()).toEqual(plus(before, 1));
     await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, id));
     expect(await totals()).toEqual(before);
+  });
+
+  it('puts a remote job with a position on the pins of a search near it, in every order', async () => {
+    const id = await publishAt(f, actor(), jobAt(PLACES.vancouver, 'Tapir Keeper', 'Keep tapirs.'));
+    // An administrator's or an import's row: remote, with a position.
+    await db().update(jobPosts).set({ isRemote: true }).where(eq(jobPosts.id, id));
+    const location = { latitude: portland.latitude, longitude: portland.longitude, radius: 50 };
+    for (const sort of SORTS) {
+      for (const keyword of [null, 'tapir']) {
+        const { sql, index } = await both(() => api.find({ location, keyword, sort, flags: { Pins: true } }));
+        expect(idsOf(index)).toEqual(idsOf(sql));
+        expect(index.total).toBe(sql.total);
+        expect(index.pins).not.toBeNull();
+        expectSamePins(sql.pins, index.pins);
+      }
+    }
+    await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, id));
   });
 
   it('pages with the first page’s moment while jobs are posted: no repeat, no gap', async () => {

@@ -340,6 +340,8 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     for (let i = 0, n = l.length; i < n; i++) consider(items[i]!);
   };
 
+  /** Remote jobs were read only as far as the page needed: the map finds its own (see below). */
+  let remoteCut = false;
   // Which side to read: the keyword's slots, or the place's.
   const placeBox = q.viewOnly ? viewBox : mode === 'only' ? null : circle;
   let placeSize = 0;
@@ -406,9 +408,10 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
       // Remote jobs follow the nearby ones newest first (the distance sort, relevance without a
       // keyword), or mix with them newest first or best paid first (all at the same distance): read
       // in that order, they stop once the page is certain and the total passes the counting limit.
-      // Relevance with a keyword (and the map) reads them all.
+      // Relevance with a keyword reads them all; so does the map alone.
       const inPostedOrder = q.sort === 'newest' || q.sort === 'distance' || (q.sort === 'relevance' && termCount === 0);
-      if ((inPostedOrder || q.sort === 'pay') && !view && q.limit > 0) {
+      if ((inPostedOrder || q.sort === 'pay') && q.limit > 0) {
+        remoteCut = true;
         index.orderRemote();
         const want = q.offset + q.limit;
         for (let i = index.remoteOrdered; i < index.remote.length; i++) consider(index.remote.items[i]!);
@@ -478,7 +481,20 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
 
   // ---- the map ----
   let cells: IndexAnswer['cells'] = null;
-  if (view) cells = { zoom, cells: cellsOf(index, view, slots, found) };
+  if (view && remoteCut) {
+    // The nearby jobs found, and the remote ones inside the view (a remote job's position puts it
+    // in the grid), rather than every remote job.
+    const total = found;
+    let kept = 0;
+    for (let i = 0; i < total; i++) if ((flags[slots[i]!]! & REMOTE) === 0) slots[kept++] = slots[i]!;
+    found = kept;
+    forCells(index, viewBox!, (cell) => {
+      const items = cell.items;
+      for (let i = 0, n = cell.length; i < n; i++) if ((flags[items[i]!]! & REMOTE) !== 0) consider(items[i]!);
+    });
+    cells = { zoom, cells: cellsOf(index, view, slots, found) };
+    found = total;
+  } else if (view) cells = { zoom, cells: cellsOf(index, view, slots, found) };
 
   for (let i = 0; i < touchedCount; i++) hits[touched[i]!] = 0;
   return { ids, found, cells };
