@@ -138,7 +138,6 @@ class MapCells {
   }
 }
 
-
 /** Scratch space reused by every search (a search runs start to end without yielding). */
 class Scratch {
   hits = new Uint8Array(0);
@@ -373,7 +372,9 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     !lists3 &&
     index.countsByCell;
   const reportedCells = plain && reported ? new Set([...reported].filter((s) => (flags[s]! & HAS_POSITION) !== 0).map((s) => gridRow(lat[s]!) * GRID_COLS + gridCol(lng[s]!))) : null;
-  /** The map over the grid: each grid cell lies in one of the map's cells (the grid is the map's at zoom 9), so jobs are grouped a grid cell at a time, and a grid cell wholly inside the view needs no box check per job. */
+  // The map alone over the grid: each grid cell lies in one of the map's cells (the grid is the
+  // map's at zoom 9), so jobs are grouped a grid cell at a time, and a grid cell wholly inside the
+  // view needs no box check per job.
   const mapOverGrid = () => {
     const map = new MapCells(index, zoom);
     const shift = GRID_ZOOM - zoom;
