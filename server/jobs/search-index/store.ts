@@ -5,9 +5,11 @@ import { parseTsvector } from './text.ts';
  * per job version, with
  * - an inverted index from lexeme to the sorted slots holding it (and what each adds to the rank),
  * - a grid of cells (the map's at zoom 9, about 0.18°) holding the slots of the jobs with a position,
+ *   and per cell the counts the map needs,
  * - the remote jobs' slots.
- * A job written again gets a new slot (appended, so every list stays sorted) and its old slot dies;
- * dead slots are skipped, and the index is rebuilt once they are many. The database stays the
+ * Once built, slots are numbered in grid order (a cell's jobs side by side in every array). A job
+ * written again gets a new slot (appended, so every list stays sorted) and its old slot dies;
+ * dead slots are skipped, and the index is rebuilt (and numbered again) once they are many. The database stays the
  * source of truth: the index only chooses ids, the rows are read by primary key.
  */
 
@@ -61,7 +63,7 @@ export class Postings extends SlotList {
   }
   /**
    * The slots numbered afresh (`newSlotOf[old]`, DEAD_SLOT: left out), kept sorted by slot: every
-   * array parallel to `items` is carried along in the new order.
+   * array parallel to `items` (one entry per posting) must be carried along here in the new order.
    */
   remap(newSlotOf: Uint32Array) {
     const n = this.length;
