@@ -195,8 +195,9 @@ describe('the index answers as SQL does', () => {
 
   it('for the map: pins with page 1 and clusters of any view', async () => {
     for (const location of LOCATIONS) {
-      const body = { location, keyword: location ? null : 'manager', pins: true };
+      const body = { location, keyword: location ? null : 'manager', flags: { Pins: true } };
       const { sql, index } = await both(() => api.find(body));
+      expect(index.pins).not.toBeNull();
       expectSamePins(sql.pins, index.pins);
     }
     const views = [
@@ -255,6 +256,62 @@ describe('the index follows the database', () => {
     expect(idsOf(sql)).toEqual([]);
     expect(idsOf(index)).toEqual([]);
     clock.advance(-3 * DAY);
+    await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, id));
+  });
+
+  it('keeps the map’s counts in step: a job posted, past its last day, closed, and its company hidden', async () => {
+    const views = [
+      { north: 46.2, south: 45.0, west: -123.4, east: -121.8, zoom: 9 },
+      { north: 49, south: 25, west: -125, east: -66, zoom: 4 },
+      { north: 85, south: -85, west: -180, east: 180, zoom: 2 },
+    ];
+    /** The clusters of every view, the same from the index as from SQL; the totals. */
+    const totals = async () => {
+      const out: number[] = [];
+      for (const viewport of views) {
+        const { sql, index } = await both(async () => api.ok(await api.clusters({ viewport })));
+        expectSamePins(sql, index);
+        out.push(index.total);
+      }
+      return out;
+    };
+    const plus = (a: number[], n: number) => a.map((t) => t + n);
+    const before = await totals();
+    const id = await publishAt(f, actor(), jobAt(PLACES.vancouver, 'Okapi Sorter', 'Sort okapi parcels.'), { validThrough: new Date(Date.now() + 2 * DAY) });
+    const other = await publishAt(f, actor(), jobAt(PLACES.battleGround, 'Okapi Loader', 'Load okapi parcels.'));
+    expect(await totals()).toEqual(plus(before, 2));
+    clock.advance(3 * DAY);
+    // The job past its last day is left out (and any other job then past its own).
+    (await totals()).forEach((t, i) => expect(t).toBeLessThanOrEqual(before[i]! + 1));
+    clock.advance(-3 * DAY);
+    expect(await totals()).toEqual(plus(before, 2));
+
+    await db().update(companies).set({ blacklisted: true }).where(eq(companies.id, w.x.id));
+    // The company's two open jobs are left out.
+    expect(await totals()).toEqual(before);
+    await db().update(companies).set({ blacklisted: false }).where(eq(companies.id, w.x.id));
+    expect(await totals()).toEqual(plus(before, 2));
+
+    await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, other));
+    expect(await totals()).toEqual(plus(before, 1));
+    await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, id));
+    expect(await totals()).toEqual(before);
+  });
+
+  it('puts a remote job with a position on the pins of a search near it, in every order', async () => {
+    const id = await publishAt(f, actor(), jobAt(PLACES.vancouver, 'Tapir Keeper', 'Keep tapirs.'));
+    // An administrator's or an import's row: remote, with a position.
+    await db().update(jobPosts).set({ isRemote: true }).where(eq(jobPosts.id, id));
+    const location = { latitude: portland.latitude, longitude: portland.longitude, radius: 50 };
+    for (const sort of SORTS) {
+      for (const keyword of [null, 'tapir']) {
+        const { sql, index } = await both(() => api.find({ location, keyword, sort, flags: { Pins: true } }));
+        expect(idsOf(index)).toEqual(idsOf(sql));
+        expect(index.total).toBe(sql.total);
+        expect(index.pins).not.toBeNull();
+        expectSamePins(sql.pins, index.pins);
+      }
+    }
     await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, id));
   });
 

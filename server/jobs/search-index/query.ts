@@ -3,7 +3,7 @@ import { yearlyPay } from '../../../src/contract/search.ts';
 import type { Viewport } from '../../../src/contract/map.ts';
 import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../../src/lib/geo.ts';
 import { cellSize, gridZoomFor } from '../../../src/lib/map-grid.ts';
-import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, OPEN_TO_MINORS, REMOTE, wordsUuid, type JobIndex, type Postings, type SlotList } from './store.ts';
+import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, idBefore, OPEN_TO_MINORS, REMOTE, wordsUuid, type GridCell, type JobIndex, type Postings, type SlotList } from './store.ts';
 import type { QueryTerm } from './text.ts';
 import { matchKeywordTree, type KeywordTree } from './keyword.ts';
 
@@ -83,9 +83,7 @@ class MapCells {
   ) {
     this.cols = Math.round(360 / cellSize(zoom));
   }
-  add(row: number, col: number, slots: Uint32Array, from: number, to: number) {
-    if (to <= from) return;
-    const { lat, lng, ids } = this.index;
+  private cellOf(row: number, col: number, first: number): number {
     const key = row * this.cols + col;
     let c = this.byCell.get(key);
     if (c === undefined) {
@@ -95,8 +93,24 @@ class MapCells {
       this.counts.push(0);
       this.sumLat.push(0);
       this.sumLng.push(0);
-      this.first.push(slots[from]!);
+      this.first.push(first);
     }
+    return c;
+  }
+  /** A grid cell's counts kept by the index: the same sums as reading its jobs one by one. */
+  addCounts(row: number, col: number, cell: GridCell) {
+    if (cell.count === 0) return;
+    const c = this.cellOf(row, col, cell.first);
+    if (idBefore(this.index.ids, cell.first, this.first[c]!)) this.first[c] = cell.first;
+    this.counts[c]! += cell.count;
+    this.sumLat[c]! += cell.sumLat;
+    this.sumLng[c]! += cell.sumLng;
+    this.total += cell.count;
+  }
+  add(row: number, col: number, slots: Uint32Array, from: number, to: number) {
+    if (to <= from) return;
+    const { lat, lng, ids } = this.index;
+    const c = this.cellOf(row, col, slots[from]!);
     let la = 0;
     let lo = 0;
     let first = this.first[c]!;
@@ -125,15 +139,6 @@ class MapCells {
   }
 }
 
-const idBefore = (ids: Uint32Array, a: number, b: number) => {
-  for (let k = 0; k < 4; k++) {
-    const x = ids[a * 4 + k]!;
-    const y = ids[b * 4 + k]!;
-    if (x !== y) return x < y;
-  }
-  return false;
-};
-
 /** Scratch space reused by every search (a search runs start to end without yielding). */
 class Scratch {
   hits = new Uint8Array(0);
@@ -156,7 +161,7 @@ class Scratch {
 const scratch = new Scratch();
 
 /** The grid cells of a box: each cell's slots, handed to `visit`. */
-function forCells(index: JobIndex, box: LatLngBox, visit: (cell: SlotList, row: number, col: number) => void) {
+function forCells(index: JobIndex, box: LatLngBox, visit: (cell: GridCell, row: number, col: number) => void) {
   const r0 = gridRow(box.south);
   const r1 = gridRow(box.north);
   const c0 = gridCol(box.west);
@@ -342,6 +347,8 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     for (let i = 0, n = l.length; i < n; i++) consider(items[i]!);
   };
 
+  /** Remote jobs were read only as far as the page needed: the map finds its own (see below). */
+  let remoteCut = false;
   // Which side to read: the keyword's slots, or the place's.
   const placeBox = q.viewOnly ? viewBox : mode === 'only' ? null : circle;
   let placeSize = 0;
@@ -359,20 +366,46 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     }
   };
   const zoom = view ? gridZoomFor(view) : 0;
-  if (view && viewOnly && zoom <= GRID_ZOOM && !(matched >= 0 && matched <= placeSize)) {
-    // The map alone over the grid: each grid cell lies in one of the map's cells (the grid is the
-    // map's at zoom 9), so jobs are grouped a grid cell at a time, and a grid cell wholly inside the
-    // view needs no box check per job.
+  // The map alone with no keyword, place or filter: every open job, from the counts each grid cell
+  // keeps (a cell the view cuts, or holding a job the seeker reported, is read job by job).
+  const plain =
+    viewOnly &&
+    q.terms === null &&
+    location === null &&
+    mode === 'include' &&
+    wantFlags === 0 &&
+    schedule === -2 &&
+    f.experience == null &&
+    minimumPay === null &&
+    !lists3 &&
+    index.countsByCell;
+  const reportedCells = plain && reported ? new Set([...reported].filter((s) => (flags[s]! & HAS_POSITION) !== 0).map((s) => gridRow(lat[s]!) * GRID_COLS + gridCol(lng[s]!))) : null;
+  // The map alone over the grid: each grid cell lies in one of the map's cells (the grid is the
+  // map's at zoom 9), so jobs are grouped a grid cell at a time, and a grid cell wholly inside the
+  // view needs no box check per job.
+  const mapOverGrid = () => {
     const map = new MapCells(index, zoom);
+    const shift = GRID_ZOOM - zoom;
     forCells(index, viewBox!, (cell, row, col) => {
       const south = row * GRID_DEGREES - 90;
       const west = col * GRID_DEGREES - 180;
       checkView = !(south >= viewBox!.south && south + GRID_DEGREES <= viewBox!.north && inLongitudes(viewBox!, west, west + GRID_DEGREES));
+      if (plain && !checkView && !(reportedCells !== null && reportedCells.has(row * GRID_COLS + col))) {
+        const counts = index.cellCounts(cell, nowUs);
+        if (counts.count === 0 || (counts.latestPosted <= asOfUs && counts.earliestPosted >= since)) {
+          map.addCounts(row >> shift, col >> shift, counts);
+          return;
+        }
+      }
       const start = found;
       visitList(cell);
-      map.add(row >> (GRID_ZOOM - zoom), col >> (GRID_ZOOM - zoom), slots, start, found);
+      map.add(row >> shift, col >> shift, slots, start, found);
       found = start;
     });
+    return map;
+  };
+  if (view && viewOnly && zoom <= GRID_ZOOM && !(matched >= 0 && matched <= placeSize)) {
+    const map = mapOverGrid();
     for (let i = 0; i < touchedCount; i++) hits[touched[i]!] = 0;
     return { ids: [], found: map.total, cells: { zoom, cells: map.cells() } };
   }
@@ -382,14 +415,16 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     forCells(index, placeBox, visitGrid);
     if (skipRemote) {
       // Remote jobs follow the nearby ones newest first (the distance sort, relevance without a
-      // keyword) or mix with them newest first: read newest first, they stop once the page is
-      // certain and the total passes the counting limit. Other orders (and the map) read them all.
+      // keyword), or mix with them newest first or best paid first (all at the same distance): read
+      // in that order, they stop once the page is certain and the total passes the counting limit.
+      // Relevance with a keyword reads them all; so does the map alone.
       const inPostedOrder = q.sort === 'newest' || q.sort === 'distance' || (q.sort === 'relevance' && termCount === 0);
-      if (inPostedOrder && !view && q.limit > 0) {
+      if ((inPostedOrder || q.sort === 'pay') && q.limit > 0) {
+        remoteCut = true;
         index.orderRemote();
         const want = q.offset + q.limit;
         for (let i = index.remoteOrdered; i < index.remote.length; i++) consider(index.remote.items[i]!);
-        const order = index.remoteOrder;
+        const order = q.sort === 'pay' ? index.remoteByPay : index.remoteOrder;
         let taken = 0;
         for (let i = 0; i < order.length; i++) {
           const before = found;
@@ -419,7 +454,8 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
       if (rankBy || payBy) {
         const x = keyA[a]!;
         const y = keyA[b]!;
-        if (x !== y) {
+        // Nulls last, and two nulls tie (desc nulls last).
+        if (x !== y && !(Number.isNaN(x) && Number.isNaN(y))) {
           if (Number.isNaN(x)) return 1;
           if (Number.isNaN(y)) return -1;
           return x > y ? -1 : 1;
@@ -454,7 +490,20 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
 
   // ---- the map ----
   let cells: IndexAnswer['cells'] = null;
-  if (view) cells = { zoom, cells: cellsOf(index, view, slots, found) };
+  if (view && remoteCut) {
+    // The nearby jobs found, and the remote ones inside the view (a remote job's position puts it
+    // in the grid), rather than every remote job.
+    const total = found;
+    let kept = 0;
+    for (let i = 0; i < total; i++) if ((flags[slots[i]!]! & REMOTE) === 0) slots[kept++] = slots[i]!;
+    found = kept;
+    forCells(index, viewBox!, (cell) => {
+      const items = cell.items;
+      for (let i = 0, n = cell.length; i < n; i++) if ((flags[items[i]!]! & REMOTE) !== 0) consider(items[i]!);
+    });
+    cells = { zoom, cells: cellsOf(index, view, slots, found) };
+    found = total;
+  } else if (view) cells = { zoom, cells: cellsOf(index, view, slots, found) };
 
   for (let i = 0; i < touchedCount; i++) hits[touched[i]!] = 0;
   return { ids, found, cells };

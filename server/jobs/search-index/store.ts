@@ -5,9 +5,11 @@ import { parseTsvector } from './text.ts';
  * per job version, with
  * - an inverted index from lexeme to the sorted slots holding it (and what each adds to the rank),
  * - a grid of cells (the map's at zoom 9, about 0.18°) holding the slots of the jobs with a position,
+ *   and per cell the counts the map needs,
  * - the remote jobs' slots.
- * A job written again gets a new slot (appended, so every list stays sorted) and its old slot dies;
- * dead slots are skipped, and the index is rebuilt once they are many. The database stays the
+ * Once built, slots are numbered in grid order (a cell's jobs side by side in every array). A job
+ * written again gets a new slot (appended, so every list stays sorted) and its old slot dies;
+ * dead slots are skipped, and the index is rebuilt (and numbered again) once they are many. The database stays the
  * source of truth: the index only chooses ids, the rows are read by primary key.
  */
 
@@ -125,11 +127,11 @@ export class Postings extends SlotList {
     return lo < this.length && items[lo] === slot ? lo : -1;
   }
   /**
-   * Renumbers the slots: entry i's slot becomes `slotMap[items[i]]` (entries mapped to 0xffffffff,
-   * or past the map, are dropped); the entries are sorted again, and their ranks and positions move
-   * with them. The arrays come out just as long as needed.
+   * Renumbers the slots (`newSlotOf[old]`; DEAD_SLOT, or past the map: left out), sorted again by
+   * slot. Every per-entry array (ranks, positions and their blocks) is carried along here, and comes
+   * out just as long as needed.
    */
-  remap(slotMap: Uint32Array) {
+  remap(newSlotOf: Uint32Array) {
     const n = this.length;
     const { items, ranks, positions } = this;
     const starts = new Uint32Array(n + 1);
@@ -138,35 +140,114 @@ export class Postings extends SlotList {
       j = this.end(j);
     }
     starts[n] = this.used;
-    const order: number[] = [];
+    const slots = new Uint32Array(Math.max(1, n));
+    const from = new Uint32Array(Math.max(1, n));
+    let m = 0;
     for (let i = 0; i < n; i++) {
-      const to = slotMap[items[i]!];
-      if (to !== undefined && to !== 0xffffffff) order.push(i);
+      const to = newSlotOf[items[i]!];
+      if (to === undefined || to === DEAD_SLOT) continue;
+      slots[m] = to;
+      from[m++] = i;
     }
-    order.sort((a, b) => slotMap[items[a]!]! - slotMap[items[b]!]!);
-    const m = order.length;
+    sortByKey(slots, from, m);
     let total = 0;
-    for (const i of order) total += starts[i + 1]! - starts[i]!;
-    const nextItems = new Uint32Array(Math.max(1, m));
+    for (let k = 0; k < m; k++) total += starts[from[k]! + 1]! - starts[from[k]!]!;
     const nextRanks = new Float32Array(Math.max(1, m));
     const nextPositions = new Uint16Array(Math.max(1, total));
     const nextBlocks = new Uint32Array(Math.max(1, Math.ceil(m / (1 << BLOCK))));
     let used = 0;
     for (let k = 0; k < m; k++) {
-      const i = order[k]!;
-      nextItems[k] = slotMap[items[i]!]!;
+      const i = from[k]!;
       nextRanks[k] = ranks[i]!;
       if ((k & ((1 << BLOCK) - 1)) === 0) nextBlocks[k >> BLOCK] = used;
       nextPositions.set(positions.subarray(starts[i]!, starts[i + 1]!), used);
       used += starts[i + 1]! - starts[i]!;
     }
-    this.items = nextItems;
+    this.items = m === slots.length ? slots : slots.slice(0, Math.max(1, m));
     this.ranks = nextRanks;
     this.positions = nextPositions;
     this.blocks = nextBlocks;
     this.used = used;
     this.length = m;
   }
+}
+
+/** Sorts the first `n` keys ascending, carrying `values` along (a radix sort: lists of a million slots sort in milliseconds). */
+export function sortByKey(keys: Uint32Array, values: Uint32Array, n: number) {
+  let sorted = true;
+  let max = 0;
+  for (let i = 0; i < n; i++) {
+    if (i > 0 && keys[i]! < keys[i - 1]!) sorted = false;
+    if (keys[i]! > max) max = keys[i]!;
+  }
+  if (sorted) return;
+  if (n < 64) {
+    for (let i = 1; i < n; i++) {
+      const k = keys[i]!;
+      const v = values[i]!;
+      let j = i - 1;
+      for (; j >= 0 && keys[j]! > k; j--) {
+        keys[j + 1] = keys[j]!;
+        values[j + 1] = values[j]!;
+      }
+      keys[j + 1] = k;
+      values[j + 1] = v;
+    }
+    return;
+  }
+  const BITS = 11;
+  const counts = new Uint32Array(1 << BITS);
+  let ka: Uint32Array = keys;
+  let va: Uint32Array = values;
+  let kb: Uint32Array = new Uint32Array(n);
+  let vb: Uint32Array = new Uint32Array(n);
+  for (let shift = 0; shift === 0 || max >>> shift > 0; shift += BITS) {
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[(ka[i]! >>> shift) & ((1 << BITS) - 1)]!++;
+    let sum = 0;
+    for (let b = 0; b < counts.length; b++) {
+      const c = counts[b]!;
+      counts[b] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const at = counts[(ka[i]! >>> shift) & ((1 << BITS) - 1)]!++;
+      kb[at] = ka[i]!;
+      vb[at] = va[i]!;
+    }
+    [ka, kb] = [kb, ka];
+    [va, vb] = [vb, va];
+    if (shift + BITS >= 32) break;
+  }
+  if (ka !== keys) {
+    keys.set(ka.subarray(0, n));
+    values.set(va.subarray(0, n));
+  }
+}
+
+/** A slot left out when slots are numbered afresh. */
+export const DEAD_SLOT = 0xffffffff;
+
+/**
+ * A grid cell: its slots, and what the map needs of them kept ahead of time (the jobs counted, the
+ * sums of their positions, the smallest id), so a view without keyword or filters reads one entry
+ * per cell instead of each job. The counts hold the live jobs of visible companies whose last day
+ * is after `asOf`; they are right for a moment `now` while `asOf <= now < expiry` (the earliest last
+ * day counted), no job of the cell has left and no company's visibility has changed since.
+ */
+export class GridCell extends SlotList {
+  count = 0;
+  sumLat = 0;
+  sumLng = 0;
+  /** The counted job with the smallest id (-1: none). */
+  first = -1;
+  asOf = Infinity;
+  expiry = -Infinity;
+  /** The posting moments counted, first and last (a page's moment or a first day leaves some out). */
+  earliestPosted = Infinity;
+  latestPosted = -Infinity;
+  /** The index's `visibility` when counted; -1: to be counted again. */
+  visibility = -1;
 }
 
 /** A job as the index reads it from the database. */
@@ -213,6 +294,15 @@ export function wordsUuid(from: Uint32Array, at: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+export const idBefore = (ids: Uint32Array, a: number, b: number) => {
+  for (let k = 0; k < 4; k++) {
+    const x = ids[a * 4 + k]!;
+    const y = ids[b * 4 + k]!;
+    if (x !== y) return x < y;
+  }
+  return false;
+};
+
 export class JobIndex {
   /** Slots used (dead ones included). */
   size = 0;
@@ -246,7 +336,11 @@ export class JobIndex {
   postings = new Map<string, Postings>();
   /** The lexemes in order, for words typed in part (`forkl`); rebuilt after new lexemes. */
   private sorted: string[] | null = null;
-  grid = new Map<number, SlotList>();
+  grid = new Map<number, GridCell>();
+  /** The map without keyword or filters reads the cells' counts (off: each job, to compare). */
+  countsByCell = true;
+  /** Changes whenever a company is shown or hidden: every cell's counts are then counted again. */
+  visibility = 0;
   remote = new SlotList(1024);
 
   private ensure(size: number) {
@@ -276,7 +370,7 @@ export class JobIndex {
       c = this.companyIndex.size;
       this.companyIndex.set(id, c);
       this.companyVisible = grow(this.companyVisible, c + 1);
-    }
+    } else if (this.companyVisible[c] !== (visible ? 1 : 0)) this.visibility++;
     this.companyVisible[c] = visible ? 1 : 0;
     return c;
   }
@@ -288,6 +382,10 @@ export class JobIndex {
     this.slotOf.delete(id);
     this.alive[slot] = 0;
     this.live--;
+    if ((this.flags[slot]! & HAS_POSITION) !== 0) {
+      const cell = this.grid.get(gridRow(this.lat[slot]!) * GRID_COLS + gridCol(this.lng[slot]!));
+      if (cell) cell.visibility = -1;
+    }
   }
 
   /** Adds (or replaces) an open job. */
@@ -323,8 +421,18 @@ export class JobIndex {
     if (hasPosition) {
       const key = gridRow(job.latitude!) * GRID_COLS + gridCol(job.longitude!);
       let cell = this.grid.get(key);
-      if (!cell) this.grid.set(key, (cell = new SlotList(4)));
+      if (!cell) this.grid.set(key, (cell = new GridCell(4)));
       cell.push(s);
+      // Appended last, the job adds to the counts as a fresh count would.
+      if (cell.visibility !== -1 && this.companyVisible[c] === 1 && job.validUs > cell.asOf) {
+        cell.count++;
+        cell.sumLat += job.latitude!;
+        cell.sumLng += job.longitude!;
+        if (job.validUs < cell.expiry) cell.expiry = job.validUs;
+        if (job.postedUs > cell.latestPosted) cell.latestPosted = job.postedUs;
+        if (job.postedUs < cell.earliestPosted) cell.earliestPosted = job.postedUs;
+        if (cell.first < 0 || idBefore(this.ids, s, cell.first)) cell.first = s;
+      }
     }
     if (job.isRemote) this.remote.push(s);
     for (const { lexeme, rank, positions } of parseTsvector(job.document)) {
@@ -338,10 +446,12 @@ export class JobIndex {
   }
 
   /**
-   * The remote jobs newest first (ties by id), as of `remoteOrdered` entries of `remote`; the ones
+   * The remote jobs newest first (ties by id), and by pay, as of `remoteOrdered` entries of `remote`; the ones
    * added since are few and read in full. Sorted again once they are many.
    */
   remoteOrder = new Uint32Array(0);
+  /** The same, best paid first (no pay last), ties by id. */
+  remoteByPay = new Uint32Array(0);
   remoteOrdered = 0;
 
   orderRemote() {
@@ -358,6 +468,15 @@ export class JobIndex {
       return 0;
     });
     this.remoteOrder = Uint32Array.from(order);
+    const { pay } = this;
+    order.sort((a, b) => {
+      const x = pay[a]!;
+      const y = pay[b]!;
+      if (x !== y && !(Number.isNaN(x) && Number.isNaN(y))) return Number.isNaN(x) ? 1 : Number.isNaN(y) ? -1 : x > y ? -1 : 1;
+      for (let k = 0; k < 4; k++) if (ids[a * 4 + k] !== ids[b * 4 + k]) return ids[a * 4 + k]! < ids[b * 4 + k]! ? -1 : 1;
+      return 0;
+    });
+    this.remoteByPay = Uint32Array.from(order);
     this.remoteOrdered = this.remote.length;
   }
 
@@ -375,6 +494,149 @@ export class JobIndex {
     const out: string[] = [];
     for (let i = lo; i < all.length && all[i]!.startsWith(prefix); i++) out.push(all[i]!);
     return out;
+  }
+
+  /**
+   * The cell's counts, right for the moment `nowUs`: counted again (each job, in slot order, as the
+   * map's reading of each job sums them) when a job left, a company's visibility changed, or a
+   * counted job's last day has passed.
+   */
+  cellCounts(cell: GridCell, nowUs: number): GridCell {
+    if (cell.visibility === this.visibility && cell.asOf <= nowUs && nowUs < cell.expiry) return cell;
+    const { alive, valid, posted, company, companyVisible, lat, lng, ids } = this;
+    let count = 0;
+    let la = 0;
+    let lo = 0;
+    let first = -1;
+    let expiry = Infinity;
+    let latest = -Infinity;
+    let earliest = Infinity;
+    const items = cell.items;
+    for (let i = 0, n = cell.length; i < n; i++) {
+      const s = items[i]!;
+      if (alive[s] === 0 || !(valid[s]! > nowUs) || companyVisible[company[s]!] === 0) continue;
+      count++;
+      la += lat[s]!;
+      lo += lng[s]!;
+      if (valid[s]! < expiry) expiry = valid[s]!;
+      if (posted[s]! > latest) latest = posted[s]!;
+      if (posted[s]! < earliest) earliest = posted[s]!;
+      if (first < 0 || idBefore(ids, s, first)) first = s;
+    }
+    cell.count = count;
+    cell.sumLat = la;
+    cell.sumLng = lo;
+    cell.first = first;
+    cell.expiry = expiry;
+    cell.latestPosted = latest;
+    cell.earliestPosted = earliest;
+    cell.asOf = nowUs;
+    cell.visibility = this.visibility;
+    return cell;
+  }
+
+  /**
+   * Numbers the slots afresh in grid order (by grid cell, row by row, then as before; the jobs
+   * without a position last), dropping dead slots: the jobs of a cell then lie side by side in
+   * every array, and a search reads memory in order instead of missing the caches at every job.
+   */
+  renumberInGridOrder() {
+    for (const _ of this.renumbering(this.gridOrder()));
+  }
+
+  /** The live slots in grid order: `order[k]` is the old slot to become slot k. */
+  gridOrder(): Uint32Array {
+    const keys = new Uint32Array(this.live);
+    const order = new Uint32Array(this.live);
+    let n = 0;
+    const noPosition = GRID_ROWS * GRID_COLS;
+    for (let s = 0; s < this.size; s++) {
+      if (this.alive[s] === 0) continue;
+      keys[n] = (this.flags[s]! & HAS_POSITION) !== 0 ? gridRow(this.lat[s]!) * GRID_COLS + gridCol(this.lng[s]!) : noPosition;
+      order[n++] = s;
+    }
+    // Stable: a cell's slots keep their order.
+    sortByKey(keys, order, n);
+    return order.subarray(0, n);
+  }
+
+  renumber(order: Uint32Array) {
+    for (const _ of this.renumbering(order));
+  }
+
+  /**
+   * Numbers the slots afresh: `order[k]` is the old slot of the new slot k; slots not in it are
+   * dropped. A step at a time (each lexeme's postings one), for the build to give the event loop
+   * back between them; the index is unusable until the last step.
+   */
+  *renumbering(order: Uint32Array): Generator<void> {
+    const oldSize = this.size;
+    const n = order.length;
+    const newSlotOf = new Uint32Array(oldSize).fill(DEAD_SLOT);
+    for (let k = 0; k < n; k++) newSlotOf[order[k]!] = k;
+    const permute = <T extends Float64Array | Uint32Array | Uint8Array | Int16Array>(a: T): T => {
+      const next = new (a.constructor as new (n: number) => T)(Math.max(1024, n));
+      for (let k = 0; k < n; k++) next[k] = a[order[k]!]!;
+      return next;
+    };
+    this.alive = permute(this.alive);
+    this.flags = permute(this.flags);
+    this.lat = permute(this.lat);
+    this.lng = permute(this.lng);
+    this.posted = permute(this.posted);
+    this.valid = permute(this.valid);
+    this.pay = permute(this.pay);
+    this.minExperience = permute(this.minExperience);
+    this.workSchedule = permute(this.workSchedule);
+    this.company = permute(this.company);
+    this.typeCount = permute(this.typeCount);
+    this.scheduleCount = permute(this.scheduleCount);
+    this.skillCount = permute(this.skillCount);
+    const ids = new Uint32Array(Math.max(1024, n) * 4);
+    const lists = new Int32Array(Math.max(1024, this.listsUsed));
+    const listStart = new Uint32Array(Math.max(1024, n));
+    let used = 0;
+    for (let k = 0; k < n; k++) {
+      const s = order[k]!;
+      for (let w = 0; w < 4; w++) ids[k * 4 + w] = this.ids[s * 4 + w]!;
+      const start = this.listStart[s]!;
+      const len = this.typeCount[k]! + this.scheduleCount[k]! + this.skillCount[k]!;
+      listStart[k] = used;
+      for (let i = 0; i < len; i++) lists[used++] = this.lists[start + i]!;
+    }
+    this.ids = ids;
+    this.lists = lists;
+    this.listStart = listStart;
+    this.listsUsed = used;
+    yield;
+    for (const [id, s] of this.slotOf) this.slotOf.set(id, newSlotOf[s]!);
+    const remapList = <L extends SlotList>(l: L) => {
+      let m = 0;
+      for (let i = 0; i < l.length; i++) {
+        const ns = newSlotOf[l.items[i]!]!;
+        if (ns !== DEAD_SLOT) l.items[m++] = ns;
+      }
+      l.length = m;
+      l.items.subarray(0, m).sort();
+    };
+    for (const [key, cell] of this.grid) {
+      remapList(cell);
+      cell.visibility = -1;
+      if (cell.length === 0) this.grid.delete(key);
+    }
+    remapList(this.remote);
+    yield;
+    for (const p of this.postings.values()) {
+      p.remap(newSlotOf);
+      yield;
+    }
+    this.size = n;
+    let live = 0;
+    for (let k = 0; k < n; k++) live += this.alive[k]!;
+    this.live = live;
+    this.remoteOrder = new Uint32Array(0);
+    this.remoteOrdered = 0;
+    this.orderRemote();
   }
 
   /** Dead slots are many: time to build afresh. */

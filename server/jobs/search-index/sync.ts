@@ -140,7 +140,14 @@ export class SearchIndexSync {
       after = rows[rows.length - 1]!.id as string;
       await turn();
     }
-    index.orderRemote();
+    // Read in id order; numbered in grid order for the searches (see renumberInGridOrder).
+    let sliceStart = performance.now();
+    for (const _ of index.renumbering(index.gridOrder())) {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await turn();
+        sliceStart = performance.now();
+      }
+    }
     this.buildMs = performance.now() - started;
     return { index, seq };
   }
