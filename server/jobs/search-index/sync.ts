@@ -1,6 +1,7 @@
 import { and, gt, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, jobPosts, searchChanges, yearlyTopPayOf } from '../../db/schema.ts';
+import { ListRows } from './rows.ts';
 import { JobIndex, type IndexedJob } from './store.ts';
 
 /**
@@ -73,6 +74,8 @@ const visibleCompany = sql<boolean>`(${companies.active} and not ${companies.bla
 
 export class SearchIndexSync {
   index: JobIndex | null = null;
+  /** The list-view rows of found jobs, forgotten by the same notes that refresh the index. */
+  readonly rows = new ListRows();
   /** The last change note applied. */
   private seq = 0;
   private building: Promise<void> | null = null;
@@ -214,6 +217,8 @@ export class SearchIndexSync {
     const index = this.index;
     if (!index) return;
     const jobs = [...new Set(jobIds)];
+    const cs = companyIds === 'all' ? null : [...new Set(companyIds)];
+    this.rows.forget(jobs, cs ?? []);
     for (let i = 0; i < jobs.length; i += BATCH) {
       const ids = jobs.slice(i, i + BATCH);
       const rows: Record<string, unknown>[] = await this.db.select(indexColumns).from(jobPosts).where(and(open, inArray(jobPosts.id, ids)));
@@ -221,7 +226,6 @@ export class SearchIndexSync {
       for (const id of ids) if (!openIds.has(id)) index.remove(id);
       for (const r of rows) index.put(jobOf(r));
     }
-    const cs = companyIds === 'all' ? null : [...new Set(companyIds)];
     if (cs === null || cs.length) {
       const rows = await this.db
         .select({ id: companies.id, visible: visibleCompany })
@@ -239,6 +243,7 @@ export class SearchIndexSync {
         .select({ jobPostId: searchChanges.jobPostId, companyId: searchChanges.companyId })
         .from(searchChanges)
         .where(sql`${searchChanges.changedAt} > now() - interval '5 minutes'`);
+      this.rows.forget([], recent.flatMap((n) => (n.companyId ? [n.companyId] : [])));
       await this.exclusive(() => this.reread(recent.flatMap((n) => (n.jobPostId ? [n.jobPostId] : [])), 'all'));
       await this.db.delete(searchChanges).where(sql`${searchChanges.changedAt} < now() - interval '1 hour'`);
       if (this.index?.wasteful) {
