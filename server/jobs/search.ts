@@ -504,6 +504,7 @@ function milesShown(location: SearchLocation | null, row: { isRemote: boolean; l
 async function indexAnswer(ctx: AppContext, r: IndexRequest): Promise<{ answer: IndexAnswer; rows: ListRows; seeker: SeekerRecords | null } | null> {
   const sync = searchIndexSync(ctx.db);
   if (!sync) return null;
+  sync.watch(ctx.adapters.database);
   const [index, terms, seeker] = await Promise.all([
     sync.fresh(),
     keywordTerms(ctx.db, r.keyword),

@@ -1,5 +1,5 @@
 import { and, gt, inArray, max, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { companies, jobPosts, searchChanges, yearlyTopPayOf } from '../../db/schema.ts';
 import { ListRows } from './rows.ts';
 import { JobIndex, type IndexedJob } from './store.ts';
@@ -68,6 +68,9 @@ function jobOf(r: Record<string, unknown>): IndexedJob {
   };
 }
 
+/** The channel of the notes' trigger (migration 0013). */
+const NOTE_CHANNEL = 'search_changes';
+
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const visibleCompany = sql<boolean>`(${companies.active} and not ${companies.blacklisted})`;
@@ -85,6 +88,13 @@ export class SearchIndexSync {
   /** Re-reads run one after another, so an older read of a row never lands after a newer one. */
   private lock: Promise<unknown> = Promise.resolve();
   private failures = 0;
+  /**
+   * PGlite: every write goes through this process, and the notes' trigger tells it of each note
+   * at its commit, before the writer hears of it. While no note came since the last look began,
+   * a search needs no look. Off (always look) on PostgreSQL, whose other processes write too.
+   */
+  private watching: 'no' | 'starting' | 'yes' = 'no';
+  private noted = true;
   /** How long the last build took, in ms. */
   buildMs = 0;
   /** Searches the index answered (the others ran in SQL). */
@@ -99,6 +109,7 @@ export class SearchIndexSync {
         .then(({ index, seq }) => {
           this.index = index;
           this.seq = seq;
+          this.noted = true;
           this.timer = setInterval(() => void this.safety(), SAFETY_EVERY_MS);
           this.timer.unref();
         })
@@ -109,6 +120,23 @@ export class SearchIndexSync {
         });
     }
     return this.building;
+  }
+
+  /** On PGlite, listens for committed notes (see `noted`); nothing on PostgreSQL. */
+  watch(database: Database): void {
+    if (this.watching !== 'no' || database.kind !== 'pglite') return;
+    this.watching = 'starting';
+    void (async () => {
+      await database.listen(NOTE_CHANNEL, () => {
+        this.noted = true;
+      });
+      await this.db.execute(sql`select set_config('search_index.notify', 'on', false)`);
+      // Notes committed before the trigger notified are read by the next look.
+      this.noted = true;
+      this.watching = 'yes';
+    })().catch(() => {
+      this.watching = 'no';
+    });
   }
 
   stop() {
@@ -167,6 +195,8 @@ export class SearchIndexSync {
 
   /** One look at the change notes at a time; a caller arriving meanwhile waits for the next look, which starts after it arrived. */
   private sync(): Promise<void> {
+    // Nothing committed since the look in progress (or the last one) began: it covers this caller.
+    if (this.watching === 'yes' && !this.noted) return this.current ?? Promise.resolve();
     if (!this.current) {
       this.current = this.applyChanges().finally(() => {
         this.current = null;
@@ -195,6 +225,17 @@ export class SearchIndexSync {
   }
 
   private async applyNotes(): Promise<void> {
+    // A note committed from here on notifies again (PGlite runs statements in order, so it is either read below or noted).
+    this.noted = false;
+    try {
+      await this.readNotes();
+    } catch (err) {
+      this.noted = true;
+      throw err;
+    }
+  }
+
+  private async readNotes(): Promise<void> {
     for (;;) {
       const notes = await this.db
         .select({ seq: searchChanges.seq, jobPostId: searchChanges.jobPostId, companyId: searchChanges.companyId })
@@ -250,6 +291,7 @@ export class SearchIndexSync {
         const { index, seq } = await this.build();
         this.index = index;
         this.seq = seq;
+        this.noted = true;
         await this.sync();
       }
       this.failures = 0;
