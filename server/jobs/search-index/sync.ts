@@ -12,7 +12,9 @@ import { JobIndex, type IndexedJob } from './store.ts';
  *   (whatever wrote it: the posting code, expiry, the seed, an administrator), and before
  *   answering, the index re-reads the rows noted since it last looked (one small query, shared by
  *   the searches waiting at the same moment). A search therefore sees every write committed before
- *   it started, in every process.
+ *   it started, in every process. On PGlite, whose one process makes every write, the notes'
+ *   trigger notifies it at commit, and the look is skipped while nothing was noted.
+ * - The same notes forget the list-view rows kept of the jobs and companies written (rows.ts).
  * - Every minute, a safety pass: the changes of the last five minutes are read again (a writer
  *   that committed late under a lower number), the companies' visibility is re-read, notes older
  *   than an hour are dropped, and the index is built afresh once most of its slots are dead.
