@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { companies, jobPosts, savedJobs, yearlyTopPayOf } from '../db/schema.ts';
+import { companies, jobPosts, jobSeekerSkills, savedJobs, yearlyTopPayOf } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
 import { jobPostListItemOf, listViewColumns, type ListViewRow, type SeekerView } from '../posting/lists.ts';
 import { jobOpen, reportedBy, seekerSkillIds } from './detail.ts';
@@ -24,6 +24,7 @@ import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../src/lib/
 import { cellSize, gridZoomFor } from '../../src/lib/map-grid.ts';
 import { searchIndex, TOTAL_COUNT_LIMIT as INDEX_COUNT_LIMIT, type IndexAnswer, type IndexSearch } from './search-index/query.ts';
 import { searchIndexSync } from './search-index/sync.ts';
+import type { ListRows } from './search-index/rows.ts';
 import { parseTsquery, type QueryTerm } from './search-index/text.ts';
 import { parseKeywordTree, type KeywordTree } from './search-index/keyword.ts';
 import { jobReports } from '../db/schema.ts';
@@ -381,7 +382,7 @@ async function idsOfPage(db: Db, where: SQL, order: SQL[], limit: number, offset
     .offset(offset) as Promise<IdRow[]>;
 }
 
-async function pageOf(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumber: number, pageSize: number, searcher: Searcher, names: PostingNames) {
+async function pageOf(ctx: AppContext, plan: Plan, location: SearchLocation | null, sort: SearchSort, pageNumber: number, pageSize: number, searcher: Searcher, names: PostingNames) {
   // Two statements, not count(*) over (): the page stops at its last row, the count at its limit.
   // A page that is not full ends the list, and tells the total without counting.
   const rows = await pageRows(ctx, plan, sort, pageNumber, pageSize);
@@ -393,7 +394,7 @@ async function pageOf(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumber:
   const seeker = await seekerViewOf(ctx.db, searcher.seekerId, rows.map((r) => r.id));
   const items: SearchItem[] = rows.map((r) => ({
     ...jobPostListItemOf(r, names, seeker),
-    distanceMiles: r.isRemote || r.distance === null ? null : Number(r.distance),
+    distanceMiles: milesShown(location, r),
   }));
   return { items, ...counted };
 }
@@ -407,7 +408,7 @@ export async function searchJobs(ctx: AppContext, search: JobSearch, searcher: S
   const indexed = await searchByIndex(ctx, search, searcher, now, asOf, names);
   if (indexed) return indexed;
   const plan = await planOf(ctx, { ...search, asOf }, searcher, now);
-  const { items, total, totalIsLowerBound } = await pageOf(ctx, plan, search.sort, search.pageNumber, search.pageSize, searcher, names);
+  const { items, total, totalIsLowerBound } = await pageOf(ctx, plan, search.location, search.sort, search.pageNumber, search.pageSize, searcher, names);
   let pins: MapPins | null = null;
   if (search.pins && search.pageNumber === 1) {
     const viewport = search.pins.viewport ?? circleViewport(search.location);
@@ -457,20 +458,58 @@ interface IndexRequest {
   viewOnly: boolean;
 }
 
+/** Saved jobs read with the seeker's other records; a seeker with more has the page's own looked up. */
+const SAVED_READ_AHEAD = 500;
+
+/** What the seeker's records add to an indexed search: jobs left out, skills matched, jobs saved (null: too many, look up the page's). */
+type SeekerRecords = { reported: Set<string>; skills: Set<number>; saved: Set<string> | null };
+
+const idsIn = (list: unknown): string[] => (list ? String(list).split(',') : []);
+
+/** The seeker's reported jobs, skills and saved jobs, in one statement. */
+async function seekerRecordsOf(db: Db, seekerId: string): Promise<SeekerRecords> {
+  const [row] = rowsOf<{ reported: string | null; skills: string | null; saved: string | null }>(
+    await db.execute(sql`select
+      (select string_agg(${jobReports.jobPostId}::text, ',') from ${jobReports} where ${jobReports.reporterId} = ${seekerId}) as reported,
+      (select string_agg(${jobSeekerSkills.skillId}::text, ',') from ${jobSeekerSkills} where ${jobSeekerSkills.userId} = ${seekerId}) as skills,
+      (select string_agg(s.id::text, ',') from (select ${savedJobs.jobPostId} as id from ${savedJobs} where ${savedJobs.userId} = ${seekerId} limit ${SAVED_READ_AHEAD + 1}) s) as saved`),
+  );
+  const saved = idsIn(row?.saved);
+  return {
+    reported: new Set(idsIn(row?.reported)),
+    skills: new Set(idsIn(row?.skills).map(Number)),
+    saved: saved.length > SAVED_READ_AHEAD ? null : new Set(saved),
+  };
+}
+
+const RAD = Math.PI / 180;
+
+/**
+ * The miles an answer shows from the place to a job (null for remote jobs and jobs without a
+ * position): the formula of distanceMiles, computed here for every answer, since the database's
+ * sine and cosine may differ from JavaScript's in the last digit.
+ */
+function milesShown(location: SearchLocation | null, row: { isRemote: boolean; latitude: number | null; longitude: number | null }): number | null {
+  if (!location || row.isRemote || row.latitude === null || row.longitude === null) return null;
+  const { latitude: lat, longitude: lng } = location;
+  const a = Math.sin(((row.latitude - lat) * RAD) / 2);
+  const b = Math.sin(((row.longitude - lng) * RAD) / 2);
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a * a + Math.cos(lat * RAD) * Math.cos(row.latitude * RAD) * b * b)));
+}
+
 /**
  * The search answered by this process's search index (server/jobs/search-index): the same
  * conditions and order as the SQL above, over typed arrays kept fresh from the database. Null when
  * the index is off or not built yet, or for a keyword it leaves to SQL (or, not, phrases).
  */
-async function indexAnswer(ctx: AppContext, r: IndexRequest): Promise<IndexAnswer | null> {
+async function indexAnswer(ctx: AppContext, r: IndexRequest): Promise<{ answer: IndexAnswer; rows: ListRows; seeker: SeekerRecords | null } | null> {
   const sync = searchIndexSync(ctx.db);
   if (!sync) return null;
-  const [index, terms, reported] = await Promise.all([
+  sync.watch(ctx.adapters.database);
+  const [index, terms, seeker] = await Promise.all([
     sync.fresh(),
     keywordTerms(ctx.db, r.keyword),
-    r.searcher.seekerId
-      ? ctx.db.select({ id: jobReports.jobPostId }).from(jobReports).where(eq(jobReports.reporterId, r.searcher.seekerId))
-      : Promise.resolve(null),
+    r.searcher.seekerId ? seekerRecordsOf(ctx.db, r.searcher.seekerId) : Promise.resolve(null),
   ]);
   if (!index || terms === 'sql') return null;
   const search: IndexSearch = {
@@ -483,20 +522,20 @@ async function indexAnswer(ctx: AppContext, r: IndexRequest): Promise<IndexAnswe
     nowUs: r.now.getTime() * 1000,
     asOfUs: r.asOf ? r.asOf.getTime() * 1000 : Infinity,
     boostedOnly: r.boostedOnly,
-    reported: reported ? new Set(reported.map((x) => x.id)) : null,
+    reported: seeker ? seeker.reported : null,
     viewport: r.viewport,
     viewOnly: r.viewOnly,
   };
   const answer = searchIndex(index, search);
   sync.answered++;
-  return answer;
+  return { answer, rows: sync.rows, seeker };
 }
 
 async function searchByIndex(ctx: AppContext, search: JobSearch, searcher: Searcher, now: Date, asOf: Date, names: PostingNames): Promise<SearchPage | null> {
   const { pageNumber, pageSize, location } = search;
   const offset = (pageNumber - 1) * pageSize;
   const viewport = search.pins && pageNumber === 1 ? (search.pins.viewport ?? circleViewport(location)) : null;
-  const answer = await indexAnswer(ctx, {
+  const indexed = await indexAnswer(ctx, {
     keyword: search.keyword,
     location,
     filters: search.filters,
@@ -510,25 +549,37 @@ async function searchByIndex(ctx: AppContext, search: JobSearch, searcher: Searc
     viewport,
     viewOnly: false,
   });
-  if (!answer) return null;
-  // Only the page's rows are read, by primary key.
-  const distance = location ? distanceMiles(location.latitude, location.longitude) : sql<number | null>`null::float8`;
-  const [rows, seeker, pins] = await Promise.all([
-    answer.ids.length
-      ? (ctx.db
-          .select({ ...listViewColumns, distance })
-          .from(jobPosts)
-          .innerJoin(companies, eq(companies.id, jobPosts.companyId))
-          .where(inArray(jobPosts.id, answer.ids)) as Promise<SearchRow[]>)
-      : Promise.resolve([] as SearchRow[]),
-    seekerViewOf(ctx.db, searcher.seekerId, answer.ids),
-    answer.cells ? pinsOf(ctx.db, answer.cells.zoom, answer.cells.cells) : Promise.resolve(null),
+  if (!indexed) return null;
+  const { answer, rows: kept, seeker } = indexed;
+  // Only the page's rows not kept from earlier searches are read, by primary key.
+  const byId = new Map<string, ListViewRow>();
+  const missing: string[] = [];
+  for (const id of answer.ids) {
+    const row = kept.get(id);
+    if (row) byId.set(id, row);
+    else missing.push(id);
+  }
+  const since = kept.mark();
+  const [read, saved, pins] = await Promise.all([
+    missing.length
+      ? (ctx.db.select(listViewColumns).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(inArray(jobPosts.id, missing)) as Promise<ListViewRow[]>)
+      : Promise.resolve([] as ListViewRow[]),
+    seeker && !seeker.saved && answer.ids.length
+      ? ctx.db
+          .select({ id: savedJobs.jobPostId })
+          .from(savedJobs)
+          .where(and(eq(savedJobs.userId, searcher.seekerId!), inArray(savedJobs.jobPostId, answer.ids)))
+          .then((rows) => new Set(rows.map((r) => r.id)))
+      : Promise.resolve(seeker?.saved ?? new Set<string>()),
+    answer.cells ? pinsOf(ctx.db, answer.cells.zoom, answer.cells.cells, kept) : Promise.resolve(null),
   ]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  kept.keep(since, read);
+  for (const row of read) byId.set(row.id, row);
+  const view: SeekerView | undefined = seeker ? { skills: seeker.skills, saved } : undefined;
   const items: SearchItem[] = answer.ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    return [{ ...jobPostListItemOf(row, names, seeker), distanceMiles: row.isRemote || row.distance === null ? null : Number(row.distance) }];
+    return [{ ...jobPostListItemOf(row, names, view), distanceMiles: milesShown(location, row) }];
   });
   const n = answer.ids.length;
   const counted =
@@ -587,12 +638,20 @@ async function clustersOf(db: Db, where: SQL, viewport: Viewport): Promise<MapPi
 
 type Cell = { row: number; col: number; count: number; latitude: number; longitude: number; jobId: string };
 
-/** The markers of grouped cells; the titles of the cells that hold one job are read afterwards (the grouping reads positions and ids only). */
-async function pinsOf(db: Db, zoom: number, cells: Cell[]): Promise<MapPins> {
-  const single = cells.filter((c) => c.count === 1).map((c) => c.jobId);
-  const titles = new Map(
-    single.length ? (await db.select({ id: jobPosts.id, title: jobPosts.title }).from(jobPosts).where(inArray(jobPosts.id, single))).map((r) => [r.id, r.title]) : [],
-  );
+/**
+ * The markers of grouped cells; the titles of the cells that hold one job are read afterwards (the
+ * grouping reads positions and ids only), those of rows kept by the index's searches from there.
+ */
+async function pinsOf(db: Db, zoom: number, cells: Cell[], kept?: ListRows): Promise<MapPins> {
+  const titles = new Map<string, string>();
+  const single: string[] = [];
+  for (const c of cells) {
+    if (c.count !== 1) continue;
+    const row = kept?.get(c.jobId);
+    if (row) titles.set(c.jobId, row.title);
+    else single.push(c.jobId);
+  }
+  if (single.length) for (const r of await db.select({ id: jobPosts.id, title: jobPosts.title }).from(jobPosts).where(inArray(jobPosts.id, single))) titles.set(r.id, r.title);
   const clusters: MapCluster[] = cells.map((c) => ({
     id: `${zoom}/${c.row}/${c.col}`,
     latitude: c.latitude,
@@ -626,7 +685,7 @@ export async function mapClusters(
     viewport: request.viewport,
     viewOnly: true,
   });
-  if (indexed) return pinsOf(ctx.db, indexed.cells!.zoom, indexed.cells!.cells);
+  if (indexed) return pinsOf(ctx.db, indexed.answer.cells!.zoom, indexed.answer.cells!.cells, indexed.rows);
   const plan = await planOf(ctx, { keyword: request.keyword, location: request.location, filters: request.filters, asOf: null }, searcher, now);
   return clustersOf(ctx.db, plan.where, request.viewport);
 }

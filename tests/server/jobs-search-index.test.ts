@@ -248,6 +248,28 @@ describe('the index follows the database', () => {
     expect(await found('quokka')).toEqual([]);
   });
 
+  it('shows a job’s and its company’s names as they are now, for pages it answered before', async () => {
+    const id = await publishAt(f, actor(), jobAt(PLACES.vancouver, 'Narwhal Rigger', 'Rig narwhal cranes.'));
+    const seen = async () => {
+      const { sql, index } = await both(() => api.find({ keyword: 'narwhal', location: { ...PLACES.vancouver, radius: 10 } }));
+      expect({ ...index, asOf: null }).toEqual({ ...sql, asOf: null });
+      const item = index.items.find((i) => i.id === id)!;
+      return [item.title, item.companyName];
+    };
+    const before = await seen();
+    expect(await seen()).toEqual(before);
+    let company = before[1];
+    for (let round = 1; round <= 3; round++) {
+      await db().update(jobPosts).set({ title: `Narwhal Rigger ${round}` }).where(eq(jobPosts.id, id));
+      expect(await seen()).toEqual([`Narwhal Rigger ${round}`, company]);
+      company = `Narwhal Co ${round}`;
+      await db().update(companies).set({ displayName: `Narwhal Co ${round}` }).where(eq(companies.id, w.x.id));
+      expect(await seen()).toEqual([`Narwhal Rigger ${round}`, company]);
+    }
+    await db().update(companies).set({ displayName: null }).where(eq(companies.id, w.x.id));
+    await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, id));
+  });
+
   it('leaves a job out once its last day has passed, with no write', async () => {
     const id = await publishAt(f, actor(), jobAt(PLACES.vancouver, 'Ibex Packer', 'Pack ibex boxes.'), { validThrough: new Date(Date.now() + 2 * DAY) });
     expect(idsOf(await api.find({ keyword: 'ibex' }))).toEqual([id]);

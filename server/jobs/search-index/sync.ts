@@ -1,6 +1,7 @@
 import { and, gt, inArray, max, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { companies, jobPosts, searchChanges, yearlyTopPayOf } from '../../db/schema.ts';
+import { ListRows } from './rows.ts';
 import { JobIndex, type IndexedJob } from './store.ts';
 
 /**
@@ -11,7 +12,9 @@ import { JobIndex, type IndexedJob } from './store.ts';
  *   (whatever wrote it: the posting code, expiry, the seed, an administrator), and before
  *   answering, the index re-reads the rows noted since it last looked (one small query, shared by
  *   the searches waiting at the same moment). A search therefore sees every write committed before
- *   it started, in every process.
+ *   it started, in every process. On PGlite, whose one process makes every write, the notes'
+ *   trigger notifies it at commit, and the look is skipped while nothing was noted.
+ * - The same notes forget the list-view rows kept of the jobs and companies written (rows.ts).
  * - Every minute, a safety pass: the changes of the last five minutes are read again (a writer
  *   that committed late under a lower number), the companies' visibility is re-read, notes older
  *   than an hour are dropped, and the index is built afresh once most of its slots are dead.
@@ -67,12 +70,17 @@ function jobOf(r: Record<string, unknown>): IndexedJob {
   };
 }
 
+/** The channel of the notes' trigger (migration 0013). */
+const NOTE_CHANNEL = 'search_changes';
+
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const visibleCompany = sql<boolean>`(${companies.active} and not ${companies.blacklisted})`;
 
 export class SearchIndexSync {
   index: JobIndex | null = null;
+  /** The list-view rows of found jobs, forgotten by the same notes that refresh the index. */
+  readonly rows = new ListRows();
   /** The last change note applied. */
   private seq = 0;
   private building: Promise<void> | null = null;
@@ -82,6 +90,13 @@ export class SearchIndexSync {
   /** Re-reads run one after another, so an older read of a row never lands after a newer one. */
   private lock: Promise<unknown> = Promise.resolve();
   private failures = 0;
+  /**
+   * PGlite: every write goes through this process, and the notes' trigger tells it of each note
+   * at its commit, before the writer hears of it. While no note came since the last look began,
+   * a search needs no look. Off (always look) on PostgreSQL, whose other processes write too.
+   */
+  private watching: 'no' | 'starting' | 'yes' = 'no';
+  private noted = true;
   /** How long the last build took, in ms. */
   buildMs = 0;
   /** Searches the index answered (the others ran in SQL). */
@@ -96,6 +111,7 @@ export class SearchIndexSync {
         .then(({ index, seq }) => {
           this.index = index;
           this.seq = seq;
+          this.noted = true;
           this.timer = setInterval(() => void this.safety(), SAFETY_EVERY_MS);
           this.timer.unref();
         })
@@ -106,6 +122,23 @@ export class SearchIndexSync {
         });
     }
     return this.building;
+  }
+
+  /** On PGlite, listens for committed notes (see `noted`); nothing on PostgreSQL. */
+  watch(database: Database): void {
+    if (this.watching !== 'no' || database.kind !== 'pglite') return;
+    this.watching = 'starting';
+    void (async () => {
+      await database.listen(NOTE_CHANNEL, () => {
+        this.noted = true;
+      });
+      await this.db.execute(sql`select set_config('search_index.notify', 'on', false)`);
+      // Notes committed before the trigger notified are read by the next look.
+      this.noted = true;
+      this.watching = 'yes';
+    })().catch(() => {
+      this.watching = 'no';
+    });
   }
 
   stop() {
@@ -171,6 +204,8 @@ export class SearchIndexSync {
 
   /** One look at the change notes at a time; a caller arriving meanwhile waits for the next look, which starts after it arrived. */
   private sync(): Promise<void> {
+    // Nothing committed since the look in progress (or the last one) began: it covers this caller.
+    if (this.watching === 'yes' && !this.noted) return this.current ?? Promise.resolve();
     if (!this.current) {
       this.current = this.applyChanges().finally(() => {
         this.current = null;
@@ -199,6 +234,17 @@ export class SearchIndexSync {
   }
 
   private async applyNotes(): Promise<void> {
+    // A note committed from here on notifies again (PGlite runs statements in order, so it is either read below or noted).
+    this.noted = false;
+    try {
+      await this.readNotes();
+    } catch (err) {
+      this.noted = true;
+      throw err;
+    }
+  }
+
+  private async readNotes(): Promise<void> {
     for (;;) {
       const notes = await this.db
         .select({ seq: searchChanges.seq, jobPostId: searchChanges.jobPostId, companyId: searchChanges.companyId })
@@ -221,6 +267,8 @@ export class SearchIndexSync {
     const index = this.index;
     if (!index) return;
     const jobs = [...new Set(jobIds)];
+    const cs = companyIds === 'all' ? null : [...new Set(companyIds)];
+    this.rows.forget(jobs, cs ?? []);
     for (let i = 0; i < jobs.length; i += BATCH) {
       const ids = jobs.slice(i, i + BATCH);
       const rows: Record<string, unknown>[] = await this.db.select(indexColumns).from(jobPosts).where(and(open, inArray(jobPosts.id, ids)));
@@ -228,7 +276,6 @@ export class SearchIndexSync {
       for (const id of ids) if (!openIds.has(id)) index.remove(id);
       for (const r of rows) index.put(jobOf(r));
     }
-    const cs = companyIds === 'all' ? null : [...new Set(companyIds)];
     if (cs === null || cs.length) {
       const rows = await this.db
         .select({ id: companies.id, visible: visibleCompany })
@@ -246,12 +293,14 @@ export class SearchIndexSync {
         .select({ jobPostId: searchChanges.jobPostId, companyId: searchChanges.companyId })
         .from(searchChanges)
         .where(sql`${searchChanges.changedAt} > now() - interval '5 minutes'`);
+      this.rows.forget([], recent.flatMap((n) => (n.companyId ? [n.companyId] : [])));
       await this.exclusive(() => this.reread(recent.flatMap((n) => (n.jobPostId ? [n.jobPostId] : [])), 'all'));
       await this.db.delete(searchChanges).where(sql`${searchChanges.changedAt} < now() - interval '1 hour'`);
       if (this.index?.wasteful) {
         const { index, seq } = await this.build();
         this.index = index;
         this.seq = seq;
+        this.noted = true;
         await this.sync();
       }
       this.failures = 0;

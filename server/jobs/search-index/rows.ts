@@ -1,0 +1,67 @@
+import type { ListViewRow } from '../../posting/lists.ts';
+
+type JobRow = Omit<ListViewRow, 'companyLegalName' | 'companyDisplayName'>;
+type CompanyNames = { companyLegalName: string; companyDisplayName: string | null };
+
+/** Rows kept; a page of 20 from each of 1,000 recent searches. */
+const MAX_JOBS = 20_000;
+const MAX_COMPANIES = 20_000;
+
+/**
+ * The list-view rows of recently found jobs, so a page answered by the search index reads no row
+ * it read before. Kept fresh by the same change notes as the index: every written job and company
+ * is forgotten before a search that follows the write reads from here. Least recently used rows
+ * leave first.
+ */
+export class ListRows {
+  private readonly jobs = new Map<string, JobRow>();
+  private readonly companies = new Map<string, CompanyNames>();
+  /** Counts forgetting; a row read from the database is kept only if nothing was forgotten meanwhile. */
+  private epoch = 0;
+
+  /** The row of a job with its company's names, when both are kept. */
+  get(id: string): ListViewRow | undefined {
+    const job = this.jobs.get(id);
+    if (!job) return undefined;
+    const company = this.companies.get(job.companyId);
+    if (!company) return undefined;
+    // Most recently used last.
+    this.jobs.delete(id);
+    this.jobs.set(id, job);
+    return { ...job, ...company };
+  }
+
+  /** The moment to pass to `keep` for rows about to be read. */
+  mark(): number {
+    return this.epoch;
+  }
+
+  /** Keeps rows read since `mark`, unless a note forgot something meanwhile (the rows may predate it). */
+  keep(since: number, rows: readonly ListViewRow[]): void {
+    if (since !== this.epoch) return;
+    for (const { companyLegalName, companyDisplayName, ...job } of rows) {
+      this.jobs.delete(job.id);
+      this.jobs.set(job.id, job);
+      this.companies.set(job.companyId, { companyLegalName, companyDisplayName });
+    }
+    for (const id of this.jobs.keys()) {
+      if (this.jobs.size <= MAX_JOBS) break;
+      this.jobs.delete(id);
+    }
+    // Names are small; past the bound they are all read again.
+    if (this.companies.size > MAX_COMPANIES) this.companies.clear();
+  }
+
+  /** Written jobs and companies: read again next time. */
+  forget(jobIds: Iterable<string>, companyIds: Iterable<string>): void {
+    this.epoch++;
+    for (const id of jobIds) this.jobs.delete(id);
+    for (const id of companyIds) this.companies.delete(id);
+  }
+
+  clear(): void {
+    this.epoch++;
+    this.jobs.clear();
+    this.companies.clear();
+  }
+}
