@@ -62,8 +62,9 @@ export function jobSearchRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!gate.allowed) throw tooManyRequests(SearchMessages.tooMany);
   };
 
+  // The seeker's own search checks the account in the statement reading the seeker's records.
   for (const e of [ep.enhancedSearch, ep.searchJob]) {
-    route(app, e, async ({ caller, body }) => searchJobs(ctx, searchOf(body), searcherOf(caller)));
+    route(app, e, async ({ caller, body }) => searchJobs(ctx, searchOf(body), { ...searcherOf(caller), checksAccount: true }), { handlerChecksAccount: true });
   }
 
   route(app, ep.simpleSearch, async ({ caller, body, req }) => {

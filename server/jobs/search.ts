@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { companies, jobPosts, jobSeekerSkills, savedJobs, yearlyTopPayOf } from '../db/schema.ts';
-import { badRequest } from '../http/errors.ts';
+import { companies, jobPosts, jobSeekerSkills, savedJobs, users, yearlyTopPayOf } from '../db/schema.ts';
+import { badRequest, unauthorized } from '../http/errors.ts';
+import { mayStillAct } from '../account/sessions.ts';
 import { jobPostListItemOf, listViewColumns, type ListViewRow, type SeekerView } from '../posting/lists.ts';
 import { jobOpen, reportedBy, seekerSkillIds } from './detail.ts';
 import { postingNames, type PostingNames } from '../posting/names.ts';
@@ -53,7 +54,14 @@ export interface JobSearch {
 }
 
 /** Who searches: a signed-in job seeker sees their skills matched, their saved jobs, and not the jobs they reported. */
-export type Searcher = { seekerId: string | null };
+export type Searcher = {
+  seekerId: string | null;
+  /**
+   * The seeker's route skips the app's per-request account check: the search reads the seeker's
+   * records anyway and refuses a deleted or deactivated account in that same statement (401).
+   */
+  checksAccount?: boolean;
+};
 
 // ---------- what a job must be to be found ----------
 
@@ -407,6 +415,7 @@ export async function searchJobs(ctx: AppContext, search: JobSearch, searcher: S
   const asOf = search.asOf ?? now;
   const indexed = await searchByIndex(ctx, search, searcher, now, asOf, names);
   if (indexed) return indexed;
+  if (searcher.checksAccount && searcher.seekerId && !(await mayStillAct(ctx.db, searcher.seekerId))) throw unauthorized();
   const plan = await planOf(ctx, { ...search, asOf }, searcher, now);
   const { items, total, totalIsLowerBound } = await pageOf(ctx, plan, search.location, search.sort, search.pageNumber, search.pageSize, searcher, names);
   let pins: MapPins | null = null;
@@ -462,14 +471,15 @@ interface IndexRequest {
 const SAVED_READ_AHEAD = 500;
 
 /** What the seeker's records add to an indexed search: jobs left out, skills matched, jobs saved (null: too many, look up the page's). */
-type SeekerRecords = { reported: Set<string>; skills: Set<number>; saved: Set<string> | null };
+type SeekerRecords = { reported: Set<string>; skills: Set<number>; saved: Set<string> | null; signedOut: boolean };
 
 const idsIn = (list: unknown): string[] => (list ? String(list).split(',') : []);
 
 /** The seeker's reported jobs, skills and saved jobs, in one statement. */
 async function seekerRecordsOf(db: Db, seekerId: string): Promise<SeekerRecords> {
-  const [row] = rowsOf<{ reported: string | null; skills: string | null; saved: string | null }>(
+  const [row] = rowsOf<{ reported: string | null; skills: string | null; saved: string | null; signed_out: boolean | null }>(
     await db.execute(sql`select
+      (select ${users.disabled} or ${users.deactivatedAt} is not null from ${users} where ${users.id} = ${seekerId}) as signed_out,
       (select string_agg(${jobReports.jobPostId}::text, ',') from ${jobReports} where ${jobReports.reporterId} = ${seekerId}) as reported,
       (select string_agg(${jobSeekerSkills.skillId}::text, ',') from ${jobSeekerSkills} where ${jobSeekerSkills.userId} = ${seekerId}) as skills,
       (select string_agg(s.id::text, ',') from (select ${savedJobs.jobPostId} as id from ${savedJobs} where ${savedJobs.userId} = ${seekerId} limit ${SAVED_READ_AHEAD + 1}) s) as saved`),
@@ -479,6 +489,7 @@ async function seekerRecordsOf(db: Db, seekerId: string): Promise<SeekerRecords>
     reported: new Set(idsIn(row?.reported)),
     skills: new Set(idsIn(row?.skills).map(Number)),
     saved: saved.length > SAVED_READ_AHEAD ? null : new Set(saved),
+    signedOut: row?.signed_out === true,
   };
 }
 
@@ -511,6 +522,7 @@ async function indexAnswer(ctx: AppContext, r: IndexRequest): Promise<{ answer: 
     keywordTerms(ctx.db, r.keyword),
     r.searcher.seekerId ? seekerRecordsOf(ctx.db, r.searcher.seekerId) : Promise.resolve(null),
   ]);
+  if (r.searcher.checksAccount && seeker?.signedOut) throw unauthorized();
   if (!index || terms === 'sql') return null;
   const search: IndexSearch = {
     terms,

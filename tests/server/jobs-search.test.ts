@@ -126,6 +126,27 @@ describe('who may search', () => {
     expect(anonymous.items.find((i) => i.id === job.forklift)).toMatchObject({ userActions: { isSaved: false }, skills: [{ match: false }] });
   });
 
+  it('signs out a seeker whose account was deleted or switched off, whether the index or SQL answers', async () => {
+    const deleted = await w.person('JobSeeker', null, 'deleted seeker', { disabled: true });
+    const off = await w.person('JobSeeker', null, 'switched-off seeker', { deactivatedAt: new Date() });
+    const ask = async () => {
+      for (const c of [deleted, off]) {
+        for (const url of ['/api/JobSeeker/enhanced-search', '/api/JobSeeker/SearchJob']) {
+          expect((await api.post(url, {}, c.token)).status).toBe(401);
+          expect((await api.post(url, { keyword: 'forklift' }, c.token)).status).toBe(401);
+        }
+      }
+    };
+    await ask();
+    process.env.SEARCH_INDEX = '0';
+    try {
+      await ask();
+    } finally {
+      delete process.env.SEARCH_INDEX;
+    }
+    expect((await api.enhanced({ keyword: 'forklift' }, seeker.token)).status).toBe(200);
+  });
+
   it('hides a job from the seeker who reported it, and from no one else', async () => {
     const reporter = await w.person('JobSeeker', null, 'reporter');
     await f.app.database.db.insert(jobReports).values({ jobPostId: job.associate, reporterId: reporter.id!, reason: 'misleading' });
