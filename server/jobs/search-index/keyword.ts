@@ -1,5 +1,5 @@
 import { ENTRY_START, NO_POSITIONS, type JobIndex, type Postings } from './store.ts';
-import type { QueryTerm } from './text.ts';
+import { quotedLexeme, type QueryTerm } from './text.ts';
 
 /**
  * Keywords with phrases (`"customer service"` → `'custom' <-> 'servic'`) and "or" (`'nurs' |
@@ -58,30 +58,9 @@ export function parseKeywordTree(text: string): KeywordTree | null {
     throw new SyntaxError(text);
   };
   const operand = (): Raw => {
-    if (text[i] !== "'") fail();
-    i++;
-    let lexeme = '';
-    let closed = false;
-    while (i < n) {
-      const d = text[i]!;
-      if (d === '\\' && i + 1 < n) {
-        lexeme += text[i + 1];
-        i += 2;
-      } else if (d === "'") {
-        if (text[i + 1] === "'") {
-          lexeme += "'";
-          i += 2;
-        } else {
-          i++;
-          closed = true;
-          break;
-        }
-      } else {
-        lexeme += d;
-        i++;
-      }
-    }
-    if (!closed) fail();
+    const quoted = quotedLexeme(text, i) ?? fail();
+    const lexeme = quoted.lexeme;
+    i = quoted.end;
     let prefix = false;
     if (text[i] === ':') {
       // Only `:*`; a weight restriction (`:A`) is not something a keyword gives.

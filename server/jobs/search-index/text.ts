@@ -97,6 +97,32 @@ export function parseTsvector(text: string | null): DocumentLexeme[] {
   return out;
 }
 
+/**
+ * The lexeme quoted at `at` in a tsquery's text (`'it''s'`, backslash escapes), and where its
+ * closing quote ends; null when no complete quoted lexeme starts there.
+ */
+export function quotedLexeme(text: string, at: number): { lexeme: string; end: number } | null {
+  if (text[at] !== "'") return null;
+  const n = text.length;
+  let i = at + 1;
+  let lexeme = '';
+  while (i < n) {
+    const d = text[i]!;
+    if (d === '\\' && i + 1 < n) {
+      lexeme += text[i + 1];
+      i += 2;
+    } else if (d === "'") {
+      if (text[i + 1] !== "'") return { lexeme, end: i + 1 };
+      lexeme += "'";
+      i += 2;
+    } else {
+      lexeme += d;
+      i++;
+    }
+  }
+  return null;
+}
+
 /** A word of a keyword: a lexeme, or (`:*`) the start of one. */
 export interface QueryTerm {
   lexeme: string;
@@ -128,30 +154,10 @@ export function parseTsquery(text: string): QueryTerm[] | null {
         i++;
         while (text[i] === ' ') i++;
       }
-      if (text[i] !== "'") return null;
-      i++;
-      let lexeme = '';
-      let closed = false;
-      while (i < n) {
-        const d = text[i]!;
-        if (d === '\\' && i + 1 < n) {
-          lexeme += text[i + 1];
-          i += 2;
-        } else if (d === "'") {
-          if (text[i + 1] === "'") {
-            lexeme += "'";
-            i += 2;
-          } else {
-            i++;
-            closed = true;
-            break;
-          }
-        } else {
-          lexeme += d;
-          i++;
-        }
-      }
-      if (!closed) return null;
+      const quoted = quotedLexeme(text, i);
+      if (!quoted) return null;
+      const lexeme = quoted.lexeme;
+      i = quoted.end;
       let prefix = false;
       if (text[i] === ':') {
         if (text[i + 1] !== '*') return null;
