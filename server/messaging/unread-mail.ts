@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { compose } from '../account/mails.ts';
-import { UNREAD_EMAIL_AFTER_MINUTES, UNREAD_EMAIL_EVERY_MINUTES } from '../../src/contract/messaging.ts';
+import { conversationPath, UNREAD_EMAIL_AFTER_MINUTES, UNREAD_EMAIL_EVERY_MINUTES } from '../../src/contract/messaging.ts';
 
 const MINUTE = 60_000;
 /** How often the sweep looks for unread messages to mail about. */
@@ -101,7 +101,7 @@ export async function mailUnreadMessages(ctx: AppContext, now: Date = ctx.adapte
         supportEmail: ctx.config.supportEmail,
         subject: `${from} sent you ${what}`,
         intro: `You have ${what} from ${from} about “${claimed.title}” that you have not read yet.`,
-        action: { kind: 'link', label: 'Read and reply', url: `${ctx.config.publicUrl}/user/messaging?c=${encodeURIComponent(claimed.url)}` },
+        action: { kind: 'link', label: 'Read and reply', url: `${ctx.config.publicUrl}${conversationPath(claimed.url)}` },
         outro: isSeeker ? 'A quick reply helps your application stand out.' : 'A quick reply keeps good applicants interested.',
       }),
     );

@@ -57,6 +57,9 @@ export const SEND_LIMIT = 20;
 export const SEND_LIMIT_SECONDS = 10;
 /** The realtime connection, on the API's origin (ws: or wss:). */
 export const MESSAGING_SOCKET_PATH = '/api/messaging/socket';
+/** The messaging page; with a conversation's url, the page opened on that conversation. */
+export const MESSAGING_PAGE = '/user/messaging';
+export const conversationPath = (url: string) => `${MESSAGING_PAGE}?c=${encodeURIComponent(url)}`;
 /** Close codes of the realtime connection besides the standard ones. */
 export const SocketClose = {
   /** No session token, or an invalid or expired one: ask for a new session and connect again. */

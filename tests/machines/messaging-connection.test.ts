@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
-import { MessagingMessages, SocketClose, type MessagingSession, type ServerFrame } from '../../src/contract/messaging.ts';
+import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
+import { MessagingMessages, SocketClose, type ServerFrame } from '../../src/contract/messaging.ts';
 import {
   backoffDelay,
   connectionMachine,
@@ -8,11 +8,10 @@ import {
   SESSION_REFRESH_MARGIN_MS,
   selectStatus,
   type ConnectionEvent,
-  type SocketCommand,
-  type SocketInput,
 } from '../../src/machines/messaging/connection.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { message, session } from '../../src/views/messaging/messaging-stories-support.ts';
+import { testConnectionLogic } from '../support/client/messaging-harness.ts';
 import { atomicStates, deferred, eventTypesOf, flush, modelOf, modelStates, settle, whileActorRuns, type ModelState } from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof connectionMachine>;
@@ -26,33 +25,16 @@ const after = (delay: string, path: string) => ({ type: `xstate.after.${delay}.c
 
 /** The connection with its session call, socket and browser swapped for ones the test drives. */
 function stubbed() {
-  const world = {
+  const { logic, world: driven } = testConnectionLogic((actorId) => {
+    world.sessions++;
+    const d = deferred<never>();
+    world.pending[actorId] = d;
+    return d.promise;
+  });
+  const world = Object.assign(driven, {
     sessions: 0,
     pending: {} as Record<string, ReturnType<typeof deferred<never>> | undefined>,
-    sockets: [] as Array<{ input: SocketInput; sent: SocketCommand[]; open: boolean; sendBack: (e: AnyEventObject) => void }>,
-    browser: null as null | ((e: AnyEventObject) => void),
     emitted: [] as Array<{ type: string; message?: { id: number } }>,
-  };
-  const logic = connectionMachine.provide({
-    actors: {
-      getSession: fromPromise<MessagingSession, { side: 'staff' | 'seeker' }>(({ self }) => {
-        world.sessions++;
-        const d = deferred<never>();
-        world.pending[self.id] = d;
-        return d.promise;
-      }),
-      socket: fromCallback<SocketCommand, SocketInput>(({ input, sendBack, receive }) => {
-        const socket = { input, sent: [] as SocketCommand[], open: true, sendBack };
-        world.sockets.push(socket);
-        receive((c) => socket.sent.push(c));
-        return () => {
-          socket.open = false;
-        };
-      }),
-      browser: fromCallback(({ sendBack }) => {
-        world.browser = sendBack;
-      }),
-    },
   });
   return { world, logic };
 }

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { routeTable } from '../../src/app/route-table.ts';
 import {
@@ -21,9 +21,9 @@ import ApplicantsPage from '../../src/views/applicants/applicants.view.tsx';
 import { JobRowActions } from '../../src/views/posting/job-row-actions.view.tsx';
 import { nurse } from '../support/client/job-fixtures.ts';
 import { applicantPage, demoApplicants, demoDetail, demoJobsWithApplicants } from '../../src/views/applicants/applicants-stories-support.ts';
-import { WIDE_SCREEN } from '../../src/views/ui/use-media-query.ts';
 import { renderInApp, storedSessionFor } from '../support/client/app-harness.tsx';
 import { deferred } from '../support/client/model.ts';
+import { widenScreen } from '../support/client/wide-screen.ts';
 
 const recruiter = storedSessionFor({ id: 'r-1', email: 'amir@northwind.example', firstName: 'Amir', lastName: 'Nguyen', role: 'Recruiter' });
 const [maria] = demoApplicants as [Applicant];
@@ -81,19 +81,6 @@ function stubbed(
   return { app, calls };
 }
 
-function widen() {
-  const narrow = window.matchMedia;
-  window.matchMedia = (query: string) => ({ ...narrow(query), matches: query === WIDE_SCREEN }) as MediaQueryList;
-  return () => {
-    window.matchMedia = narrow;
-  };
-}
-let restore: (() => void) | null = null;
-afterEach(() => {
-  restore?.();
-  restore = null;
-});
-
 const card = async (name: string) => (await screen.findByRole('article', { name: new RegExp(name) })) as HTMLElement;
 
 describe('the applicants page', () => {
@@ -119,7 +106,7 @@ describe('the applicants page', () => {
   });
 
   it('shows a table on a wide screen', async () => {
-    restore = widen();
+    widenScreen();
     stubbed();
     const table = await screen.findByRole('table', { name: 'Applicants' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Job', 'Applied', 'Skills matched', 'Status']);

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useLocation } from 'wouter';
 import { fromCallback, fromPromise } from 'xstate';
 import { routeTable } from '../../src/app/route-table.ts';
@@ -21,9 +21,9 @@ import { LOCATION_KEY } from '../../src/services/location-store.ts';
 import SearchJobsPage from '../../src/views/jobs/search-jobs.view.tsx';
 import { roleLinks } from '../../src/views/layout/nav-items.ts';
 import HomePage from '../../src/views/public/home.view.tsx';
-import { WIDE_SCREEN } from '../../src/views/ui/use-media-query.ts';
 import { renderInApp, storedSessionFor } from '../support/client/app-harness.tsx';
 import { boosted, boostsPage, itemsFrom, pageOfJob, pinOf, pinsOf, searchPage } from '../support/client/search-fixtures.ts';
+import { widenScreen } from '../support/client/wide-screen.ts';
 
 const seeker = storedSessionFor({ id: 's-1', email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', role: 'JobSeeker' });
 
@@ -117,19 +117,6 @@ function stubbed(
 
 const results = async () => within(await screen.findByRole('list', { name: 'Search results' }));
 const titles = async () => (await results()).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
-
-function widen() {
-  const narrow = window.matchMedia;
-  window.matchMedia = (query: string) => ({ ...narrow(query), matches: query === WIDE_SCREEN }) as MediaQueryList;
-  return () => {
-    window.matchMedia = narrow;
-  };
-}
-let restore: (() => void) | null = null;
-afterEach(() => {
-  restore?.();
-  restore = null;
-});
 
 // Typing into the forms takes a while on a busy machine.
 describe('the job search page', { timeout: 20_000 }, () => {
@@ -348,7 +335,7 @@ describe('the job search page', { timeout: 20_000 }, () => {
   });
 
   it('shows the map beside the results on a wide screen, without the switch', async () => {
-    restore = widen();
+    widenScreen();
     stubbed();
     await titles();
     expect(screen.getByRole('complementary', { name: 'Map of the results' })).toBeInTheDocument();

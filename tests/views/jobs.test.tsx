@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { RequireRole } from '../../src/app/guards.tsx';
 import { routeTable } from '../../src/app/route-table.ts';
@@ -7,10 +7,10 @@ import { PostingMessages, type CompanyJob, type JobListRequest, type JobPage } f
 import { jobListMachine, type DraftResult, type StatusResult } from '../../src/machines/posting/job-list.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import JobsPage from '../../src/views/posting/jobs.view.tsx';
-import { WIDE_SCREEN } from '../../src/views/ui/use-media-query.ts';
 import { renderInApp, storedSessionFor } from '../support/client/app-harness.tsx';
 import { analyst, clonedDraft, closedNurse, companyJob, editDraft, nurse, page, scheduler } from '../support/client/job-fixtures.ts';
 import { deferred } from '../support/client/model.ts';
+import { widenScreen } from '../support/client/wide-screen.ts';
 
 const employer = storedSessionFor({ id: 'e-1', email: 'robin@northwind.example', firstName: 'Robin', lastName: 'Hale', role: 'Employer' });
 const recruiter = storedSessionFor({ id: 'r-1', email: 'amir@northwind.example', firstName: 'Amir', lastName: 'Nguyen', role: 'Recruiter' });
@@ -61,20 +61,6 @@ function stubbed(
   return { app, calls };
 }
 
-/** Wide screens get a table; jsdom's window is narrow (cards) unless a test widens it. */
-function widen() {
-  const narrow = window.matchMedia;
-  window.matchMedia = (query: string) => ({ ...narrow(query), matches: query === WIDE_SCREEN }) as MediaQueryList;
-  return () => {
-    window.matchMedia = narrow;
-  };
-}
-let restore: (() => void) | null = null;
-afterEach(() => {
-  restore?.();
-  restore = null;
-});
-
 const card = async (title: string) => (await screen.findByRole('article', { name: title })) as HTMLElement;
 
 async function choose(app: ReturnType<typeof renderInApp>, title: string, item: string) {
@@ -113,7 +99,7 @@ describe('the jobs page', () => {
   });
 
   it('shows a table on a wide screen, a row per job with every field', async () => {
-    restore = widen();
+    widenScreen();
     stubbed();
     const table = await screen.findByRole('table', { name: 'Jobs' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routeTable } from '../../src/app/route-table.ts';
 import { MessagingMessages, SocketClose, type ConversationPage, type Message } from '../../src/contract/messaging.ts';
 import { ApiError } from '../../src/services/http.ts';
@@ -14,31 +14,18 @@ import {
   URL_B,
 } from '../../src/views/messaging/messaging-stories-support.ts';
 import MessagingPage, { Messaging } from '../../src/views/messaging/messaging.view.tsx';
-import { WIDE_SCREEN } from '../../src/views/ui/use-media-query.ts';
 import { renderInApp, storedSessionFor } from '../support/client/app-harness.tsx';
 import { testConnection, testLogic } from '../support/client/messaging-harness.ts';
 import { deferred } from '../support/client/model.ts';
+import { widenScreen } from '../support/client/wide-screen.ts';
 
 const recruiter = storedSessionFor({ id: RECRUITER_ID, email: 'amir@northwind.example', firstName: 'Amir', lastName: 'Nguyen', role: 'Recruiter' });
 const admin = storedSessionFor({ id: 'user-admin', email: 'sam@example.com', firstName: 'Sam', lastName: 'Carter', role: 'SuperAdmin' });
 const NOW = new Date('2026-03-14T10:00:00Z');
 const page: ConversationPage = { messages: [conversationA, conversationB], nextToken: null };
 
-function widen() {
-  const narrow = window.matchMedia;
-  window.matchMedia = (query: string) => ({ ...narrow(query), matches: query === WIDE_SCREEN }) as MediaQueryList;
-  return () => {
-    window.matchMedia = narrow;
-  };
-}
-let restore: (() => void) | null = null;
-afterEach(() => {
-  restore?.();
-  restore = null;
-});
-
 function open(options: { path?: string; wide?: boolean; handlers?: Parameters<typeof testLogic>[0]; side?: 'staff' | 'seeker' } = {}) {
-  if (options.wide ?? true) restore = widen();
+  if (options.wide ?? true) widenScreen();
   const connection = testConnection();
   const logic = testLogic({ list: async () => page, thread: async () => threadPage([mine(9), message(10)]), ...options.handlers });
   const app = renderInApp(

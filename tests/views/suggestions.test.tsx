@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { fromPromise } from 'xstate';
 import { routeTable } from '../../src/app/route-table.ts';
@@ -24,26 +24,13 @@ import JobPage from '../../src/views/jobs/job-page.view.tsx';
 import { InvitationsCard } from '../../src/views/suggestions/invitations-card.tsx';
 import InvitesPage from '../../src/views/suggestions/invites.view.tsx';
 import { demoJob, demoJobs, demoSeekerInvitations, demoSeekers, demoSent, inviteResults, suggestedPage } from '../../src/views/suggestions/suggestions-stories-support.ts';
-import { WIDE_SCREEN } from '../../src/views/ui/use-media-query.ts';
 import { renderInApp, storedSessionFor } from '../support/client/app-harness.tsx';
 import { stubbedJobPage } from '../support/client/job-page-harness.tsx';
+import { widenScreen } from '../support/client/wide-screen.ts';
 
 const recruiter = storedSessionFor({ id: 'r-1', email: 'amir@northwind.example', firstName: 'Amir', lastName: 'Nguyen', role: 'Recruiter' });
 const seeker = storedSessionFor({ id: 'js-1', email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', role: 'JobSeeker' });
 const [priya, elena, marcus] = demoSeekers as [(typeof demoSeekers)[number], (typeof demoSeekers)[number], (typeof demoSeekers)[number]];
-
-let restore: (() => void) | null = null;
-afterEach(() => {
-  restore?.();
-  restore = null;
-});
-function widen() {
-  const narrow = window.matchMedia;
-  window.matchMedia = (query: string) => ({ ...narrow(query), matches: query === WIDE_SCREEN }) as MediaQueryList;
-  restore = () => {
-    window.matchMedia = narrow;
-  };
-}
 
 /** The applicants page of one job with its suggested seekers served by the test. */
 function applicantsOfJob(path = `/user/applicants?jobId=${demoJob.id}`) {
@@ -186,7 +173,7 @@ describe('the invitations sent page', () => {
   });
 
   it('shows a table on a wide screen', async () => {
-    widen();
+    widenScreen();
     invitesPage();
     const table = await screen.findByRole('table', { name: 'Invitations sent' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Job seeker', 'Job', 'Invited', 'Invited by', 'Status']);

@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import toast from 'react-hot-toast';
 import type { SnapshotFrom } from 'xstate';
 import { STATUS_NAMES, type Applicant, type ApplicantDetail, type ApplicationDocument } from '../../contract/applicants.ts';
+import { conversationPath } from '../../contract/messaging.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
 import { applicantDetailMachine } from '../../machines/applicants/applicant-detail.machine.ts';
 import { messageInitMachine } from '../../machines/messaging/message-init.machine.ts';
@@ -44,7 +45,7 @@ function MessageButton({ detail, logic }: { detail: ApplicantDetail; logic?: typ
   const [, navigate] = useLocation();
   useEffect(() => {
     const subs = [
-      actor.on('opened', (e) => navigate(`/user/messaging?c=${encodeURIComponent(e.url)}`)),
+      actor.on('opened', (e) => navigate(conversationPath(e.url))),
       actor.on('failed', (e) => toast.error(e.message, { id: e.message })),
     ];
     return () => subs.forEach((s) => s.unsubscribe());

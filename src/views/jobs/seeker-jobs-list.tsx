@@ -3,6 +3,7 @@ import { useCallback, useRef } from 'react';
 import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import type { AppliedJob, JobListCount, MatchedJob, SavedJob } from '../../contract/jobs.ts';
+import { conversationPath } from '../../contract/messaging.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
 import { locationLabel } from '../../lib/job-display.ts';
 import type { saveJobMachine, SaveJobEmitted } from '../../machines/jobs/save-job.machine.ts';
@@ -100,7 +101,7 @@ function ConversationLink({ job }: { job: AppliedJob }) {
   if (!job.conversationUrl) return null;
   return (
     <Link
-      href={`/user/messaging?c=${encodeURIComponent(job.conversationUrl)}`}
+      href={conversationPath(job.conversationUrl)}
       aria-label={`Messages with ${job.companyName} about ${job.title}`}
       className="ml-auto text-sm font-semibold text-brand-700 underline dark:text-brand-300"
     >

@@ -5,15 +5,15 @@ import { conversationsMachine, type ConversationQuery } from '../../../src/machi
 import { threadMachine } from '../../../src/machines/messaging/thread.machine.ts';
 import { session } from '../../../src/views/messaging/messaging-stories-support.ts';
 
-/** The connection's logic with a session given at once and sockets the test drives by hand. */
-export function testConnectionLogic(getSession: () => Promise<MessagingSession> = async () => session) {
+/** The connection's logic with a session given at once (or as `getSession` answers, by the call's actor id) and sockets the test drives by hand. */
+export function testConnectionLogic(getSession: (actorId: string) => Promise<MessagingSession> = async () => session) {
   const world = {
     sockets: [] as Array<{ input: SocketInput; sent: SocketCommand[]; open: boolean; sendBack: (e: AnyEventObject) => void }>,
     browser: null as null | ((e: AnyEventObject) => void),
   };
   const logic = connectionMachine.provide({
     actors: {
-      getSession: fromPromise<MessagingSession, { side: 'staff' | 'seeker' }>(() => getSession()),
+      getSession: fromPromise<MessagingSession, { side: 'staff' | 'seeker' }>(({ self }) => getSession(self.id)),
       socket: fromCallback<SocketCommand, SocketInput>(({ input, sendBack, receive }) => {
         const socket = { input, sent: [] as SocketCommand[], open: true, sendBack };
         world.sockets.push(socket);
