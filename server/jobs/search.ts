@@ -25,6 +25,7 @@ import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../src/lib/
 import { cellSize, gridZoomFor } from '../../src/lib/map-grid.ts';
 import { searchIndex, TOTAL_COUNT_LIMIT as INDEX_COUNT_LIMIT, type IndexAnswer, type IndexSearch } from './search-index/query.ts';
 import { searchIndexSync } from './search-index/sync.ts';
+import type { KeptSeekers, SeekerRecords } from './search-index/seekers.ts';
 import type { ListRows } from './search-index/rows.ts';
 import { parseTsquery, type QueryTerm } from './search-index/text.ts';
 import { parseKeywordTree, type KeywordTree } from './search-index/keyword.ts';
@@ -470,8 +471,6 @@ interface IndexRequest {
 /** Saved jobs read with the seeker's other records; a seeker with more has the page's own looked up. */
 const SAVED_READ_AHEAD = 500;
 
-/** What the seeker's records add to an indexed search: jobs left out, skills matched, jobs saved (null: too many, look up the page's). */
-type SeekerRecords = { reported: Set<string>; skills: Set<number>; saved: Set<string> | null; signedOut: boolean };
 
 const idsIn = (list: unknown): string[] => (list ? String(list).split(',') : []);
 
@@ -491,6 +490,16 @@ async function seekerRecordsOf(db: Db, seekerId: string): Promise<SeekerRecords>
     saved: saved.length > SAVED_READ_AHEAD ? null : new Set(saved),
     signedOut: row?.signed_out === true,
   };
+}
+
+/** The seeker's records, kept from an earlier search where every change to them is heard (PGlite; see KeptSeekers). */
+async function seekerRecords(db: Db, kept: KeptSeekers, seekerId: string): Promise<SeekerRecords> {
+  const records = kept.get(seekerId);
+  if (records) return records;
+  const since = kept.mark();
+  const read = await seekerRecordsOf(db, seekerId);
+  kept.keep(since, seekerId, read);
+  return read;
 }
 
 const RAD = Math.PI / 180;
@@ -520,7 +529,7 @@ async function indexAnswer(ctx: AppContext, r: IndexRequest): Promise<{ answer: 
   const [index, terms, seeker] = await Promise.all([
     sync.fresh(),
     keywordTerms(ctx.db, r.keyword),
-    r.searcher.seekerId ? seekerRecordsOf(ctx.db, r.searcher.seekerId) : Promise.resolve(null),
+    r.searcher.seekerId ? seekerRecords(ctx.db, sync.seekers, r.searcher.seekerId) : Promise.resolve(null),
   ]);
   if (r.searcher.checksAccount && seeker?.signedOut) throw unauthorized();
   if (!index || terms === 'sql') return null;

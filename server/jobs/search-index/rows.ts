@@ -4,8 +4,7 @@ type JobRow = Omit<ListViewRow, 'companyLegalName' | 'companyDisplayName'>;
 type CompanyNames = { companyLegalName: string; companyDisplayName: string | null };
 
 /** Rows kept; a page of 20 from each of 1,000 recent searches. */
-const MAX_JOBS = 20_000;
-const MAX_COMPANIES = 20_000;
+export const MAX_JOBS = 20_000;
 
 /**
  * The list-view rows of recently found jobs, so a page answered by the search index reads no row
@@ -18,6 +17,8 @@ export class ListRows {
   private readonly companies = new Map<string, CompanyNames>();
   /** Counts forgetting; a row read from the database is kept only if nothing was forgotten meanwhile. */
   private epoch = 0;
+  /** Jobs (and companies) kept at most; on PGlite, above the open jobs' number, so every one is kept (sync.ts). */
+  bound = MAX_JOBS;
 
   /** The row of a job with its company's names, when both are kept. */
   get(id: string): ListViewRow | undefined {
@@ -45,11 +46,17 @@ export class ListRows {
       this.companies.set(job.companyId, { companyLegalName, companyDisplayName });
     }
     for (const id of this.jobs.keys()) {
-      if (this.jobs.size <= MAX_JOBS) break;
+      if (this.jobs.size <= this.bound) break;
       this.jobs.delete(id);
     }
     // Names are small; past the bound they are all read again.
-    if (this.companies.size > MAX_COMPANIES) this.companies.clear();
+    if (this.companies.size > this.bound) this.companies.clear();
+  }
+
+  /** Keeps companies' names read since `mark` (as `keep` does). */
+  keepNames(since: number, rows: readonly ({ id: string } & CompanyNames)[]): void {
+    if (since !== this.epoch) return;
+    for (const { id, ...names } of rows) this.companies.set(id, names);
   }
 
   /** Written jobs and companies: read again next time. */

@@ -1,7 +1,9 @@
-import { and, gt, inArray, max, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { companies, jobPosts, searchChanges, yearlyTopPayOf } from '../../db/schema.ts';
-import { ListRows } from './rows.ts';
+import { listViewColumns, type ListViewRow } from '../../posting/lists.ts';
+import { ListRows, MAX_JOBS } from './rows.ts';
+import { KeptSeekers } from './seekers.ts';
 import { JobIndex, type IndexedJob } from './store.ts';
 
 /**
@@ -14,7 +16,10 @@ import { JobIndex, type IndexedJob } from './store.ts';
  *   the searches waiting at the same moment). A search therefore sees every write committed before
  *   it started, in every process. On PGlite, whose one process makes every write, the notes'
  *   trigger notifies it at commit, and the look is skipped while nothing was noted.
- * - The same notes forget the list-view rows kept of the jobs and companies written (rows.ts).
+ * - The same notes forget the list-view rows kept of the jobs and companies written (rows.ts). On
+ *   PGlite, the rows of every open job are kept (read after the build, and again as notes come),
+ *   and the searching seekers' records too (seekers.ts, forgotten as migration 0014's triggers
+ *   tell): a search there runs no statement at all.
  * - Every minute, a safety pass: the changes of the last five minutes are read again (a writer
  *   that committed late under a lower number), the companies' visibility is re-read, notes older
  *   than an hour are dropped, and the index is built afresh once most of its slots are dead.
@@ -72,6 +77,8 @@ function jobOf(r: Record<string, unknown>): IndexedJob {
 
 /** The channel of the notes' trigger (migration 0013). */
 const NOTE_CHANNEL = 'search_changes';
+/** The channel naming a seeker whose records changed (migration 0014). */
+const SEEKER_CHANNEL = 'seeker_records';
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -81,6 +88,11 @@ export class SearchIndexSync {
   index: JobIndex | null = null;
   /** The list-view rows of found jobs, forgotten by the same notes that refresh the index. */
   readonly rows = new ListRows();
+  /** The searching seekers' records; kept on PGlite only (see `watch`). */
+  readonly seekers = new KeptSeekers();
+  /** PGlite: the rows of every open job are kept; true once they were all read. */
+  private keepsEveryRow = false;
+  private everyRowRead = false;
   /** The last change note applied. */
   private seq = 0;
   private building: Promise<void> | null = null;
@@ -108,12 +120,13 @@ export class SearchIndexSync {
   start(): Promise<void> {
     if (!this.building) {
       this.building = this.build()
-        .then(({ index, seq }) => {
+        .then(async ({ index, seq }) => {
           this.index = index;
           this.seq = seq;
           this.noted = true;
           this.timer = setInterval(() => void this.safety(), SAFETY_EVERY_MS);
           this.timer.unref();
+          if (this.keepsEveryRow) await this.keepEveryRow();
         })
         .catch(() => {
           // The database could not be read: SQL answers, and the next search tries again.
@@ -124,21 +137,89 @@ export class SearchIndexSync {
     return this.building;
   }
 
-  /** On PGlite, listens for committed notes (see `noted`); nothing on PostgreSQL. */
+  /**
+   * On PGlite, listens for committed notes (see `noted`) and changed seekers' records, and keeps
+   * the rows of every open job; nothing on PostgreSQL.
+   */
   watch(database: Database): void {
     if (this.watching !== 'no' || database.kind !== 'pglite') return;
     this.watching = 'starting';
+    if (!this.keepsEveryRow) {
+      this.keepsEveryRow = true;
+      // Built before: read the rows now (otherwise the build does, once it is ready).
+      if (this.index) void this.keepEveryRow();
+    }
     void (async () => {
       await database.listen(NOTE_CHANNEL, () => {
         this.noted = true;
       });
+      await database.listen(SEEKER_CHANNEL, (userId) => this.seekers.forget(userId));
       await this.db.execute(sql`select set_config('search_index.notify', 'on', false)`);
-      // Notes committed before the trigger notified are read by the next look.
+      // Notes committed before the trigger notified are read by the next look; records read before are not kept.
       this.noted = true;
+      this.seekers.hearing(true);
       this.watching = 'yes';
     })().catch(() => {
+      this.seekers.hearing(false);
       this.watching = 'no';
     });
+  }
+
+  /** Kept rows at most: on PGlite, room for every open job (and as many again, as jobs are posted). */
+  private bindRows(): void {
+    if (this.keepsEveryRow && this.index) this.rows.bound = Math.max(MAX_JOBS, 2 * this.index.live);
+  }
+
+  /**
+   * PGlite: the list-view rows of every open job, in batches as the build reads them, so a page
+   * reads no row. A batch read while a note forgot something is dropped (its pages read their rows).
+   */
+  private async keepEveryRow(): Promise<void> {
+    if (this.everyRowRead) return;
+    this.everyRowRead = true;
+    this.bindRows();
+    let after: string | null = null;
+    try {
+      for (;;) {
+        const since = this.rows.mark();
+        const rows = (await this.db
+          .select(listViewColumns)
+          .from(jobPosts)
+          .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+          .where(after ? and(open, gt(jobPosts.id, after)) : open)
+          .orderBy(jobPosts.id)
+          .limit(BATCH)) as ListViewRow[];
+        this.rows.keep(since, rows);
+        if (rows.length < BATCH) return;
+        after = rows[rows.length - 1]!.id;
+        await turn();
+      }
+    } catch {
+      // The database is away: pages read their rows, as on PostgreSQL.
+    }
+  }
+
+  /** PGlite: the rows of jobs and the names of companies just written, read again at once. */
+  private async keepWritten(jobIds: string[], companyIds: string[]): Promise<void> {
+    if (!this.keepsEveryRow) return;
+    const since = this.rows.mark();
+    const [rows, names] = await Promise.all([
+      jobIds.length
+        ? (this.db
+            .select(listViewColumns)
+            .from(jobPosts)
+            .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+            .where(and(open, inArray(jobPosts.id, jobIds))) as Promise<ListViewRow[]>)
+        : Promise.resolve([]),
+      companyIds.length
+        ? this.db
+            .select({ id: companies.id, companyLegalName: companies.name, companyDisplayName: companies.displayName })
+            .from(companies)
+            .where(inArray(companies.id, companyIds))
+        : Promise.resolve([]),
+    ]);
+    this.rows.keepNames(since, names);
+    this.rows.keep(since, rows);
   }
 
   stop() {
@@ -275,6 +356,7 @@ export class SearchIndexSync {
       const openIds = new Set(rows.map((r) => r.id as string));
       for (const id of ids) if (!openIds.has(id)) index.remove(id);
       for (const r of rows) index.put(jobOf(r));
+      await this.keepWritten([...openIds], []);
     }
     if (cs === null || cs.length) {
       const rows = await this.db
@@ -283,6 +365,8 @@ export class SearchIndexSync {
         .where(cs ? inArray(companies.id, cs) : undefined);
       for (const c of rows) index.setCompany(c.id, Boolean(c.visible));
     }
+    if (cs?.length) await this.keepWritten([], cs);
+    this.bindRows();
   }
 
   /** The minute's safety pass. */
@@ -293,7 +377,9 @@ export class SearchIndexSync {
         .select({ jobPostId: searchChanges.jobPostId, companyId: searchChanges.companyId })
         .from(searchChanges)
         .where(sql`${searchChanges.changedAt} > now() - interval '5 minutes'`);
-      this.rows.forget([], recent.flatMap((n) => (n.companyId ? [n.companyId] : [])));
+      const written = [...new Set(recent.flatMap((n) => (n.companyId ? [n.companyId] : [])))];
+      this.rows.forget([], written);
+      await this.exclusive(() => this.keepWritten([], written));
       await this.exclusive(() => this.reread(recent.flatMap((n) => (n.jobPostId ? [n.jobPostId] : [])), 'all'));
       await this.db.delete(searchChanges).where(sql`${searchChanges.changedAt} < now() - interval '1 hour'`);
       if (this.index?.wasteful) {
@@ -321,10 +407,14 @@ export function searchIndexSync(db: Db): SearchIndexSync | null {
   return s;
 }
 
-/** Builds the index now (at server start, in tests and benchmarks) and waits until it is ready. */
-export async function searchIndexReady(db: Db): Promise<boolean> {
+/**
+ * Builds the index now (at server start, in tests and benchmarks) and waits until it is ready;
+ * given the database, it watches it first (on PGlite, the rows of every open job are then read too).
+ */
+export async function searchIndexReady(db: Db, database?: Database): Promise<boolean> {
   const s = searchIndexSync(db);
   if (!s) return false;
+  if (database) s.watch(database);
   await s.start();
   return s.index !== null;
 }

@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema.ts';
+import { searchIndexReady, searchIndexSync } from '../../server/jobs/search-index/sync.ts';
+import type { SearchPage } from '../../src/contract/search.ts';
+import { allowAll } from './account-support.ts';
+import type { FilesApp } from './files-support.ts';
+import { seekerCalls } from './jobs-support.ts';
+import { postingApp, SKILL, type Caller, type PostingWorld } from './posting-support.ts';
+import { jobAt, PLACES, publishAt, searchApi } from './search-support.ts';
+
+// A seeker's search answered by the index follows the seeker's own writes at once: saved jobs,
+// reported jobs, skills, and the account switched off. On PGlite, where the seeker's records and
+// the jobs' rows are kept in memory, a search that follows no write runs no statement at all.
+
+let f: FilesApp;
+let w: PostingWorld;
+let api: ReturnType<typeof searchApi>;
+let calls: ReturnType<typeof seekerCalls>;
+const job = {} as Record<'forklift' | 'associate' | 'remote', string>;
+
+const db = () => f.app.database.db;
+const answered = () => searchIndexSync(db())!.answered;
+const item = (page: SearchPage, id: string) => page.items.find((i) => i.id === id);
+
+/** The statements the database client runs while `work` runs (the client's own methods, wrapped for the while). */
+async function statementsDuring(work: () => Promise<unknown>): Promise<number> {
+  const client = (db() as unknown as { $client: Record<string, unknown> }).$client;
+  const methods = f.app.database.kind === 'pglite' ? ['query', 'exec'] : ['unsafe'];
+  let n = 0;
+  const own = methods.map((m) => [m, Object.getOwnPropertyDescriptor(client, m)] as const);
+  for (const m of methods) {
+    const original = client[m] as (...args: unknown[]) => unknown;
+    client[m] = (...args: unknown[]) => {
+      n++;
+      return original.apply(client, args);
+    };
+  }
+  try {
+    await work();
+  } finally {
+    for (const [m, descriptor] of own) {
+      if (descriptor) Object.defineProperty(client, m, descriptor);
+      else delete client[m];
+    }
+  }
+  return n;
+}
+
+/** The seeker's enhanced search, answered by the index. */
+async function search(seeker: Caller, body: unknown = {}): Promise<SearchPage> {
+  const before = answered();
+  const page = api.ok(await api.enhanced(body, seeker.token));
+  expect(answered(), 'answered by the index').toBe(before + 1);
+  return page;
+}
+
+beforeAll(async () => {
+  ({ f, w } = await postingApp({ adapters: { rateLimiter: allowAll } }));
+  api = searchApi(f);
+  calls = seekerCalls(f);
+  const x = { companyId: w.x.id, userId: w.employerX.id! };
+  job.forklift = await publishAt(
+    f,
+    x,
+    jobAt(PLACES.vancouver, 'Forklift Operator', 'Move pallets between receiving and shipping.', { candidateRequirements: { skills: [SKILL.forklift] } }),
+    { daysAgo: 1 },
+  );
+  job.associate = await publishAt(f, x, jobAt(PLACES.portland, 'Warehouse Associate', 'Load trucks and count stock.'), { daysAgo: 2 });
+  job.remote = await publishAt(f, x, jobAt(null, 'Remote Dispatcher', 'Plan routes for our drivers.'), { daysAgo: 3 });
+  expect(await searchIndexReady(db(), f.app.database)).toBe(true);
+}, 60_000);
+afterAll(async () => f?.stop());
+
+describe('statements a search runs', () => {
+  it('on PGlite none, once the seeker searched and the keyword was read; on PostgreSQL the seeker’s records are read each time', async () => {
+    const seeker = await w.person('JobSeeker', null, 'steady');
+    await calls.save(seeker, job.remote);
+    // Posted after the index was built: PGlite reads its row as the index takes it in.
+    const posted = await publishAt(f, { companyId: w.x.id, userId: w.employerX.id! }, jobAt(PLACES.northPortland, 'Night Loader', 'Load trailers overnight.'));
+    // The seeker's records and the keyword are read once; no page so far showed the other jobs.
+    expect((await search(seeker, { keyword: 'dispatcher' })).items.map((i) => i.id)).toEqual([job.remote]);
+    const requests = [{ keyword: 'dispatcher' }, { flags: { Pins: true } }, { sort: 'newest', paging: { pageNumber: 2, pageSize: 2 } }];
+    for (const body of requests) {
+      let page: SearchPage | undefined;
+      const n = await statementsDuring(async () => {
+        page = await search(seeker, body);
+      });
+      expect(page!.items.length).toBeGreaterThan(0);
+      if (f.app.database.kind === 'pglite') expect(n, JSON.stringify(body)).toBe(0);
+      else expect(n, JSON.stringify(body)).toBeGreaterThan(0);
+    }
+    const page = await search(seeker, { sort: 'newest', flags: { Pins: true } });
+    expect(page.items.map((i) => i.id)).toEqual([posted, job.forklift, job.associate, job.remote]);
+    expect(item(page, job.remote)?.userActions.isSaved).toBe(true);
+    expect(page.pins!.clusters.flatMap((c) => (c.title ? [c.title] : [])).sort()).toEqual(['Forklift Operator', 'Night Loader', 'Warehouse Associate']);
+  });
+});
+
+describe("a seeker's search follows the seeker's writes at once", () => {
+  it('shows a job saved, and no longer once unsaved', async () => {
+    const seeker = await w.person('JobSeeker', null, 'saver');
+    expect(item(await search(seeker), job.forklift)?.userActions.isSaved).toBe(false);
+    expect((await calls.save(seeker, job.forklift)).status).toBe(200);
+    expect(item(await search(seeker), job.forklift)?.userActions.isSaved).toBe(true);
+    expect((await calls.unsave(seeker, job.forklift)).status).toBe(200);
+    expect(item(await search(seeker), job.forklift)?.userActions.isSaved).toBe(false);
+  });
+
+  it('hides a job once the seeker reported it', async () => {
+    const seeker = await w.person('JobSeeker', null, 'reporter');
+    expect(item(await search(seeker), job.associate)).toBeDefined();
+    expect((await calls.report(seeker, job.associate, { reason: 'misleading' })).status).toBe(200);
+    expect(item(await search(seeker), job.associate)).toBeUndefined();
+    expect(item(await search(w.seeker), job.associate)).toBeDefined();
+  });
+
+  it('matches a skill once added, and no longer once removed', async () => {
+    const seeker = await w.person('JobSeeker', null, 'skilled');
+    expect(item(await search(seeker), job.forklift)?.skills).toEqual([expect.objectContaining({ id: SKILL.forklift, match: false })]);
+    expect((await api.post('/api/JobSeeker/skills', { skill: SKILL.forklift }, seeker.token)).status).toBe(200);
+    expect(item(await search(seeker), job.forklift)?.skills).toEqual([expect.objectContaining({ id: SKILL.forklift, match: true })]);
+    expect((await api.post('/api/Account/DeleteJobseekerSkill', { skill: SKILL.forklift }, seeker.token)).status).toBe(200);
+    expect(item(await search(seeker), job.forklift)?.skills).toEqual([expect.objectContaining({ id: SKILL.forklift, match: false })]);
+  });
+
+  it('signs out a seeker on the first search after the account is deleted or switched off, and not once switched on again', async () => {
+    for (const off of [{ disabled: true }, { deactivatedAt: new Date() }]) {
+      const seeker = await w.person('JobSeeker', null, 'soon off');
+      await search(seeker);
+      await search(seeker);
+      await db().update(users).set(off).where(eq(users.id, seeker.id!));
+      expect((await api.enhanced({}, seeker.token)).status).toBe(401);
+      expect((await api.enhanced({ keyword: 'forklift' }, seeker.token)).status).toBe(401);
+      await db().update(users).set({ disabled: false, deactivatedAt: null }).where(eq(users.id, seeker.id!));
+      expect((await api.enhanced({}, seeker.token)).status).toBe(200);
+    }
+  });
+});
