@@ -90,9 +90,9 @@ export class SearchIndexSync {
   readonly rows = new ListRows();
   /** The searching seekers' records; kept on PGlite only (see `watch`). */
   readonly seekers = new KeptSeekers();
-  /** PGlite: the rows of every open job are kept; true once they were all read. */
+  /** PGlite: the rows of every open job are kept; `keeping` reads them once. */
   private keepsEveryRow = false;
-  private everyRowRead = false;
+  private keeping: Promise<void> | null = null;
   /** The last change note applied. */
   private seq = 0;
   private building: Promise<void> | null = null;
@@ -126,7 +126,7 @@ export class SearchIndexSync {
           this.noted = true;
           this.timer = setInterval(() => void this.safety(), SAFETY_EVERY_MS);
           this.timer.unref();
-          if (this.keepsEveryRow) await this.keepEveryRow();
+          await this.keepEveryRow();
         })
         .catch(() => {
           // The database could not be read: SQL answers, and the next search tries again.
@@ -144,11 +144,9 @@ export class SearchIndexSync {
   watch(database: Database): void {
     if (this.watching !== 'no' || database.kind !== 'pglite') return;
     this.watching = 'starting';
-    if (!this.keepsEveryRow) {
-      this.keepsEveryRow = true;
-      // Built before: read the rows now (otherwise the build does, once it is ready).
-      if (this.index) void this.keepEveryRow();
-    }
+    this.keepsEveryRow = true;
+    // Built before: the rows are read now (otherwise once the build is ready).
+    void this.keepEveryRow();
     void (async () => {
       await database.listen(NOTE_CHANNEL, () => {
         this.noted = true;
@@ -171,12 +169,15 @@ export class SearchIndexSync {
   }
 
   /**
-   * PGlite: the list-view rows of every open job, in batches as the build reads them, so a page
-   * reads no row. A batch read while a note forgot something is dropped (its pages read their rows).
+   * PGlite: the list-view rows of every open job, read after the build in batches of its size, so
+   * a page reads no row. A batch read while a note forgot something is dropped (its pages read their rows).
    */
-  private async keepEveryRow(): Promise<void> {
-    if (this.everyRowRead) return;
-    this.everyRowRead = true;
+  keepEveryRow(): Promise<void> {
+    if (!this.keepsEveryRow || !this.index) return Promise.resolve();
+    return (this.keeping ??= this.readEveryRow());
+  }
+
+  private async readEveryRow(): Promise<void> {
     this.bindRows();
     let after: string | null = null;
     try {
@@ -416,5 +417,6 @@ export async function searchIndexReady(db: Db, database?: Database): Promise<boo
   if (!s) return false;
   if (database) s.watch(database);
   await s.start();
+  await s.keepEveryRow();
   return s.index !== null;
 }
