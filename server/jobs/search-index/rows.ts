@@ -19,6 +19,8 @@ export class ListRows {
   private epoch = 0;
   /** Jobs (and companies) kept at most; on PGlite, above the open jobs' number, so every one is kept (sync.ts). */
   bound = MAX_JOBS;
+  /** Every open job kept (PGlite): none leaves for being used least, so a read need not note its use. */
+  keepsAll = false;
 
   /** The row of a job with its company's names, when both are kept. */
   get(id: string): ListViewRow | undefined {
@@ -26,9 +28,11 @@ export class ListRows {
     if (!job) return undefined;
     const company = this.companies.get(job.companyId);
     if (!company) return undefined;
-    // Most recently used last.
-    this.jobs.delete(id);
-    this.jobs.set(id, job);
+    if (!this.keepsAll) {
+      // Most recently used last.
+      this.jobs.delete(id);
+      this.jobs.set(id, job);
+    }
     return { ...job, ...company };
   }
 

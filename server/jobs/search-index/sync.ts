@@ -165,7 +165,9 @@ export class SearchIndexSync {
 
   /** Kept rows at most: on PGlite, room for every open job (and as many again, as jobs are posted). */
   private bindRows(): void {
-    if (this.keepsEveryRow && this.index) this.rows.bound = Math.max(MAX_JOBS, 2 * this.index.live);
+    if (!this.keepsEveryRow || !this.index) return;
+    this.rows.bound = Math.max(MAX_JOBS, 2 * this.index.live);
+    this.rows.keepsAll = true;
   }
 
   /**
