@@ -25,6 +25,7 @@ import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../src/lib/
 import { cellSize, gridZoomFor } from '../../src/lib/map-grid.ts';
 import { searchIndex, TOTAL_COUNT_LIMIT as INDEX_COUNT_LIMIT, type IndexAnswer, type IndexSearch } from './search-index/query.ts';
 import { searchIndexSync } from './search-index/sync.ts';
+import { takeTurn } from '../platform/turns.ts';
 import type { KeptSeekers, SeekerRecords } from './search-index/seekers.ts';
 import type { ListRows } from './search-index/rows.ts';
 import { parseTsquery, type QueryTerm } from './search-index/text.ts';
@@ -547,6 +548,8 @@ async function indexAnswer(ctx: AppContext, r: IndexRequest): Promise<{ answer: 
     viewport: r.viewport,
     viewOnly: r.viewOnly,
   };
+  // Searches arriving together take turns on the event loop (see takeTurn): each runs to its answer in one turn.
+  await takeTurn();
   const answer = searchIndex(index, search);
   sync.answered++;
   return { answer, rows: sync.rows, seeker };
