@@ -224,13 +224,25 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   let termCount = 0;
   let rankDivisor = 1;
 
+  const circle = location ? circleBounds(location.latitude, location.longitude, location.radius) : null;
+  // With a place, only jobs inside its circle's box (and remote ones, unless left out) can be
+  // found: the keyword's other jobs are not read, nor their phrases checked.
+  const mayBeNear =
+    circle === null
+      ? null
+      : (s: number) => {
+          const fl = flags[s]!;
+          if ((fl & REMOTE) !== 0) return mode !== 'exclude';
+          return mode !== 'only' && (fl & HAS_POSITION) !== 0 && inBox(circle, lat[s]!, lng[s]!);
+        };
+
   // ---- the keyword: slots holding every word, with what they add to the rank ----
   let matched = -1;
   /** ts_rank of a query with one word that counts and others (a negated one): the same tiny rank for every job. */
   let flatRank = false;
   if (q.terms && !Array.isArray(q.terms)) {
     // Or and phrases (keyword.ts): matches get hits 1.
-    const answer = matchKeywordTree(index, q.terms, hits, score, touched);
+    const answer = matchKeywordTree(index, q.terms, hits, score, touched, mayBeNear);
     touchedCount = answer.touched;
     matched = answer.matched;
     termCount = 1;
@@ -263,7 +275,7 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
           const h = hits[s]!;
           if (h === t) {
             if (t === 0) {
-              if (alive[s] === 0) continue;
+              if (alive[s] === 0 || (mayBeNear !== null && !mayBeNear(s))) continue;
               touched[touchedCount++] = s;
               score[s] = 0;
             }
@@ -283,7 +295,6 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   }
 
   // ---- the place ----
-  const circle = location ? circleBounds(location.latitude, location.longitude, location.radius) : null;
   const halves = location !== null && mode === 'include';
   const view = q.viewport;
   const viewBox = view ? { north: view.north, south: view.south, west: view.west, east: view.east } : null;
@@ -526,7 +537,8 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
       cells.push(cell);
       bounds.push(bestFirst === 'distance' ? -milesToCell(cLat, cLng, row, col) : bestFirst === 'posted' ? cell.maxPosted : cell.maxPay);
     });
-    const order = cells.map((_, i) => i).sort((a, b) => bounds[b]! - bounds[a]!);
+    // Best first (bounds may be -Infinity: a cell without pay).
+    const order = cells.map((_, i) => i).sort((a, b) => (bounds[a]! > bounds[b]! ? -1 : bounds[a]! < bounds[b]! ? 1 : 0));
     let stopped = false;
     for (const c of order) {
       // Strictly worse: a job as good as the page's last may still come before it (by posting or id).
