@@ -411,6 +411,19 @@ describe('a crowded place: the index stops reading once the page and the total a
         }
       }
     }
+    // With a keyword: the keyword's jobs near the place (and remote ones) alone are read.
+    for (const keyword of ['manager', 'sales', '"customer service"', 'nurse or driver', 'driv']) {
+      for (const remote of ['include', 'exclude', 'only'] as const) {
+        for (const sort of SORTS) {
+          const body = { keyword, location: { ...town, radius: 50 }, sort, filters: { remote }, paging: { pageNumber: 2, pageSize: 10 } };
+          const { sql, index } = await both(() => api.find(body));
+          const what = JSON.stringify(body);
+          // (A phrase's rank is close to SQL's, not equal: its pages may hold other jobs.)
+          if (sort !== 'relevance' || EXACT_RANK.has(keyword)) expect(idsOf(index), what).toEqual(idsOf(sql));
+          expect({ total: index.total, lower: index.totalIsLowerBound }, what).toEqual({ total: sql.total, lower: sql.totalIsLowerBound });
+        }
+      }
+    }
     // Fewer than are counted (one job type): every job is read, the total is exact.
     for (const sort of SORTS) {
       const body = { location: { ...town, radius: 50 }, sort, filters: { jobTypes: [2] }, paging: { pageSize: 20 } };
