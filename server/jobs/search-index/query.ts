@@ -161,8 +161,8 @@ class Scratch {
 const scratch = new Scratch();
 
 /**
- * At most the distance (as `miles` computes it) from a place to any position of a grid cell: each
- * term of the haversine at its least over the cell's box (widened a little for rounding).
+ * No more than the distance (as `miles` computes it) from a place to any position of a grid cell:
+ * each term of the haversine at its least over the cell's box (widened a little for rounding).
  */
 function milesToCell(lat: number, lng: number, row: number, col: number): number {
   const south = row * GRID_DEGREES - 90 - 1e-9;
@@ -535,7 +535,7 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     const bounds: number[] = [];
     forCells(index, circle!, (cell, row, col) => {
       cells.push(cell);
-      bounds.push(bestFirst === 'distance' ? -milesToCell(cLat, cLng, row, col) : bestFirst === 'posted' ? cell.maxPosted : cell.maxPay);
+      bounds.push(bestFirst === 'distance' ? -milesToCell(cLat, cLng, row, col) : bestFirst === 'posted' ? Math.min(cell.maxPosted, asOfUs) : cell.maxPay);
     });
     // Best first (bounds may be -Infinity: a cell without pay).
     const order = cells.map((_, i) => i).sort((a, b) => (bounds[a]! > bounds[b]! ? -1 : bounds[a]! < bounds[b]! ? 1 : 0));
