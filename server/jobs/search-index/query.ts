@@ -477,7 +477,18 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
             : null
       : null;
   if (matched >= 0 && matched <= placeSize) {
-    for (let i = 0; i < touchedCount; i++) consider(touched[i]!);
+    if (skipRemote && q.limit > 0 && q.sort !== 'relevance') {
+      // Many remote jobs hold the keyword: read from their own list in the page's order, as over
+      // the grid, they stop once the page and the counting limit are certain.
+      let remoteMatched = 0;
+      for (let i = 0; i < touchedCount; i++) {
+        const s = touched[i]!;
+        if ((flags[s]! & REMOTE) === 0) consider(s);
+        else if (hits[s] === termCount) remoteMatched++;
+      }
+      if (remoteMatched * 16 >= index.remote.length) readRemote();
+      else for (let i = 0; i < touchedCount; i++) if ((flags[touched[i]!]! & REMOTE) !== 0) consider(touched[i]!);
+    } else for (let i = 0; i < touchedCount; i++) consider(touched[i]!);
   } else if (bestFirst) {
     const want = q.offset + q.limit;
     // Higher is better: the distance negated, the posting moment, the pay (none: last).
