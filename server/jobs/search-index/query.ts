@@ -225,16 +225,59 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   let rankDivisor = 1;
 
   const circle = location ? circleBounds(location.latitude, location.longitude, location.radius) : null;
-  // With a place, only jobs inside its circle's box (and remote ones, unless left out) can be
-  // found: the keyword's other jobs are not read, nor their phrases checked.
-  const mayBeNear =
-    circle === null
-      ? null
-      : (s: number) => {
-          const fl = flags[s]!;
-          if ((fl & REMOTE) !== 0) return mode !== 'exclude';
-          return mode !== 'only' && (fl & HAS_POSITION) !== 0 && inBox(circle, lat[s]!, lng[s]!);
-        };
+  // With a place, only jobs in the grid cells of its circle's box (and remote ones, unless left
+  // out) can be found: the keyword's other jobs are not read, nor their phrases checked. Slots in
+  // grid order are told by the cells' slot ranges (no position read); slots appended since, by position.
+  let mayBeNear: ((s: number) => boolean) | null = null;
+  if (circle !== null && q.terms) {
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const ordered = index.gridOrdered;
+    if (mode !== 'only') {
+      forCells(index, circle, (cell) => {
+        const items = cell.items;
+        if (cell.length === 0 || items[0]! >= ordered) return;
+        // The cell's slots in grid order: the first ones of its list, numbered one after the other.
+        let lo = 1;
+        let hi = cell.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (items[mid]! < ordered) lo = mid + 1;
+          else hi = mid;
+        }
+        starts.push(items[0]!);
+        ends.push(items[0]! + lo);
+      });
+    }
+    const byStart = starts.map((_, i) => i).sort((a, b) => starts[a]! - starts[b]!);
+    // Merged: the cells of a row of the box lie side by side.
+    const from: number[] = [];
+    const to: number[] = [];
+    for (const i of byStart) {
+      if (to.length > 0 && starts[i]! <= to[to.length - 1]!) to[to.length - 1] = Math.max(to[to.length - 1]!, ends[i]!);
+      else {
+        from.push(starts[i]!);
+        to.push(ends[i]!);
+      }
+    }
+    const ranges = from.length;
+    mayBeNear = (s: number) => {
+      if (s < ordered) {
+        let lo = 0;
+        let hi = ranges;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (from[mid]! <= s) lo = mid + 1;
+          else hi = mid;
+        }
+        if (lo > 0 && s < to[lo - 1]!) return true;
+        return (flags[s]! & REMOTE) !== 0 && mode !== 'exclude';
+      }
+      const fl = flags[s]!;
+      if ((fl & REMOTE) !== 0) return mode !== 'exclude';
+      return mode !== 'only' && (fl & HAS_POSITION) !== 0 && inBox(circle, lat[s]!, lng[s]!);
+    };
+  }
 
   // ---- the keyword: slots holding every word, with what they add to the rank ----
   let matched = -1;

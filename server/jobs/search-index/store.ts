@@ -353,6 +353,8 @@ export class JobIndex {
   /** Changes whenever a company is shown or hidden: every cell's counts are then counted again. */
   visibility = 0;
   remote = new SlotList(1024);
+  /** Slots below this are in grid order (a cell's, side by side); the ones after were appended since. */
+  gridOrdered = 0;
 
   private ensure(size: number) {
     if (this.alive.length >= size) return;
@@ -646,6 +648,7 @@ export class JobIndex {
       yield;
     }
     this.size = n;
+    this.gridOrdered = n;
     let live = 0;
     for (let k = 0; k < n; k++) live += this.alive[k]!;
     this.live = live;
