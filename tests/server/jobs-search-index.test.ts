@@ -4,7 +4,8 @@ import { seedJobs } from '../../server/cli/seed-jobs.ts';
 import { companies, jobPosts } from '../../server/db/schema.ts';
 import { searchIndex } from '../../server/jobs/search-index/query.ts';
 import { searchIndexReady, searchIndexSync } from '../../server/jobs/search-index/sync.ts';
-import { cityNamed } from '../../server/posting/demo-data.ts';
+import { cityNamed, seededRandom } from '../../server/posting/demo-data.ts';
+import { circleBounds } from '../../src/lib/geo.ts';
 import { NO_FILTERS, type MapPins, type SearchPage } from '../../src/contract/search.ts';
 import { allowAll } from './account-support.ts';
 import type { FilesApp } from './files-support.ts';
@@ -457,6 +458,37 @@ describe('a crowded place: the index stops reading once the page and the total a
       const found = ask(sort, null).found;
       expect(found, sort).toBeGreaterThan(1000);
       expect(found, sort).toBeLessThan(all);
+    }
+  });
+
+  it('stops early on the same page as reading every job would give, wherever the place is', () => {
+    const index = searchIndexSync(db())!.index!;
+    const random = seededRandom(3);
+    for (let i = 0; i < 300; i++) {
+      const location = { latitude: town.latitude + (random() - 0.5) * 1.2, longitude: town.longitude + (random() - 0.5) * 1.4, radius: 10 + Math.floor(random() * 50) };
+      const sort = (['distance', 'relevance', 'newest', 'pay'] as const)[i % 4]!;
+      const remote = (['include', 'exclude'] as const)[Math.floor(i / 4) % 2]!;
+      const limit = 5 + Math.floor(random() * 40);
+      const search = {
+        terms: null,
+        location,
+        filters: { ...NO_FILTERS, remote },
+        sort,
+        offset: Math.floor(random() * 1500),
+        limit,
+        nowUs: Date.now() * 1000,
+        asOfUs: Infinity,
+        boostedOnly: false,
+        reported: null,
+        viewOnly: false,
+      };
+      const box = circleBounds(location.latitude, location.longitude, location.radius);
+      // The map wanted: every job of the circle is read.
+      const every = searchIndex(index, { ...search, viewport: { ...box, zoom: 8 } });
+      const early = searchIndex(index, { ...search, viewport: null });
+      const what = JSON.stringify(search);
+      expect(early.ids, what).toEqual(every.ids);
+      expect(Math.min(early.found, 1001), what).toBe(Math.min(every.found, 1001));
     }
   });
 });
