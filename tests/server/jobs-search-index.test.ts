@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql as q } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedJobs } from '../../server/cli/seed-jobs.ts';
 import { companies, jobPosts } from '../../server/db/schema.ts';
+import { searchIndex } from '../../server/jobs/search-index/query.ts';
 import { searchIndexReady, searchIndexSync } from '../../server/jobs/search-index/sync.ts';
-import { cityNamed } from '../../server/posting/demo-data.ts';
-import type { MapPins, SearchPage } from '../../src/contract/search.ts';
+import { cityNamed, seededRandom } from '../../server/posting/demo-data.ts';
+import { circleBounds } from '../../src/lib/geo.ts';
+import { NO_FILTERS, type MapPins, type SearchPage } from '../../src/contract/search.ts';
 import { allowAll } from './account-support.ts';
 import type { FilesApp } from './files-support.ts';
 import { posting, postingApp, SKILL, type PostingWorld } from './posting-support.ts';
@@ -358,4 +360,135 @@ describe('the index follows the database', () => {
       await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.title, `Marmot Loader late ${sort} 3`));
     }
   }, 60_000);
+});
+
+describe('a crowded place: the index stops reading once the page and the total are certain', () => {
+  // 1,800 jobs (more than are counted) moved to 300 spots (20 rows by 15 columns) of a place far
+  // from the others, six jobs a spot: a column's jobs posted at the same moment (half of them a
+  // day earlier), a row's paid the same (some jobs without pay), so the order comes down to
+  // distance and id.
+  const town = { latitude: 38.9, longitude: -101.5 };
+  beforeAll(async () => {
+    const posted = new Date(Date.now() - 2 * DAY).toISOString();
+    await db().execute(q`
+      with picked as (
+        select id, (row_number() over (order by id) - 1)::int as k from ${jobPosts}
+        where status = 'Active' and not is_remote and latitude is not null
+        order by id limit 1800)
+      update ${jobPosts} j set
+        latitude = ${town.latitude}::float8 - 0.4 + ((k % 300) % 20) * 0.04,
+        longitude = ${town.longitude}::float8 - 0.5 + ((k % 300) / 20) * 0.066,
+        posted_at = ${posted}::timestamptz - ((k % 300) / 20) * interval '1 hour' - (k / 900) * interval '1 day',
+        min_pay = 0,
+        max_pay = 20 + (k % 300) % 20,
+        pay_rate = case when k % 9 = 0 then null else 'Hourly' end
+      from picked where j.id = picked.id`);
+  });
+
+  it('in every order, page after page, remote jobs in or out: the same jobs and totals as SQL', async () => {
+    for (const radius of [25, 50]) {
+      for (const remote of ['include', 'exclude'] as const) {
+        for (const sort of SORTS) {
+          for (const [pageNumber, pageSize] of [[1, 20], [2, 20], [3, 20], [4, 20], [5, 20], [5, 50], [55, 20]] as const) {
+            const body = { location: { ...town, radius }, sort, filters: { remote }, paging: { pageNumber, pageSize } };
+            const { sql, index } = await both(() => api.find(body));
+            const what = JSON.stringify(body);
+            expect(idsOf(index), what).toEqual(idsOf(sql));
+            expect(index.items.map((x) => x.distanceMiles), what).toEqual(sql.items.map((x) => x.distanceMiles));
+            expect({ total: index.total, lower: index.totalIsLowerBound }, what).toEqual({ total: sql.total, lower: sql.totalIsLowerBound });
+          }
+        }
+      }
+    }
+    // Centres off the town's middle, on and beside grid lines: the nearest cells are not the centre's.
+    for (const [dLat, dLng, radius] of [[0.35, 0.45, 30], [-0.3, 0.1, 20], [0.0879, -0.0879, 40], [-0.5, -0.6, 35]] as const) {
+      const location = { latitude: town.latitude + dLat, longitude: town.longitude + dLng, radius };
+      for (const sort of SORTS) {
+        for (const pageNumber of [1, 3]) {
+          const body = { location, sort, paging: { pageNumber, pageSize: 25 } };
+          const { sql, index } = await both(() => api.find(body));
+          expect(idsOf(index), JSON.stringify(body)).toEqual(idsOf(sql));
+          expect({ total: index.total, lower: index.totalIsLowerBound }, JSON.stringify(body)).toEqual({ total: sql.total, lower: sql.totalIsLowerBound });
+        }
+      }
+    }
+    // With a keyword: the keyword's jobs near the place (and remote ones) alone are read.
+    for (const keyword of ['manager', 'sales', '"customer service"', 'nurse or driver', 'driv']) {
+      for (const remote of ['include', 'exclude', 'only'] as const) {
+        for (const sort of SORTS) {
+          const body = { keyword, location: { ...town, radius: 50 }, sort, filters: { remote }, paging: { pageNumber: 2, pageSize: 10 } };
+          const { sql, index } = await both(() => api.find(body));
+          const what = JSON.stringify(body);
+          // (A phrase's rank is close to SQL's, not equal: its pages may hold other jobs.)
+          if (sort !== 'relevance' || EXACT_RANK.has(keyword)) expect(idsOf(index), what).toEqual(idsOf(sql));
+          expect({ total: index.total, lower: index.totalIsLowerBound }, what).toEqual({ total: sql.total, lower: sql.totalIsLowerBound });
+        }
+      }
+    }
+    // Fewer than are counted (one job type): every job is read, the total is exact.
+    for (const sort of SORTS) {
+      const body = { location: { ...town, radius: 50 }, sort, filters: { jobTypes: [2] }, paging: { pageSize: 20 } };
+      const { sql, index } = await both(() => api.find(body));
+      expect(sql.totalIsLowerBound, JSON.stringify(body)).toBe(false);
+      expect(idsOf(index), JSON.stringify(body)).toEqual(idsOf(sql));
+      expect(index.total, JSON.stringify(body)).toBe(sql.total);
+    }
+  }, 240_000);
+
+  it('reads part of the place for a page of it, all of it for the map', async () => {
+    const index = searchIndexSync(db())!.index!;
+    const ask = (sort: 'distance' | 'newest' | 'pay', viewport: { north: number; south: number; west: number; east: number; zoom: number } | null) =>
+      searchIndex(index, {
+        terms: null,
+        location: { ...town, radius: 50 },
+        filters: { ...NO_FILTERS, remote: 'exclude' },
+        sort,
+        offset: 0,
+        limit: 20,
+        nowUs: Date.now() * 1000,
+        asOfUs: Infinity,
+        boostedOnly: false,
+        reported: null,
+        viewport,
+        viewOnly: false,
+      });
+    const all = ask('distance', { north: 39.8, south: 38, west: -102.6, east: -100.4, zoom: 8 }).found;
+    expect(all).toBeGreaterThanOrEqual(1800);
+    for (const sort of ['distance', 'newest', 'pay'] as const) {
+      const found = ask(sort, null).found;
+      expect(found, sort).toBeGreaterThan(1000);
+      expect(found, sort).toBeLessThan(all);
+    }
+  });
+
+  it('stops early on the same page as reading every job would give, wherever the place is', () => {
+    const index = searchIndexSync(db())!.index!;
+    const random = seededRandom(3);
+    for (let i = 0; i < 300; i++) {
+      const location = { latitude: town.latitude + (random() - 0.5) * 1.2, longitude: town.longitude + (random() - 0.5) * 1.4, radius: 10 + Math.floor(random() * 50) };
+      const sort = (['distance', 'relevance', 'newest', 'pay'] as const)[i % 4]!;
+      const remote = (['include', 'exclude'] as const)[Math.floor(i / 4) % 2]!;
+      const limit = 5 + Math.floor(random() * 40);
+      const search = {
+        terms: null,
+        location,
+        filters: { ...NO_FILTERS, remote },
+        sort,
+        offset: Math.floor(random() * 1500),
+        limit,
+        nowUs: Date.now() * 1000,
+        asOfUs: Infinity,
+        boostedOnly: false,
+        reported: null,
+        viewOnly: false,
+      };
+      const box = circleBounds(location.latitude, location.longitude, location.radius);
+      // The map wanted: every job of the circle is read.
+      const every = searchIndex(index, { ...search, viewport: { ...box, zoom: 8 } });
+      const early = searchIndex(index, { ...search, viewport: null });
+      const what = JSON.stringify(search);
+      expect(early.ids, what).toEqual(every.ids);
+      expect(Math.min(early.found, 1001), what).toBe(Math.min(every.found, 1001));
+    }
+  });
 });

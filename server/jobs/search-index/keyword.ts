@@ -341,8 +341,16 @@ function positionsOf(node: KeywordNode, s: number): number {
  * matching one gets `hits[s] = 1`, and `score[s]` the sum of what each of the query's distinct
  * words adds to its rank (in PostgreSQL's order; to be divided by their number). Under a top `&` or
  * phrase, a job holding only one of several words scores 0, as ts_rank gives it the least rank.
+ * Slots `may` refuses (jobs the search's place leaves out) are not read.
  */
-export function matchKeywordTree(index: JobIndex, tree: KeywordTree, hits: Uint8Array, score: Float32Array, touched: Uint32Array): { touched: number; matched: number } {
+export function matchKeywordTree(
+  index: JobIndex,
+  tree: KeywordTree,
+  hits: Uint8Array,
+  score: Float32Array,
+  touched: Uint32Array,
+  may: ((slot: number) => boolean) | null = null,
+): { touched: number; matched: number } {
   if (bits.length < index.size) {
     bits = new Uint32Array(Math.max(1024, index.size * 2));
     place = new Uint32Array(bits.length);
@@ -358,7 +366,7 @@ export function matchKeywordTree(index: JobIndex, tree: KeywordTree, hits: Uint8
       const ps = p.items;
       for (let i = 0, n = p.length; i < n; i++) {
         const s = ps[i]!;
-        if (bits[s] !== 0 || alive[s] === 0) continue;
+        if (bits[s] !== 0 || alive[s] === 0 || (may !== null && !may(s))) continue;
         bits[s] = TOUCHED;
         score[s] = 0;
         place[s] = count;

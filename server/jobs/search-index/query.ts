@@ -160,6 +160,28 @@ class Scratch {
 }
 const scratch = new Scratch();
 
+/**
+ * No more than the distance (as `miles` computes it) from a place to any position of a grid cell:
+ * each term of the haversine at its least over the cell's box (widened a little for rounding).
+ */
+function milesToCell(lat: number, lng: number, row: number, col: number): number {
+  const south = row * GRID_DEGREES - 90 - 1e-9;
+  const north = south + GRID_DEGREES + 2e-9;
+  const west = col * GRID_DEGREES - 180 - 1e-9;
+  const east = west + GRID_DEGREES + 2e-9;
+  const dLat = lat < south ? south - lat : lat > north ? lat - north : 0;
+  const around = (x: number) => {
+    const d = Math.abs(lng - x) % 360;
+    return d > 180 ? 360 - d : d;
+  };
+  const dLng = lng >= west && lng <= east ? 0 : Math.min(around(west), around(east));
+  const a = Math.sin((dLat * RAD) / 2);
+  const b = Math.sin((dLng * RAD) / 2);
+  const cosLeast = Math.max(0, Math.min(Math.cos(south * RAD), Math.cos(north * RAD)));
+  const d = 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a * a + Math.cos(lat * RAD) * cosLeast * b * b)));
+  return Math.max(0, d - 1e-6);
+}
+
 /** The grid cells of a box: each cell's slots, handed to `visit`. */
 function forCells(index: JobIndex, box: LatLngBox, visit: (cell: GridCell, row: number, col: number) => void) {
   const r0 = gridRow(box.south);
@@ -202,13 +224,68 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   let termCount = 0;
   let rankDivisor = 1;
 
+  const circle = location ? circleBounds(location.latitude, location.longitude, location.radius) : null;
+  // With a place, only jobs in the grid cells of its circle's box (and remote ones, unless left
+  // out) can be found: the keyword's other jobs are not read, nor their phrases checked. Slots in
+  // grid order are told by the cells' slot ranges (no position read); slots appended since, by position.
+  let mayBeNear: ((s: number) => boolean) | null = null;
+  if (circle !== null && q.terms) {
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const ordered = index.gridOrdered;
+    if (mode !== 'only') {
+      forCells(index, circle, (cell) => {
+        const items = cell.items;
+        if (cell.length === 0 || items[0]! >= ordered) return;
+        // The cell's slots in grid order: the first ones of its list, numbered one after the other.
+        let lo = 1;
+        let hi = cell.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (items[mid]! < ordered) lo = mid + 1;
+          else hi = mid;
+        }
+        starts.push(items[0]!);
+        ends.push(items[0]! + lo);
+      });
+    }
+    const byStart = starts.map((_, i) => i).sort((a, b) => starts[a]! - starts[b]!);
+    // Merged: the cells of a row of the box lie side by side.
+    const from: number[] = [];
+    const to: number[] = [];
+    for (const i of byStart) {
+      if (to.length > 0 && starts[i]! <= to[to.length - 1]!) to[to.length - 1] = Math.max(to[to.length - 1]!, ends[i]!);
+      else {
+        from.push(starts[i]!);
+        to.push(ends[i]!);
+      }
+    }
+    const ranges = from.length;
+    mayBeNear = (s: number) => {
+      if (s < ordered) {
+        let lo = 0;
+        let hi = ranges;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (from[mid]! <= s) lo = mid + 1;
+          else hi = mid;
+        }
+        if (lo > 0 && s < to[lo - 1]!) return true;
+        return (flags[s]! & REMOTE) !== 0 && mode !== 'exclude';
+      }
+      const fl = flags[s]!;
+      if ((fl & REMOTE) !== 0) return mode !== 'exclude';
+      return mode !== 'only' && (fl & HAS_POSITION) !== 0 && inBox(circle, lat[s]!, lng[s]!);
+    };
+  }
+
   // ---- the keyword: slots holding every word, with what they add to the rank ----
   let matched = -1;
   /** ts_rank of a query with one word that counts and others (a negated one): the same tiny rank for every job. */
   let flatRank = false;
   if (q.terms && !Array.isArray(q.terms)) {
     // Or and phrases (keyword.ts): matches get hits 1.
-    const answer = matchKeywordTree(index, q.terms, hits, score, touched);
+    const answer = matchKeywordTree(index, q.terms, hits, score, touched, mayBeNear);
     touchedCount = answer.touched;
     matched = answer.matched;
     termCount = 1;
@@ -241,7 +318,7 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
           const h = hits[s]!;
           if (h === t) {
             if (t === 0) {
-              if (alive[s] === 0) continue;
+              if (alive[s] === 0 || (mayBeNear !== null && !mayBeNear(s))) continue;
               touched[touchedCount++] = s;
               score[s] = 0;
             }
@@ -261,7 +338,6 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   }
 
   // ---- the place ----
-  const circle = location ? circleBounds(location.latitude, location.longitude, location.radius) : null;
   const halves = location !== null && mode === 'include';
   const view = q.viewport;
   const viewBox = view ? { north: view.north, south: view.south, west: view.west, east: view.east } : null;
@@ -409,31 +485,132 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     for (let i = 0; i < touchedCount; i++) hits[touched[i]!] = 0;
     return { ids: [], found: map.total, cells: { zoom, cells: map.cells() } };
   }
+  const readRemote = () => {
+    // Remote jobs follow the nearby ones newest first (the distance sort, relevance without a
+    // keyword), or mix with them newest first or best paid first (all at the same distance): read
+    // in that order, they stop once the page is certain and the total passes the counting limit.
+    // Relevance with a keyword reads them all; so does the map alone.
+    const inPostedOrder = q.sort === 'newest' || q.sort === 'distance' || (q.sort === 'relevance' && termCount === 0);
+    if ((inPostedOrder || q.sort === 'pay') && q.limit > 0) {
+      remoteCut = true;
+      index.orderRemote();
+      const want = q.offset + q.limit;
+      for (let i = index.remoteOrdered; i < index.remote.length; i++) consider(index.remote.items[i]!);
+      const order = q.sort === 'pay' ? index.remoteByPay : index.remoteOrder;
+      let taken = 0;
+      for (let i = 0; i < order.length; i++) {
+        const before = found;
+        consider(order[i]!);
+        if (found > before) taken++;
+        if (taken >= want && found > TOTAL_COUNT_LIMIT) break;
+      }
+    } else visitList(index.remote);
+  };
+  // The page in an order a grid cell can bound (the nearest, the latest posting or the best pay any
+  // of its jobs could have), with no map wanted: cells are read best first, and reading stops once
+  // no cell left can hold a job of the page and the total has passed the counting limit.
+  const bestFirst =
+    circle !== null && placeBox === circle && view === null && q.limit > 0
+      ? q.sort === 'distance' || (q.sort === 'relevance' && termCount === 0)
+        ? 'distance'
+        : q.sort === 'newest'
+          ? 'posted'
+          : q.sort === 'pay'
+            ? 'pay'
+            : null
+      : null;
   if (matched >= 0 && matched <= placeSize) {
-    for (let i = 0; i < touchedCount; i++) consider(touched[i]!);
+    if (skipRemote && q.limit > 0 && q.sort !== 'relevance') {
+      // Many remote jobs hold the keyword: read from their own list in the page's order, as over
+      // the grid, they stop once the page and the counting limit are certain.
+      let remoteMatched = 0;
+      for (let i = 0; i < touchedCount; i++) {
+        const s = touched[i]!;
+        if ((flags[s]! & REMOTE) === 0) consider(s);
+        else if (hits[s] === termCount) remoteMatched++;
+      }
+      if (remoteMatched * 16 >= index.remote.length) readRemote();
+      else for (let i = 0; i < touchedCount; i++) if ((flags[touched[i]!]! & REMOTE) !== 0) consider(touched[i]!);
+    } else for (let i = 0; i < touchedCount; i++) consider(touched[i]!);
+  } else if (bestFirst) {
+    const want = q.offset + q.limit;
+    // Higher is better: the distance negated, the posting moment, the pay (none: last).
+    const keyOf = (i: number) => {
+      if (bestFirst === 'distance') return -dist[i]!;
+      const s = slots[i]!;
+      if (bestFirst === 'posted') return posted[s]!;
+      const p = pay[s]!;
+      return Number.isNaN(p) ? -Infinity : p;
+    };
+    // The best `want` keys found so far, the worst of them at the root.
+    const heap = new Float64Array(want);
+    let kept = 0;
+    const keep = (from: number) => {
+      for (let i = from; i < found; i++) {
+        const k = keyOf(i);
+        let at: number;
+        if (kept < want) {
+          at = kept++;
+          while (at > 0) {
+            const parent = (at - 1) >> 1;
+            if (heap[parent]! <= k) break;
+            heap[at] = heap[parent]!;
+            at = parent;
+          }
+        } else if (k > heap[0]!) {
+          at = 0;
+          for (;;) {
+            const l = 2 * at + 1;
+            if (l >= want) break;
+            const c = l + 1 < want && heap[l + 1]! < heap[l]! ? l + 1 : l;
+            if (heap[c]! >= k) break;
+            heap[at] = heap[c]!;
+            at = c;
+          }
+        } else continue;
+        heap[at] = k;
+      }
+    };
+    // Remote jobs mixed in by posting or pay: the first `want` of their own order, read first, may
+    // be on the page; the ones after them can't, and are only counted.
+    let remoteAt = 0;
+    const remoteOrder = skipRemote && bestFirst !== 'distance' ? (index.orderRemote(), bestFirst === 'pay' ? index.remoteByPay : index.remoteOrder) : null;
+    if (remoteOrder) {
+      const start = found;
+      for (let i = index.remoteOrdered; i < index.remote.length; i++) consider(index.remote.items[i]!);
+      for (let taken = 0; remoteAt < remoteOrder.length && taken < want; ) {
+        const before = found;
+        consider(remoteOrder[remoteAt++]!);
+        if (found > before) taken++;
+      }
+      keep(start);
+    }
+    const cells: GridCell[] = [];
+    const bounds: number[] = [];
+    forCells(index, circle!, (cell, row, col) => {
+      cells.push(cell);
+      bounds.push(bestFirst === 'distance' ? -milesToCell(cLat, cLng, row, col) : bestFirst === 'posted' ? Math.min(cell.maxPosted, asOfUs) : cell.maxPay);
+    });
+    // Best first (bounds may be -Infinity: a cell without pay).
+    const order = cells.map((_, i) => i).sort((a, b) => (bounds[a]! > bounds[b]! ? -1 : bounds[a]! < bounds[b]! ? 1 : 0));
+    let stopped = false;
+    for (const c of order) {
+      // Strictly worse: a job as good as the page's last may still come before it (by posting or id).
+      if (found > TOTAL_COUNT_LIMIT && kept === want && bounds[c]! < heap[0]!) {
+        stopped = true;
+        break;
+      }
+      const start = found;
+      visitGrid(cells[c]!);
+      keep(start);
+    }
+    if (!stopped && skipRemote) {
+      if (!remoteOrder) readRemote();
+      else while (remoteAt < remoteOrder.length && found <= TOTAL_COUNT_LIMIT) consider(remoteOrder[remoteAt++]!);
+    }
   } else if (placeBox) {
     forCells(index, placeBox, visitGrid);
-    if (skipRemote) {
-      // Remote jobs follow the nearby ones newest first (the distance sort, relevance without a
-      // keyword), or mix with them newest first or best paid first (all at the same distance): read
-      // in that order, they stop once the page is certain and the total passes the counting limit.
-      // Relevance with a keyword reads them all; so does the map alone.
-      const inPostedOrder = q.sort === 'newest' || q.sort === 'distance' || (q.sort === 'relevance' && termCount === 0);
-      if ((inPostedOrder || q.sort === 'pay') && q.limit > 0) {
-        remoteCut = true;
-        index.orderRemote();
-        const want = q.offset + q.limit;
-        for (let i = index.remoteOrdered; i < index.remote.length; i++) consider(index.remote.items[i]!);
-        const order = q.sort === 'pay' ? index.remoteByPay : index.remoteOrder;
-        let taken = 0;
-        for (let i = 0; i < order.length; i++) {
-          const before = found;
-          consider(order[i]!);
-          if (found > before) taken++;
-          if (taken >= want && found > TOTAL_COUNT_LIMIT) break;
-        }
-      } else visitList(index.remote);
-    }
+    if (skipRemote) readRemote();
   } else if (mode === 'only') visitList(index.remote);
   else for (let s = 0; s < index.size; s++) consider(s);
 

@@ -248,6 +248,17 @@ export class GridCell extends SlotList {
   latestPosted = -Infinity;
   /** The index's `visibility` when counted; -1: to be counted again. */
   visibility = -1;
+  /**
+   * The latest posting and the best pay of the cell's slots, dead ones included (never lower than
+   * any live job's): a search in posting or pay order reads the cells best first and stops early.
+   */
+  maxPosted = -Infinity;
+  maxPay = -Infinity;
+  /** Widens the bounds to a job posted at `posted` paying `pay` (NaN: no pay). */
+  bound(posted: number, pay: number) {
+    if (posted > this.maxPosted) this.maxPosted = posted;
+    if (pay > this.maxPay) this.maxPay = pay;
+  }
 }
 
 /** A job as the index reads it from the database. */
@@ -342,6 +353,8 @@ export class JobIndex {
   /** Changes whenever a company is shown or hidden: every cell's counts are then counted again. */
   visibility = 0;
   remote = new SlotList(1024);
+  /** Slots below this are in grid order (a cell's, side by side); the ones after were appended since. */
+  gridOrdered = 0;
 
   private ensure(size: number) {
     if (this.alive.length >= size) return;
@@ -423,6 +436,7 @@ export class JobIndex {
       let cell = this.grid.get(key);
       if (!cell) this.grid.set(key, (cell = new GridCell(4)));
       cell.push(s);
+      cell.bound(job.postedUs, this.pay[s]!);
       // Appended last, the job adds to the counts as a fresh count would.
       if (cell.visibility !== -1 && this.companyVisible[c] === 1 && job.validUs > cell.asOf) {
         cell.count++;
@@ -623,6 +637,9 @@ export class JobIndex {
       remapList(cell);
       cell.visibility = -1;
       if (cell.length === 0) this.grid.delete(key);
+      cell.maxPosted = -Infinity;
+      cell.maxPay = -Infinity;
+      for (let i = 0; i < cell.length; i++) cell.bound(this.posted[cell.items[i]!]!, this.pay[cell.items[i]!]!);
     }
     remapList(this.remote);
     yield;
@@ -631,6 +648,7 @@ export class JobIndex {
       yield;
     }
     this.size = n;
+    this.gridOrdered = n;
     let live = 0;
     for (let k = 0; k < n; k++) live += this.alive[k]!;
     this.live = live;

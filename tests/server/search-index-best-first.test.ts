@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { searchIndex, type IndexSearch } from '../../server/jobs/search-index/query.ts';
+import { GRID_DEGREES, JobIndex, type IndexedJob } from '../../server/jobs/search-index/store.ts';
+import { seededRandom } from '../../server/posting/demo-data.ts';
+import { NO_FILTERS } from '../../src/contract/search.ts';
+import { circleBounds } from '../../src/lib/geo.ts';
+
+// A search near a place that stops reading once its page and the counting limit are certain gives
+// the page that reading every job of the circle gives (as it does when the map is wanted), for
+// jobs anywhere in their grid cells: on cell edges, sharing positions, posting moments and pay.
+
+const NOW_US = Date.UTC(2026, 0, 31) * 1000;
+const HOUR_US = 3600e6;
+
+function jobsAround(latitude: number, longitude: number, count: number, seed: number, from: number): IndexedJob[] {
+  const random = seededRandom(seed);
+  const spots: [number, number][] = [];
+  return Array.from({ length: count }, (_, i) => {
+    let at: [number, number];
+    const r = random();
+    if (spots.length > 0 && r < 0.3) at = spots[Math.floor(random() * spots.length)]!;
+    else if (r < 0.5) {
+      // On a grid line, or a hair beside one.
+      const row = Math.round((latitude - 0.6 + random() * 1.2 + 90) / GRID_DEGREES);
+      at = [row * GRID_DEGREES - 90 + (random() < 0.5 ? 0 : (random() - 0.5) * 1e-7), longitude - 0.7 + random() * 1.4];
+    } else at = [latitude - 0.6 + random() * 1.2, longitude - 0.7 + random() * 1.4];
+    spots.push(at);
+    const remote = random() < 0.15;
+    const n = from + i;
+    return {
+      id: `${n.toString(16).padStart(8, '0')}-0000-4000-8000-${Math.floor(random() * 2 ** 40).toString(16).padStart(12, '0')}`,
+      companyId: 'c0000000-0000-4000-8000-000000000000',
+      isRemote: remote,
+      latitude: remote && random() < 0.7 ? null : at[0],
+      longitude: remote && random() < 0.7 ? null : at[1],
+      postedUs: NOW_US - Math.floor(random() * 40) * HOUR_US,
+      validUs: NOW_US + 30 * 24 * HOUR_US,
+      yearlyPay: random() < 0.15 ? null : 30_000 + 5_000 * Math.floor(random() * 12),
+      minExperience: 0,
+      workSchedule: null,
+      openToMinors: false,
+      isBoosted: false,
+      jobTypeIds: [],
+      scheduleIds: [],
+      skillIds: [],
+      document: null,
+    };
+  });
+}
+
+describe('reading a place best first', () => {
+  it('gives the page and the total that reading every job gives', () => {
+    const centre = { latitude: 40 * GRID_DEGREES - 90 + 120 * GRID_DEGREES, longitude: -100 };
+    const index = new JobIndex();
+    for (const job of jobsAround(centre.latitude, centre.longitude, 4000, 1, 0)) index.put(job);
+    index.renumberInGridOrder();
+    // Jobs written since: appended out of grid order.
+    for (const job of jobsAround(centre.latitude, centre.longitude, 600, 2, 4000)) index.put(job);
+    const random = seededRandom(9);
+    let stopped = 0;
+    for (let i = 0; i < 400; i++) {
+      const location = {
+        latitude: centre.latitude + (random() - 0.5) * 1,
+        longitude: centre.longitude + (random() - 0.5) * 1.2,
+        radius: 5 + Math.floor(random() * 45),
+      };
+      const limit = 1 + Math.floor(random() * 50);
+      const search: IndexSearch = {
+        terms: null,
+        location,
+        filters: { ...NO_FILTERS, remote: (['include', 'exclude'] as const)[i % 2]! },
+        sort: (['distance', 'relevance', 'newest', 'pay'] as const)[Math.floor(i / 2) % 4]!,
+        offset: Math.floor(random() * (random() < 0.5 ? 200 : 1500)),
+        limit,
+        nowUs: NOW_US,
+        asOfUs: Infinity,
+        boostedOnly: false,
+        reported: null,
+        viewport: null,
+        viewOnly: false,
+      };
+      const box = circleBounds(location.latitude, location.longitude, location.radius);
+      const every = searchIndex(index, { ...search, viewport: { ...box, zoom: 8 } });
+      const early = searchIndex(index, search);
+      const what = JSON.stringify(search);
+      expect(early.ids, what).toEqual(every.ids);
+      expect(Math.min(early.found, 1001), what).toBe(Math.min(every.found, 1001));
+      if (early.found < every.found) stopped++;
+    }
+    // Most searches of a crowded place stop early.
+    expect(stopped).toBeGreaterThan(100);
+  });
+});
