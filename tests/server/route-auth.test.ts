@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { allEndpoints, endpointsOf } from '../../src/contract/index.ts';
 import { buildPath, type EndpointDef } from '../../src/contract/endpoint.ts';
@@ -143,5 +143,30 @@ describe.each(roleListed.map((ep) => [name(ep), ep] as const))('%s, for its role
 describe('public endpoints', () => {
   it.each(publicWithBody.map((ep) => [name(ep), ep] as const))('%s still validates its body: 400', async (_, ep) => {
     expect((await send(ep, { label: 'a JSON array', payload: [1, 2, 3] })).status).toBe(400);
+  });
+});
+
+describe('an access token verified once', () => {
+  const tokens = createAccessTokens('a-secret-of-at-least-thirty-two-characters!');
+  afterEach(() => vi.useRealTimers());
+
+  it('is accepted again until it expires, and refused from then on', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const claims = { userId: randomUUID(), role: 'JobSeeker' as const };
+    const token = await tokens.sign(claims);
+    expect(await tokens.verify(token)).toEqual(claims);
+    vi.setSystemTime(Date.now() + 14 * 60_000);
+    expect(await tokens.verify(token)).toEqual(claims);
+    vi.setSystemTime(Date.now() + 2 * 60_000);
+    expect(await tokens.verify(token)).toBeNull();
+  });
+
+  it('does not make a token altered from it valid', async () => {
+    const token = await tokens.sign({ userId: randomUUID(), role: 'JobSeeker' });
+    expect(await tokens.verify(token)).not.toBeNull();
+    const [header, , signature] = token.split('.');
+    const payload = Buffer.from(JSON.stringify({ sub: randomUUID(), role: 'SuperAdmin', iss: 'job-marketplace', aud: 'job-marketplace-api', exp: 9_999_999_999 })).toString('base64url');
+    expect(await tokens.verify(`${header}.${payload}.${signature}`)).toBeNull();
+    expect(await tokens.verify(`${token}x`)).toBeNull();
   });
 });
