@@ -660,7 +660,7 @@ async function clustersOf(db: Db, where: SQL, viewport: Viewport): Promise<MapPi
   );
 }
 
-type Cell = { row: number; col: number; count: number; latitude: number; longitude: number; jobId: string };
+type Cell = { row: number; col: number; count: number; latitude: number; longitude: number; jobId: string | null };
 
 /**
  * The markers of grouped cells; the titles of the cells that hold one job are read afterwards (the
@@ -670,7 +670,7 @@ async function pinsOf(db: Db, zoom: number, cells: Cell[], kept?: ListRows): Pro
   const titles = new Map<string, string>();
   const single: string[] = [];
   for (const c of cells) {
-    if (c.count !== 1) continue;
+    if (c.count !== 1 || c.jobId === null) continue;
     const row = kept?.get(c.jobId);
     if (row) titles.set(c.jobId, row.title);
     else single.push(c.jobId);
@@ -682,7 +682,7 @@ async function pinsOf(db: Db, zoom: number, cells: Cell[], kept?: ListRows): Pro
     longitude: c.longitude,
     count: c.count,
     jobId: c.count === 1 ? c.jobId : null,
-    title: c.count === 1 ? (titles.get(c.jobId) ?? null) : null,
+    title: c.count === 1 && c.jobId !== null ? (titles.get(c.jobId) ?? null) : null,
   }));
   return { zoom, clusters, total: clusters.reduce((sum, c) => sum + c.count, 0) };
 }

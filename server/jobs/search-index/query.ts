@@ -3,7 +3,7 @@ import { yearlyPay } from '../../../src/contract/search.ts';
 import type { Viewport } from '../../../src/contract/map.ts';
 import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../../src/lib/geo.ts';
 import { cellSize, gridZoomFor } from '../../../src/lib/map-grid.ts';
-import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, idBefore, OPEN_TO_MINORS, REMOTE, wordsUuid, type GridCell, type JobIndex, type Postings, type SlotList } from './store.ts';
+import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, OPEN_TO_MINORS, REMOTE, wordsUuid, type GridCell, type JobIndex, type Postings, type SlotList } from './store.ts';
 import type { QueryTerm } from './text.ts';
 import { matchKeywordTree, type KeywordTree } from './keyword.ts';
 
@@ -38,8 +38,8 @@ export interface IndexCell {
   count: number;
   latitude: number;
   longitude: number;
-  /** The smallest id of the cell (the job, when it holds one). */
-  jobId: string;
+  /** The job, when the cell holds one (the only id a marker shows). */
+  jobId: string | null;
 }
 
 export interface IndexAnswer {
@@ -101,7 +101,6 @@ class MapCells {
   addCounts(row: number, col: number, cell: GridCell) {
     if (cell.count === 0) return;
     const c = this.cellOf(row, col, cell.first);
-    if (idBefore(this.index.ids, cell.first, this.first[c]!)) this.first[c] = cell.first;
     this.counts[c]! += cell.count;
     this.sumLat[c]! += cell.sumLat;
     this.sumLng[c]! += cell.sumLng;
@@ -109,18 +108,15 @@ class MapCells {
   }
   add(row: number, col: number, slots: Uint32Array, from: number, to: number) {
     if (to <= from) return;
-    const { lat, lng, ids } = this.index;
+    const { lat, lng } = this.index;
     const c = this.cellOf(row, col, slots[from]!);
     let la = 0;
     let lo = 0;
-    let first = this.first[c]!;
     for (let i = from; i < to; i++) {
       const s = slots[i]!;
       la += lat[s]!;
       lo += lng[s]!;
-      if (idBefore(ids, s, first)) first = s;
     }
-    this.first[c] = first;
     this.counts[c]! += to - from;
     this.sumLat[c]! += la;
     this.sumLng[c]! += lo;
@@ -134,7 +130,7 @@ class MapCells {
       count: this.counts[c]!,
       latitude: this.sumLat[c]! / this.counts[c]!,
       longitude: this.sumLng[c]! / this.counts[c]!,
-      jobId: wordsUuid(this.index.ids, this.first[c]! * 4),
+      jobId: this.counts[c] === 1 ? wordsUuid(this.index.ids, this.first[c]! * 4) : null,
     }));
   }
 }
@@ -739,16 +735,9 @@ function cellsOf(index: JobIndex, view: Viewport, slots: Uint32Array, found: num
   const counts: number[] = [];
   const sumLat: number[] = [];
   const sumLng: number[] = [];
+  /** A job of the cell: the job itself where the cell holds one. */
   const first: number[] = [];
   const keys: number[] = [];
-  const idLess = (a: number, b: number) => {
-    for (let k = 0; k < 4; k++) {
-      const x = ids[a * 4 + k]!;
-      const y = ids[b * 4 + k]!;
-      if (x !== y) return x < y;
-    }
-    return false;
-  };
   for (let i = 0; i < found; i++) {
     const s = slots[i]!;
     if ((flags[s]! & HAS_POSITION) === 0) continue;
@@ -767,7 +756,7 @@ function cellsOf(index: JobIndex, view: Viewport, slots: Uint32Array, found: num
       sumLng.push(0);
       first.push(s);
       keys.push(key);
-    } else if (idLess(s, first[c]!)) first[c] = s;
+    }
     counts[c]!++;
     sumLat[c]! += la;
     sumLng[c]! += lo;
@@ -779,6 +768,6 @@ function cellsOf(index: JobIndex, view: Viewport, slots: Uint32Array, found: num
     count: counts[c]!,
     latitude: sumLat[c]! / counts[c]!,
     longitude: sumLng[c]! / counts[c]!,
-    jobId: wordsUuid(ids, first[c]! * 4),
+    jobId: counts[c] === 1 ? wordsUuid(ids, first[c]! * 4) : null,
   }));
 }

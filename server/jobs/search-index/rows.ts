@@ -1,6 +1,5 @@
 import type { ListViewRow } from '../../posting/lists.ts';
 
-type JobRow = Omit<ListViewRow, 'companyLegalName' | 'companyDisplayName'>;
 type CompanyNames = { companyLegalName: string; companyDisplayName: string | null };
 
 /** Rows kept; a page of 20 from each of 1,000 recent searches. */
@@ -13,7 +12,8 @@ export const MAX_JOBS = 20_000;
  * leave first.
  */
 export class ListRows {
-  private readonly jobs = new Map<string, JobRow>();
+  /** Each job's row as read, with its company's names then; the names kept below are the current ones. */
+  private readonly jobs = new Map<string, ListViewRow>();
   private readonly companies = new Map<string, CompanyNames>();
   /** Counts forgetting; a row read from the database is kept only if nothing was forgotten meanwhile. */
   private epoch = 0;
@@ -24,16 +24,21 @@ export class ListRows {
 
   /** The row of a job with its company's names, when both are kept. */
   get(id: string): ListViewRow | undefined {
-    const job = this.jobs.get(id);
+    let job = this.jobs.get(id);
     if (!job) return undefined;
     const company = this.companies.get(job.companyId);
     if (!company) return undefined;
+    // The row is shared, not copied per search; it is rebuilt only when its company's names changed.
+    if (job.companyLegalName !== company.companyLegalName || job.companyDisplayName !== company.companyDisplayName) {
+      job = { ...job, ...company };
+      this.jobs.set(id, job);
+    }
     if (!this.keepsAll) {
       // Most recently used last.
       this.jobs.delete(id);
       this.jobs.set(id, job);
     }
-    return { ...job, ...company };
+    return job;
   }
 
   /** The moment to pass to `keep` for rows about to be read. */
@@ -44,10 +49,10 @@ export class ListRows {
   /** Keeps rows read since `mark`, unless a note forgot something meanwhile (the rows may predate it). */
   keep(since: number, rows: readonly ListViewRow[]): void {
     if (since !== this.epoch) return;
-    for (const { companyLegalName, companyDisplayName, ...job } of rows) {
-      this.jobs.delete(job.id);
-      this.jobs.set(job.id, job);
-      this.companies.set(job.companyId, { companyLegalName, companyDisplayName });
+    for (const row of rows) {
+      this.jobs.delete(row.id);
+      this.jobs.set(row.id, row);
+      this.companies.set(row.companyId, { companyLegalName: row.companyLegalName, companyDisplayName: row.companyDisplayName });
     }
     for (const id of this.jobs.keys()) {
       if (this.jobs.size <= this.bound) break;
