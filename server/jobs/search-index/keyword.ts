@@ -1,4 +1,4 @@
-import { ENTRY_START, NO_POSITIONS, type JobIndex, type Postings } from './store.ts';
+import { ENTRY_START, NO_POSITIONS, REMOTE, type JobIndex, type Postings } from './store.ts';
 import { quotedLexeme, type QueryTerm } from './text.ts';
 
 /**
@@ -26,6 +26,8 @@ export type KeywordNode =
 
 export interface KeywordTree {
   kind: 'tree';
+  /** The tsquery's text it was read from. */
+  text: string;
   root: KeywordNode;
   /** The distinct words, in the order PostgreSQL's ts_rank sums them (by lexeme). */
   operands: QueryTerm[];
@@ -170,7 +172,7 @@ export function parseKeywordTree(text: string): KeywordTree | null {
     } else node.args.forEach(mark);
   };
   mark(root);
-  return { kind: 'tree', root, operands, andTop: root.op === 'and' || root.op === 'phrase', phraseNodes: pids, inPhrase };
+  return { kind: 'tree', text, root, operands, andTop: root.op === 'and' || root.op === 'phrase', phraseNodes: pids, inPhrase };
 }
 
 /**
@@ -341,7 +343,8 @@ function positionsOf(node: KeywordNode, s: number): number {
  * matching one gets `hits[s] = 1`, and `score[s]` the sum of what each of the query's distinct
  * words adds to its rank (in PostgreSQL's order; to be divided by their number). Under a top `&` or
  * phrase, a job holding only one of several words scores 0, as ts_rank gives it the least rank.
- * Slots `may` refuses (jobs the search's place leaves out) are not read.
+ * Slots `may` refuses (jobs the search's place leaves out) are not read; given as slot ranges, only
+ * the postings' entries inside them are read.
  */
 export function matchKeywordTree(
   index: JobIndex,
@@ -349,7 +352,7 @@ export function matchKeywordTree(
   hits: Uint8Array,
   score: Float32Array,
   touched: Uint32Array,
-  may: ((slot: number) => boolean) | null = null,
+  may: ((slot: number) => boolean) | SlotRanges | null = null,
 ): { touched: number; matched: number } {
   if (bits.length < index.size) {
     bits = new Uint32Array(Math.max(1024, index.size * 2));
@@ -360,13 +363,32 @@ export function matchKeywordTree(
   const sizes = lists.map((ls) => ls.reduce((sum, p) => sum + p.length, 0));
   const sources = sourcesOf(tree.root, sizes)!;
   let count = 0;
+  const ranged = may !== null && typeof may !== 'function' && readInRanges(may, lists, sources.ks) ? may : null;
+  const test = may === null ? null : typeof may === 'function' ? may : ranged ? may.test : (s: number) => inRanges(may, s);
+  if (ranged) {
+    for (const k of new Set(sources.ks)) {
+      for (const p of lists[k]!) {
+        const ps = p.items;
+        forRanges(p, ranged, (i, n) => {
+          for (; i < n; i++) {
+            const s = ps[i]!;
+            if (bits[s] !== 0 || alive[s] === 0 || (test !== null && !test(s))) continue;
+            bits[s] = TOUCHED;
+            score[s] = 0;
+            place[s] = count;
+            touched[count++] = s;
+          }
+        });
+      }
+    }
+  }
   // The slots holding a source word: every match is among them.
-  for (const k of new Set(sources.ks)) {
+  else for (const k of new Set(sources.ks)) {
     for (const p of lists[k]!) {
       const ps = p.items;
       for (let i = 0, n = p.length; i < n; i++) {
         const s = ps[i]!;
-        if (bits[s] !== 0 || alive[s] === 0 || (may !== null && !may(s))) continue;
+        if (bits[s] !== 0 || alive[s] === 0 || (test !== null && !test(s))) continue;
         bits[s] = TOUCHED;
         score[s] = 0;
         place[s] = count;
@@ -385,6 +407,29 @@ export function matchKeywordTree(
     for (const p of lists[k]!) {
       const ps = p.items;
       const rs = p.ranks;
+      if (ranged) {
+        // Only the entries inside the ranges can hold a slot read; where a range's first entry's
+        // positions start is found from the postings' blocks, the next ones' by walking on.
+        const pos = p.positions;
+        const used = p.used;
+        forRanges(p, ranged, (i, n) => {
+          let cursor = at ? p.start(i) : 0;
+          for (; i < n; i++) {
+            const s = ps[i]!;
+            const from = cursor;
+            if (at) {
+              cursor++;
+              while (cursor < used && pos[cursor]! < ENTRY_START) cursor++;
+            }
+            const b = bits[s]!;
+            if (b === 0) continue;
+            bits[s] = b | bit;
+            score[s] = score[s]! + rs[i]!;
+            if (at) at[place[s]!] = from;
+          }
+        });
+        continue;
+      }
       if (at) {
         const pos = p.positions;
         const used = p.used;
@@ -433,4 +478,110 @@ function startsFor(k: number, count: number): Uint32Array {
   let a = startArrays[k];
   if (!a || a.length < count) startArrays[k] = a = new Uint32Array(Math.max(1024, count * 2));
   return a;
+}
+
+/**
+ * The slots a search may read, as ranges: `from[i] <= s < to[i]` (ascending, apart), and every slot
+ * from `tail` on (appended out of grid order); of those, the ones `test` accepts.
+ */
+export interface SlotRanges {
+  from: readonly number[];
+  to: readonly number[];
+  tail: number;
+  test: ((slot: number) => boolean) | null;
+}
+
+/** Reading by ranges pays: a search in the postings per range is far less than a walk through them. */
+function readInRanges(r: SlotRanges, lists: Postings[][], ks: readonly number[]): boolean {
+  let size = 0;
+  for (const k of ks) for (const p of lists[k]!) size += p.length;
+  return (r.from.length + 1) * 24 < size;
+}
+
+/** The slot lies in the ranges, and the test accepts it. */
+function inRanges(r: SlotRanges, s: number): boolean {
+  if (s < r.tail) {
+    const { from, to } = r;
+    let lo = 0;
+    let hi = from.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (from[mid]! <= s) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo === 0 || s >= to[lo - 1]!) return false;
+  }
+  return r.test === null || r.test(s);
+}
+
+/** The first entry of `p` whose slot is `slot` or more, searched from entry `lo`. */
+function firstFrom(p: Postings, slot: number, lo: number): number {
+  const items = p.items;
+  let hi = p.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (items[mid]! < slot) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The entries of `p` inside the ranges, a run at a time: `read(first, end)`. */
+function forRanges(p: Postings, r: SlotRanges, read: (first: number, end: number) => void) {
+  let i = 0;
+  const { from, to, tail } = r;
+  for (let k = 0; k < from.length && from[k]! < tail; k++) {
+    i = firstFrom(p, from[k]!, i);
+    const n = firstFrom(p, Math.min(to[k]!, tail), i);
+    if (n > i) read(i, n);
+    i = n;
+  }
+  i = firstFrom(p, tail, i);
+  if (i < p.length) read(i, p.length);
+}
+
+/**
+ * The remote jobs matching a keyword, the same whatever the place: kept per index for the latest
+ * keywords, as the slots up to `size` that matched and their scores (slots are never rewritten: a
+ * job written again gets a new slot; a removed one is told by `alive`). Slots appended since are
+ * read when next asked for.
+ */
+interface RemoteMatches {
+  numbering: number;
+  size: number;
+  slots: number[];
+  scores: number[];
+}
+const KEPT_KEYWORDS = 64;
+const keptRemote = new WeakMap<JobIndex, Map<string, RemoteMatches>>();
+
+/**
+ * The remote jobs matching the tree (dead ones included: the caller checks `alive`), with their
+ * scores as matchKeywordTree gives them. `hits`, `score`, `touched` are scratch as there, left
+ * with every hit cleared.
+ */
+export function remoteMatches(index: JobIndex, tree: KeywordTree, hits: Uint8Array, score: Float32Array, touched: Uint32Array): RemoteMatches {
+  let kept = keptRemote.get(index);
+  if (!kept) keptRemote.set(index, (kept = new Map()));
+  let entry = kept.get(tree.text);
+  if (entry && entry.numbering !== index.numbering) entry = undefined;
+  if (entry) kept.delete(tree.text);
+  else {
+    entry = { numbering: index.numbering, size: 0, slots: [], scores: [] };
+    if (kept.size >= KEPT_KEYWORDS) kept.delete(kept.keys().next().value!);
+  }
+  kept.set(tree.text, entry);
+  if (entry.size < index.size) {
+    const { flags } = index;
+    const answer = matchKeywordTree(index, tree, hits, score, touched, { from: [], to: [], tail: entry.size, test: (s) => (flags[s]! & REMOTE) !== 0 });
+    for (let i = 0; i < answer.touched; i++) {
+      const s = touched[i]!;
+      if (hits[s] === 0) continue;
+      hits[s] = 0;
+      entry.slots.push(s);
+      entry.scores.push(score[s]!);
+    }
+    entry.size = index.size;
+  }
+  return entry;
 }

@@ -5,7 +5,7 @@ import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../../src/l
 import { cellSize, gridZoomFor } from '../../../src/lib/map-grid.ts';
 import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, OPEN_TO_MINORS, REMOTE, wordsUuid, type GridCell, type JobIndex, type Postings, type SlotList } from './store.ts';
 import type { QueryTerm } from './text.ts';
-import { matchKeywordTree, type KeywordTree } from './keyword.ts';
+import { matchKeywordTree, remoteMatches, type KeywordTree, type SlotRanges } from './keyword.ts';
 
 /** Totals past this are said to be a lower bound (as TOTAL_COUNT_LIMIT in search.ts): counting may stop there. */
 export const TOTAL_COUNT_LIMIT = 1000;
@@ -225,6 +225,8 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   // out) can be found: the keyword's other jobs are not read, nor their phrases checked. Slots in
   // grid order are told by the cells' slot ranges (no position read); slots appended since, by position.
   let mayBeNear: ((s: number) => boolean) | null = null;
+  /** The same for a keyword's tree, remote jobs left out (they come kept: see remoteMatches). */
+  let nearOnly: SlotRanges | null = null;
   if (circle !== null && q.terms) {
     const starts: number[] = [];
     const ends: number[] = [];
@@ -273,6 +275,16 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
       if ((fl & REMOTE) !== 0) return mode !== 'exclude';
       return mode !== 'only' && (fl & HAS_POSITION) !== 0 && inBox(circle, lat[s]!, lng[s]!);
     };
+    nearOnly = {
+      from,
+      to,
+      tail: ordered,
+      test: (s: number) => {
+        const fl = flags[s]!;
+        if ((fl & REMOTE) !== 0) return false;
+        return s < ordered || (mode !== 'only' && (fl & HAS_POSITION) !== 0 && inBox(circle, lat[s]!, lng[s]!));
+      },
+    };
   }
 
   // ---- the keyword: slots holding every word, with what they add to the rank ----
@@ -281,9 +293,26 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   let flatRank = false;
   if (q.terms && !Array.isArray(q.terms)) {
     // Or and phrases (keyword.ts): matches get hits 1.
-    const answer = matchKeywordTree(index, q.terms, hits, score, touched, mayBeNear);
-    touchedCount = answer.touched;
-    matched = answer.matched;
+    if (nearOnly !== null && mode !== 'exclude') {
+      // Near a place: the remote jobs matching are the same for every place, and kept.
+      const remote = remoteMatches(index, q.terms, hits, score, touched);
+      const answer = mode === 'only' ? { touched: 0, matched: 0 } : matchKeywordTree(index, q.terms, hits, score, touched, nearOnly);
+      touchedCount = answer.touched;
+      matched = answer.matched;
+      const { slots: rs, scores } = remote;
+      for (let i = 0; i < rs.length; i++) {
+        const s = rs[i]!;
+        if (alive[s] === 0) continue;
+        hits[s] = 1;
+        score[s] = scores[i]!;
+        touched[touchedCount++] = s;
+        matched++;
+      }
+    } else {
+      const answer = matchKeywordTree(index, q.terms, hits, score, touched, nearOnly ?? mayBeNear);
+      touchedCount = answer.touched;
+      matched = answer.matched;
+    }
     termCount = 1;
     rankDivisor = q.terms.operands.length;
   } else if (q.terms) {

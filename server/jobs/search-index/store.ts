@@ -355,6 +355,8 @@ export class JobIndex {
   remote = new SlotList(1024);
   /** Slots below this are in grid order (a cell's, side by side); the ones after were appended since. */
   gridOrdered = 0;
+  /** Counts the times slots were numbered afresh: what was kept by slot before is void. */
+  numbering = 0;
 
   private ensure(size: number) {
     if (this.alive.length >= size) return;
@@ -586,6 +588,7 @@ export class JobIndex {
   *renumbering(order: Uint32Array): Generator<void> {
     const oldSize = this.size;
     const n = order.length;
+    this.numbering++;
     const newSlotOf = new Uint32Array(oldSize).fill(DEAD_SLOT);
     for (let k = 0; k < n; k++) newSlotOf[order[k]!] = k;
     const permute = <T extends Float64Array | Uint32Array | Uint8Array | Int16Array>(a: T): T => {
