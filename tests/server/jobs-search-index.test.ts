@@ -339,6 +339,51 @@ describe('the index follows the database', () => {
     await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, id));
   });
 
+  it('follows remote jobs holding a phrase, posted, edited and closed after searches near places read them', async () => {
+    const keyword = '"customer service"';
+    const denverAt = { latitude: denver.latitude, longitude: denver.longitude, radius: 25 };
+    const portlandAt = { latitude: portland.latitude, longitude: portland.longitude, radius: 50 };
+    const same = async (location: typeof denverAt, remote: 'include' | 'only', sort: 'newest' | 'distance' = 'newest') => {
+      const body = { keyword, location, sort, filters: { remote }, paging: { pageSize: 50 } };
+      const { sql, index } = await both(() => api.find(body));
+      expect(idsOf(index), JSON.stringify(body)).toEqual(idsOf(sql));
+      expect(index.total, JSON.stringify(body)).toBe(sql.total);
+      return index;
+    };
+    // Remote jobs alone: the same wherever the place is.
+    const atDenver = await same(denverAt, 'only');
+    const atPortland = await same(portlandAt, 'only');
+    expect(atDenver.total).toBeGreaterThan(0);
+    expect(idsOf(atPortland)).toEqual(idsOf(atDenver));
+    expect(atPortland.total).toBe(atDenver.total);
+    await same(denverAt, 'include');
+    await same(portlandAt, 'include', 'distance');
+
+    // Posted since: found at once, near either place.
+    const id = await publishAt(f, actor(), jobAt(PLACES.vancouver, 'Ibis Desk Lead', 'Lead our customer service desk from home.'));
+    await db().update(jobPosts).set({ isRemote: true }).where(eq(jobPosts.id, id));
+    expect(idsOf(await same(denverAt, 'only'))[0]).toBe(id);
+    expect(idsOf(await same(portlandAt, 'include'))).toContain(id);
+    expect((await same(portlandAt, 'only')).total).toBe(atDenver.total + 1);
+
+    // Edited: its words no longer make the phrase.
+    await db()
+      .update(jobPosts)
+      .set({ searchDocument: q`to_tsvector('english', 'Ibis Desk Lead. Lead our desk from home: service to every customer.')` })
+      .where(eq(jobPosts.id, id));
+    expect(idsOf(await same(denverAt, 'only'))).not.toContain(id);
+    expect((await same(portlandAt, 'include')).items.map((i) => i.id)).not.toContain(id);
+
+    // A remote job found before, closed, then open again.
+    const kept = idsOf(atDenver)[0]!;
+    await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, kept));
+    expect(idsOf(await same(portlandAt, 'only'))).not.toContain(kept);
+    expect(idsOf(await same(denverAt, 'include'))).not.toContain(kept);
+    await db().update(jobPosts).set({ status: 'Active' }).where(eq(jobPosts.id, kept));
+    expect(idsOf(await same(denverAt, 'only'))).toContain(kept);
+    await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, id));
+  });
+
   it('pages with the first page’s moment while jobs are posted: no repeat, no gap', async () => {
     const location = { latitude: PLACES.vancouver.latitude, longitude: PLACES.vancouver.longitude, radius: 10 };
     for (let k = 0; k < 30; k++) await publishAt(f, actor(), jobAt(PLACES.vancouver, `Marmot Loader ${k}`, 'Load marmot crates.'), { daysAgo: k % 7 });

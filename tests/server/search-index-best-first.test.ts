@@ -3,6 +3,7 @@ import { searchIndex, type IndexSearch } from '../../server/jobs/search-index/qu
 import { GRID_DEGREES, JobIndex, type IndexedJob } from '../../server/jobs/search-index/store.ts';
 import { seededRandom } from '../../server/posting/demo-data.ts';
 import { NO_FILTERS } from '../../src/contract/search.ts';
+import { parseKeywordTree } from '../../server/jobs/search-index/keyword.ts';
 import { circleBounds } from '../../src/lib/geo.ts';
 
 // A search near a place that stops reading once its page and the counting limit are certain gives
@@ -89,5 +90,69 @@ describe('reading a place best first', () => {
     }
     // Most searches of a crowded place stop early.
     expect(stopped).toBeGreaterThan(100);
+  });
+});
+
+describe('remote jobs matching a phrase, kept from one search to the next', () => {
+  it('answer as an index built afresh does, after jobs are written, closed and numbered again', () => {
+    const centre = { latitude: 40 * GRID_DEGREES - 90 + 120 * GRID_DEGREES, longitude: -100 };
+    const random = seededRandom(4);
+    const words = ['custom', 'servic', 'desk', 'lead'];
+    const withWords = (jobs: IndexedJob[]) =>
+      jobs.map((job) => {
+        const picked = Array.from({ length: 4 }, () => words[Math.floor(random() * words.length)]!);
+        const at = new Map<string, number[]>();
+        picked.forEach((w, i) => at.set(w, [...(at.get(w) ?? []), i + 1]));
+        return { ...job, document: [...at].sort(([a], [b]) => (a < b ? -1 : 1)).map(([w, p]) => `'${w}':${p.join(',')}`).join(' ') };
+      });
+    let jobs = withWords(jobsAround(centre.latitude, centre.longitude, 1500, 3, 0));
+    const index = new JobIndex();
+    for (const job of jobs) index.put(job);
+    index.renumberInGridOrder();
+    const tree = parseKeywordTree("'custom' <-> 'servic'")!;
+    const ask = (at: JobIndex, k: number) => {
+      const search: IndexSearch = {
+        terms: tree,
+        location: { latitude: centre.latitude + ((k % 5) - 2) * 0.2, longitude: centre.longitude, radius: 10 + k * 3 },
+        filters: { ...NO_FILTERS, remote: (['include', 'only', 'exclude'] as const)[k % 3]! },
+        sort: 'newest',
+        offset: 0,
+        limit: 50,
+        nowUs: NOW_US,
+        asOfUs: Infinity,
+        boostedOnly: false,
+        reported: null,
+        viewport: null,
+        viewOnly: false,
+      };
+      return searchIndex(at, search);
+    };
+    const fresh = () => {
+      const other = new JobIndex();
+      for (const job of jobs) other.put(job);
+      other.renumberInGridOrder();
+      return other;
+    };
+    for (let round = 0; round < 4; round++) {
+      for (let k = 0; k < 6; k++) ask(index, k);
+      // Written since: new jobs, jobs written again, jobs closed.
+      const added = withWords(jobsAround(centre.latitude, centre.longitude, 100, 10 + round, 2000 + round * 100));
+      const rewritten = withWords(jobs.filter((j) => j.isRemote).slice(round * 20, round * 20 + 20));
+      const closed = new Set(jobs.filter((j) => j.isRemote).slice(round * 20 + 200, round * 20 + 220).map((j) => j.id));
+      for (const job of [...added, ...rewritten]) index.put(job);
+      for (const id of closed) index.remove(id);
+      const byId = new Map(jobs.map((j) => [j.id, j]));
+      for (const job of [...added, ...rewritten]) byId.set(job.id, job);
+      for (const id of closed) byId.delete(id);
+      jobs = [...byId.values()];
+      if (round === 2) index.renumberInGridOrder();
+      const other = fresh();
+      for (let k = 0; k < 6; k++) {
+        const mine = ask(index, k);
+        const theirs = ask(other, k);
+        expect(mine.ids, `round ${round}, search ${k}`).toEqual(theirs.ids);
+        expect(mine.found, `round ${round}, search ${k}`).toBe(theirs.found);
+      }
+    }
   });
 });
