@@ -13,6 +13,20 @@ import { circleBounds } from '../../src/lib/geo.ts';
 const NOW_US = Date.UTC(2026, 0, 31) * 1000;
 const HOUR_US = 3600e6;
 
+/** A search of the list (no map) as of NOW_US: the given parts over these defaults. */
+const searchOf = (parts: Partial<IndexSearch> & Pick<IndexSearch, 'location' | 'sort' | 'limit'>): IndexSearch => ({
+  terms: null,
+  filters: NO_FILTERS,
+  offset: 0,
+  nowUs: NOW_US,
+  asOfUs: Infinity,
+  boostedOnly: false,
+  reported: null,
+  viewport: null,
+  viewOnly: false,
+  ...parts,
+});
+
 function jobsAround(latitude: number, longitude: number, count: number, seed: number, from: number): IndexedJob[] {
   const random = seededRandom(seed);
   const spots: [number, number][] = [];
@@ -66,20 +80,13 @@ describe('reading a place best first', () => {
         radius: 5 + Math.floor(random() * 45),
       };
       const limit = 1 + Math.floor(random() * 50);
-      const search: IndexSearch = {
-        terms: null,
+      const search = searchOf({
         location,
         filters: { ...NO_FILTERS, remote: (['include', 'exclude'] as const)[i % 2]! },
         sort: (['distance', 'relevance', 'newest', 'pay'] as const)[Math.floor(i / 2) % 4]!,
         offset: Math.floor(random() * (random() < 0.5 ? 200 : 1500)),
         limit,
-        nowUs: NOW_US,
-        asOfUs: Infinity,
-        boostedOnly: false,
-        reported: null,
-        viewport: null,
-        viewOnly: false,
-      };
+      });
       const box = circleBounds(location.latitude, location.longitude, location.radius);
       const every = searchIndex(index, { ...search, viewport: { ...box, zoom: 8 } });
       const early = searchIndex(index, search);
@@ -111,21 +118,16 @@ describe('remote jobs matching a phrase, kept from one search to the next', () =
     index.renumberInGridOrder();
     const tree = parseKeywordTree("'custom' <-> 'servic'")!;
     const ask = (at: JobIndex, k: number) => {
-      const search: IndexSearch = {
-        terms: tree,
-        location: { latitude: centre.latitude + ((k % 5) - 2) * 0.2, longitude: centre.longitude, radius: 10 + k * 3 },
-        filters: { ...NO_FILTERS, remote: (['include', 'only', 'exclude'] as const)[k % 3]! },
-        sort: 'newest',
-        offset: 0,
-        limit: 50,
-        nowUs: NOW_US,
-        asOfUs: Infinity,
-        boostedOnly: false,
-        reported: null,
-        viewport: null,
-        viewOnly: false,
-      };
-      return searchIndex(at, search);
+      return searchIndex(
+        at,
+        searchOf({
+          terms: tree,
+          location: { latitude: centre.latitude + ((k % 5) - 2) * 0.2, longitude: centre.longitude, radius: 10 + k * 3 },
+          filters: { ...NO_FILTERS, remote: (['include', 'only', 'exclude'] as const)[k % 3]! },
+          sort: 'newest',
+          limit: 50,
+        }),
+      );
     };
     const fresh = () => {
       const other = new JobIndex();

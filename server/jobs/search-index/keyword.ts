@@ -407,53 +407,29 @@ export function matchKeywordTree(
     for (const p of lists[k]!) {
       const ps = p.items;
       const rs = p.ranks;
-      if (ranged) {
-        // Only the entries inside the ranges can hold a slot read; where a range's first entry's
-        // positions start is found from the postings' blocks, the next ones' by walking on.
-        const pos = p.positions;
-        const used = p.used;
-        forRanges(p, ranged, (i, n) => {
-          let cursor = at ? p.start(i) : 0;
-          for (; i < n; i++) {
-            const s = ps[i]!;
-            const from = cursor;
-            if (at) {
-              cursor++;
-              while (cursor < used && pos[cursor]! < ENTRY_START) cursor++;
-            }
-            const b = bits[s]!;
-            if (b === 0) continue;
-            bits[s] = b | bit;
-            score[s] = score[s]! + rs[i]!;
-            if (at) at[place[s]!] = from;
-          }
-        });
-        continue;
-      }
-      if (at) {
-        const pos = p.positions;
-        const used = p.used;
-        let cursor = 0;
-        for (let i = 0, n = p.length; i < n; i++) {
+      const pos = p.positions;
+      const used = p.used;
+      // Entries i to n: the words held, their rank and, for a word of a phrase, where the entry's
+      // positions start (the first from the postings' blocks, the next ones by walking on).
+      const read = (i: number, n: number) => {
+        let cursor = at ? p.start(i) : 0;
+        for (; i < n; i++) {
           const s = ps[i]!;
           const from = cursor;
-          cursor++;
-          while (cursor < used && pos[cursor]! < ENTRY_START) cursor++;
+          if (at) {
+            cursor++;
+            while (cursor < used && pos[cursor]! < ENTRY_START) cursor++;
+          }
           const b = bits[s]!;
           if (b === 0) continue;
           bits[s] = b | bit;
           score[s] = score[s]! + rs[i]!;
-          at[place[s]!] = from;
+          if (at) at[place[s]!] = from;
         }
-        continue;
-      }
-      for (let i = 0, n = p.length; i < n; i++) {
-        const s = ps[i]!;
-        const b = bits[s]!;
-        if (b === 0) continue;
-        bits[s] = b | bit;
-        score[s] = score[s]! + rs[i]!;
-      }
+      };
+      // Only the entries inside the ranges can hold a slot read.
+      if (ranged) forRanges(p, ranged, read);
+      else read(0, p.length);
     }
   }
   const flatOne = tree.andTop && tree.operands.length > 1;
