@@ -45,7 +45,7 @@ import { searchIndexReady, searchIndexSync } from '../../server/jobs/search-inde
  *   SEARCH_BENCH_DATA_DIR=/tmp/bench-100k SEARCH_BENCH_JOBS=100000 SEARCH_BENCH_REQUESTS=1000 \
  *     npx vitest bench --run --project bench tests/bench/search-scale.bench.ts
  *
- * The 1M PostgreSQL run (seeding takes about 10 minutes on 2 cores):
+ * The 1M PostgreSQL run (seeding takes about 4 minutes on 2 cores):
  *   psql postgres://postgres@127.0.0.1:5432/test -c 'create database bench_search'
  *   npm run seed:jobs -- --count 1000000 --database-url postgres://postgres@127.0.0.1:5432/bench_search
  *   SEARCH_BENCH_DB=postgres SEARCH_BENCH_JOBS=1000000 SEARCH_BENCH_REQUESTS=1000 SEARCH_BENCH_NAIVE_REQUESTS=200 \
