@@ -365,35 +365,22 @@ export function matchKeywordTree(
   let count = 0;
   const ranged = may !== null && typeof may !== 'function' && readInRanges(may, lists, sources.ks) ? may : null;
   const test = may === null ? null : typeof may === 'function' ? may : ranged ? may.test : (s: number) => inRanges(may, s);
-  if (ranged) {
-    for (const k of new Set(sources.ks)) {
-      for (const p of lists[k]!) {
-        const ps = p.items;
-        forRanges(p, ranged, (i, n) => {
-          for (; i < n; i++) {
-            const s = ps[i]!;
-            if (bits[s] !== 0 || alive[s] === 0 || (test !== null && !test(s))) continue;
-            bits[s] = TOUCHED;
-            score[s] = 0;
-            place[s] = count;
-            touched[count++] = s;
-          }
-        });
-      }
-    }
-  }
-  // The slots holding a source word: every match is among them.
-  else for (const k of new Set(sources.ks)) {
+  // The slots holding a source word: every match is among them (inside the ranges, when given).
+  for (const k of new Set(sources.ks)) {
     for (const p of lists[k]!) {
       const ps = p.items;
-      for (let i = 0, n = p.length; i < n; i++) {
-        const s = ps[i]!;
-        if (bits[s] !== 0 || alive[s] === 0 || (test !== null && !test(s))) continue;
-        bits[s] = TOUCHED;
-        score[s] = 0;
-        place[s] = count;
-        touched[count++] = s;
-      }
+      const mark = (i: number, n: number) => {
+        for (; i < n; i++) {
+          const s = ps[i]!;
+          if (bits[s] !== 0 || alive[s] === 0 || (test !== null && !test(s))) continue;
+          bits[s] = TOUCHED;
+          score[s] = 0;
+          place[s] = count;
+          touched[count++] = s;
+        }
+      };
+      if (ranged) forRanges(p, ranged, mark);
+      else mark(0, p.length);
     }
   }
   // Every word, on those slots: which it holds, and its rank; for a word of a phrase, where its
