@@ -1,4 +1,4 @@
-import { ENTRY_START, NO_POSITIONS, REMOTE, type JobIndex, type Postings } from './store.ts';
+import { ENTRY_START, lowerBound, NO_POSITIONS, REMOTE, type JobIndex, type Postings } from './store.ts';
 import { quotedLexeme, type QueryTerm } from './text.ts';
 
 /**
@@ -465,13 +465,8 @@ function readInRanges(r: SlotRanges, lists: Postings[][], ks: readonly number[])
 function inRanges(r: SlotRanges, s: number): boolean {
   if (s < r.tail) {
     const { from, to } = r;
-    let lo = 0;
-    let hi = from.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (from[mid]! <= s) lo = mid + 1;
-      else hi = mid;
-    }
+    // The ranges starting at s or before (slots are whole numbers).
+    const lo = lowerBound(from, s + 1, 0, from.length);
     if (lo === 0 || s >= to[lo - 1]!) return false;
   }
   return r.test === null || r.test(s);
@@ -479,14 +474,7 @@ function inRanges(r: SlotRanges, s: number): boolean {
 
 /** The first entry of `p` whose slot is `slot` or more, searched from entry `lo`. */
 function firstFrom(p: Postings, slot: number, lo: number): number {
-  const items = p.items;
-  let hi = p.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (items[mid]! < slot) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return lowerBound(p.items, slot, lo, p.length);
 }
 
 /** The entries of `p` inside the ranges, a run at a time: `read(first, end)`. */

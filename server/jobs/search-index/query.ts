@@ -3,7 +3,7 @@ import { yearlyPay } from '../../../src/contract/search.ts';
 import type { Viewport } from '../../../src/contract/map.ts';
 import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../../src/lib/geo.ts';
 import { cellSize, gridZoomFor } from '../../../src/lib/map-grid.ts';
-import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, OPEN_TO_MINORS, REMOTE, wordsUuid, type GridCell, type JobIndex, type Postings, type SlotList } from './store.ts';
+import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, lowerBound, OPEN_TO_MINORS, REMOTE, wordsUuid, type GridCell, type JobIndex, type Postings, type SlotList } from './store.ts';
 import type { QueryTerm } from './text.ts';
 import { matchKeywordTree, remoteMatches, type KeywordTree, type SlotRanges } from './keyword.ts';
 
@@ -248,15 +248,8 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
         const items = cell.items;
         if (cell.length === 0 || items[0]! >= ordered) return;
         // The cell's slots in grid order: the first ones of its list, numbered one after the other.
-        let lo = 1;
-        let hi = cell.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if (items[mid]! < ordered) lo = mid + 1;
-          else hi = mid;
-        }
         starts.push(items[0]!);
-        ends.push(items[0]! + lo);
+        ends.push(items[0]! + lowerBound(items, ordered, 1, cell.length));
       });
     }
     const byStart = starts.map((_, i) => i).sort((a, b) => starts[a]! - starts[b]!);

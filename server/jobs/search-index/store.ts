@@ -116,15 +116,8 @@ export class Postings extends SlotList {
   }
   /** The entry of a slot, or -1. */
   indexOf(slot: number): number {
-    const items = this.items;
-    let lo = 0;
-    let hi = this.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (items[mid]! < slot) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < this.length && items[lo] === slot ? lo : -1;
+    const lo = lowerBound(this.items, slot, 0, this.length);
+    return lo < this.length && this.items[lo] === slot ? lo : -1;
   }
   /**
    * Renumbers the slots (`newSlotOf[old]`; DEAD_SLOT, or past the map: left out), sorted again by
@@ -303,6 +296,16 @@ export function wordsUuid(from: Uint32Array, at: number): string {
   let hex = '';
   for (let k = 0; k < 4; k++) hex += from[at + k]!.toString(16).padStart(8, '0');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The first place in `a[lo..hi)`, ascending, whose value is `value` or more (hi when none is). */
+export function lowerBound<T extends number | string>(a: ArrayLike<T>, value: T, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 export const idBefore = (ids: Uint32Array, a: number, b: number) => {
@@ -500,13 +503,7 @@ export class JobIndex {
   lexemesStartingWith(prefix: string): string[] {
     if (!this.sorted) this.sorted = [...this.postings.keys()].sort();
     const all = this.sorted;
-    let lo = 0;
-    let hi = all.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (all[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(all, prefix, 0, all.length);
     const out: string[] = [];
     for (let i = lo; i < all.length && all[i]!.startsWith(prefix); i++) out.push(all[i]!);
     return out;

@@ -53,29 +53,8 @@ export function parseTsvector(text: string | null): DocumentLexeme[] {
     while (i < n && text[i] === ' ') i++;
     if (i >= n) break;
     let lexeme = '';
-    if (text[i] === "'") {
-      i++;
-      while (i < n) {
-        const c = text[i]!;
-        if (c === '\\' && i + 1 < n) {
-          lexeme += text[i + 1];
-          i += 2;
-        } else if (c === "'") {
-          if (text[i + 1] === "'") {
-            lexeme += "'";
-            i += 2;
-          } else {
-            i++;
-            break;
-          }
-        } else {
-          lexeme += c;
-          i++;
-        }
-      }
-    } else {
-      while (i < n && text[i] !== ' ' && text[i] !== ':') lexeme += text[i++];
-    }
+    if (text[i] === "'") ({ lexeme, end: i } = readQuoted(text, i));
+    else while (i < n && text[i] !== ' ' && text[i] !== ':') lexeme += text[i++];
     weights.length = 0;
     const positions: number[] = [];
     if (text[i] === ':') {
@@ -103,6 +82,12 @@ export function parseTsvector(text: string | null): DocumentLexeme[] {
  */
 export function quotedLexeme(text: string, at: number): { lexeme: string; end: number } | null {
   if (text[at] !== "'") return null;
+  const quoted = readQuoted(text, at);
+  return quoted.closed ? { lexeme: quoted.lexeme, end: quoted.end } : null;
+}
+
+/** The lexeme quoted at `at` (quotes doubled inside, backslashes escape), up to its closing quote or the text's end. */
+function readQuoted(text: string, at: number): { lexeme: string; end: number; closed: boolean } {
   const n = text.length;
   let i = at + 1;
   let lexeme = '';
@@ -112,7 +97,7 @@ export function quotedLexeme(text: string, at: number): { lexeme: string; end: n
       lexeme += text[i + 1];
       i += 2;
     } else if (d === "'") {
-      if (text[i + 1] !== "'") return { lexeme, end: i + 1 };
+      if (text[i + 1] !== "'") return { lexeme, end: i + 1, closed: true };
       lexeme += "'";
       i += 2;
     } else {
@@ -120,7 +105,7 @@ export function quotedLexeme(text: string, at: number): { lexeme: string; end: n
       i++;
     }
   }
-  return null;
+  return { lexeme, end: n, closed: false };
 }
 
 /** A word of a keyword: a lexeme, or (`:*`) the start of one. */
