@@ -445,7 +445,9 @@ export const jobPosts = pgTable(
 /**
  * What changed in the jobs and companies that search indexes: one row per job or company written,
  * appended by triggers on job_posts and companies (migration 0010), so every server process's
- * search index re-reads exactly those rows, however they were written. Kept for an hour.
+ * search index re-reads exactly those rows, however they were written; and one per change to a job
+ * seeker's records a search reads (migration 0015), so every process forgets what it kept of them.
+ * Kept for an hour.
  */
 export const searchChanges = pgTable(
   'search_changes',
@@ -453,6 +455,8 @@ export const searchChanges = pgTable(
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
     jobPostId: uuid('job_post_id'),
     companyId: uuid('company_id'),
+    /** A job seeker whose records a search reads changed (saved or reported jobs, skills, the account switched off). */
+    userId: uuid('user_id'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('search_changes_changed_idx').on(t.changedAt)],

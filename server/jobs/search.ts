@@ -493,7 +493,7 @@ async function seekerRecordsOf(db: Db, seekerId: string): Promise<SeekerRecords>
   };
 }
 
-/** The seeker's records, kept from an earlier search where every change to them is heard (PGlite; see KeptSeekers). */
+/** The seeker's records, kept from an earlier search while no note forgot them (see KeptSeekers). */
 async function seekerRecords(db: Db, kept: KeptSeekers, seekerId: string): Promise<SeekerRecords> {
   const records = kept.get(seekerId);
   if (records) return records;
@@ -527,11 +527,9 @@ async function indexAnswer(ctx: AppContext, r: IndexRequest): Promise<{ answer: 
   const sync = searchIndexSync(ctx.db);
   if (!sync) return null;
   sync.watch(ctx.adapters.database);
-  const [index, terms, seeker] = await Promise.all([
-    sync.fresh(),
-    keywordTerms(ctx.db, r.keyword),
-    r.searcher.seekerId ? seekerRecords(ctx.db, sync.seekers, r.searcher.seekerId) : Promise.resolve(null),
-  ]);
+  const [index, terms] = await Promise.all([sync.fresh(), keywordTerms(ctx.db, r.keyword)]);
+  // After the notes: a seeker whose records changed before this search was forgotten by them.
+  const seeker = r.searcher.seekerId ? await seekerRecords(ctx.db, sync.seekers, r.searcher.seekerId) : null;
   if (r.searcher.checksAccount && seeker?.signedOut) throw unauthorized();
   if (!index || terms === 'sql') return null;
   const search: IndexSearch = {

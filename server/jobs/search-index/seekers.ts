@@ -6,10 +6,10 @@ const MAX_SEEKERS = 10_000;
 
 /**
  * The records of recently searching job seekers (what a search leaves out, matches and marks as
- * saved, and whether the account is off), so their next searches read none. Only where every
- * write is heard (PGlite, see SearchIndexSync.watch): the triggers of migration 0014 name the
- * seeker of every committed change to these records, before the writer hears of its commit, and
- * the seeker is forgotten. Off (nothing kept) until then.
+ * saved, and whether the account is off), so their next searches read none. The triggers of
+ * migration 0015 note every change to them in `search_changes`, whatever process wrote it, and
+ * every search reads the notes before it looks here (SearchIndexSync.fresh): the seeker is
+ * forgotten first. Off (nothing kept) until the index is ready.
  */
 export class KeptSeekers {
   private readonly kept = new Map<string, SeekerRecords>();
@@ -45,10 +45,10 @@ export class KeptSeekers {
     this.kept.delete(id);
   }
 
-  /** Every change is heard from now on (true), or no longer (false): start afresh either way. */
-  hearing(on: boolean): void {
+  /** Every search reads the notes from now on: records read from here are kept. */
+  begin(): void {
     this.epoch++;
     this.kept.clear();
-    this.on = on;
+    this.on = true;
   }
 }

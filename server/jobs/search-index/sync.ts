@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, max, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { companies, jobPosts, searchChanges, yearlyTopPayOf } from '../../db/schema.ts';
 import { listViewColumns, type ListViewRow } from '../../posting/lists.ts';
@@ -16,10 +16,10 @@ import { JobIndex, type IndexedJob } from './store.ts';
  *   the searches waiting at the same moment). A search therefore sees every write committed before
  *   it started, in every process. On PGlite, whose one process makes every write, the notes'
  *   trigger notifies it at commit, and the look is skipped while nothing was noted.
- * - The same notes forget the list-view rows kept of the jobs and companies written (rows.ts). On
- *   PGlite, the rows of every open job are kept (read after the build, and again as notes come),
- *   and the searching seekers' records too (seekers.ts, forgotten as migration 0014's triggers
- *   tell): a search there runs no statement at all.
+ * - The same notes forget the list-view rows kept of the jobs and companies written (rows.ts), and
+ *   the records kept of the searching seekers whose records changed (seekers.ts; noted by the
+ *   triggers of migration 0015). On PGlite, the rows of every open job are kept (read after the
+ *   build, and again as notes come): a search there runs no statement at all.
  * - Every minute, a safety pass: the changes of the last five minutes are read again (a writer
  *   that committed late under a lower number), the companies' visibility is re-read, notes older
  *   than an hour are dropped, and the index is built afresh once most of its slots are dead.
@@ -77,8 +77,6 @@ function jobOf(r: Record<string, unknown>): IndexedJob {
 
 /** The channel of the notes' trigger (migration 0013). */
 const NOTE_CHANNEL = 'search_changes';
-/** The channel naming a seeker whose records changed (migration 0014). */
-const SEEKER_CHANNEL = 'seeker_records';
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -88,7 +86,7 @@ export class SearchIndexSync {
   index: JobIndex | null = null;
   /** The list-view rows of found jobs, forgotten by the same notes that refresh the index. */
   readonly rows = new ListRows();
-  /** The searching seekers' records; kept on PGlite only (see `watch`). */
+  /** The searching seekers' records, forgotten by the notes too; kept once the index is ready. */
   readonly seekers = new KeptSeekers();
   /** PGlite: the rows of every open job are kept; `keeping` reads them once. */
   private keepsEveryRow = false;
@@ -124,6 +122,8 @@ export class SearchIndexSync {
           this.index = index;
           this.seq = seq;
           this.noted = true;
+          // Every search reads the notes before the records, from the build's first note on.
+          this.seekers.begin();
           this.timer = setInterval(() => void this.safety(), SAFETY_EVERY_MS);
           this.timer.unref();
           await this.keepEveryRow();
@@ -137,10 +137,7 @@ export class SearchIndexSync {
     return this.building;
   }
 
-  /**
-   * On PGlite, listens for committed notes (see `noted`) and changed seekers' records, and keeps
-   * the rows of every open job; nothing on PostgreSQL.
-   */
+  /** On PGlite, listens for committed notes (see `noted`) and keeps the rows of every open job; nothing on PostgreSQL. */
   watch(database: Database): void {
     if (this.watching !== 'no' || database.kind !== 'pglite') return;
     this.watching = 'starting';
@@ -151,14 +148,11 @@ export class SearchIndexSync {
       await database.listen(NOTE_CHANNEL, () => {
         this.noted = true;
       });
-      await database.listen(SEEKER_CHANNEL, (userId) => this.seekers.forget(userId));
       await this.db.execute(sql`select set_config('search_index.notify', 'on', false)`);
-      // Notes committed before the trigger notified are read by the next look; records read before are not kept.
+      // Notes committed before the trigger notified are read by the next look.
       this.noted = true;
-      this.seekers.hearing(true);
       this.watching = 'yes';
     })().catch(() => {
-      this.seekers.hearing(false);
       this.watching = 'no';
     });
   }
@@ -331,12 +325,13 @@ export class SearchIndexSync {
   private async readNotes(): Promise<void> {
     for (;;) {
       const notes = await this.db
-        .select({ seq: searchChanges.seq, jobPostId: searchChanges.jobPostId, companyId: searchChanges.companyId })
+        .select({ seq: searchChanges.seq, jobPostId: searchChanges.jobPostId, companyId: searchChanges.companyId, userId: searchChanges.userId })
         .from(searchChanges)
         .where(gt(searchChanges.seq, this.seq))
         .orderBy(searchChanges.seq)
         .limit(5000);
       if (notes.length === 0) return;
+      this.forgetSeekers(notes);
       await this.reread(
         notes.flatMap((n) => (n.jobPostId ? [n.jobPostId] : [])),
         notes.flatMap((n) => (n.companyId ? [n.companyId] : [])),
@@ -346,12 +341,18 @@ export class SearchIndexSync {
     }
   }
 
+  /** Seekers whose records changed: their next search reads them again. */
+  private forgetSeekers(notes: { userId: string | null }[]): void {
+    for (const { userId } of notes) if (userId) this.seekers.forget(userId);
+  }
+
   /** Reads these jobs and companies again: open jobs are (re)indexed, the others leave it. */
   async reread(jobIds: string[], companyIds: string[] | 'all'): Promise<void> {
     const index = this.index;
     if (!index) return;
     const jobs = [...new Set(jobIds)];
     const cs = companyIds === 'all' ? null : [...new Set(companyIds)];
+    if (jobs.length === 0 && cs?.length === 0) return;
     this.rows.forget(jobs, cs ?? []);
     for (let i = 0; i < jobs.length; i += BATCH) {
       const ids = jobs.slice(i, i + BATCH);
@@ -372,14 +373,32 @@ export class SearchIndexSync {
     this.bindRows();
   }
 
+  /**
+   * A new build holds every change noted up to `seq`; those the old index had not applied yet
+   * never reach `reread`, so the rows and seekers' records they wrote are forgotten here.
+   */
+  private async forgetUnapplied(seq: number): Promise<void> {
+    if (seq <= this.seq) return;
+    const notes = await this.db
+      .select({ jobPostId: searchChanges.jobPostId, companyId: searchChanges.companyId, userId: searchChanges.userId })
+      .from(searchChanges)
+      .where(and(gt(searchChanges.seq, this.seq), lte(searchChanges.seq, seq)));
+    const jobIds = notes.flatMap((n) => (n.jobPostId ? [n.jobPostId] : []));
+    const companyIds = notes.flatMap((n) => (n.companyId ? [n.companyId] : []));
+    this.forgetSeekers(notes);
+    this.rows.forget(jobIds, companyIds);
+    await this.keepWritten(jobIds, companyIds);
+  }
+
   /** The minute's safety pass. */
   private async safety(): Promise<void> {
     try {
       await this.sync();
       const recent = await this.db
-        .select({ jobPostId: searchChanges.jobPostId, companyId: searchChanges.companyId })
+        .select({ jobPostId: searchChanges.jobPostId, companyId: searchChanges.companyId, userId: searchChanges.userId })
         .from(searchChanges)
         .where(sql`${searchChanges.changedAt} > now() - interval '5 minutes'`);
+      this.forgetSeekers(recent);
       const written = [...new Set(recent.flatMap((n) => (n.companyId ? [n.companyId] : [])))];
       this.rows.forget([], written);
       await this.exclusive(() => this.keepWritten([], written));
@@ -387,6 +406,7 @@ export class SearchIndexSync {
       await this.db.delete(searchChanges).where(sql`${searchChanges.changedAt} < now() - interval '1 hour'`);
       if (this.index?.wasteful) {
         const { index, seq } = await this.build();
+        await this.forgetUnapplied(seq);
         this.index = index;
         this.seq = seq;
         this.noted = true;
