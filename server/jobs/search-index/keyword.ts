@@ -455,7 +455,7 @@ export interface SlotRanges {
 }
 
 /** Reading by ranges pays: a search in the postings per range is far less than a walk through them. */
-function readInRanges(r: SlotRanges, lists: Postings[][], ks: readonly number[]): boolean {
+function readInRanges(r: SlotRanges, lists: readonly (readonly Postings[])[], ks: readonly number[]): boolean {
   let size = 0;
   for (const k of ks) for (const p of lists[k]!) size += p.length;
   return (r.from.length + 1) * 24 < size;
@@ -492,6 +492,65 @@ function forRanges(p: Postings, r: SlotRanges, read: (first: number, end: number
 }
 
 /**
+ * Plain words (query.ts): the slots holding every word of `words` (each a word's postings, a prefix's
+ * several) and none of `excluded`, as matchKeywordTree gives them: each slot read is written to
+ * `touched`, `hits[s]` counts the words it holds (255: it holds an excluded one), `score[s]` sums
+ * what each adds to the rank. A match holds them all (`hits[s] === words.length`). The first word's
+ * slots that `may` refuses are not read; given as slot ranges, only the postings' entries inside
+ * them are read, for every word.
+ */
+export function matchWords(
+  index: JobIndex,
+  words: readonly (readonly Postings[])[],
+  excluded: readonly Postings[],
+  hits: Uint8Array,
+  score: Float32Array,
+  touched: Uint32Array,
+  may: ((slot: number) => boolean) | SlotRanges | null = null,
+): { touched: number; matched: number } {
+  const { alive } = index;
+  let count = 0;
+  const ranged = may !== null && typeof may !== 'function' && readInRanges(may, words, [0]) ? may : null;
+  const test = may === null ? null : typeof may === 'function' ? may : ranged ? may.test : (s: number) => inRanges(may, s);
+  for (let t = 0; t < words.length; t++) {
+    for (const p of words[t]!) {
+      const ps = p.items;
+      const rs = p.ranks;
+      const read = (i: number, n: number) => {
+        for (; i < n; i++) {
+          const s = ps[i]!;
+          const h = hits[s]!;
+          if (h === t) {
+            if (t === 0) {
+              if (alive[s] === 0 || (test !== null && !test(s))) continue;
+              touched[count++] = s;
+              score[s] = 0;
+            }
+            hits[s] = t + 1;
+            score[s] = score[s]! + rs[i]!;
+          } else if (h === t + 1) score[s] = score[s]! + rs[i]!;
+        }
+      };
+      if (ranged) forRanges(p, ranged, read);
+      else read(0, p.length);
+    }
+  }
+  // A negated word leaves out the jobs holding it.
+  const all = words.length;
+  for (const p of excluded) {
+    const ps = p.items;
+    const leaveOut = (i: number, n: number) => {
+      for (; i < n; i++) if (hits[ps[i]!] === all) hits[ps[i]!] = 255;
+    };
+    if (ranged) forRanges(p, ranged, leaveOut);
+    else leaveOut(0, p.length);
+  }
+  let matched = 0;
+  for (let i = 0; i < count; i++) if (hits[touched[i]!] === all) matched++;
+  return { touched: count, matched };
+}
+
+/**
  * The remote jobs matching a keyword, the same whatever the place: kept per index for the latest
  * keywords, as the slots up to `size` that matched and their scores (slots are never rewritten: a
  * job written again gets a new slot; a removed one is told by `alive`). Slots appended since are
@@ -507,32 +566,61 @@ const KEPT_KEYWORDS = 64;
 const keptRemote = new WeakMap<JobIndex, Map<string, RemoteMatches>>();
 
 /**
- * The remote jobs matching the tree (dead ones included: the caller checks `alive`), with their
- * scores as matchKeywordTree gives them. `hits`, `score`, `touched` are scratch as there, left
- * with every hit cleared.
+ * The remote jobs a keyword matches (dead ones included: the caller checks `alive`), with their
+ * scores: `read` matches the slots it is given (as matchKeywordTree or matchWords, into the same
+ * scratch), and `matches` tells a match by its hits. `hits`, `score`, `touched` are left with every
+ * hit cleared.
  */
-export function remoteMatches(index: JobIndex, tree: KeywordTree, hits: Uint8Array, score: Float32Array, touched: Uint32Array): RemoteMatches {
+function keptRemoteMatches(
+  index: JobIndex,
+  key: string,
+  scratch: { hits: Uint8Array; score: Float32Array; touched: Uint32Array },
+  read: (may: SlotRanges) => number,
+  matches: (hit: number) => boolean,
+): RemoteMatches {
   let kept = keptRemote.get(index);
   if (!kept) keptRemote.set(index, (kept = new Map()));
-  let entry = kept.get(tree.text);
+  let entry = kept.get(key);
   if (entry && entry.numbering !== index.numbering) entry = undefined;
-  if (entry) kept.delete(tree.text);
+  if (entry) kept.delete(key);
   else {
     entry = { numbering: index.numbering, size: 0, slots: [], scores: [] };
     if (kept.size >= KEPT_KEYWORDS) kept.delete(kept.keys().next().value!);
   }
-  kept.set(tree.text, entry);
+  kept.set(key, entry);
   if (entry.size < index.size) {
     const { flags } = index;
-    const answer = matchKeywordTree(index, tree, hits, score, touched, { from: [], to: [], tail: entry.size, test: (s) => (flags[s]! & REMOTE) !== 0 });
-    for (let i = 0; i < answer.touched; i++) {
+    const { hits, score, touched } = scratch;
+    const n = read({ from: [], to: [], tail: entry.size, test: (s) => (flags[s]! & REMOTE) !== 0 });
+    for (let i = 0; i < n; i++) {
       const s = touched[i]!;
-      if (hits[s] === 0) continue;
+      if (matches(hits[s]!)) {
+        entry.slots.push(s);
+        entry.scores.push(score[s]!);
+      }
       hits[s] = 0;
-      entry.slots.push(s);
-      entry.scores.push(score[s]!);
     }
     entry.size = index.size;
   }
   return entry;
+}
+
+/** The remote jobs matching the tree, with their scores as matchKeywordTree gives them (see keptRemoteMatches). */
+export function remoteMatches(index: JobIndex, tree: KeywordTree, hits: Uint8Array, score: Float32Array, touched: Uint32Array): RemoteMatches {
+  const read = (may: SlotRanges) => matchKeywordTree(index, tree, hits, score, touched, may).touched;
+  return keptRemoteMatches(index, tree.text, { hits, score, touched }, read, (hit) => hit !== 0);
+}
+
+/** The remote jobs holding every word and no excluded one, with their scores as matchWords gives them; `key` names the words. */
+export function remoteWordMatches(
+  index: JobIndex,
+  key: string,
+  words: readonly (readonly Postings[])[],
+  excluded: readonly Postings[],
+  hits: Uint8Array,
+  score: Float32Array,
+  touched: Uint32Array,
+): RemoteMatches {
+  const read = (may: SlotRanges) => matchWords(index, words, excluded, hits, score, touched, may).touched;
+  return keptRemoteMatches(index, `words ${key}`, { hits, score, touched }, read, (hit) => hit === words.length);
 }

@@ -5,7 +5,7 @@ import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../../src/l
 import { cellSize, gridZoomFor } from '../../../src/lib/map-grid.ts';
 import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, lowerBound, OPEN_TO_MINORS, REMOTE, wordsUuid, type GridCell, type JobIndex, type Postings, type SlotList } from './store.ts';
 import type { QueryTerm } from './text.ts';
-import { matchKeywordTree, remoteMatches, type KeywordTree, type SlotRanges } from './keyword.ts';
+import { matchKeywordTree, matchWords, remoteMatches, remoteWordMatches, type KeywordTree, type SlotRanges } from './keyword.ts';
 
 /** Totals past this are said to be a lower bound (as TOTAL_COUNT_LIMIT in search.ts): counting may stop there. */
 export const TOTAL_COUNT_LIMIT = 1000;
@@ -287,6 +287,18 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
 
   // ---- the keyword: slots holding every word, with what they add to the rank ----
   let matched = -1;
+  /** The remote jobs a keyword matches, kept (see remoteMatches), join the ones read near the place. */
+  const addRemote = (remote: { slots: readonly number[]; scores: readonly number[] }, hit = termCount) => {
+    const { slots: rs, scores } = remote;
+    for (let i = 0; i < rs.length; i++) {
+      const s = rs[i]!;
+      if (alive[s] === 0) continue;
+      hits[s] = hit;
+      score[s] = scores[i]!;
+      touched[touchedCount++] = s;
+      matched++;
+    }
+  };
   /** ts_rank of a query with one word that counts and others (a negated one): the same tiny rank for every job. */
   let flatRank = false;
   if (q.terms && !Array.isArray(q.terms)) {
@@ -297,15 +309,7 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
       const answer = mode === 'only' ? { touched: 0, matched: 0 } : matchKeywordTree(index, q.terms, hits, score, touched, nearOnly);
       touchedCount = answer.touched;
       matched = answer.matched;
-      const { slots: rs, scores } = remote;
-      for (let i = 0; i < rs.length; i++) {
-        const s = rs[i]!;
-        if (alive[s] === 0) continue;
-        hits[s] = 1;
-        score[s] = scores[i]!;
-        touched[touchedCount++] = s;
-        matched++;
-      }
+      addRemote(remote, 1);
     } else {
       const answer = matchKeywordTree(index, q.terms, hits, score, touched, nearOnly ?? mayBeNear);
       touchedCount = answer.touched;
@@ -332,32 +336,19 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     flatRank = terms.length === 1 && seen.size > 1;
     terms.sort((a, b) => a.size - b.size);
     if (terms[0]!.size === 0) return { ids: [], found: 0, cells: q.viewport ? { zoom: gridZoomFor(q.viewport), cells: [] } : null };
-    for (let t = 0; t < terms.length; t++) {
-      for (const p of terms[t]!.lists) {
-        const ps = p.items;
-        const rs = p.ranks;
-        for (let i = 0, n = p.length; i < n; i++) {
-          const s = ps[i]!;
-          const h = hits[s]!;
-          if (h === t) {
-            if (t === 0) {
-              if (alive[s] === 0 || (mayBeNear !== null && !mayBeNear(s))) continue;
-              touched[touchedCount++] = s;
-              score[s] = 0;
-            }
-            hits[s] = t + 1;
-            score[s] = score[s]! + rs[i]!;
-          } else if (h === t + 1) score[s] = score[s]! + rs[i]!;
-        }
-      }
+    const words = terms.map((t) => t.lists);
+    if (nearOnly !== null && mode !== 'exclude') {
+      // Near a place: the remote jobs matching are the same for every place, and kept.
+      const remote = remoteWordMatches(index, [...seen].sort().join(' '), words, excluded, hits, score, touched);
+      const answer = mode === 'only' ? { touched: 0, matched: 0 } : matchWords(index, words, excluded, hits, score, touched, nearOnly);
+      touchedCount = answer.touched;
+      matched = answer.matched;
+      addRemote(remote);
+    } else {
+      const answer = matchWords(index, words, excluded, hits, score, touched, nearOnly ?? mayBeNear);
+      touchedCount = answer.touched;
+      matched = answer.matched;
     }
-    // A negated word leaves out the jobs holding it.
-    for (const p of excluded) {
-      const ps = p.items;
-      for (let i = 0, n = p.length; i < n; i++) if (hits[ps[i]!] === termCount) hits[ps[i]!] = 255;
-    }
-    matched = 0;
-    for (let i = 0; i < touchedCount; i++) if (hits[touched[i]!] === termCount) matched++;
   }
 
   // ---- the place ----
