@@ -202,6 +202,17 @@ describe('the index answers as SQL does', () => {
       expect(index.pins).not.toBeNull();
       expectSamePins(sql.pins, index.pins);
     }
+    // A place alone over a wide circle: the map adds the counts of the grid cells wholly inside it.
+    for (const location of [{ latitude: denver.latitude, longitude: denver.longitude, radius: 150 }, { latitude: 39.5, longitude: -80, radius: 500 }]) {
+      for (const sort of SORTS) {
+        const body = { location, sort, flags: { Pins: true } };
+        const { sql, index } = await both(() => api.find(body));
+        expect(idsOf(index), JSON.stringify(body)).toEqual(idsOf(sql));
+        expect({ total: index.total, lower: index.totalIsLowerBound }, JSON.stringify(body)).toEqual({ total: sql.total, lower: sql.totalIsLowerBound });
+        expect(index.pins!.zoom, JSON.stringify(body)).toBeLessThanOrEqual(9);
+        expectSamePins(sql.pins, index.pins);
+      }
+    }
     const views = [
       { north: 40.2, south: 39.3, west: -105.5, east: -104.5, zoom: 10 },
       { north: 49, south: 25, west: -125, east: -66, zoom: 4 },

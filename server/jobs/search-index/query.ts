@@ -190,6 +190,18 @@ function milesToCell(lat: number, lng: number, row: number, col: number): number
   return Math.max(0, d - 1e-6);
 }
 
+/**
+ * Every position of the grid cell whose south-west corner is given lies in the circle: its corners
+ * do (a cell is far smaller than the circles searched, whose farthest point along a cell's side is
+ * at one of its ends), with room for rounding.
+ */
+function cellInCircle(lat: number, lng: number, radius: number, south: number, west: number): boolean {
+  const north = south + GRID_DEGREES;
+  const east = west + GRID_DEGREES;
+  const limit = radius - 1e-6;
+  return miles(lat, lng, south, west) <= limit && miles(lat, lng, south, east) <= limit && miles(lat, lng, north, west) <= limit && miles(lat, lng, north, east) <= limit;
+}
+
 /** The grid cells of a box: each cell's slots, handed to `visit`. */
 function forCells(index: JobIndex, box: LatLngBox, visit: (cell: GridCell, row: number, col: number) => void) {
   const r0 = gridRow(box.south);
@@ -458,29 +470,29 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   const zoom = view ? gridZoomFor(view) : 0;
   // The map alone with no keyword, place or filter: every open job, from the counts each grid cell
   // keeps (a cell the view cuts, or holding a job the seeker reported, is read job by job).
-  const plain =
-    viewOnly &&
-    q.terms === null &&
-    location === null &&
-    mode === 'include' &&
-    wantFlags === 0 &&
-    schedule === -2 &&
-    f.experience == null &&
-    minimumPay === null &&
-    !lists3 &&
-    index.countsByCell;
-  const reportedCells = plain && reported ? new Set([...reported].filter((s) => (flags[s]! & HAS_POSITION) !== 0).map((s) => gridRow(lat[s]!) * GRID_COLS + gridCol(lng[s]!))) : null;
-  // The map alone over the grid: each grid cell lies in one of the map's cells (the grid is the
-  // map's at zoom 9), so jobs are grouped a grid cell at a time, and a grid cell wholly inside the
-  // view needs no box check per job.
-  const mapOverGrid = () => {
+  const unfiltered = q.terms === null && mode === 'include' && wantFlags === 0 && schedule === -2 && f.experience == null && minimumPay === null && !lists3 && index.countsByCell;
+  const plain = viewOnly && location === null && unfiltered;
+  // A search for a place alone with the map's pins: its page is read best first (below), and its
+  // map from the counts of the grid cells wholly inside the circle.
+  const plainPins = view !== null && !viewOnly && location !== null && unfiltered && zoom <= GRID_ZOOM;
+  const reportedCells = (plain || plainPins) && reported ? new Set([...reported].filter((s) => (flags[s]! & HAS_POSITION) !== 0).map((s) => gridRow(lat[s]!) * GRID_COLS + gridCol(lng[s]!))) : null;
+  // The map over the grid: each grid cell lies in one of the map's cells (the grid is the map's at
+  // zoom 9), so jobs are grouped a grid cell at a time, and a grid cell wholly inside the view needs
+  // no box check per job. Counted (plain), a grid cell wholly inside the view (and the circle, for a
+  // place) adds the counts it keeps.
+  const mapOverGrid = (counted: boolean) => {
     const map = new MapCells(index, zoom);
     const shift = GRID_ZOOM - zoom;
     forCells(index, viewBox!, (cell, row, col) => {
       const south = row * GRID_DEGREES - 90;
       const west = col * GRID_DEGREES - 180;
       checkView = !(south >= viewBox!.south && south + GRID_DEGREES <= viewBox!.north && inLongitudes(viewBox!, west, west + GRID_DEGREES));
-      if (plain && !checkView && !(reportedCells !== null && reportedCells.has(row * GRID_COLS + col))) {
+      if (
+        counted &&
+        !checkView &&
+        !(reportedCells !== null && reportedCells.has(row * GRID_COLS + col)) &&
+        (!hasLocation || cellInCircle(cLat, cLng, radius, south, west))
+      ) {
         const counts = index.cellCounts(cell, nowUs);
         if (counts.count === 0 || (counts.latestPosted <= asOfUs && counts.earliestPosted >= since)) {
           map.addCounts(row >> shift, col >> shift, counts);
@@ -495,7 +507,7 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     return map;
   };
   if (view && viewOnly && zoom <= GRID_ZOOM && !(matched >= 0 && matched <= placeSize)) {
-    const map = mapOverGrid();
+    const map = mapOverGrid(plain);
     for (let i = 0; i < touchedCount; i++) hits[touched[i]!] = 0;
     return { ids: [], found: map.total, cells: { zoom, cells: map.cells() } };
   }
@@ -524,7 +536,7 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   // of its jobs could have), with no map wanted: cells are read best first, and reading stops once
   // no cell left can hold a job of the page and the total has passed the counting limit.
   const bestFirst =
-    circle !== null && placeBox === circle && view === null && q.limit > 0
+    circle !== null && placeBox === circle && (view === null || plainPins) && q.limit > 0
       ? q.sort === 'distance' || (q.sort === 'relevance' && termCount === 0)
         ? 'distance'
         : q.sort === 'newest'
@@ -681,7 +693,12 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
 
   // ---- the map ----
   let cells: IndexAnswer['cells'] = null;
-  if (view && remoteCut) {
+  if (view && plainPins) {
+    // The circle's jobs and the remote ones inside the view, as below, a grid cell at a time.
+    const page = found;
+    cells = { zoom, cells: mapOverGrid(true).cells() };
+    found = page;
+  } else if (view && remoteCut) {
     // The nearby jobs found, and the remote ones inside the view (a remote job's position puts it
     // in the grid), rather than every remote job.
     const total = found;
