@@ -299,8 +299,11 @@ describe('the index follows the database', () => {
       { north: 46.2, south: 45.0, west: -123.4, east: -121.8, zoom: 9 },
       { north: 49, south: 25, west: -125, east: -66, zoom: 4 },
       { north: 85, south: -85, west: -180, east: 180, zoom: 2 },
+      // Finer than the grid: its cells' counts split by the map's cells.
+      { north: 45.8, south: 45.5, west: -122.9, east: -122.3, zoom: 12 },
     ];
-    /** The clusters of every view, the same from the index as from SQL; the totals. */
+    const place = { latitude: PLACES.vancouver.latitude, longitude: PLACES.vancouver.longitude, radius: 25 };
+    /** The clusters of every view and the pins of a search near the jobs, the same from the index as from SQL; the totals. */
     const totals = async () => {
       const out: number[] = [];
       for (const viewport of views) {
@@ -308,6 +311,9 @@ describe('the index follows the database', () => {
         expectSamePins(sql, index);
         out.push(index.total);
       }
+      const { sql, index } = await both(() => api.find({ location: place, flags: { Pins: true } }));
+      expectSamePins(sql.pins, index.pins);
+      out.push(index.pins!.total);
       return out;
     };
     const plus = (a: number[], n: number) => a.map((t) => t + n);

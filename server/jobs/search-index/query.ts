@@ -3,7 +3,7 @@ import { yearlyPay } from '../../../src/contract/search.ts';
 import type { Viewport } from '../../../src/contract/map.ts';
 import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../../src/lib/geo.ts';
 import { cellSize, gridZoomFor } from '../../../src/lib/map-grid.ts';
-import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, lowerBound, OPEN_TO_MINORS, REMOTE, wordsUuid, type GridCell, type JobIndex, type Postings, type SlotList } from './store.ts';
+import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, lowerBound, mapCellKey, OPEN_TO_MINORS, REMOTE, wordsUuid, type FineCounts, type GridCell, type JobIndex, type Postings, type SlotList } from './store.ts';
 import type { QueryTerm } from './text.ts';
 import { matchKeywordTree, matchWords, remoteMatches, remoteWordMatches, type KeywordTree, type SlotRanges } from './keyword.ts';
 
@@ -75,16 +75,22 @@ class MapCells {
   private sumLat: number[] = [];
   private sumLng: number[] = [];
   private first: number[] = [];
+  private readonly size: number;
+  private readonly rows: number;
   private readonly cols: number;
   total = 0;
   constructor(
     private readonly index: JobIndex,
     zoom: number,
   ) {
-    this.cols = Math.round(360 / cellSize(zoom));
+    this.size = cellSize(zoom);
+    this.rows = Math.round(180 / this.size);
+    this.cols = Math.round(360 / this.size);
   }
   private cellOf(row: number, col: number, first: number): number {
-    const key = row * this.cols + col;
+    return this.cellAt(row * this.cols + col, first);
+  }
+  private cellAt(key: number, first: number): number {
     let c = this.byCell.get(key);
     if (c === undefined) {
       c = this.keys.length;
@@ -106,6 +112,29 @@ class MapCells {
     this.sumLng[c]! += cell.sumLng;
     this.total += cell.count;
   }
+  /** A grid cell's counts split by the map's cells (a zoom finer than the grid's). */
+  addFine(fine: FineCounts) {
+    for (let k = 0; k < fine.keys.length; k++) {
+      const c = this.cellAt(fine.keys[k]!, fine.first[k]!);
+      this.counts[c]! += fine.counts[k]!;
+      this.sumLat[c]! += fine.sumLat[k]!;
+      this.sumLng[c]! += fine.sumLng[k]!;
+      this.total += fine.counts[k]!;
+    }
+  }
+  /** Jobs each in its own map cell (a zoom finer than the grid's). */
+  addEach(slots: Uint32Array, from: number, to: number) {
+    const { lat, lng } = this.index;
+    for (let i = from; i < to; i++) {
+      const s = slots[i]!;
+      const c = this.cellAt(mapCellKey(lat[s]!, lng[s]!, this.size, this.rows, this.cols), s);
+      this.counts[c]!++;
+      this.sumLat[c]! += lat[s]!;
+      this.sumLng[c]! += lng[s]!;
+      this.total++;
+    }
+  }
+  /** Jobs of a grid cell lying in one map cell (a zoom no finer than the grid's). */
   add(row: number, col: number, slots: Uint32Array, from: number, to: number) {
     if (to <= from) return;
     const { lat, lng } = this.index;
@@ -474,12 +503,12 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   const plain = viewOnly && location === null && unfiltered;
   // A search for a place alone with the map's pins: its page is read best first (below), and its
   // map from the counts of the grid cells wholly inside the circle.
-  const plainPins = view !== null && !viewOnly && location !== null && unfiltered && zoom <= GRID_ZOOM;
+  const plainPins = view !== null && !viewOnly && location !== null && unfiltered;
   const reportedCells = (plain || plainPins) && reported ? new Set([...reported].filter((s) => (flags[s]! & HAS_POSITION) !== 0).map((s) => gridRow(lat[s]!) * GRID_COLS + gridCol(lng[s]!))) : null;
-  // The map over the grid: each grid cell lies in one of the map's cells (the grid is the map's at
-  // zoom 9), so jobs are grouped a grid cell at a time, and a grid cell wholly inside the view needs
+  // The map over the grid: at the grid's zoom (9) or coarser, each grid cell lies in one of the
+  // map's cells, so jobs are grouped a grid cell at a time; a grid cell wholly inside the view needs
   // no box check per job. Counted (plain), a grid cell wholly inside the view (and the circle, for a
-  // place) adds the counts it keeps.
+  // place) adds the counts it keeps, split by the map's cells at a finer zoom.
   const mapOverGrid = (counted: boolean) => {
     const map = new MapCells(index, zoom);
     const shift = GRID_ZOOM - zoom;
@@ -495,18 +524,20 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
       ) {
         const counts = index.cellCounts(cell, nowUs);
         if (counts.count === 0 || (counts.latestPosted <= asOfUs && counts.earliestPosted >= since)) {
-          map.addCounts(row >> shift, col >> shift, counts);
+          if (shift >= 0) map.addCounts(row >> shift, col >> shift, counts);
+          else map.addFine(index.fineCounts(cell, zoom, nowUs));
           return;
         }
       }
       const start = found;
       visitList(cell);
-      map.add(row >> shift, col >> shift, slots, start, found);
+      if (shift >= 0) map.add(row >> shift, col >> shift, slots, start, found);
+      else map.addEach(slots, start, found);
       found = start;
     });
     return map;
   };
-  if (view && viewOnly && zoom <= GRID_ZOOM && !(matched >= 0 && matched <= placeSize)) {
+  if (view && viewOnly && !(matched >= 0 && matched <= placeSize)) {
     const map = mapOverGrid(plain);
     for (let i = 0; i < touchedCount; i++) hits[touched[i]!] = 0;
     return { ids: [], found: map.total, cells: { zoom, cells: map.cells() } };
@@ -779,9 +810,7 @@ function cellsOf(index: JobIndex, view: Viewport, slots: Uint32Array, found: num
     const la = lat[s]!;
     const lo = lng[s]!;
     if (!inBox(box, la, lo)) continue;
-    const row = Math.min(rows - 1, Math.max(0, Math.floor((la + 90) / size)));
-    const col = Math.min(cols - 1, Math.max(0, Math.floor(((lo >= 180 ? lo - 360 : lo) + 180) / size)));
-    const key = row * cols + col;
+    const key = mapCellKey(la, lo, size, rows, cols);
     let c = byCell.get(key);
     if (c === undefined) {
       c = counts.length;

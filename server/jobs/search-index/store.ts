@@ -1,3 +1,4 @@
+import { cellSize } from '../../../src/lib/map-grid.ts';
 import { parseTsvector } from './text.ts';
 
 /**
@@ -241,6 +242,8 @@ export class GridCell extends SlotList {
   latestPosted = -Infinity;
   /** The index's `visibility` when counted; -1: to be counted again. */
   visibility = -1;
+  /** The same counts split by the map's cells of a finer zoom (by zoom), while the counts stand. */
+  fine: FineCounts[] | null = null;
   /**
    * The latest posting and the best pay of the cell's slots, dead ones included (never lower than
    * any live job's): a search in posting or pay order reads the cells best first and stops early.
@@ -252,6 +255,23 @@ export class GridCell extends SlotList {
     if (posted > this.maxPosted) this.maxPosted = posted;
     if (pay > this.maxPay) this.maxPay = pay;
   }
+}
+
+/** A grid cell's counts split by the map's cells of a zoom finer than the grid's: per map cell (key, row * columns + column). */
+export interface FineCounts {
+  keys: number[];
+  counts: number[];
+  sumLat: number[];
+  sumLng: number[];
+  /** The counted job with the smallest id. */
+  first: number[];
+}
+
+/** The map's cell holding a position at a zoom, as row * columns + column (src/lib/map-grid.ts). */
+export function mapCellKey(lat: number, lng: number, size: number, rows: number, cols: number): number {
+  const row = Math.min(rows - 1, Math.max(0, Math.floor((lat + 90) / size)));
+  const col = Math.min(cols - 1, Math.max(0, Math.floor(((lng >= 180 ? lng - 360 : lng) + 180) / size)));
+  return row * cols + col;
 }
 
 /** A job as the index reads it from the database. */
@@ -441,6 +461,7 @@ export class JobIndex {
       let cell = this.grid.get(key);
       if (!cell) this.grid.set(key, (cell = new GridCell(4)));
       cell.push(s);
+      cell.fine = null;
       cell.bound(job.postedUs, this.pay[s]!);
       // Appended last, the job adds to the counts as a fresh count would.
       if (cell.visibility !== -1 && this.companyVisible[c] === 1 && job.validUs > cell.asOf) {
@@ -545,7 +566,46 @@ export class JobIndex {
     cell.earliestPosted = earliest;
     cell.asOf = nowUs;
     cell.visibility = this.visibility;
+    cell.fine = null;
     return cell;
+  }
+
+  /**
+   * The cell's counts (as `cellCounts` gives them for `nowUs`) split by the map's cells at `zoom`,
+   * finer than the grid's: summed in slot order, as reading each job sums them. Kept with the
+   * counts, and counted again with them.
+   */
+  fineCounts(cell: GridCell, zoom: number, nowUs: number): FineCounts {
+    this.cellCounts(cell, nowUs);
+    const kept = cell.fine?.[zoom];
+    if (kept) return kept;
+    const { alive, valid, company, companyVisible, lat, lng, ids } = this;
+    const size = cellSize(zoom);
+    const rows = Math.round(180 / size);
+    const cols = Math.round(360 / size);
+    const fine: FineCounts = { keys: [], counts: [], sumLat: [], sumLng: [], first: [] };
+    const at = new Map<number, number>();
+    const items = cell.items;
+    for (let i = 0, n = cell.length; i < n; i++) {
+      const s = items[i]!;
+      if (alive[s] === 0 || !(valid[s]! > nowUs) || companyVisible[company[s]!] === 0) continue;
+      const key = mapCellKey(lat[s]!, lng[s]!, size, rows, cols);
+      let c = at.get(key);
+      if (c === undefined) {
+        at.set(key, (c = fine.keys.length));
+        fine.keys.push(key);
+        fine.counts.push(0);
+        fine.sumLat.push(0);
+        fine.sumLng.push(0);
+        fine.first.push(s);
+      }
+      fine.counts[c]!++;
+      fine.sumLat[c]! += lat[s]!;
+      fine.sumLng[c]! += lng[s]!;
+      if (idBefore(ids, s, fine.first[c]!)) fine.first[c] = s;
+    }
+    (cell.fine ??= [])[zoom] = fine;
+    return fine;
   }
 
   /**
