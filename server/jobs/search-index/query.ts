@@ -328,9 +328,22 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
 
   // ---- the keyword: slots holding every word, with what they add to the rank ----
   let matched = -1;
-  /** The remote jobs a keyword matches, kept (see remoteMatches), join the ones read near the place. */
-  const addRemote = (remote: { slots: readonly number[]; scores: readonly number[] }, hit = termCount) => {
-    const { slots: rs, scores } = remote;
+  /**
+   * The keyword's slots, read by `match` (matchKeywordTree or matchWords) among those a place allows.
+   * Near a place the remote jobs matching are the same for every place: kept (`remote`), they join
+   * the ones read inside the circle, with hits `hit`.
+   */
+  const readKeyword = (
+    match: (may: ((slot: number) => boolean) | SlotRanges | null) => { touched: number; matched: number },
+    remote: () => { slots: readonly number[]; scores: readonly number[] },
+    hit: number,
+  ) => {
+    if (nearOnly === null || mode === 'exclude') {
+      ({ touched: touchedCount, matched } = match(nearOnly ?? mayBeNear));
+      return;
+    }
+    const { slots: rs, scores } = remote();
+    ({ touched: touchedCount, matched } = mode === 'only' ? { touched: 0, matched: 0 } : match(nearOnly));
     for (let i = 0; i < rs.length; i++) {
       const s = rs[i]!;
       if (alive[s] === 0) continue;
@@ -344,18 +357,12 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   let flatRank = false;
   if (q.terms && !Array.isArray(q.terms)) {
     // Or and phrases (keyword.ts): matches get hits 1.
-    if (nearOnly !== null && mode !== 'exclude') {
-      // Near a place: the remote jobs matching are the same for every place, and kept.
-      const remote = remoteMatches(index, q.terms, hits, score, touched);
-      const answer = mode === 'only' ? { touched: 0, matched: 0 } : matchKeywordTree(index, q.terms, hits, score, touched, nearOnly);
-      touchedCount = answer.touched;
-      matched = answer.matched;
-      addRemote(remote, 1);
-    } else {
-      const answer = matchKeywordTree(index, q.terms, hits, score, touched, nearOnly ?? mayBeNear);
-      touchedCount = answer.touched;
-      matched = answer.matched;
-    }
+    const tree = q.terms;
+    readKeyword(
+      (may) => matchKeywordTree(index, tree, hits, score, touched, may),
+      () => remoteMatches(index, tree, hits, score, touched),
+      1,
+    );
     termCount = 1;
     rankDivisor = q.terms.operands.length;
   } else if (q.terms) {
@@ -378,18 +385,11 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     terms.sort((a, b) => a.size - b.size);
     if (terms[0]!.size === 0) return { ids: [], found: 0, cells: q.viewport ? { zoom: gridZoomFor(q.viewport), cells: [] } : null };
     const words = terms.map((t) => t.lists);
-    if (nearOnly !== null && mode !== 'exclude') {
-      // Near a place: the remote jobs matching are the same for every place, and kept.
-      const remote = remoteWordMatches(index, [...seen].sort().join(' '), words, excluded, hits, score, touched);
-      const answer = mode === 'only' ? { touched: 0, matched: 0 } : matchWords(index, words, excluded, hits, score, touched, nearOnly);
-      touchedCount = answer.touched;
-      matched = answer.matched;
-      addRemote(remote);
-    } else {
-      const answer = matchWords(index, words, excluded, hits, score, touched, nearOnly ?? mayBeNear);
-      touchedCount = answer.touched;
-      matched = answer.matched;
-    }
+    readKeyword(
+      (may) => matchWords(index, words, excluded, hits, score, touched, may),
+      () => remoteWordMatches(index, [...seen].sort().join(' '), words, excluded, hits, score, touched),
+      termCount,
+    );
   }
 
   // ---- the place ----
@@ -791,47 +791,12 @@ function topOf(n: number, k: number, before: (a: number, b: number) => number): 
 
 /** The found jobs inside the view grouped by the map's grid cell, as clustersOf groups them in SQL. */
 function cellsOf(index: JobIndex, view: Viewport, slots: Uint32Array, found: number): IndexCell[] {
-  const zoom = gridZoomFor(view);
-  const size = cellSize(zoom);
-  const rows = Math.round(180 / size);
-  const cols = Math.round(360 / size);
   const box = { north: view.north, south: view.south, west: view.west, east: view.east };
-  const { flags, lat, lng, ids } = index;
-  const byCell = new Map<number, number>();
-  const counts: number[] = [];
-  const sumLat: number[] = [];
-  const sumLng: number[] = [];
-  /** A job of the cell: the job itself where the cell holds one. */
-  const first: number[] = [];
-  const keys: number[] = [];
+  const { flags, lat, lng } = index;
+  const map = new MapCells(index, gridZoomFor(view));
   for (let i = 0; i < found; i++) {
     const s = slots[i]!;
-    if ((flags[s]! & HAS_POSITION) === 0) continue;
-    const la = lat[s]!;
-    const lo = lng[s]!;
-    if (!inBox(box, la, lo)) continue;
-    const key = mapCellKey(la, lo, size, rows, cols);
-    let c = byCell.get(key);
-    if (c === undefined) {
-      c = counts.length;
-      byCell.set(key, c);
-      counts.push(0);
-      sumLat.push(0);
-      sumLng.push(0);
-      first.push(s);
-      keys.push(key);
-    }
-    counts[c]!++;
-    sumLat[c]! += la;
-    sumLng[c]! += lo;
+    if ((flags[s]! & HAS_POSITION) !== 0 && inBox(box, lat[s]!, lng[s]!)) map.addEach(slots, i, i + 1);
   }
-  const order = keys.map((_, i) => i).sort((a, b) => keys[a]! - keys[b]!).slice(0, 500);
-  return order.map((c) => ({
-    row: Math.floor(keys[c]! / cols),
-    col: keys[c]! % cols,
-    count: counts[c]!,
-    latitude: sumLat[c]! / counts[c]!,
-    longitude: sumLng[c]! / counts[c]!,
-    jobId: counts[c] === 1 ? wordsUuid(ids, first[c]! * 4) : null,
-  }));
+  return map.cells();
 }
