@@ -10,12 +10,12 @@ import fastifyWebsocket from '@fastify/websocket';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Adapters } from './adapters.ts';
 import { fail } from './http/envelope.ts';
+import { serializerCompiler } from './http/serializer.ts';
 import { HttpError } from './http/errors.ts';
 import { createContext } from './context.ts';
 import { loggerOptions, logRequests } from './logging.ts';

@@ -43,6 +43,12 @@ const crashProbe = endpoint({
   method: 'GET', path: '/api/test/crash', auth: 'public', tag: 'test', summary: 'Crash probe',
   response: z.null(),
 });
+/** Answers with more than its schema names, or with a value of the wrong type. */
+const answerProbe = endpoint({
+  method: 'GET', path: '/api/test/answer', auth: 'public', tag: 'test', summary: 'Answer shape probe',
+  query: z.object({ wrong: z.enum(['yes', 'no']).default('no') }),
+  response: z.object({ name: z.string(), count: z.number().int() }),
+});
 const SECRET = 'connection to db-secret-host:5432 failed for user admin password hunter2';
 
 const parseJson = (body: string) => envelopeSchema.parse(JSON.parse(body));
@@ -59,6 +65,10 @@ describe(`the API foundation (${database})`, () => {
         });
         route(api, crashProbe, async () => {
           throw new Error(SECRET);
+        });
+        route(api, answerProbe, async ({ query }) => {
+          const answer = { name: 'Nurse', count: query.wrong === 'yes' ? 'many' : 3, passwordHash: SECRET };
+          return answer as unknown as { name: string; count: number };
         });
       },
     });
@@ -164,6 +174,18 @@ describe(`the API foundation (${database})`, () => {
       message: 'Something went wrong!!!',
     });
     for (const secret of ['db-secret-host', 'hunter2', 'password']) expect(res.body).not.toContain(secret);
+  });
+
+  it('writes only what the contract names in an answer, and refuses one of the wrong shape with 500', async () => {
+    const res = await app.inject({ method: 'GET', url: answerProbe.path });
+    expect(res.statusCode).toBe(200);
+    expect(parseJson(res.body).data).toEqual({ name: 'Nurse', count: 3 });
+    expect(res.body).not.toContain('hunter2');
+
+    const wrong = await app.inject({ method: 'GET', url: `${answerProbe.path}?wrong=yes` });
+    expect(wrong.statusCode).toBe(500);
+    expect(parseJson(wrong.body).message).toBe('Something went wrong!!!');
+    for (const secret of ['hunter2', 'many', 'count']) expect(wrong.body).not.toContain(secret);
   });
 
   it('sends the security headers and never caches API answers', async () => {
