@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import inspector from 'node:inspector/promises';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -39,6 +41,8 @@ import { searchIndexReady, searchIndexSync } from '../../server/jobs/search-inde
  *   SEARCH_BENCH_REQUESTS   requests per load run (default 300)
  *   SEARCH_BENCH_NAIVE_REQUESTS  the naive build's share of them (default: as many; 0 skips it)
  *   SEARCH_BENCH_PGLITE_YIELD=1  PGlite statements wait for the event loop's next turn (see below)
+ *   SEARCH_BENCH_PROFILE    a file to write the server thread's CPU profile of our build's load run to
+ *                           (.cpuprofile, for Chrome's DevTools)
  *
  * The 100k PGlite run (seed once, about 2 minutes, then measure; the folder can be reused):
  *   npm run seed:jobs -- --count 100000 --companies 200   # with DATA_DIR=/tmp/bench-100k
@@ -264,10 +268,25 @@ async function runLoad(path: string, bodies: unknown[]): Promise<LoadResult & { 
   return { ...result, loopMax: loop.max / 1e6 };
 }
 
-async function measureLoad(label: string, build: string, path: string, bodies: unknown[]) {
+/** Runs `work` under the CPU profiler, writing the profile to `file`. */
+async function profiled<T>(file: string, work: () => Promise<T>): Promise<T> {
+  const session = new inspector.Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+async function measureLoad(label: string, build: string, path: string, bodies: unknown[], profile?: string) {
   await runLoad(path, bodies.slice(0, Math.min(40, bodies.length)));
   const la = load();
-  const r = await runLoad(path, bodies);
+  const r = profile ? await profiled(profile, () => runLoad(path, bodies)) : await runLoad(path, bodies);
   rows.push({
     measure: label,
     build,
@@ -297,7 +316,7 @@ describe(`search at scale (${KIND}, ${JOBS} jobs)`, () => {
     'enhanced-search at 20 concurrent: ours, then naive',
     async () => {
       const bodies = requestMix(REQUESTS, 20261122, new Date().toISOString());
-      await measureLoad('enhanced-search, 20 concurrent', PGLITE_YIELD ? 'ours (index), PGlite yielding' : 'ours (index)', '/api/JobSeeker/enhanced-search', bodies);
+      await measureLoad('enhanced-search, 20 concurrent', PGLITE_YIELD ? 'ours (index), PGlite yielding' : 'ours (index)', '/api/JobSeeker/enhanced-search', bodies, process.env.SEARCH_BENCH_PROFILE);
       if (process.env.SEARCH_BENCH_SQL !== '0') {
         await withoutIndex(() => measureLoad('enhanced-search, 20 concurrent', 'ours (SQL only)', '/api/JobSeeker/enhanced-search', bodies.slice(0, NAIVE_REQUESTS || REQUESTS)));
       }
