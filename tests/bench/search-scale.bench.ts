@@ -122,6 +122,7 @@ const { url, token, bodies, concurrency, probeUrl } = workerData;
     }
   })();
   const t0 = performance.now();
+  const busy0 = performance.eventLoopUtilization();
   await Promise.all(Array.from({ length: concurrency }, async () => {
     while (next < bodies.length) {
       const i = next++;
@@ -133,9 +134,10 @@ const { url, token, bodies, concurrency, probeUrl } = workerData;
     }
   }));
   const elapsed = performance.now() - t0;
+  const clientBusy = performance.eventLoopUtilization(busy0).utilization;
   probing = false;
   await probe;
-  parentPort.postMessage({ latencies, elapsed, errors, firstError, probes });
+  parentPort.postMessage({ latencies, elapsed, errors, firstError, probes, clientBusy });
 })().catch((e) => parentPort.postMessage({ fatal: String(e && e.stack || e) }));
 `;
 
@@ -145,6 +147,8 @@ interface LoadResult {
   errors: number;
   firstError: string | null;
   probes: number[];
+  /** How busy the load client's thread was (0 to 1): it shares the machine's cores with the server. */
+  clientBusy: number;
   fatal?: string;
 }
 
@@ -253,9 +257,10 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function runLoad(path: string, bodies: unknown[]): Promise<LoadResult & { loopMax: number }> {
+async function runLoad(path: string, bodies: unknown[]): Promise<LoadResult & { loopMax: number; serverBusy: number }> {
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
+  const busy = performance.eventLoopUtilization();
   const worker = new Worker(CLIENT, { eval: true, workerData: { url: `${base}${path}`, token, bodies, concurrency: CONCURRENCY, probeUrl: `${base}/api/config` } });
   const result = await new Promise<LoadResult>((resolve, reject) => {
     worker.once('message', resolve);
@@ -265,7 +270,7 @@ async function runLoad(path: string, bodies: unknown[]): Promise<LoadResult & { 
   await worker.terminate();
   if (result.fatal) throw new Error(result.fatal);
   if (result.errors) throw new Error(`${path}: ${result.errors} requests failed, first: ${result.firstError}`);
-  return { ...result, loopMax: loop.max / 1e6 };
+  return { ...result, loopMax: loop.max / 1e6, serverBusy: performance.eventLoopUtilization(busy).utilization };
 }
 
 /** Runs `work` under the CPU profiler, writing the profile to `file`. */
@@ -297,6 +302,8 @@ async function measureLoad(label: string, build: string, path: string, bodies: u
     'req/s': +((r.latencies.length / r.elapsed) * 1000).toFixed(0),
     'loop pause max ms': +r.loopMax.toFixed(1),
     'probe max ms': +Math.max(...r.probes).toFixed(1),
+    'server busy %': Math.round(r.serverBusy * 100),
+    'client busy %': Math.round(r.clientBusy * 100),
     'load avg': la,
   });
 }
