@@ -10,8 +10,8 @@ import { z } from 'zod';
  *
  * The schema's checks (`.int()`, `.min()`, `.refine()`) run as zod runs them. Parts the writer does
  * not know (unions, transforms, defaults, formats, records) are handed to zod, each on its own, so
- * every answer is still checked as before. A value
- * of the wrong type throws, and the request answers 500 with the generic message, as zod's did.
+ * every answer is still checked as before. A value of the wrong type throws, and the request
+ * answers 500 with the generic message, as zod's did.
  */
 
 /** Writes one value as JSON; undefined means "leave the key out" (an optional value that is absent). */
