@@ -4,7 +4,7 @@ import { envelopeOf } from '../../src/contract/envelope.ts';
 import { searchPageSchema } from '../../src/contract/search.ts';
 import { ok } from '../../server/http/envelope.ts';
 import { serializerCompiler } from '../../server/http/serializer.ts';
-import { GROUP, itemsFrom, pinOf, pinsOf, searchPage } from '../support/client/search-fixtures.ts';
+import { GROUP, itemsFrom, pinOf, pinsOf, searchPage } from '../support/search-data.ts';
 
 // A search's first page as the busiest call answers it: 20 jobs and the map's pins.
 const schema = envelopeOf(searchPageSchema);

@@ -5,7 +5,7 @@ import { searchPageSchema } from '../../src/contract/search.ts';
 import { jobPostListItemSchema } from '../../src/contract/posting.ts';
 import { ok } from '../../server/http/envelope.ts';
 import { ResponseShapeError, writeJson } from '../../server/http/serializer.ts';
-import { GROUP, itemsFrom, pinOf, pinsOf, searchItem, searchPage } from '../support/client/search-fixtures.ts';
+import { GROUP, itemsFrom, pinOf, pinsOf, searchItem, searchPage } from '../support/search-data.ts';
 
 /** What zod's own serializer wrote: the checked copy, then JSON.stringify. */
 const byZod = (schema: z.ZodType, value: unknown) => JSON.stringify(z.encode(schema, value));
