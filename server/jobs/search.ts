@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
+import { uuidIn } from '../db/sql.ts';
 import { companies, jobPosts, jobSeekerSkills, savedJobs, users, yearlyTopPayOf } from '../db/schema.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { mayStillAct } from '../account/sessions.ts';
@@ -24,10 +25,9 @@ import {
 import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../src/lib/geo.ts';
 import { cellSize, gridZoomFor } from '../../src/lib/map-grid.ts';
 import { searchIndex, TOTAL_COUNT_LIMIT as INDEX_COUNT_LIMIT, type IndexAnswer, type IndexSearch } from './search-index/query.ts';
-import { searchIndexSync } from './search-index/sync.ts';
+import { searchIndexSync, type SearchIndexSync } from './search-index/sync.ts';
 import { takeTurn } from '../platform/turns.ts';
 import type { KeptSeekers, SeekerRecords } from './search-index/seekers.ts';
-import type { ListRows } from './search-index/rows.ts';
 import { parseTsquery, type QueryTerm } from './search-index/text.ts';
 import { parseKeywordTree, type KeywordTree } from './search-index/keyword.ts';
 import { jobReports } from '../db/schema.ts';
@@ -261,7 +261,7 @@ export async function seekerViewOf(db: Db, seekerId: string | null, jobIds: stri
   const [skillRows, savedRows] = await Promise.all([
     seekerSkillIds(db, seekerId),
     jobIds.length
-      ? db.select({ id: savedJobs.jobPostId }).from(savedJobs).where(and(eq(savedJobs.userId, seekerId), inArray(savedJobs.jobPostId, jobIds)))
+      ? db.select({ id: savedJobs.jobPostId }).from(savedJobs).where(and(eq(savedJobs.userId, seekerId), uuidIn(savedJobs.jobPostId, jobIds)))
       : Promise.resolve([]),
   ]);
   return { skills: skillRows, saved: new Set(savedRows.map((r) => r.id)) };
@@ -321,7 +321,7 @@ async function pageRows(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumbe
   const distanceFirst = sort === 'distance' || (sort === 'relevance' && !plan.keyword);
   const ids = distanceFirst ? await distanceFirstIds(ctx.db, plan.halves, plan.distance, pageSize, offset) : await mergedIds(ctx.db, plan, sort, pageSize, offset);
   if (ids.length === 0) return [];
-  const rows = await rowsOfPage(ctx, plan, inArray(jobPosts.id, ids), [asc(jobPosts.id)], ids.length, 0);
+  const rows = await rowsOfPage(ctx, plan, uuidIn(jobPosts.id, ids), [asc(jobPosts.id)], ids.length, 0);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -523,7 +523,7 @@ function milesShown(location: SearchLocation | null, row: { isRemote: boolean; l
  * conditions and order as the SQL above, over typed arrays kept fresh from the database. Null when
  * the index is off or not built yet, or for a keyword it leaves to SQL (or, not, phrases).
  */
-async function indexAnswer(ctx: AppContext, r: IndexRequest): Promise<{ answer: IndexAnswer; rows: ListRows; seeker: SeekerRecords | null } | null> {
+async function indexAnswer(ctx: AppContext, r: IndexRequest): Promise<{ answer: IndexAnswer; sync: SearchIndexSync; seeker: SeekerRecords | null } | null> {
   const sync = searchIndexSync(ctx.db);
   if (!sync) return null;
   sync.watch(ctx.adapters.database);
@@ -550,7 +550,7 @@ async function indexAnswer(ctx: AppContext, r: IndexRequest): Promise<{ answer: 
   await takeTurn();
   const answer = searchIndex(index, search);
   sync.answered++;
-  return { answer, rows: sync.rows, seeker };
+  return { answer, sync, seeker };
 }
 
 async function searchByIndex(ctx: AppContext, search: JobSearch, searcher: Searcher, now: Date, asOf: Date, names: PostingNames): Promise<SearchPage | null> {
@@ -572,31 +572,19 @@ async function searchByIndex(ctx: AppContext, search: JobSearch, searcher: Searc
     viewOnly: false,
   });
   if (!indexed) return null;
-  const { answer, rows: kept, seeker } = indexed;
-  // Only the page's rows not kept from earlier searches are read, by primary key.
-  const byId = new Map<string, ListViewRow>();
-  const missing: string[] = [];
-  for (const id of answer.ids) {
-    const row = kept.get(id);
-    if (row) byId.set(id, row);
-    else missing.push(id);
-  }
-  const since = kept.mark();
-  const [read, saved, pins] = await Promise.all([
-    missing.length
-      ? (ctx.db.select(listViewColumns).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(inArray(jobPosts.id, missing)) as Promise<ListViewRow[]>)
-      : Promise.resolve([] as ListViewRow[]),
+  const { answer, sync, seeker } = indexed;
+  // The page's rows and the titles of the map's single pins: kept from earlier searches, or read together.
+  const [byId, saved] = await Promise.all([
+    sync.listRows(answer.cells ? [...answer.ids, ...singlePins(answer.cells.cells)] : answer.ids),
     seeker && !seeker.saved && answer.ids.length
       ? ctx.db
           .select({ id: savedJobs.jobPostId })
           .from(savedJobs)
-          .where(and(eq(savedJobs.userId, searcher.seekerId!), inArray(savedJobs.jobPostId, answer.ids)))
+          .where(and(eq(savedJobs.userId, searcher.seekerId!), uuidIn(savedJobs.jobPostId, answer.ids)))
           .then((rows) => new Set(rows.map((r) => r.id)))
       : Promise.resolve(seeker?.saved ?? new Set<string>()),
-    answer.cells ? pinsOf(ctx.db, answer.cells.zoom, answer.cells.cells, kept) : Promise.resolve(null),
   ]);
-  kept.keep(since, read);
-  for (const row of read) byId.set(row.id, row);
+  const pins = answer.cells ? await pinsOf(ctx.db, answer.cells.zoom, answer.cells.cells, (id) => byId.get(id)) : null;
   const view: SeekerView | undefined = seeker ? { skills: seeker.skills, saved } : undefined;
   const items: SearchItem[] = answer.ids.flatMap((id) => {
     const row = byId.get(id);
@@ -660,20 +648,22 @@ async function clustersOf(db: Db, where: SQL, viewport: Viewport): Promise<MapPi
 
 type Cell = { row: number; col: number; count: number; latitude: number; longitude: number; jobId: string | null };
 
+/** The jobs of the cells holding one: their markers show the job's title. */
+const singlePins = (cells: readonly Cell[]): string[] => cells.flatMap((c) => (c.count === 1 && c.jobId !== null ? [c.jobId] : []));
+
 /**
  * The markers of grouped cells; the titles of the cells that hold one job are read afterwards (the
  * grouping reads positions and ids only), those of rows kept by the index's searches from there.
  */
-async function pinsOf(db: Db, zoom: number, cells: Cell[], kept?: ListRows): Promise<MapPins> {
+async function pinsOf(db: Db, zoom: number, cells: Cell[], kept?: (id: string) => ListViewRow | undefined): Promise<MapPins> {
   const titles = new Map<string, string>();
   const single: string[] = [];
-  for (const c of cells) {
-    if (c.count !== 1 || c.jobId === null) continue;
-    const row = kept?.get(c.jobId);
-    if (row) titles.set(c.jobId, row.title);
-    else single.push(c.jobId);
+  for (const id of singlePins(cells)) {
+    const row = kept?.(id);
+    if (row) titles.set(id, row.title);
+    else single.push(id);
   }
-  if (single.length) for (const r of await db.select({ id: jobPosts.id, title: jobPosts.title }).from(jobPosts).where(inArray(jobPosts.id, single))) titles.set(r.id, r.title);
+  if (single.length) for (const r of await db.select({ id: jobPosts.id, title: jobPosts.title }).from(jobPosts).where(uuidIn(jobPosts.id, single))) titles.set(r.id, r.title);
   const clusters: MapCluster[] = cells.map((c) => ({
     id: `${zoom}/${c.row}/${c.col}`,
     latitude: c.latitude,
@@ -707,7 +697,7 @@ export async function mapClusters(
     viewport: request.viewport,
     viewOnly: true,
   });
-  if (indexed) return pinsOf(ctx.db, indexed.answer.cells!.zoom, indexed.answer.cells!.cells, indexed.rows);
+  if (indexed) return pinsOf(ctx.db, indexed.answer.cells!.zoom, indexed.answer.cells!.cells, (id) => indexed.sync.rows.get(id));
   const plan = await planOf(ctx, { keyword: request.keyword, location: request.location, filters: request.filters, asOf: null }, searcher, now);
   return clustersOf(ctx.db, plan.where, request.viewport);
 }

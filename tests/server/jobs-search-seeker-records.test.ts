@@ -102,6 +102,39 @@ describe('statements a search runs', () => {
   });
 });
 
+describe('searches at the same moment', () => {
+  it('share the reading of their rows, each answered as when alone', async () => {
+    const seeker = await w.person('JobSeeker', null, 'together');
+    // Jobs no other search shows: each search below reads rows of its own.
+    const x = { companyId: w.x.id, userId: w.employerX.id! };
+    const words = ['Cooper', 'Glazier', 'Farrier', 'Chandler', 'Tanner'];
+    for (const word of words) await publishAt(f, x, jobAt(PLACES.vancouver, `${word} Apprentice`, `Learn the ${word.toLowerCase()} trade.`));
+    const requests = words.map((word, i) => ({ keyword: word, ...(i % 2 ? { flags: { Pins: true } } : {}) }));
+    const sync = searchIndexSync(db())!;
+    const alone: SearchPage[] = [];
+    for (const body of requests) {
+      sync.rows.clear();
+      alone.push(await search(seeker, body));
+    }
+    sync.rows.clear();
+    let together: SearchPage[] = [];
+    const before = answered();
+    const run = await statementsDuring(async () => {
+      together = await Promise.all(requests.map(async (body) => api.ok(await api.enhanced(body, seeker.token))));
+    });
+    expect(answered(), 'answered by the index').toBe(before + requests.length);
+    // The same pages, but for the moment each first page was asked at.
+    const pages = (list: SearchPage[]) => list.map(({ asOf: _, ...page }) => page);
+    expect(pages(together)).toEqual(pages(alone));
+    expect(together.map((page) => page.items.map((i) => i.title))).toEqual(words.map((word) => [`${word} Apprentice`]));
+    // Each search found rows no other had kept. On PostgreSQL they were read in fewer statements than
+    // searches (PGlite runs a statement on this thread, done before the next search's turn).
+    const rowReads = run.filter((text) => /from "job_posts" inner join "companies"/.test(text));
+    expect(rowReads.length).toBeGreaterThan(0);
+    if (f.app.database.kind === 'postgres') expect(rowReads.length).toBeLessThan(requests.length);
+  });
+});
+
 describe("a seeker's search follows the seeker's writes at once", () => {
   it('shows a job saved, and no longer once unsaved', async () => {
     const seeker = await w.person('JobSeeker', null, 'saver');

@@ -1,5 +1,6 @@
-import { and, eq, gt, inArray, lte, max, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, max, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
+import { uuidIn } from '../../db/sql.ts';
 import { companies, jobPosts, searchChanges, yearlyTopPayOf } from '../../db/schema.ts';
 import { listViewColumns, type ListViewRow } from '../../posting/lists.ts';
 import { ListRows, MAX_JOBS } from './rows.ts';
@@ -196,6 +197,64 @@ export class SearchIndexSync {
     }
   }
 
+  /** Row reads on their way; while one is, the searches asking join the next (one statement for all). */
+  private rowReads = 0;
+  private nextRowRead: { ids: Set<string>; rows: Promise<ListViewRow[]>; send: () => void } | null = null;
+
+  /**
+   * The list-view rows of these jobs (a page, the titles of the map's single pins): the kept ones,
+   * the others read by primary key and kept. A job no longer in the database has no row.
+   */
+  async listRows(ids: readonly string[]): Promise<Map<string, ListViewRow>> {
+    const found = new Map<string, ListViewRow>();
+    const missing = new Set<string>();
+    for (const id of ids) {
+      const row = this.rows.get(id);
+      if (row) found.set(id, row);
+      else missing.add(id);
+    }
+    if (missing.size) for (const row of await this.readRows([...missing])) if (missing.has(row.id)) found.set(row.id, row);
+    return found;
+  }
+
+  /**
+   * Concurrent searches share statements: while a read is on its way, the ids asked for wait for
+   * the next read, sent when it ends (each statement costs the server a write and a read on its
+   * connection, more than the rows themselves).
+   */
+  private readRows(ids: string[]): Promise<ListViewRow[]> {
+    if (this.rowReads === 0 || (this.nextRowRead?.ids.size ?? 0) + ids.length > BATCH) return this.sendRowRead(ids);
+    let batch = this.nextRowRead;
+    if (!batch) {
+      let send!: () => void;
+      const sent = new Promise<void>((resolve) => (send = resolve));
+      const queued = new Set<string>();
+      const rows = sent.then((): Promise<ListViewRow[]> => {
+        if (this.nextRowRead?.ids === queued) this.nextRowRead = null;
+        return this.sendRowRead([...queued]);
+      });
+      batch = this.nextRowRead = { ids: queued, rows, send };
+    }
+    for (const id of ids) batch.ids.add(id);
+    return batch.rows;
+  }
+
+  private async sendRowRead(ids: string[]): Promise<ListViewRow[]> {
+    this.rowReads++;
+    const since = this.rows.mark();
+    try {
+      const rows = (await this.db
+        .select(listViewColumns)
+        .from(jobPosts)
+        .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+        .where(uuidIn(jobPosts.id, ids))) as ListViewRow[];
+      this.rows.keep(since, rows);
+      return rows;
+    } finally {
+      if (--this.rowReads === 0) this.nextRowRead?.send();
+    }
+  }
+
   /** PGlite: the rows of jobs and the names of companies just written, read again at once. */
   private async keepWritten(jobIds: string[], companyIds: string[]): Promise<void> {
     if (!this.keepsEveryRow) return;
@@ -206,13 +265,13 @@ export class SearchIndexSync {
             .select(listViewColumns)
             .from(jobPosts)
             .innerJoin(companies, eq(companies.id, jobPosts.companyId))
-            .where(and(open, inArray(jobPosts.id, jobIds))) as Promise<ListViewRow[]>)
+            .where(and(open, uuidIn(jobPosts.id, jobIds))) as Promise<ListViewRow[]>)
         : Promise.resolve([]),
       companyIds.length
         ? this.db
             .select({ id: companies.id, companyLegalName: companies.name, companyDisplayName: companies.displayName })
             .from(companies)
-            .where(inArray(companies.id, companyIds))
+            .where(uuidIn(companies.id, companyIds))
         : Promise.resolve([]),
     ]);
     this.rows.keepNames(since, names);
@@ -356,7 +415,7 @@ export class SearchIndexSync {
     this.rows.forget(jobs, cs ?? []);
     for (let i = 0; i < jobs.length; i += BATCH) {
       const ids = jobs.slice(i, i + BATCH);
-      const rows: Record<string, unknown>[] = await this.db.select(indexColumns).from(jobPosts).where(and(open, inArray(jobPosts.id, ids)));
+      const rows: Record<string, unknown>[] = await this.db.select(indexColumns).from(jobPosts).where(and(open, uuidIn(jobPosts.id, ids)));
       const openIds = new Set(rows.map((r) => r.id as string));
       for (const id of ids) if (!openIds.has(id)) index.remove(id);
       for (const r of rows) index.put(jobOf(r));
@@ -366,7 +425,7 @@ export class SearchIndexSync {
       const rows = await this.db
         .select({ id: companies.id, visible: visibleCompany })
         .from(companies)
-        .where(cs ? inArray(companies.id, cs) : undefined);
+        .where(cs ? uuidIn(companies.id, cs) : undefined);
       for (const c of rows) index.setCompany(c.id, Boolean(c.visible));
     }
     if (cs?.length) await this.keepWritten([], cs);
