@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, max, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { uuidIn } from '../../db/sql.ts';
 import { companies, jobPosts, searchChanges, yearlyTopPayOf } from '../../db/schema.ts';
@@ -80,6 +80,10 @@ function jobOf(r: Record<string, unknown>): IndexedJob {
 const NOTE_CHANNEL = 'search_changes';
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The list-view rows (with their company's names) of the jobs `where` picks. */
+const listViewRowsWhere = (db: Db, where: SQL | undefined) =>
+  db.select(listViewColumns).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(where);
 
 const visibleCompany = sql<boolean>`(${companies.active} and not ${companies.blacklisted})`;
 
@@ -180,11 +184,7 @@ export class SearchIndexSync {
     try {
       for (;;) {
         const since = this.rows.mark();
-        const rows = (await this.db
-          .select(listViewColumns)
-          .from(jobPosts)
-          .innerJoin(companies, eq(companies.id, jobPosts.companyId))
-          .where(after ? and(open, gt(jobPosts.id, after)) : open)
+        const rows = (await listViewRowsWhere(this.db, after ? and(open, gt(jobPosts.id, after)) : open)
           .orderBy(jobPosts.id)
           .limit(BATCH)) as ListViewRow[];
         this.rows.keep(since, rows);
@@ -243,11 +243,7 @@ export class SearchIndexSync {
     this.rowReads++;
     const since = this.rows.mark();
     try {
-      const rows = (await this.db
-        .select(listViewColumns)
-        .from(jobPosts)
-        .innerJoin(companies, eq(companies.id, jobPosts.companyId))
-        .where(uuidIn(jobPosts.id, ids))) as ListViewRow[];
+      const rows = (await listViewRowsWhere(this.db, uuidIn(jobPosts.id, ids))) as ListViewRow[];
       this.rows.keep(since, rows);
       return rows;
     } finally {
@@ -261,11 +257,7 @@ export class SearchIndexSync {
     const since = this.rows.mark();
     const [rows, names] = await Promise.all([
       jobIds.length
-        ? (this.db
-            .select(listViewColumns)
-            .from(jobPosts)
-            .innerJoin(companies, eq(companies.id, jobPosts.companyId))
-            .where(and(open, uuidIn(jobPosts.id, jobIds))) as Promise<ListViewRow[]>)
+        ? (listViewRowsWhere(this.db, and(open, uuidIn(jobPosts.id, jobIds))) as Promise<ListViewRow[]>)
         : Promise.resolve([]),
       companyIds.length
         ? this.db
