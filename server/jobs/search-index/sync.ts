@@ -85,26 +85,6 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const listViewRowsWhere = (db: Db, where: SQL | undefined) =>
   db.select(listViewColumns).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(where);
 
-/** Notes read at a time. */
-const NOTES_AT_ONCE = 5000;
-
-/**
- * The two statements a search may send, built once: drizzle builds a query's text on every run
- * otherwise, and these run for most searches on PostgreSQL.
- */
-function preparedReads(db: Db) {
-  return {
-    notesAfter: db
-      .select({ seq: searchChanges.seq, jobPostId: searchChanges.jobPostId, companyId: searchChanges.companyId, userId: searchChanges.userId })
-      .from(searchChanges)
-      .where(gt(searchChanges.seq, sql.placeholder('after')))
-      .orderBy(searchChanges.seq)
-      .limit(NOTES_AT_ONCE)
-      .prepare('search_notes_after'),
-    rowsOf: listViewRowsWhere(db, uuidIn(jobPosts.id, sql.placeholder('ids'))).prepare('search_list_view_rows'),
-  };
-}
-
 const visibleCompany = sql<boolean>`(${companies.active} and not ${companies.blacklisted})`;
 
 export class SearchIndexSync {
@@ -137,11 +117,7 @@ export class SearchIndexSync {
   /** Searches the index answered (the others ran in SQL). */
   answered = 0;
 
-  private readonly reads: ReturnType<typeof preparedReads>;
-
-  constructor(private readonly db: Db) {
-    this.reads = preparedReads(db);
-  }
+  constructor(private readonly db: Db) {}
 
   /** Builds the index (once); resolves when it is ready, or when the build failed (the index stays off). */
   start(): Promise<void> {
@@ -267,7 +243,7 @@ export class SearchIndexSync {
     this.rowReads++;
     const since = this.rows.mark();
     try {
-      const rows = (await this.reads.rowsOf.execute({ ids })) as ListViewRow[];
+      const rows = (await listViewRowsWhere(this.db, uuidIn(jobPosts.id, ids))) as ListViewRow[];
       this.rows.keep(since, rows);
       return rows;
     } finally {
@@ -399,7 +375,12 @@ export class SearchIndexSync {
 
   private async readNotes(): Promise<void> {
     for (;;) {
-      const notes = await this.reads.notesAfter.execute({ after: this.seq });
+      const notes = await this.db
+        .select({ seq: searchChanges.seq, jobPostId: searchChanges.jobPostId, companyId: searchChanges.companyId, userId: searchChanges.userId })
+        .from(searchChanges)
+        .where(gt(searchChanges.seq, this.seq))
+        .orderBy(searchChanges.seq)
+        .limit(5000);
       if (notes.length === 0) return;
       this.forgetSeekers(notes);
       await this.reread(
@@ -407,7 +388,7 @@ export class SearchIndexSync {
         notes.flatMap((n) => (n.companyId ? [n.companyId] : [])),
       );
       this.seq = Number(notes[notes.length - 1]!.seq);
-      if (notes.length < NOTES_AT_ONCE) return;
+      if (notes.length < 5000) return;
     }
   }
 
