@@ -5,40 +5,41 @@ type CompanyNames = { companyLegalName: string; companyDisplayName: string | nul
 /** Rows kept; a page of 20 from each of 1,000 recent searches. */
 export const MAX_JOBS = 20_000;
 
+/** A kept row, and when it was last used (a count of uses, increasing). */
+type Kept = { row: ListViewRow; used: number };
+
 /**
  * The list-view rows of recently found jobs, so a page answered by the search index reads no row
  * it read before. Kept fresh by the same change notes as the index: every written job and company
  * is forgotten before a search that follows the write reads from here. Least recently used rows
- * leave first.
+ * leave first: once the rows pass the bound by an eighth, all at once down to the bound. A use
+ * writes its moment into the row's entry (rather than moving the entry to the end of the map, a
+ * delete and an insert on every use, which made the map's reads a twentieth of a search's time).
  */
 export class ListRows {
   /** Each job's row as read, with its company's names then; the names kept below are the current ones. */
-  private readonly jobs = new Map<string, ListViewRow>();
+  private readonly jobs = new Map<string, Kept>();
   private readonly companies = new Map<string, CompanyNames>();
+  /** Uses so far: the moment of the latest use. */
+  private uses = 0;
   /** Counts forgetting; a row read from the database is kept only if nothing was forgotten meanwhile. */
   private epoch = 0;
-  /** Jobs (and companies) kept at most; on PGlite, above the open jobs' number, so every one is kept (sync.ts). */
+  /** Jobs (and companies) kept; on PGlite, above the open jobs' number, so every one is kept (sync.ts). */
   bound = MAX_JOBS;
   /** Every open job kept (PGlite): none leaves for being used least, so a read need not note its use. */
   keepsAll = false;
 
   /** The row of a job with its company's names, when both are kept. */
   get(id: string): ListViewRow | undefined {
-    let job = this.jobs.get(id);
-    if (!job) return undefined;
-    const company = this.companies.get(job.companyId);
+    const kept = this.jobs.get(id);
+    if (!kept) return undefined;
+    const company = this.companies.get(kept.row.companyId);
     if (!company) return undefined;
     // The row is shared, not copied per search; it is rebuilt only when its company's names changed.
-    if (job.companyLegalName !== company.companyLegalName || job.companyDisplayName !== company.companyDisplayName) {
-      job = { ...job, ...company };
-      this.jobs.set(id, job);
-    }
-    if (!this.keepsAll) {
-      // Most recently used last.
-      this.jobs.delete(id);
-      this.jobs.set(id, job);
-    }
-    return job;
+    const row = kept.row;
+    if (row.companyLegalName !== company.companyLegalName || row.companyDisplayName !== company.companyDisplayName) kept.row = { ...row, ...company };
+    if (!this.keepsAll) kept.used = ++this.uses;
+    return kept.row;
   }
 
   /** The moment to pass to `keep` for rows about to be read. */
@@ -50,16 +51,29 @@ export class ListRows {
   keep(since: number, rows: readonly ListViewRow[]): void {
     if (since !== this.epoch) return;
     for (const row of rows) {
-      this.jobs.delete(row.id);
-      this.jobs.set(row.id, row);
+      const kept = this.jobs.get(row.id);
+      if (kept) {
+        kept.row = row;
+        kept.used = ++this.uses;
+      } else this.jobs.set(row.id, { row, used: ++this.uses });
       this.companies.set(row.companyId, { companyLegalName: row.companyLegalName, companyDisplayName: row.companyDisplayName });
     }
-    for (const id of this.jobs.keys()) {
-      if (this.jobs.size <= this.bound) break;
-      this.jobs.delete(id);
-    }
+    if (this.jobs.size > this.bound + (this.bound >> 3)) this.leaveToBound();
     // Names are small; past the bound they are all read again.
     if (this.companies.size > this.bound) this.companies.clear();
+  }
+
+  /** The least recently used rows leave, down to the bound. */
+  private leaveToBound(): void {
+    const moments = Float64Array.from(this.jobs.values(), (k) => k.used).sort();
+    // Moments are all different: exactly the rows used before this one leave.
+    const last = moments[this.jobs.size - this.bound]!;
+    for (const [id, kept] of this.jobs) if (kept.used < last) this.jobs.delete(id);
+  }
+
+  /** How many rows are kept. */
+  get size(): number {
+    return this.jobs.size;
   }
 
   /** Keeps companies' names read since `mark` (as `keep` does). */
