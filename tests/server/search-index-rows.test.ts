@@ -17,8 +17,8 @@ function row(n: number, legalName = 'Harbor Freight Co'): ListViewRow {
     longitude: -122.6,
     jobTypeIds: [1],
     skillIds: [],
-    minPay: '20.00',
-    maxPay: '25.00',
+    minPay: 20,
+    maxPay: 25,
     payRate: 'Hourly',
     minExperience: 0,
     maxExperience: 2,
@@ -29,7 +29,7 @@ function row(n: number, legalName = 'Harbor Freight Co'): ListViewRow {
     companyId: company,
     companyLegalName: legalName,
     companyDisplayName: null,
-  } as ListViewRow;
+  };
 }
 
 describe('the list-view rows kept of found jobs', () => {
