@@ -158,3 +158,51 @@ describe('remote jobs matching a phrase, kept from one search to the next', () =
     }
   });
 });
+
+describe('remote jobs matching a keyword, read best match first', () => {
+  it('give the page and the total by relevance that reading every match gives', () => {
+    const centre = { latitude: 40 * GRID_DEGREES - 90 + 120 * GRID_DEGREES, longitude: -100 };
+    const random = seededRandom(12);
+    const words = ['custom', 'servic', 'nurs', 'lead'];
+    const weights = ['A', 'B', 'C', ''];
+    // Words at one to three positions, of any weight: many matches share a rank, others differ.
+    const documentOf = () => {
+      const at = new Map<string, string[]>();
+      for (let position = 1; position <= 2 + Math.floor(random() * 4); position++) {
+        const word = words[Math.floor(random() * words.length)]!;
+        at.set(word, [...(at.get(word) ?? []), `${position}${weights[Math.floor(random() * weights.length)]}`]);
+      }
+      return [...at].sort(([a], [b]) => (a < b ? -1 : 1)).map(([w, p]) => `'${w}':${p.join(',')}`).join(' ');
+    };
+    const jobs = jobsAround(centre.latitude, centre.longitude, 9000, 6, 0).map((job, i) => ({
+      ...job,
+      // A third of them remote, so the remote matches alone pass the counting limit.
+      isRemote: job.isRemote || i % 3 === 0,
+      document: documentOf(),
+    }));
+    const index = new JobIndex();
+    for (const job of jobs) index.put(job);
+    index.renumberInGridOrder();
+    const keywords = [[{ lexeme: 'custom', prefix: false, negated: false }], [{ lexeme: 'nurs', prefix: false, negated: false }, { lexeme: 'lead', prefix: false, negated: false }], parseKeywordTree("'custom' <-> 'servic' | 'lead'")!];
+    let stopped = 0;
+    for (let i = 0; i < 120; i++) {
+      const location = { latitude: centre.latitude + (random() - 0.5), longitude: centre.longitude + (random() - 0.5) * 1.2, radius: 5 + Math.floor(random() * 40) };
+      const search = searchOf({
+        terms: keywords[i % keywords.length]!,
+        location,
+        sort: 'relevance',
+        offset: Math.floor(random() * (random() < 0.5 ? 40 : 900)),
+        limit: 1 + Math.floor(random() * 50),
+      });
+      const box = circleBounds(location.latitude, location.longitude, location.radius);
+      // With the map's view every remote match is read.
+      const every = searchIndex(index, { ...search, viewport: { ...box, zoom: 8 } });
+      const early = searchIndex(index, search);
+      const what = JSON.stringify(search);
+      expect(early.ids, what).toEqual(every.ids);
+      expect(Math.min(early.found, 1001), what).toBe(Math.min(every.found, 1001));
+      if (early.found < every.found) stopped++;
+    }
+    expect(stopped).toBeGreaterThan(40);
+  });
+});

@@ -556,11 +556,24 @@ export function matchWords(
  * job written again gets a new slot; a removed one is told by `alive`). Slots appended since are
  * read when next asked for.
  */
-interface RemoteMatches {
+export interface RemoteMatches {
   numbering: number;
   size: number;
   slots: number[];
   scores: number[];
+  /** Positions in `slots`, best score first (see byScore). */
+  best?: Uint32Array;
+}
+
+/** The kept matches' positions, best score first (ties in slot order); sorted again once matches were added. */
+export function byScore(matches: RemoteMatches): Uint32Array {
+  const { scores } = matches;
+  if (matches.best?.length !== scores.length) {
+    const order = Uint32Array.from(scores.keys());
+    order.sort((a, b) => scores[b]! - scores[a]! || a - b);
+    matches.best = order;
+  }
+  return matches.best;
 }
 const KEPT_KEYWORDS = 64;
 const keptRemote = new WeakMap<JobIndex, Map<string, RemoteMatches>>();

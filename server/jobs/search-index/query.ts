@@ -5,7 +5,7 @@ import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../../src/l
 import { cellSize, gridZoomFor } from '../../../src/lib/map-grid.ts';
 import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, lowerBound, mapCellKey, OPEN_TO_MINORS, REMOTE, wordsUuid, type FineCounts, type GridCell, type JobIndex, type Postings, type SlotList } from './store.ts';
 import type { QueryTerm } from './text.ts';
-import { matchKeywordTree, matchWords, remoteMatches, remoteWordMatches, type KeywordTree, type SlotRanges } from './keyword.ts';
+import { byScore, matchKeywordTree, matchWords, remoteMatches, remoteWordMatches, type KeywordTree, type RemoteMatches, type SlotRanges } from './keyword.ts';
 
 /** Totals past this are said to be a lower bound (as TOTAL_COUNT_LIMIT in search.ts): counting may stop there. */
 export const TOTAL_COUNT_LIMIT = 1000;
@@ -333,25 +333,43 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
    * Near a place the remote jobs matching are the same for every place: kept (`remote`), they join
    * the ones read inside the circle, with hits `hit`.
    */
+  /**
+   * The kept remote matches of a page by relevance with no map, near a place: read best score
+   * first after the nearby ones, they stop once the page and the counting limit are certain (see
+   * readRemoteByScore), rather than each one read. Null until then, and once read.
+   */
+  let remoteByScore = null as { matches: RemoteMatches; hit: number } | null;
   const readKeyword = (
     match: (may: ((slot: number) => boolean) | SlotRanges | null) => { touched: number; matched: number },
-    remote: () => { slots: readonly number[]; scores: readonly number[] },
+    remote: () => RemoteMatches,
     hit: number,
+    rankedByScore: boolean,
   ) => {
     if (nearOnly === null || mode === 'exclude') {
       ({ touched: touchedCount, matched } = match(nearOnly ?? mayBeNear));
       return;
     }
-    const { slots: rs, scores } = remote();
+    const matches = remote();
     ({ touched: touchedCount, matched } = mode === 'only' ? { touched: 0, matched: 0 } : match(nearOnly));
+    const rs = matches.slots;
+    if (rankedByScore && mode === 'include' && q.sort === 'relevance' && q.limit > 0 && q.viewport === null) {
+      remoteByScore = { matches, hit };
+      for (let i = 0; i < rs.length; i++) if (alive[rs[i]!] !== 0) matched++;
+      return;
+    }
+    matched += readRemoteMatches(matches, hit);
+  };
+  /** Every kept remote match, as matched; returns how many. */
+  const readRemoteMatches = ({ slots: rs, scores }: RemoteMatches, hit: number): number => {
+    const from = touchedCount;
     for (let i = 0; i < rs.length; i++) {
       const s = rs[i]!;
       if (alive[s] === 0) continue;
       hits[s] = hit;
       score[s] = scores[i]!;
       touched[touchedCount++] = s;
-      matched++;
     }
+    return touchedCount - from;
   };
   /** ts_rank of a query with one word that counts and others (a negated one): the same tiny rank for every job. */
   let flatRank = false;
@@ -362,6 +380,7 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
       (may) => matchKeywordTree(index, tree, hits, score, touched, may),
       () => remoteMatches(index, tree, hits, score, touched),
       1,
+      true,
     );
     termCount = 1;
     rankDivisor = q.terms.operands.length;
@@ -389,6 +408,7 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
       (may) => matchWords(index, words, excluded, hits, score, touched, may),
       () => remoteWordMatches(index, [...seen].sort().join(' '), words, excluded, hits, score, touched),
       termCount,
+      !flatRank,
     );
   }
 
@@ -576,7 +596,39 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
             ? 'pay'
             : null
       : null;
-  if (matched >= 0 && matched <= placeSize) {
+  /**
+   * Remote matches best score first (readKeyword): once the page's `want` of them are found, one
+   * scoring less comes after all of them, so reading stops there, once the count has passed its
+   * limit too. Nearby jobs are all read before, so the page and the total are the same as reading
+   * every match.
+   */
+  const readRemoteByScore = ({ matches, hit }: { matches: RemoteMatches; hit: number }) => {
+    const { slots: rs, scores } = matches;
+    const order = byScore(matches);
+    const want = q.offset + q.limit;
+    let taken = 0;
+    /** The rank of the want-th found. */
+    let last = -Infinity;
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k]!;
+      const s = rs[i]!;
+      if (taken >= want && found > TOTAL_COUNT_LIMIT && Math.fround(scores[i]! / rankDivisor) < last) break;
+      if (alive[s] === 0) continue;
+      hits[s] = hit;
+      score[s] = scores[i]!;
+      touched[touchedCount++] = s;
+      const before = found;
+      consider(s);
+      if (found > before && ++taken === want) last = Math.fround(scores[i]! / rankDivisor);
+    }
+  };
+  const byTouched = matched >= 0 && matched <= placeSize;
+  if (remoteByScore && !byTouched) {
+    // The place's side is read instead: its remote jobs are told by their hits, as every match.
+    readRemoteMatches(remoteByScore.matches, remoteByScore.hit);
+    remoteByScore = null;
+  }
+  if (byTouched) {
     if (skipRemote && q.limit > 0 && q.sort !== 'relevance') {
       // Many remote jobs hold the keyword: read from their own list in the page's order, as over
       // the grid, they stop once the page and the counting limit are certain.
@@ -588,7 +640,11 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
       }
       if (remoteMatched * 16 >= index.remote.length) readRemote();
       else for (let i = 0; i < touchedCount; i++) if ((flags[touched[i]!]! & REMOTE) !== 0) consider(touched[i]!);
-    } else for (let i = 0; i < touchedCount; i++) consider(touched[i]!);
+    } else {
+      const n = touchedCount;
+      for (let i = 0; i < n; i++) consider(touched[i]!);
+    }
+    if (remoteByScore) readRemoteByScore(remoteByScore);
   } else if (bestFirst) {
     const want = q.offset + q.limit;
     // Higher is better: the distance negated, the posting moment, the pay (none: last).
