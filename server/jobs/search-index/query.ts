@@ -329,16 +329,17 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   // ---- the keyword: slots holding every word, with what they add to the rank ----
   let matched = -1;
   /**
-   * The keyword's slots, read by `match` (matchKeywordTree or matchWords) among those a place allows.
-   * Near a place the remote jobs matching are the same for every place: kept (`remote`), they join
-   * the ones read inside the circle, with hits `hit`.
-   */
-  /**
    * The kept remote matches of a page by relevance with no map, near a place: read best score
    * first after the nearby ones, they stop once the page and the counting limit are certain (see
    * readRemoteByScore), rather than each one read. Null until then, and once read.
    */
   let remoteByScore = null as { matches: RemoteMatches; hit: number } | null;
+  /**
+   * The keyword's slots, read by `match` (matchKeywordTree or matchWords) among those a place allows.
+   * Near a place the remote jobs matching are the same for every place: kept (`remote`), they join
+   * the ones read inside the circle, with hits `hit`; best score first when `rankedByScore` (not
+   * when every match ranks alike) and the page allows it (remoteByScore).
+   */
   const readKeyword = (
     match: (may: ((slot: number) => boolean) | SlotRanges | null) => { touched: number; matched: number },
     remote: () => RemoteMatches,
@@ -640,10 +641,7 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
       }
       if (remoteMatched * 16 >= index.remote.length) readRemote();
       else for (let i = 0; i < touchedCount; i++) if ((flags[touched[i]!]! & REMOTE) !== 0) consider(touched[i]!);
-    } else {
-      const n = touchedCount;
-      for (let i = 0; i < n; i++) consider(touched[i]!);
-    }
+    } else for (let i = 0; i < touchedCount; i++) consider(touched[i]!);
     if (remoteByScore) readRemoteByScore(remoteByScore);
   } else if (bestFirst) {
     const want = q.offset + q.limit;
