@@ -60,68 +60,21 @@ function checksOf(def: Def): ((value: unknown, path: string) => unknown) | null 
   };
 }
 
-type Field = { key: string; prefix: string; write: Writer };
-
-/** An object's keys written ahead (writePart): their JSON, the writer of the object, and its other fields. */
-export interface WrittenPart {
-  readonly json: string;
-  readonly owner: Writer;
-  readonly rest: readonly Field[];
-}
-const PART = Symbol('written part');
-/** The fields of each object writer, for the parts written ahead. */
-const fieldsOf = new WeakMap<Writer, readonly Field[]>();
-
 function objectWriter(def: Def): Writer {
   const shape = def.shape as Record<string, z.ZodType>;
-  const fields: Field[] = Object.entries(shape).map(([key, schema]) => ({ key, prefix: `${JSON.stringify(key)}:`, write: writerOf(schema) }));
+  const fields = Object.entries(shape).map(([key, schema]) => ({ key, prefix: `${JSON.stringify(key)}:`, write: writerOf(schema) }));
   const check = checksOf(def);
-  const write: Writer = (value, path) => {
+  return (value, path) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(path);
     const record = (check ? check(value, path) : value) as Record<string, unknown>;
-    // A part written ahead by this writer goes first, as it was written; the other keys follow.
-    const part = (record as { [PART]?: WrittenPart })[PART];
-    const ahead = part !== undefined && part.owner === write;
-    let out = ahead ? part.json : '';
-    for (const field of ahead ? part.rest : fields) {
+    let out = '';
+    for (const field of fields) {
       const written = field.write(record[field.key], `${path}/${field.key}`);
       if (written === undefined) continue;
       out += out ? `,${field.prefix}${written}` : field.prefix + written;
     }
     return `{${out}}`;
   };
-  fieldsOf.set(write, fields);
-  return write;
-}
-
-/**
- * Writes ahead the `keys` of an object of `schema` (a plain z.object), checked as its writer checks
- * them: a part to keep with the value it was written from, and to attach (withPart) to the objects
- * answered with those same values, whose other keys are then all that is written. For the parts of
- * an answer that many answers repeat (a job's part of a search page).
- */
-export function writePart(schema: z.ZodType, value: Record<string, unknown>, keys: ReadonlySet<string>): WrittenPart {
-  const owner = writerOf(schema);
-  const fields = fieldsOf.get(owner);
-  if (!fields) throw new Error('a part is written ahead for a plain object schema only');
-  let json = '';
-  for (const field of fields) {
-    if (!keys.has(field.key)) continue;
-    const written = field.write(value[field.key], `/${field.key}`);
-    if (written === undefined) continue;
-    json += json ? `,${field.prefix}${written}` : field.prefix + written;
-  }
-  return { json, owner, rest: fields.filter((f) => !keys.has(f.key)) };
-}
-
-/**
- * The object, answered with `part` written ahead: it must hold the same values for the part's keys
- * (it is written in full where its schema is not the part's). The part is not enumerable, so a
- * copy of the object (which may change those values) does not carry it.
- */
-export function withPart<T extends object>(value: T, part: WrittenPart): T {
-  Object.defineProperty(value, PART, { value: part });
-  return value;
 }
 
 function arrayWriter(def: Def): Writer {

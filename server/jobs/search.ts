@@ -4,18 +4,15 @@ import type { Db } from '../db/client.ts';
 import { uuidIn } from '../db/sql.ts';
 import { companies, jobPosts, jobSeekerSkills, savedJobs, users, yearlyTopPayOf } from '../db/schema.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
-import { withPart, writePart, type WrittenPart } from '../http/serializer.ts';
 import { mayStillAct } from '../account/sessions.ts';
 import { jobPostListItemOf, listViewColumns, type ListViewRow, type SeekerView } from '../posting/lists.ts';
 import { jobOpen, reportedBy, seekerSkillIds } from './detail.ts';
 import { postingNames, type PostingNames } from '../posting/names.ts';
 import { intArray, SEARCH_CONFIG } from '../posting/search.ts';
 import { MAP_MAX_ZOOM, type MapCluster, type Viewport } from '../../src/contract/map.ts';
-import type { JobPostListItem } from '../../src/contract/posting.ts';
 import {
   NO_FILTERS,
   SearchMessages,
-  searchItemSchema,
   yearlyPay,
   type BoostsPage,
   type MapPins,
@@ -556,36 +553,6 @@ async function indexAnswer(ctx: AppContext, r: IndexRequest): Promise<{ answer: 
   return { answer, sync, seeker };
 }
 
-/** What differs from one search to the next in a job's item: the seeker's skills and saved jobs, the distance. */
-const PER_SEARCH = new Set(['skills', 'userActions', 'distanceMiles']);
-const SAME_EVERY_SEARCH = new Set(Object.keys(searchItemSchema.shape).filter((key) => !PER_SEARCH.has(key)));
-
-/** Each kept row's item for no one in particular, and its part of the answer written once (server/http/serializer.ts). */
-const itemsOfRows = new WeakMap<ListViewRow, { names: PostingNames; item: JobPostListItem; part: WrittenPart }>();
-
-/**
- * A job's item on a page: the rest of it, the same for every search while its row is kept, is
- * built and written once.
- */
-function searchItemOf(row: ListViewRow, names: PostingNames, view: SeekerView | undefined, location: SearchLocation | null): SearchItem {
-  let kept = itemsOfRows.get(row);
-  if (kept?.names !== names) {
-    const item = jobPostListItemOf(row, names);
-    kept = { names, item, part: writePart(searchItemSchema, item, SAME_EVERY_SEARCH) };
-    itemsOfRows.set(row, kept);
-  }
-  const { item, part } = kept;
-  return withPart(
-    {
-      ...item,
-      skills: view ? item.skills.map((s) => ({ ...s, match: view.skills.has(s.id) })) : item.skills,
-      userActions: { isSaved: view?.saved.has(row.id) ?? false },
-      distanceMiles: milesShown(location, row),
-    },
-    part,
-  );
-}
-
 async function searchByIndex(ctx: AppContext, search: JobSearch, searcher: Searcher, now: Date, asOf: Date, names: PostingNames): Promise<SearchPage | null> {
   const { pageNumber, pageSize, location } = search;
   const offset = (pageNumber - 1) * pageSize;
@@ -621,7 +588,8 @@ async function searchByIndex(ctx: AppContext, search: JobSearch, searcher: Searc
   const view: SeekerView | undefined = seeker ? { skills: seeker.skills, saved } : undefined;
   const items: SearchItem[] = answer.ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [searchItemOf(row, names, view, location)] : [];
+    if (!row) return [];
+    return [{ ...jobPostListItemOf(row, names, view), distanceMiles: milesShown(location, row) }];
   });
   const n = answer.ids.length;
   const counted =

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { envelopeOf } from '../../src/contract/envelope.ts';
-import { searchItemSchema, searchPageSchema } from '../../src/contract/search.ts';
+import { searchPageSchema } from '../../src/contract/search.ts';
 import { jobPostListItemSchema } from '../../src/contract/posting.ts';
 import { ok } from '../../server/http/envelope.ts';
-import { ResponseShapeError, withPart, writeJson, writePart } from '../../server/http/serializer.ts';
+import { ResponseShapeError, writeJson } from '../../server/http/serializer.ts';
 import { GROUP, itemsFrom, pinOf, pinsOf, searchItem, searchPage } from '../support/search-data.ts';
 
 /** What zod's own serializer wrote: the checked copy, then JSON.stringify. */
@@ -80,28 +80,5 @@ describe('the answer writer', () => {
     const item = searchItem(7);
     const written = JSON.parse(writeJson(jobPostListItemSchema, item)) as Record<string, unknown>;
     expect(Object.keys(written).sort()).toEqual(Object.keys(jobPostListItemSchema.shape).filter((k) => (item as Record<string, unknown>)[k] !== undefined).sort());
-  });
-
-  it('writes a part written ahead as it was written, then the other keys: the same answer', () => {
-    const perSearch = new Set(['skills', 'userActions', 'distanceMiles']);
-    const ahead = new Set(Object.keys(searchItemSchema.shape).filter((k) => !perSearch.has(k)));
-    const items = itemsFrom(1, 3).map((item) => withPart({ ...item }, writePart(searchItemSchema, item, ahead)));
-    const schema = envelopeOf(searchPageSchema);
-    const answer = ok(searchPage(items, 3), 200);
-    const written = writeJson(schema, answer);
-    expect(JSON.parse(written)).toEqual(JSON.parse(writeJson(schema, ok(searchPage(itemsFrom(1, 3), 3), 200))));
-    // The part first, as written.
-    expect(written).toContain(`{${writePart(searchItemSchema, items[1]!, ahead).json},"skills":`);
-  });
-
-  it('writes a part ahead only from values that match, and writes in full an object of another schema', () => {
-    const item = searchItem(2);
-    expect(() => writePart(searchItemSchema, { ...item, title: 42 }, new Set(['id', 'title']))).toThrow(ResponseShapeError);
-    // Written for the list item, attached to a search item: the search item's writer writes it all.
-    const other = withPart({ ...item, title: 'Head Cook' }, writePart(jobPostListItemSchema, item, new Set(['id', 'title'])));
-    expect(JSON.parse(writeJson(searchItemSchema, other))).toMatchObject({ id: 'job-2', title: 'Head Cook' });
-    // A copy does not carry the part.
-    const withTitle = withPart({ ...item }, writePart(searchItemSchema, item, new Set(['id', 'title'])));
-    expect(JSON.parse(writeJson(searchItemSchema, { ...withTitle, title: 'Head Cook' }))).toMatchObject({ title: 'Head Cook' });
   });
 });
