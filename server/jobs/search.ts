@@ -589,7 +589,8 @@ async function searchByIndex(ctx: AppContext, search: JobSearch, searcher: Searc
   const items: SearchItem[] = answer.ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    return [{ ...jobPostListItemOf(row, names, view), distanceMiles: milesShown(location, row) }];
+    // The distance joins the built item rather than a copy of it: one object a job.
+    return [Object.assign(jobPostListItemOf(row, names, view), { distanceMiles: milesShown(location, row) })];
   });
   const n = answer.ids.length;
   const counted =
