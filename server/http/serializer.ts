@@ -58,14 +58,16 @@ const within = (error: unknown, key: string | number) => (error instanceof Respo
 type Def = { type: string; [key: string]: unknown };
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
+/** A writer of parts written whole: objects and arrays take their `text`, JSON's null where it leaves them out. */
+const whole = (text: (value: unknown) => string | undefined): Writer => ({ text, write: (v, out) => void (out.json += text(v) ?? 'null') });
+
 /** zod checks and writes this part itself. */
 function byZod(schema: z.ZodType): Writer {
-  const text = (value: unknown) => {
+  return whole((value) => {
     const result = z.safeEncode(schema, value);
     if (!result.success) fail();
     return JSON.stringify(result.data) as string | undefined;
-  };
-  return { text, write: (value, out) => void (out.json += text(value) ?? 'null') };
+  });
 }
 
 type Check = { _zod: { def: { when?: (payload: Payload) => boolean }; check: (payload: Payload) => unknown } };
@@ -189,10 +191,8 @@ function build(schema: z.ZodType): Writer {
     case 'null':
       return plain((v) => (v === null ? 'null' : fail()));
     case 'unknown':
-    case 'any': {
-      const text = (v: unknown) => JSON.stringify(v) as string | undefined;
-      return { text, write: (v, out) => void (out.json += text(v) ?? 'null') };
-    }
+    case 'any':
+      return whole((v) => JSON.stringify(v) as string | undefined);
     case 'enum':
       return oneOf(Object.values(def.entries as Record<string, unknown>));
     case 'literal':
