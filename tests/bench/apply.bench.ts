@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../support/server/test-app.ts';
 import { applications, companies, jobClicks, jobSeekerSkills, savedJobs, storedFiles, users } from '../../server/db/schema.ts';
 import { publishJobData } from '../../server/posting/jobs.ts';
 import type { JobDataInput } from '../../src/contract/posting.ts';
+import { percentile } from './support/load.ts';
 
 // Applying and reading a job's page on a market of 2,000 jobs of 20 companies, with their views,
 // applications and saved jobs: POST apply (a new application each time, with the emails to the
@@ -13,11 +14,6 @@ const COMPANIES = 20;
 const JOBS_PER_COMPANY = 100;
 const SEEKERS = 300;
 const TITLES = ['Warehouse Associate', 'Order Picker', 'Forklift Operator', 'Shipping Clerk', 'Inventory Specialist', 'Delivery Coordinator', 'Packer', 'Shift Lead'];
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 function jobData(i: number): JobDataInput {
   return {

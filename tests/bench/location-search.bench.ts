@@ -7,6 +7,7 @@ import {
   loadGazetteerSources,
   type GazetteerSources,
 } from '../../server/location/gazetteer.ts';
+import { percentile } from './support/load.ts';
 
 // What people type: prefixes of every length, "city, ST", ZIP codes and prefixes, misses.
 const QUERIES = [
@@ -27,11 +28,6 @@ const QUERIES = [
   'kansas city missouri',
   'bo',
 ];
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 const report: string[] = [];
 function summarise(name: string, samples: number[]) {

@@ -2,14 +2,10 @@ import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { createTestApp, type TestApp } from '../support/server/test-app.ts';
 import { hashPassword } from '../../server/platform/passwords.ts';
 import { createUser } from '../../server/account/users.ts';
+import { percentile } from './support/load.ts';
 
 const EMAIL = 'bench.seeker@example.com';
 const PASSWORD = 'bench-password-1';
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 let app: TestApp;
 const okSamples: number[] = [];

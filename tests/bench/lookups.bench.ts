@@ -8,6 +8,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { createTestApp, type TestApp } from '../support/server/test-app.ts';
 import { readLookups } from '../../server/lookups/service.ts';
+import { percentile } from './support/load.ts';
 
 // What people type into the school field: prefixes, whole words, a miss; and paging on.
 const UNIVERSITY_QUERIES = [
@@ -22,11 +23,6 @@ const UNIVERSITY_QUERIES = [
   'search=college&page=10&pageSize=50',
   '',
 ];
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 const report: string[] = [];
 function summarise(name: string, samples: number[]) {

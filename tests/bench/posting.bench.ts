@@ -4,17 +4,13 @@ import { applications, companies, jobClicks, users } from '../../server/db/schem
 import { publishJobData } from '../../server/posting/jobs.ts';
 import { saveDraftFor } from '../../server/posting/drafts.ts';
 import type { JobDataInput } from '../../src/contract/posting.ts';
+import { percentile } from './support/load.ts';
 
 // Posting on a company with 500 jobs (with their clicks and applications): saving a draft, publishing
 // one, and the staff's job list, whose rows count clicks and applicants for every job listed.
 
 const JOBS = 500;
 const TITLES = ['Warehouse Associate', 'Order Picker', 'Forklift Operator', 'Shipping Clerk', 'Inventory Specialist', 'Delivery Coordinator', 'Packer', 'Shift Lead'];
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 function jobData(i: number): JobDataInput {
   return {

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -18,6 +17,7 @@ import { preferLocations } from '../../server/lookups/data/places.ts';
 import type { SearchRequestInput } from '../../src/contract/search.ts';
 import type { Viewport } from '../../src/contract/map.ts';
 import { naiveRoutes } from './naive-search.ts';
+import { loadAverage as load, percentile, sendLoad, type LoadResult } from './support/load.ts';
 import { searchIndexReady, searchIndexSync } from '../../server/jobs/search-index/sync.ts';
 
 /*
@@ -41,6 +41,8 @@ import { searchIndexReady, searchIndexSync } from '../../server/jobs/search-inde
  *   SEARCH_BENCH_REQUESTS   requests per load run (default 300)
  *   SEARCH_BENCH_NAIVE_REQUESTS  the naive build's share of them (default: as many; 0 skips it)
  *   SEARCH_BENCH_PGLITE_YIELD=1  PGlite statements wait for the event loop's next turn (see below)
+ *   SEARCH_BENCH_KINDS=1    then each kind of request of the mix alone, for its time a search on the server's thread
+ *                           (SEARCH_BENCH_KIND=a place: only the kinds named so; with SEARCH_BENCH_PROFILE, a profile each)
  *   SEARCH_BENCH_PROFILE    a file to write the server thread's CPU profile of our build's load run to
  *                           (.cpuprofile, for Chrome's DevTools)
  *
@@ -74,6 +76,36 @@ const PGLITE_YIELD = KIND === 'pglite' && process.env.SEARCH_BENCH_PGLITE_YIELD 
 const KEYWORDS = ['nurse', 'warehouse', 'forklift oper', 'software engineer', 'cook', 'driver -delivery', '"customer service"', 'electric', 'manager', 'cashier'];
 const SORTS = ['relevance', 'relevance', 'distance', 'newest', 'pay'] as const;
 
+/**
+ * The mix's kinds of request, each alone (SEARCH_BENCH_KINDS=1): every request of a run is of one
+ * kind, the place, radius and sort still drawn, so the server's time a search is that kind's.
+ */
+const KINDS: Record<string, (pick: <T>(items: readonly T[]) => T) => Partial<SearchRequestInput>> = {
+  'nothing found (a word no job holds)': () => ({ keyword: 'zyzzogeton' }),
+  'a place alone': () => ({}),
+  'a place, filtered': () => ({ filters: { jobTypes: [1], minimumPay: { amount: 20, rate: 'Hourly' }, experience: 3 } }),
+  'a place with the map': () => ({ flags: { Pins: true } }),
+  'a keyword': (pick) => ({ keyword: pick(KEYWORDS.filter((k) => !k.startsWith('"'))) }),
+  'a keyword with the map': (pick) => ({ keyword: pick(KEYWORDS.filter((k) => !k.startsWith('"'))), flags: { Pins: true } }),
+  'the phrase "customer service"': () => ({ keyword: '"customer service"' }),
+  'a later page (3)': () => ({ paging: { pageNumber: 3 } }),
+};
+
+function kindMix(kind: string, n: number, seed: number, asOf: string): SearchRequestInput[] {
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  return Array.from({ length: n }, () => ({
+    keyword: null,
+    location: { ...pick(PLACES), radius: pick([10, 10, 25, 50]) },
+    filters: {},
+    sort: pick(SORTS),
+    paging: { pageNumber: 1 },
+    flags: { Pins: false },
+    asOf,
+    ...KINDS[kind]!(pick),
+  }));
+}
+
 /** Places searched: the demo cities and the 40 most populous US places. */
 const PLACES = [...DEMO_CITIES.map((c) => ({ latitude: c.latitude, longitude: c.longitude })), ...preferLocations.slice(0, 40).map((p) => ({ latitude: p.latitude, longitude: p.longitude }))];
 
@@ -104,74 +136,6 @@ function requestMix(n: number, seed: number, asOf: string): SearchRequestInput[]
   });
 }
 
-// The load client, in a worker thread: 20 loops sending the requests in turn over kept-alive
-// connections (node:http, lighter than fetch: the client shares the machine's cores with the
-// server), and a probe.
-const CLIENT = `
-const http = require('node:http');
-const { parentPort, workerData } = require('node:worker_threads');
-const { url, token, bodies, concurrency, probeUrl } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency + 1 });
-const send = (target, body) => new Promise((resolve, reject) => {
-  const headers = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: 'Bearer ' + token };
-  const req = http.request(target, { method: body === undefined ? 'GET' : 'POST', agent, headers }, (res) => {
-    const chunks = [];
-    res.on('data', (c) => chunks.push(c));
-    res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
-    res.on('error', reject);
-  });
-  req.on('error', reject);
-  req.end(body);
-});
-(async () => {
-  const latencies = new Array(bodies.length);
-  let next = 0, errors = 0, firstError = null, probing = true;
-  const probes = [];
-  const probe = (async () => {
-    while (probing) {
-      const t = performance.now();
-      await send(probeUrl);
-      probes.push(performance.now() - t);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  })();
-  const t0 = performance.now();
-  const busy0 = performance.eventLoopUtilization();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < bodies.length) {
-      const i = next++;
-      const t = performance.now();
-      const res = await send(url, JSON.stringify(bodies[i]));
-      latencies[i] = performance.now() - t;
-      if (res.status !== 200) { errors++; firstError ??= res.status + ' ' + res.text.slice(0, 300); }
-    }
-  }));
-  const elapsed = performance.now() - t0;
-  const clientBusy = performance.eventLoopUtilization(busy0).utilization;
-  probing = false;
-  await probe;
-  agent.destroy();
-  parentPort.postMessage({ latencies, elapsed, errors, firstError, probes, clientBusy });
-})().catch((e) => parentPort.postMessage({ fatal: String(e && e.stack || e) }));
-`;
-
-interface LoadResult {
-  latencies: number[];
-  elapsed: number;
-  errors: number;
-  firstError: string | null;
-  probes: number[];
-  /** How busy the load client's thread was (0 to 1): it shares the machine's cores with the server. */
-  clientBusy: number;
-  fatal?: string;
-}
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-}
-
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
 let database: Database;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -288,15 +252,7 @@ async function runLoad(path: string, bodies: unknown[]): Promise<LoadResult & { 
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   const busy = performance.eventLoopUtilization();
-  const worker = new Worker(CLIENT, { eval: true, workerData: { url: `${base}${path}`, token, bodies, concurrency: CONCURRENCY, probeUrl: `${base}/api/config` } });
-  const result = await new Promise<LoadResult>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  loop.disable();
-  await worker.terminate();
-  if (result.fatal) throw new Error(result.fatal);
-  if (result.errors) throw new Error(`${path}: ${result.errors} requests failed, first: ${result.firstError}`);
+  const result = await sendLoad({ url: `${base}${path}`, token, bodies, concurrency: CONCURRENCY, probeUrl: `${base}/api/config` }).finally(() => loop.disable());
   const serverBusy = performance.eventLoopUtilization(busy).utilization;
   const after = await statementsRun();
   // Less the one that reads the counter.
@@ -335,6 +291,7 @@ async function measureLoad(label: string, build: string, path: string, bodies: u
     'loop pause max ms': +r.loopMax.toFixed(1),
     'probe max ms': +Math.max(...r.probes).toFixed(1),
     'server busy %': Math.round(r.serverBusy * 100),
+    'server ms a search': +((r.serverBusy * r.elapsed) / r.latencies.length).toFixed(2),
     'client busy %': Math.round(r.clientBusy * 100),
     ...(r.statements === null ? {} : { 'statements a search': +(r.statements / r.latencies.length).toFixed(2) }),
     'load avg': la,
@@ -368,6 +325,14 @@ describe(`search at scale (${KIND}, ${JOBS} jobs)`, () => {
         await withoutIndex(() => measureLoad('enhanced-search, 20 concurrent', 'ours (SQL only)', '/api/JobSeeker/enhanced-search', bodies.slice(0, NAIVE_REQUESTS || REQUESTS)));
       }
       if (NAIVE_REQUESTS > 0) await measureLoad('enhanced-search, 20 concurrent', 'naive', '/api/naive/enhanced-search', bodies.slice(0, NAIVE_REQUESTS));
+      if (process.env.SEARCH_BENCH_KINDS === '1') {
+        const only = process.env.SEARCH_BENCH_KIND;
+        for (const [i, kind] of Object.keys(KINDS).entries()) {
+          if (only && !kind.startsWith(only)) continue;
+          const profile = process.env.SEARCH_BENCH_PROFILE?.replace(/(\.cpuprofile)?$/, `.kind-${i}.cpuprofile`);
+          await measureLoad(`kind: ${kind}`, 'ours (index)', '/api/JobSeeker/enhanced-search', kindMix(kind, Math.min(REQUESTS, 500), 20261124, asOf), { profile });
+        }
+      }
     },
     once,
   );

@@ -7,6 +7,7 @@ import { DEMO_CITIES } from '../../server/posting/demo-data.ts';
 import { searchJobs } from '../../server/jobs/search.ts';
 import { DEFAULT_SEARCH_LOCATION, NO_FILTERS } from '../../src/contract/search.ts';
 import { EARTH_RADIUS_MILES } from '../../src/lib/geo.ts';
+import { percentile } from './support/load.ts';
 
 // Job search and the map's clusters over 5,000 open jobs around the demo's ten US cities (and 300
 // remote ones): anonymous simple-search, a signed-in seeker's enhanced-search with a keyword,
@@ -19,11 +20,6 @@ const REMOTE = 300;
 const TITLES = ['Warehouse Associate', 'Forklift Operator', 'Registered Nurse', 'Line Cook', 'Software Engineer', 'Electrician', 'Delivery Driver', 'Cashier', 'Data Analyst', 'Carpenter', 'Medical Assistant', 'Barista'];
 const SKILLS = [401, 404, 405, 1401, 1402, 1802, 1817, 114, 115, 506, 507, 1901];
 const KEYWORDS = ['warehouse', 'forklift oper', 'nurse', 'software engineer', 'cook', 'driver -delivery', '"data analyst"', 'electric'];
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 /** A seeded source, so every run measures the same rows. */
 function random(seed: number) {

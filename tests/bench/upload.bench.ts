@@ -3,6 +3,7 @@ import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { storedFiles } from '../../server/db/schema.ts';
 import { filesApp, makeDocx, makePdf, multipart, type FilesApp } from '../server/files-support.ts';
+import { percentile } from './support/load.ts';
 
 // Time and memory of one 5 MB resume upload through the whole app: multipart parsing, type
 // check, text extraction (pdf.js in its worker, or the streamed DOCX), skill matching, the
@@ -10,11 +11,6 @@ import { filesApp, makeDocx, makePdf, multipart, type FilesApp } from '../server
 // PDF worker's heap, which lives in this process.
 
 const FIVE_MB = 5 * 1024 * 1024;
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 let f: FilesApp;
 let token: string;

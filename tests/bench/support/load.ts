@@ -1,0 +1,106 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+/** The p-th percentile of the samples (nearest rank). */
+export function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
+
+/** The machine's load averages (1, 5 and 15 minutes), printed beside every figure: the machine is shared. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+export interface LoadResult {
+  /** Each request's time from sending to the last byte of its answer, ms, in the order sent. */
+  latencies: number[];
+  elapsed: number;
+  errors: number;
+  firstError: string | null;
+  /** The times of trivial requests sent every 10 ms meanwhile. */
+  probes: number[];
+  /** How busy the load client's thread was (0 to 1): it shares the machine's cores with the server. */
+  clientBusy: number;
+}
+
+export interface Load {
+  /** Where each body is POSTed as JSON. */
+  url: string;
+  /** A bearer token sent with each request. */
+  token: string;
+  bodies: unknown[];
+  /** Requests in flight at once: each loop sends its next request when the answer to its last has come. */
+  concurrency: number;
+  /** A cheap GET address sent every 10 ms beside the load. */
+  probeUrl: string;
+}
+
+// The load client, in a worker thread so its own work does not run on the server's thread:
+// `concurrency` loops sending the requests in turn over kept-alive connections (node:http, lighter
+// than fetch: the client shares the machine's cores with the server), and a probe.
+const CLIENT = `
+const http = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, token, bodies, concurrency, probeUrl } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency + 1 });
+const send = (target, body) => new Promise((resolve, reject) => {
+  const headers = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: 'Bearer ' + token };
+  const req = http.request(target, { method: body === undefined ? 'GET' : 'POST', agent, headers }, (res) => {
+    const chunks = [];
+    res.on('data', (c) => chunks.push(c));
+    res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
+    res.on('error', reject);
+  });
+  req.on('error', reject);
+  req.end(body);
+});
+(async () => {
+  const latencies = new Array(bodies.length);
+  let next = 0, errors = 0, firstError = null, probing = true;
+  const probes = [];
+  const probe = (async () => {
+    while (probing) {
+      const t = performance.now();
+      await send(probeUrl);
+      probes.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  })();
+  const t0 = performance.now();
+  const busy0 = performance.eventLoopUtilization();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < bodies.length) {
+      const i = next++;
+      const t = performance.now();
+      const res = await send(url, JSON.stringify(bodies[i]));
+      latencies[i] = performance.now() - t;
+      if (res.status !== 200) { errors++; firstError ??= res.status + ' ' + res.text.slice(0, 300); }
+    }
+  }));
+  const elapsed = performance.now() - t0;
+  const clientBusy = performance.eventLoopUtilization(busy0).utilization;
+  probing = false;
+  await probe;
+  agent.destroy();
+  parentPort.postMessage({ latencies, elapsed, errors, firstError, probes, clientBusy });
+})().catch((e) => parentPort.postMessage({ fatal: String(e && e.stack || e) }));
+`;
+
+/** Sends the load from a worker thread; fails when any request failed or the client could not run. */
+export async function sendLoad(load: Load): Promise<LoadResult> {
+  const worker = new Worker(CLIENT, { eval: true, workerData: load });
+  try {
+    const result = await new Promise<LoadResult & { fatal?: string }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    if (result.fatal) throw new Error(result.fatal);
+    if (result.errors) throw new Error(`${load.url}: ${result.errors} requests failed, first: ${result.firstError}`);
+    return result;
+  } finally {
+    await worker.terminate();
+  }
+}
