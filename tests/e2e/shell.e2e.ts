@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { mainNav, signIn } from './support/account.ts';
+import { createVerifiedEmployer } from './support/api.ts';
 import { expectNoA11yViolations, tabTo, useBrowser } from './support/browser.ts';
 
 const NOT_FOUND = "It seems like you've stumbled upon a page that doesn't exist!";
@@ -167,6 +169,30 @@ describe('the app shell', () => {
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'JobSeeker' }).isVisible()).toBe(true);
   });
+
+  // A company's staff have the most links: each label on one line, the row inside the window.
+  for (const width of [1200, 1280]) {
+    it(`keeps a company's staff navigation on one row at ${width.toLocaleString('en-US')} px`, async () => {
+      const { page } = ui;
+      const employer = await createVerifiedEmployer(`Nav Row ${width} LLC`, 'Christopher');
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, employer, '/user/dashboard');
+      const { nav, userMenu } = mainNav(page);
+      await userMenu(employer.firstName).waitFor();
+      const controls = nav.locator(':is(a, button):visible');
+      const boxes = await controls.evaluateAll((elements) => elements.map((e) => ({ text: (e as unknown as { innerText: string }).innerText.replace(/\s+/g, ' ').trim(), ...e.getBoundingClientRect().toJSON() })));
+      expect(boxes.map((b) => b.text)).toEqual(expect.arrayContaining(['Dashboard', 'Jobs', 'Applicants', 'About us', expect.stringMatching(/Christopher$/)]));
+      for (const box of boxes) {
+        expect(box.height, `${box.text} on one line`).toBeLessThan(40);
+        expect(box.right, `${box.text} inside the window`).toBeLessThanOrEqual(width);
+      }
+      // One row: every control shares the row's middle.
+      const middles = boxes.map((b) => Math.round(b.top + b.height / 2));
+      expect(Math.max(...middles) - Math.min(...middles)).toBeLessThanOrEqual(4);
+      // The product's name stays the home link's name when only the mark shows.
+      expect(await nav.getByRole('link', { name: 'Job Marketplace' }).isVisible()).toBe(true);
+    });
+  }
 });
 
 describe('accessibility', () => {

@@ -23,7 +23,8 @@ export interface TopNavProps {
   onLogout: () => void;
 }
 
-const topLinkClass = 'rounded px-1 py-0.5 text-sm font-medium text-ink no-underline hover:bg-black/5 dark:hover:bg-white/10';
+// Labels never wrap: a two-word label (About us) broken over two lines reads as two links.
+const topLinkClass = 'whitespace-nowrap rounded px-1 py-0.5 text-sm font-medium text-ink no-underline hover:bg-black/5 dark:hover:bg-white/10';
 const dropdownButtonClass = cx(topLinkClass, 'inline-flex items-center gap-0.5');
 
 function ItemLink({ item, ...anchor }: { item: NavLink } & Omit<ComponentPropsWithRef<'a'>, 'href' | 'children'>) {
@@ -172,7 +173,8 @@ export function TopNav(props: TopNavProps) {
           <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center gap-1 px-2 py-1">
             <Link href="/" className="mr-2 flex items-center gap-1 text-lg font-extrabold text-ink no-underline lg:shrink-0 lg:whitespace-nowrap">
               <span aria-hidden="true" className="inline-block size-3 rounded bg-brand-500" />
-              Job Marketplace
+              {/* From 1200 px the links stand in one row; until 1536 px it has room for them only without the name beside the mark. */}
+              <span className="lg:max-xl:sr-only">Job Marketplace</span>
             </Link>
             <div className="hidden flex-1 items-center gap-0.5 lg:flex">
               {navMenus.map((entry) =>
@@ -207,7 +209,7 @@ export function TopNav(props: TopNavProps) {
                         {roleLinks(user.role).map((item) => (
                           <ItemLink key={item.href} item={item} className={topLinkClass} />
                         ))}
-                        {canMessage(user.role) && <MessagesLink unread={props.unread} className={cx(topLinkClass, 'inline-flex items-center gap-0.5 whitespace-nowrap')} />}
+                        {canMessage(user.role) && <MessagesLink unread={props.unread} className={cx(topLinkClass, 'inline-flex items-center gap-0.5')} />}
                       </>
                     )}
                   </span>
