@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
 import os from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -247,16 +247,28 @@ async function statementsRun(): Promise<number | null> {
   return Number(list[0]?.n ?? 0);
 }
 
-async function runLoad(path: string, bodies: unknown[]): Promise<LoadResult & { loopMax: number; serverBusy: number; statements: number | null }> {
+async function runLoad(
+  path: string,
+  bodies: unknown[],
+): Promise<LoadResult & { loopMax: number; serverBusy: number; statements: number | null; gcPauses: number[] }> {
   const statements = await statementsRun();
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
+  // The collector's pauses of this process (its young and old generations alike).
+  const gcPauses: number[] = [];
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+  });
+  gc.observe({ entryTypes: ['gc'] });
   const busy = performance.eventLoopUtilization();
-  const result = await sendLoad({ url: `${base}${path}`, token, bodies, concurrency: CONCURRENCY, probeUrl: `${base}/api/config` }).finally(() => loop.disable());
+  const result = await sendLoad({ url: `${base}${path}`, token, bodies, concurrency: CONCURRENCY, probeUrl: `${base}/api/config` }).finally(() => {
+    loop.disable();
+    gc.disconnect();
+  });
   const serverBusy = performance.eventLoopUtilization(busy).utilization;
   const after = await statementsRun();
   // Less the one that reads the counter.
-  return { ...result, loopMax: loop.max / 1e6, serverBusy, statements: statements === null || after === null ? null : after - statements - 1 };
+  return { ...result, loopMax: loop.max / 1e6, serverBusy, gcPauses, statements: statements === null || after === null ? null : after - statements - 1 };
 }
 
 /** Runs `work` under the CPU profiler, writing the profile to `file`. */
@@ -292,6 +304,8 @@ async function measureLoad(label: string, build: string, path: string, bodies: u
     'probe max ms': +Math.max(...r.probes).toFixed(1),
     'server busy %': Math.round(r.serverBusy * 100),
     'server ms a search': +((r.serverBusy * r.elapsed) / r.latencies.length).toFixed(2),
+    'gc ms a search': +(r.gcPauses.reduce((sum, ms) => sum + ms, 0) / r.latencies.length).toFixed(2),
+    'gc pause max ms': +Math.max(0, ...r.gcPauses).toFixed(1),
     'client busy %': Math.round(r.clientBusy * 100),
     ...(r.statements === null ? {} : { 'statements a search': +(r.statements / r.latencies.length).toFixed(2) }),
     'load avg': la,
