@@ -168,6 +168,9 @@ describe('the app shell', () => {
     await open(page, '/');
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'JobSeeker' }).isVisible()).toBe(true);
+    // A visitor's row has room for the product's name beside its mark.
+    const name = await page.getByRole('link', { name: 'Job Marketplace' }).getByText('Job Marketplace', { exact: true }).boundingBox();
+    expect(name?.width).toBeGreaterThan(100);
   });
 
   // A company's staff have the most links: each label on one line, the row inside the window.

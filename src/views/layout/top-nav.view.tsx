@@ -173,8 +173,8 @@ export function TopNav(props: TopNavProps) {
           <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center gap-1 px-2 py-1">
             <Link href="/" className="mr-2 flex items-center gap-1 text-lg font-extrabold text-ink no-underline lg:shrink-0 lg:whitespace-nowrap">
               <span aria-hidden="true" className="inline-block size-3 rounded bg-brand-500" />
-              {/* From 1200 px the links stand in one row; until 1536 px it has room for them only without the name beside the mark. */}
-              <span className="lg:max-xl:sr-only">Job Marketplace</span>
+              {/* From 1200 px the links stand in one row; until 1536 px a signed-in user's fit only without the name beside the mark. */}
+              <span className={cx(user && 'lg:max-xl:sr-only')}>Job Marketplace</span>
             </Link>
             <div className="hidden flex-1 items-center gap-0.5 lg:flex">
               {navMenus.map((entry) =>
