@@ -23,6 +23,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'lint',
+          // The design's layer rules (eslint.config.js): the whole code base, and a planted break of each rule.
+          include: ['tests/lint/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'bundle',
           include: ['tests/bundle/**/*.test.ts'],
           environment: 'node',

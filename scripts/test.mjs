@@ -1,5 +1,5 @@
 // `npm test`: every test layer, cheapest first, stopping at the first layer that fails:
-// typecheck → machines → views → bundle budget → server (PGlite, then PostgreSQL when DATABASE_URL
+// typecheck → lint → machines → views → bundle budget → server (PGlite, then PostgreSQL when DATABASE_URL
 // is set) → e2e.
 // The last line is always `tests: N passed, N failed` with the totals.
 // `npm test -- server e2e` runs only the named layers.
@@ -46,6 +46,7 @@ const allLayers = [
     ],
     env: process.env,
   },
+  vitestLayer('lint', 'lint', process.env),
   vitestLayer('machines', 'machines', process.env),
   vitestLayer('views', 'views', process.env),
   // Measures the production build, so it builds the app first when the build is stale.
