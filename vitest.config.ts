@@ -27,6 +27,8 @@ export default defineConfig({
           // The design's layer rules (eslint.config.js): the whole code base, and a planted break of each rule.
           include: ['tests/lint/**/*.test.ts'],
           environment: 'node',
+          // Each check lints through the resolver and reads the import graph: seconds, not milliseconds.
+          testTimeout: 120_000,
         },
       },
       {
