@@ -39,6 +39,8 @@ export const jobRefusalMessages: Record<JobRefusalCode, string> = {
   'job.notFound': JobMessages.jobNotFound,
 };
 
+export const isJobRefusalCode = (code: string): code is JobRefusalCode => Object.hasOwn(jobRefusalMessages, code);
+
 /** The job's state a refusal names, for the page to show once the dialog closes. */
 export const jobStatusOfRefusal = (code: JobRefusalCode): Exclude<PublicJobStatus, 'Active'> | null =>
   code === 'job.closed' ? 'Closed' : code === 'job.expired' ? 'Expired' : null;
