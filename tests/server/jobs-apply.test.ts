@@ -248,7 +248,7 @@ describe('reporting a job (ReportJob)', () => {
     expect(Object.keys(REPORT_REASON_NAMES)).toEqual([...reportReasons]);
     expectRefused(await t.calls.report(t.w.seekerA, id, { reason: 'boring' }), 400, JobMessages.reportReason);
     expectRefused(await t.calls.report(t.w.seekerA, id, {}), 400, JobMessages.reportReason);
-    expectRefused(await t.calls.report(t.w.seekerA, id, { reason: 'other' }), 400, JobMessages.reportDetailsNeeded);
+    expectRefused(await t.calls.report(t.w.seekerA, id, { reason: 'other' }), 400, JobMessages.reportDetailsNeeded, 'request.invalid');
     expectRefused(await t.calls.report(t.w.seekerA, id, { reason: 'other', details: '   ' }), 400, JobMessages.reportDetailsNeeded);
     expectRefused(await t.calls.report(t.w.seekerA, id, { reason: 'scam', details: 'x'.repeat(1001) }), 400, JobMessages.reportDetails);
     expectOk(await t.calls.report(t.w.seekerA, id, { reason: 'discriminatory', details: 'x'.repeat(1000) }));
