@@ -80,7 +80,7 @@ export async function buildApp(
         fieldErrors[field] ??= issue.message ?? 'Invalid value';
       }
       const errors = [...new Set(Object.values(fieldErrors))];
-      return res.code(400).send(fail(400, errors[0] ?? 'Invalid request', errors, { fieldErrors }));
+      return res.code(400).send(fail(400, errors[0] ?? 'Invalid request', errors, { fieldErrors, code: 'request.invalid' }));
     }
     if (err instanceof HttpError) {
       if (err.status === 429) res.header('Retry-After', '60');

@@ -14,7 +14,7 @@ const PER_IP = 60;
 export function googleSignInRoutes(api: FastifyInstance, ctx: AppContext) {
   const oidc: GoogleOidc | null = ctx.config.google ? createGoogleOidc(ctx.config.google) : null;
   const configured = (): GoogleOidc => {
-    if (!oidc) throw new HttpError(404, AccountMessages.googleNotConfigured);
+    if (!oidc) throw new HttpError(404, AccountMessages.googleNotConfigured, { code: 'auth.googleUnavailable' });
     return oidc;
   };
 

@@ -59,7 +59,7 @@ export async function startGoogleSignIn(ctx: AppContext, oidc: GoogleOidc): Prom
 function providerFailure(ctx: AppContext, err: unknown): HttpError {
   if (err instanceof OidcCodeRejectedError || err instanceof OidcTokenInvalidError) {
     ctx.log.warn({ reason: err.message }, 'google sign-in refused');
-    return badRequest(AccountMessages.staleGoogleCode);
+    return badRequest(AccountMessages.staleGoogleCode, { code: 'auth.googleCodeStale' });
   }
   if (err instanceof OidcUnavailableError) {
     ctx.log.error({ reason: err.message }, 'google sign-in provider unavailable');
@@ -79,7 +79,7 @@ export async function finishGoogleSignIn(
 ): Promise<GoogleCallbackData> {
   const now = ctx.adapters.now();
   const [attempt] = await ctx.db.delete(oauthStates).where(eq(oauthStates.state, input.state)).returning();
-  if (!attempt || attempt.expiresAt.getTime() <= now.getTime()) throw badRequest(AccountMessages.staleGoogleCode);
+  if (!attempt || attempt.expiresAt.getTime() <= now.getTime()) throw badRequest(AccountMessages.staleGoogleCode, { code: 'auth.googleCodeStale' });
 
   let identity: GoogleIdentity;
   try {

@@ -31,12 +31,12 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<Session
   const user = await findUserByEmail(ctx.db, email);
   // Unknown emails and users without a password cost one scrypt too: the answer's timing says nothing.
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !user.passwordHash || !valid) throw badRequest(AccountMessages.invalidCredentials);
+  if (!user || !user.passwordHash || !valid) throw badRequest(AccountMessages.invalidCredentials, { code: 'auth.invalidCredentials' });
 
   await assertMaySignIn(ctx, user);
   if (!user.emailVerifiedAt) {
     await sendVerificationMail(ctx, user);
-    throw forbidden(AccountMessages.emailNotVerified);
+    throw forbidden(AccountMessages.emailNotVerified, { code: 'auth.unverified' });
   }
   return issueSession(ctx, user, input.rememberMe);
 }
@@ -48,7 +48,7 @@ async function loginWithCode(ctx: AppContext, email: string, input: LoginInput):
   ]);
   const valid = await checkCode(ctx, email, input.password);
   const user = valid ? await findUserByEmail(ctx.db, email) : null;
-  if (!user) throw badRequest(AccountMessages.invalidCode);
+  if (!user) throw badRequest(AccountMessages.invalidCode, { code: 'auth.invalidCode' });
 
   // The code reached the inbox, so the inbox is the user's.
   if (!user.emailVerifiedAt) {
@@ -62,17 +62,18 @@ async function loginWithCode(ctx: AppContext, email: string, input: LoginInput):
 
 /** Rules every sign-in obeys once the user has proven who they are. */
 export async function assertMaySignIn(ctx: AppContext, user: UserRow): Promise<void> {
-  if (user.disabled) throw forbidden(AccountMessages.accountDisabled);
-  if (user.deactivatedAt) throw forbidden(AccountMessages.accountDeactivated);
+  if (user.disabled) throw forbidden(AccountMessages.accountDisabled, { code: 'auth.disabled' });
+  if (user.deactivatedAt) throw forbidden(AccountMessages.accountDeactivated, { code: 'auth.deactivated' });
   if (user.role === 'Employer' || user.role === 'Recruiter') {
     const company = user.companyId ? await findCompanyById(ctx.db, user.companyId) : null;
     if (!company?.verifiedAt) {
       // The request lets the client prefill business verification (spec 1 §4).
       throw forbidden(AccountMessages.notVerified, {
+        code: 'auth.businessUnverified',
         request: company ? { email: user.email, businessName: company.name, businessTin: company.tin } : undefined,
       });
     }
-    if (!company.active || company.blacklisted) throw forbidden(AccountMessages.accountDisabled);
+    if (!company.active || company.blacklisted) throw forbidden(AccountMessages.accountDisabled, { code: 'auth.disabled' });
   }
 }
 

@@ -14,14 +14,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The legal name, TIN, street address and staff are never part of it.
  */
 export async function publicCompany(ctx: AppContext, id: string): Promise<PublicCompany> {
-  if (!UUID.test(id)) throw notFound(CompanyMessages.companyNotFound);
+  if (!UUID.test(id)) throw notFound(CompanyMessages.companyNotFound, { code: 'company.notFound' });
   const [row] = await ctx.db
     .select({ company: companies, industry: industries.name })
     .from(companies)
     .leftJoin(industries, eq(industries.id, companies.industryId))
     .where(and(eq(companies.id, id), eq(companies.active, true), eq(companies.blacklisted, false), isNotNull(companies.verifiedAt)))
     .limit(1);
-  if (!row) throw notFound(CompanyMessages.companyNotFound);
+  if (!row) throw notFound(CompanyMessages.companyNotFound, { code: 'company.notFound' });
   const { company } = row;
   return {
     id: company.id,

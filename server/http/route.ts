@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BodyOf, DataOf, EndpointDef, ParamsOf, QueryOf } from '../../src/contract/endpoint.ts';
 import { envelopeOf } from '../../src/contract/envelope.ts';
+import type { OutcomeCode } from '../../src/contract/outcome-codes.ts';
 import type { AccessClaims } from '../platform/tokens.ts';
 import { ok } from './envelope.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -18,11 +19,11 @@ declare module 'fastify' {
   }
 }
 
-/** A handler's answer when it needs more than data: a message, a status or a follow-up request. */
+/** A handler's answer when it needs more than data: a message, a status, a follow-up request or an outcome code. */
 export class Reply<T> {
   constructor(
     readonly data: T,
-    readonly meta: { message?: string; status?: number; request?: unknown } = {},
+    readonly meta: { message?: string; status?: number; request?: unknown; code?: OutcomeCode } = {},
   ) {}
 }
 export const reply = <T>(data: T, meta: Reply<T>['meta']) => new Reply(data, meta);
@@ -92,9 +93,9 @@ export function route<E extends EndpointDef>(app: FastifyInstance, ep: E, handle
       });
       if (result === res) return res;
       if (result instanceof Reply) {
-        const code = result.meta.status ?? status;
-        res.code(code);
-        return ok(result.data, code, result.meta.message, result.meta.request);
+        const sent = result.meta.status ?? status;
+        res.code(sent);
+        return ok(result.data, sent, result.meta.message, result.meta.request, result.meta.code);
       }
       res.code(status);
       return ok(result, status);

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { applications, storedFiles, users } from '../db/schema.ts';
-import { badRequest, conflict, forbidden } from '../http/errors.ts';
+import { conflict, refusal } from '../http/errors.ts';
 import type { Mail } from '../platform/mail/mailer.ts';
 import { activeUser } from '../account/profile.ts';
 import { BRAND_NAME, compose } from '../account/mails.ts';
@@ -10,6 +10,7 @@ import { fullNameOf } from '../staff/staff.ts';
 import { storedJobData } from '../posting/drafts.ts';
 import { isAgeWithin } from '../../src/lib/dates.ts';
 import { ADULT_AGE, JobMessages, type Application, type ApplicationStatus, type applicationInputSchema } from '../../src/contract/jobs.ts';
+import { jobRefusalMessages, jobRefusalOf, missingAnswers } from '../../src/contract/application-rules.ts';
 import { visibleJob } from './detail.ts';
 import { markInvitationApplied } from '../suggestions/invite.ts';
 
@@ -95,26 +96,23 @@ export async function applyToJob(ctx: AppContext, userId: string, input: Applica
   const before = settled(beforeRead);
   if (before) return { application: applicationOf(before), created: false };
 
-  if (job.status === 'Closed') throw conflict(JobMessages.closed);
-  if (job.expired) throw conflict(JobMessages.expired);
   const now = ctx.adapters.now();
-  if (!job.openToMinors && seeker.dateOfBirth && !isAgeWithin(seeker.dateOfBirth, now, ADULT_AGE)) throw forbidden(JobMessages.adultsOnly);
+  const minor = !!seeker.dateOfBirth && !isAgeWithin(seeker.dateOfBirth, now, ADULT_AGE);
+  const status = job.status === 'Closed' ? 'Closed' : job.expired ? 'Expired' : 'Active';
+  const refused = jobRefusalOf({ status, openToMinors: job.openToMinors }, { minor });
+  if (refused) throw refusal(refused, jobRefusalMessages[refused]);
 
   const asks = storedJobData(job.jobData, job.id).jobDetails;
   const [resumeOwned, letterOwned] = await Promise.all([
     input.resumeId ? ownsDocument(ctx, seeker.id, input.resumeId, 'resume') : true,
     input.coverLetterId ? ownsDocument(ctx, seeker.id, input.coverLetterId, 'cover-letter') : true,
   ]);
-  const fieldErrors: Record<string, string> = {};
-  if (asks.requiresResume && !input.resumeId) fieldErrors.resumeId = JobMessages.resumeRequired;
-  else if (!resumeOwned) fieldErrors.resumeId = JobMessages.resumeNotFound;
-  if (asks.requiresCoverLetter && !input.coverLetterId) fieldErrors.coverLetterId = JobMessages.coverLetterRequired;
-  else if (!letterOwned) fieldErrors.coverLetterId = JobMessages.coverLetterNotFound;
-  if (asks.requiresWorkAuthorization && (input.workAuthorization === null || input.workAuthorization === undefined)) {
-    fieldErrors.workAuthorization = JobMessages.workAuthorizationRequired;
-  }
-  const errors = Object.values(fieldErrors);
-  if (errors.length) throw badRequest(errors[0]!, { errors, fieldErrors });
+  const fieldErrors: Record<string, string> = missingAnswers(asks, input);
+  if (!fieldErrors.resumeId && !resumeOwned) fieldErrors.resumeId = JobMessages.resumeNotFound;
+  if (!fieldErrors.coverLetterId && !letterOwned) fieldErrors.coverLetterId = JobMessages.coverLetterNotFound;
+  // In the form's order: resume, cover letter, work authorization.
+  const errors = (['resumeId', 'coverLetterId', 'workAuthorization'] as const).flatMap((f) => fieldErrors[f] ?? []);
+  if (errors.length) throw refusal('application.incomplete', errors[0]!, { errors, fieldErrors });
 
   const [row] = await ctx.db
     .insert(applications)
@@ -134,7 +132,7 @@ export async function applyToJob(ctx: AppContext, userId: string, input: Applica
   if (!row) {
     // Another request of the same seeker applied first; its application is the answer.
     const first = await existingApplication(ctx, seeker.id, job.id);
-    if (!first) throw conflict(JobMessages.alreadyApplied);
+    if (!first) throw conflict(JobMessages.alreadyApplied, { code: 'application.alreadyApplied' });
     return { application: applicationOf(first), created: false };
   }
   await markInvitationApplied(ctx, job.id, seeker.id, now);

@@ -65,7 +65,12 @@ export function jobDetailRoutes(app: FastifyInstance, ctx: AppContext) {
   for (const e of [ep.apply, ep.applyJob]) {
     route(app, e, async ({ body, caller }) => {
       const { application, created } = await applyToJob(ctx, caller.userId, body);
-      return reply(application, created ? { message: JobMessages.applied, status: 201 } : { message: JobMessages.alreadyApplied, status: 200 });
+      return reply(
+        application,
+        created
+          ? { message: JobMessages.applied, status: 201, code: 'application.created' }
+          : { message: JobMessages.alreadyApplied, status: 200, code: 'application.alreadyApplied' },
+      );
     });
   }
 

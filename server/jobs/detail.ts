@@ -94,7 +94,7 @@ const none = sql<null>`null`;
  * seeker's state with it, in one query; 404 for any other id.
  */
 async function visibleJobRow(ctx: AppContext, id: string, seekerId: string | null) {
-  if (!UUID.test(id)) throw notFound(JobMessages.jobNotFound);
+  if (!UUID.test(id)) throw notFound(JobMessages.jobNotFound, { code: 'job.notFound' });
   const now = ctx.adapters.now();
   const mine = (column: SQL) =>
     seekerId
@@ -123,7 +123,7 @@ async function visibleJobRow(ctx: AppContext, id: string, seekerId: string | nul
     .innerJoin(companies, eq(companies.id, jobPosts.companyId))
     .where(and(eq(jobPosts.id, id), jobVisible))
     .limit(1);
-  if (!row) throw notFound(JobMessages.jobNotFound);
+  if (!row) throw notFound(JobMessages.jobNotFound, { code: 'job.notFound' });
   return row;
 }
 
@@ -232,6 +232,6 @@ export async function visibleJob(ctx: AppContext, id: string, db: Db = ctx.db) {
     .innerJoin(companies, eq(companies.id, jobPosts.companyId))
     .where(and(eq(jobPosts.id, id), jobVisible))
     .limit(1);
-  if (!row) throw notFound(JobMessages.jobNotFound);
+  if (!row) throw notFound(JobMessages.jobNotFound, { code: 'job.notFound' });
   return row;
 }

@@ -25,7 +25,7 @@ export async function addSkill(ctx: AppContext, userId: string, skillId: number)
       .from(jobSeekerSkills)
       .where(eq(jobSeekerSkills.userId, userId));
     const inserted = await tx.insert(jobSeekerSkills).values({ userId, skillId }).onConflictDoNothing().returning();
-    if (!inserted.length) throw conflict(ProfileMessages.skillDuplicate);
+    if (!inserted.length) throw conflict(ProfileMessages.skillDuplicate, { code: 'skill.duplicate' });
     if (Number(n) >= MAX_SKILLS) throw badRequest(ProfileMessages.skillLimit);
   });
   return listSkills(ctx, userId);
@@ -36,6 +36,6 @@ export async function deleteSkill(ctx: AppContext, userId: string, skillId: numb
     .delete(jobSeekerSkills)
     .where(and(eq(jobSeekerSkills.userId, userId), eq(jobSeekerSkills.skillId, skillId)))
     .returning();
-  if (!deleted.length) throw badRequest(ProfileMessages.skillMissing, { fieldErrors: { skill: ProfileMessages.skillMissing } });
+  if (!deleted.length) throw badRequest(ProfileMessages.skillMissing, { fieldErrors: { skill: ProfileMessages.skillMissing }, code: 'skill.notOnProfile' });
   return listSkills(ctx, userId);
 }

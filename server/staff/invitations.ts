@@ -16,8 +16,9 @@ import { companyEmployer, enforceStaffLimit, fullNameOf, invitationRow, openInvi
 
 const INVITATION_MS = INVITATION_DAYS * 24 * 3600_000;
 
-const gone = (message: string) => new HttpError(410, message);
-const emailHasAccount = () => new HttpError(409, StaffMessages.emailHasAccount, { fieldErrors: { email: StaffMessages.emailHasAccount } });
+const gone = (message: string) => new HttpError(410, message, { code: 'invitation.gone' });
+const emailHasAccount = () =>
+  new HttpError(409, StaffMessages.emailHasAccount, { fieldErrors: { email: StaffMessages.emailHasAccount }, code: 'invitation.emailHasAccount' });
 
 /** The name seekers see, falling back to the verified legal name. */
 const companyNameOf = (company: CompanyRow) => company.displayName?.trim() || company.name;
@@ -109,7 +110,7 @@ export async function revokeInvitation(ctx: AppContext, employerId: string, emai
 async function usableInvitation(db: Db, token: string, now: Date, lock = false) {
   const query = db.select().from(recruiterInvitations).where(eq(recruiterInvitations.tokenHash, sha256(token))).limit(1);
   const [invitation] = lock ? await query.for('update') : await query;
-  if (!invitation) throw notFound(StaffMessages.invitationInvalid);
+  if (!invitation) throw notFound(StaffMessages.invitationInvalid, { code: 'invitation.notFound' });
   if (invitation.revokedAt) throw gone(StaffMessages.invitationRevoked);
   if (invitation.acceptedAt) {
     const recruiter = invitation.acceptedUserId ? await findUserById(db, invitation.acceptedUserId) : null;
@@ -117,7 +118,7 @@ async function usableInvitation(db: Db, token: string, now: Date, lock = false) 
   }
   if (invitation.expiresAt.getTime() <= now.getTime()) throw gone(StaffMessages.invitationExpired);
   const company = await findCompanyById(db, invitation.companyId);
-  if (!company?.verifiedAt || !company.active || company.blacklisted) throw forbidden(StaffMessages.companyUnavailable);
+  if (!company?.verifiedAt || !company.active || company.blacklisted) throw forbidden(StaffMessages.companyUnavailable, { code: 'invitation.companyUnavailable' });
   return { invitation, company };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { outcomeCodeSchema } from './outcome-codes.ts';
 
 export const apiStateSchema = z.object({
   status: z.number().int(),
@@ -8,6 +9,8 @@ export const apiStateSchema = z.object({
   errors: z.array(z.string()),
   /** The same messages keyed by field path, so a form can place them. */
   fieldErrors: z.record(z.string(), z.string()).optional(),
+  /** What came of the request, where a client tells outcomes apart (see outcome-codes.ts). */
+  code: outcomeCodeSchema.optional(),
 });
 export type ApiState = z.infer<typeof apiStateSchema>;
 

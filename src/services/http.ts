@@ -1,6 +1,7 @@
 import { ofetch, FetchError } from 'ofetch';
 import toast from 'react-hot-toast';
 import { buildPath, type DataOf, type EndpointDef, type InputOf } from '../contract/endpoint.ts';
+import { statusOfCode, type OutcomeCode } from '../contract/outcome-codes.ts';
 
 /** Product copy of spec 2 §8. */
 export const HttpMessages = {
@@ -21,9 +22,16 @@ export class ApiError extends Error {
     readonly fieldErrors: Record<string, string> = {},
     /** A follow-up the server asks for, e.g. the business verification request. */
     readonly request?: unknown,
+    /** What the refusal is, for callers to branch on (never the message or the status). */
+    readonly code?: OutcomeCode,
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  /** The refusal the server sends with `code`, at the status the contract gives it. */
+  static of(code: OutcomeCode, message: string, more: { errors?: string[]; fieldErrors?: Record<string, string>; request?: unknown } = {}): ApiError {
+    return new ApiError('client', statusOfCode(code), message, more.errors ?? [message], more.fieldErrors ?? {}, more.request, code);
   }
 }
 
@@ -32,6 +40,8 @@ export interface ApiResult<T> {
   status: number;
   message: string;
   request?: unknown;
+  /** The outcome, where the endpoint tells outcomes apart (e.g. applied now or before). */
+  code?: OutcomeCode;
 }
 
 interface HttpHooks {
@@ -120,7 +130,7 @@ export async function settle<E extends EndpointDef>(ep: E, status: number, raw: 
     const parsed = envelopeOf(ep.response).safeParse(raw);
     if (!parsed.success) throw new ApiError('invalid-response', status, HttpMessages.unexpected);
     const env = parsed.data;
-    return { data: env.data as DataOf<E>, status, message: env.message, request: env.request };
+    return { data: env.data as DataOf<E>, status, message: env.message, request: env.request, ...(env.state.code ? { code: env.state.code } : {}) };
   }
 
   const env = envelopeSchema.safeParse(raw);
@@ -128,17 +138,21 @@ export async function settle<E extends EndpointDef>(ep: E, status: number, raw: 
   const errors = env.success && env.data.state.errors.length ? env.data.state.errors : [message];
   const fieldErrors = env.success ? (env.data.state.fieldErrors ?? {}) : {};
   const request = env.success ? env.data.request : undefined;
+  const code = env.success ? env.data.state.code : undefined;
 
   if (status === 401) {
     hooks.onUnauthorized();
-    throw new ApiError('unauthorized', status, message, errors);
+    throw new ApiError('unauthorized', status, message, errors, {}, undefined, code);
   }
   if (status >= 500) {
     if (!quiet) hooks.notify(message);
-    throw new ApiError('server', status, message, errors);
+    throw new ApiError('server', status, message, errors, {}, undefined, code);
   }
-  return Promise.reject(new ApiError('client', status, message, errors, fieldErrors, request));
+  return Promise.reject(new ApiError('client', status, message, errors, fieldErrors, request, code));
 }
+
+/** The outcome code of a failed call, or null (a network failure, a refusal the client does not tell apart). */
+export const codeOf = (err: unknown): OutcomeCode | null => (err instanceof ApiError ? (err.code ?? null) : null);
 
 /** The message a form shows for a failed call: the first error (spec 1 §8). */
 export function errorMessage(err: unknown, fallback = 'Something went wrong. Please try again.'): string {

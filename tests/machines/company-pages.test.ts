@@ -80,7 +80,7 @@ walk('public company machine', publicCompanyMachine, {
   input: { id: samplePublicCompany.id },
   events: [
     { type: 'xstate.done.actor.load', output: samplePublicCompany },
-    { type: 'xstate.error.actor.load', error: new ApiError('client', 404, 'This company was not found.') },
+    { type: 'xstate.error.actor.load', error: ApiError.of('company.notFound', 'This company was not found.') },
     { type: 'xstate.error.actor.load', error: new ApiError('network', 0, 'Network Error!, Please check your connection.') },
     { type: 'xstate.error.actor.load', error: serverError },
     { type: 'company.retry' },

@@ -13,7 +13,7 @@ import { deferred, flush, modelOf, reachedStates, settle, transitionCases } from
 type Snap = SnapshotFrom<typeof googleStartMachine>;
 
 const ADDRESS = 'https://accounts.example.test/o/oauth2/auth?state=abc';
-const notConfigured = new ApiError('client', 404, AccountMessages.googleNotConfigured);
+const notConfigured = ApiError.of('auth.googleUnavailable', AccountMessages.googleNotConfigured);
 const unreachable = new ApiError('server', 502, AccountMessages.redirectFailed);
 const offline = new ApiError('network', 0, 'Network Error!, Please check your connection.');
 

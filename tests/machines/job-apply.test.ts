@@ -16,6 +16,7 @@ import {
   type ApplyEvent,
   type ApplyInput,
   type ApplyJob,
+  type ApplySent,
 } from '../../src/machines/jobs/apply.machine.ts';
 import { failingServer } from '../support/client/failing-server.ts';
 import { ApiError, configureHttp } from '../../src/services/http.ts';
@@ -71,11 +72,11 @@ const application = (status: Application['status'] = 'Applied'): Application => 
 });
 
 const serverDown = new ApiError('server', 500, 'Something went wrong!!!');
-const closedJob = new ApiError('client', 409, JobMessages.closed);
-const expiredJob = new ApiError('client', 409, JobMessages.expired);
-const underAge = new ApiError('client', 403, 'Forbidden');
-const goneJob = new ApiError('client', 404, JobMessages.jobNotFound);
-const notMine = new ApiError('client', 400, JobMessages.resumeNotFound, [JobMessages.resumeNotFound], { resumeId: JobMessages.resumeNotFound });
+const closedJob = ApiError.of('job.closed', JobMessages.closed);
+const expiredJob = ApiError.of('job.expired', JobMessages.expired);
+const underAge = ApiError.of('job.adultsOnly', 'Forbidden');
+const goneJob = ApiError.of('job.notFound', JobMessages.jobNotFound);
+const notMine = ApiError.of('application.incomplete', JobMessages.resumeNotFound, { fieldErrors: { resumeId: JobMessages.resumeNotFound } });
 const unreadable = new ApiError('client', 400, FileMessages.pdfUnreadable);
 
 /** Events the upload actor sends back to the machine. */
@@ -131,7 +132,7 @@ function startSut(input: ApplyInput) {
           server.sendBack = null;
         };
       }),
-      apply: fromPromise<{ status: number; application: Application }, ApplicationInput>(({ input }) => {
+      apply: fromPromise<ApplySent, ApplicationInput>(({ input }) => {
         server.applications.push(input);
         return hold('apply');
       }),
@@ -259,8 +260,8 @@ describe('apply machine (model-based)', () => {
       { type: 'answer.change', field: 'sponsorship', value: false },
       { type: 'apply.submit' },
       { type: 'dialog.close' },
-      { type: 'xstate.done.actor.apply', output: { status: 201, application: application() } },
-      { type: 'xstate.done.actor.apply', output: { status: 200, application: application('Interviewing') } },
+      { type: 'xstate.done.actor.apply', output: { code: 'application.created', application: application() } },
+      { type: 'xstate.done.actor.apply', output: { code: 'application.alreadyApplied', application: application('Interviewing') } },
       { type: 'xstate.error.actor.apply', error: closedJob },
       { type: 'xstate.error.actor.apply', error: expiredJob },
       { type: 'xstate.error.actor.apply', error: underAge },
@@ -385,7 +386,7 @@ describe('apply rules', () => {
     return sut;
   }
 
-  it('sends the application and, on 201, says it was sent; closing tells the page the application', async () => {
+  it('sends the application and, on application.created, says it was sent; closing tells the page the application', async () => {
     const sut = await loaded(strict);
     sut.actor.send({ type: 'answer.change', field: 'workAuthorization', value: true });
     sut.actor.send({ type: 'answer.change', field: 'sponsorship', value: false });
@@ -395,26 +396,26 @@ describe('apply rules', () => {
     // Nothing closes the dialog while the application is on its way.
     sut.actor.send({ type: 'dialog.close' });
     expect(sut.actor.getSnapshot().matches('submitting')).toBe(true);
-    sut.server.pending.apply!.resolve({ status: 201, application: application() } as never);
+    sut.server.pending.apply!.resolve({ code: 'application.created', application: application() } as never);
     await flush();
     expect(selectResultMessage(sut.actor.getSnapshot())).toBe(JobMessages.applied);
     sut.actor.send({ type: 'dialog.close' });
     expect(sut.actor.getSnapshot().output).toEqual({ application: application(), jobStatus: null });
   });
 
-  it('on 200 says the seeker had applied already, and the page shows that application', async () => {
+  it('on application.alreadyApplied says the seeker had applied already, and the page shows that application', async () => {
     const sut = await loaded(strict);
     sut.actor.send({ type: 'answer.change', field: 'workAuthorization', value: true });
     sut.actor.send({ type: 'apply.submit' });
     await flush();
-    sut.server.pending.apply!.resolve({ status: 200, application: application('Reviewed') } as never);
+    sut.server.pending.apply!.resolve({ code: 'application.alreadyApplied', application: application('Reviewed') } as never);
     await flush();
     expect(selectResultMessage(sut.actor.getSnapshot())).toBe(JobMessages.alreadyApplied);
     sut.actor.send({ type: 'dialog.close' });
     expect(sut.actor.getSnapshot().output?.application?.status).toBe('Reviewed');
   });
 
-  it('a closed or expired job (409) is said in the server’s words, and the page learns the job’s state', async () => {
+  it('a closed or expired job (job.closed, job.expired) is said in the product’s words, and the page learns the job’s state', async () => {
     for (const [error, status] of [
       [closedJob, 'Closed'],
       [expiredJob, 'Expired'],
@@ -427,7 +428,7 @@ describe('apply rules', () => {
     }
   });
 
-  it('a seeker under 18 (403) is told the job is for adults; a job gone (404) says it is not found', async () => {
+  it('a seeker under 18 (job.adultsOnly) is told the job is for adults; a job gone (job.notFound) says it is not found', async () => {
     const young = await submitted(underAge);
     expect(young.actor.getSnapshot().context.error).toBe(JobMessages.adultsOnly);
     const gone = await submitted(goneJob);
@@ -436,7 +437,17 @@ describe('apply rules', () => {
     expect(gone.actor.getSnapshot().output).toEqual({ application: null, jobStatus: null });
   });
 
-  it('puts a 400’s field messages on their fields until they change; other failures can be tried again', async () => {
+  it('goes by the code, never by the words or the status: a reworded refusal keeps its meaning, one without a known code can be tried again', async () => {
+    const expired = await submitted(ApiError.of('job.expired', 'Applications for this job ended yesterday.'));
+    expect(expired.actor.getSnapshot().context.error).toBe(JobMessages.expired);
+    expired.actor.send({ type: 'dialog.close' });
+    expect(expired.actor.getSnapshot().output).toEqual({ application: null, jobStatus: 'Expired' });
+    const uncoded = await submitted(new ApiError('client', 409, JobMessages.expired));
+    expect(uncoded.actor.getSnapshot().matches('editing')).toBe(true);
+    expect(uncoded.actor.getSnapshot().context.error).toBe(JobMessages.expired);
+  });
+
+  it('puts the field messages of application.incomplete on their fields until they change; other failures can be tried again', async () => {
     const sut = await submitted(notMine);
     expect(selectFieldErrors(sut.actor.getSnapshot())).toEqual({ resumeId: JobMessages.resumeNotFound });
     expect(sut.actor.getSnapshot().matches('editing')).toBe(true);

@@ -17,8 +17,8 @@ const applied = jobDetail({ viewer: seekerViewer({ hasApplied: true, application
 const reported = jobDetail({ viewer: seekerViewer({ isReported: true }) });
 const forVisitor = jobDetail({ viewer: null });
 
-const notFound = new ApiError('client', 404, JobMessages.jobNotFound);
-const badId = new ApiError('client', 400, JobMessages.jobNotFound);
+const notFound = ApiError.of('job.notFound', JobMessages.jobNotFound);
+const badId = ApiError.of('request.invalid', JobMessages.jobNotFound);
 const serverDown = new ApiError('server', 500, 'Something went wrong!!!');
 
 const application = { ...appliedApplication, jobId: open.id, resumeId: null, coverLetterId: null, workAuthorization: null, sponsorship: null };

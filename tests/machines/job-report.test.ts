@@ -15,7 +15,7 @@ type Snap = SnapshotFrom<typeof reportJobMachine>;
 
 const JOB_ID = '0b7f8a52-7a0e-4f7e-9a55-0000000000aa';
 const serverDown = new ApiError('server', 500, 'Something went wrong!!!');
-const tooLong = new ApiError('client', 400, JobMessages.reportDetails, [JobMessages.reportDetails], { details: JobMessages.reportDetails });
+const tooLong = ApiError.of('request.invalid', JobMessages.reportDetails, { fieldErrors: { details: JobMessages.reportDetails } });
 
 const modelEvents = [
   { type: 'reason.change', reason: 'scam' },

@@ -45,7 +45,7 @@ const SHARED: SearchQuery = { keyword: 'cook', place: PORTLAND, radius: 25, filt
 const DONE = 'xstate.done.actor.search';
 const FAILED = 'xstate.error.actor.search';
 const serverDown = new ApiError('server', 500, 'Something went wrong!!!');
-const noPlace = new ApiError('client', 400, SearchMessages.noLocation, [SearchMessages.noLocation]);
+const noPlace = ApiError.of('request.invalid', SearchMessages.noLocation);
 
 /** 45 results: pages of 20, 20 and 5. Page 1 brings pins of a listed job, a job on no page read yet, and a group. */
 const page1 = searchPage(itemsFrom(1, 20), 45, 1, pinsOf([pinOf(1), pinOf(30), GROUP]));
@@ -535,7 +535,7 @@ describe('job search rules', () => {
     expect(searchFailure(serverDown)).toBe('Search failed');
     expect(searchFailure(new ApiError('network', 0, 'Network Error!, Please check your connection.'))).toBe('Search failed');
     expect(searchFailure(noPlace)).toBe('No valid location available for search');
-    expect(searchFailure(new ApiError('client', 429, SearchMessages.tooMany))).toBe(SearchMessages.tooMany);
+    expect(searchFailure(ApiError.of('rate.limited', SearchMessages.tooMany))).toBe(SearchMessages.tooMany);
     expect(searchFailure(new ApiError('client', 400, 'Something odd'))).toBe('Search failed');
     expect(searchFailure(new Error('boom'))).toBe('Search failed');
   });

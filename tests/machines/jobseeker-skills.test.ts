@@ -27,8 +27,8 @@ const taxonomy = [carpentry, welding, forklift, palletJack];
 const stored: SkillsData = { skills: [carpentry, welding], taxonomy, suggested: [{ id: forklift.id, name: forklift.name }] };
 
 const serverDown = new ApiError('server', 500, HttpMessages.failed);
-const duplicate = new ApiError('client', 409, ProfileMessages.skillDuplicate, [ProfileMessages.skillDuplicate]);
-const missing = new ApiError('client', 400, ProfileMessages.skillMissing, [ProfileMessages.skillMissing], { skill: ProfileMessages.skillMissing });
+const duplicate = ApiError.of('skill.duplicate', ProfileMessages.skillDuplicate);
+const missing = ApiError.of('skill.notOnProfile', ProfileMessages.skillMissing, { fieldErrors: { skill: ProfileMessages.skillMissing } });
 const offline = new ApiError('network', 0, HttpMessages.network);
 
 const modelEvents = [

@@ -52,9 +52,9 @@ const completion: CompletionStatus = {
   documentsComplete: false,
 };
 
-const wrongPassword = new ApiError('client', 401, AccountMessages.invalidCredentials, [AccountMessages.invalidCredentials]);
+const wrongPassword = ApiError.of('auth.invalidCredentials', AccountMessages.invalidCredentials);
 const twoErrors = new ApiError('client', 400, AccountMessages.email, [AccountMessages.email, AccountMessages.password]);
-const notVerified = new ApiError('client', 403, AccountMessages.notVerified, [AccountMessages.notVerified], {}, businessRequest);
+const notVerified = ApiError.of('auth.businessUnverified', AccountMessages.notVerified, { request: businessRequest });
 const tooMany = new ApiError('client', 429, AccountMessages.otpResendWait, [AccountMessages.otpResendWait]);
 
 /** Every event the model may take, with the results the actors may give. */

@@ -15,8 +15,8 @@ import { atomicStates, deferred, eventTypesOf, flush, modelOf, modelStates, sett
 type Snap = SnapshotFrom<typeof threadMachine>;
 
 const input = { url: URL_A, me: RECRUITER_ID };
-const tooFast = new ApiError('client', 429, MessagingMessages.tooFast);
-const refused = new ApiError('client', 400, MessagingMessages.noScripts, [MessagingMessages.noScripts], { text: MessagingMessages.noScripts });
+const tooFast = ApiError.of('rate.limited', MessagingMessages.tooFast);
+const refused = ApiError.of('request.invalid', MessagingMessages.noScripts, { fieldErrors: { text: MessagingMessages.noScripts } });
 const networkDown = new ApiError('network', 0, 'Network Error!, Please check your connection.');
 const page = threadPage([mine(9), message(10)], true);
 const older = threadPage([message(5)], false);

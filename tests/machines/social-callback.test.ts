@@ -38,8 +38,8 @@ const request: BusinessVerificationRequest = { email: 'boss@gmail.test', busines
 const registered = sessionAs('JobSeeker');
 
 const signedIn = (role: Role): GoogleCallbackData => ({ kind: 'signedIn', session: sessionAs(role) });
-const stale = new ApiError('client', 400, AccountMessages.staleGoogleCode);
-const notVerified = new ApiError('client', 403, AccountMessages.notVerified, [AccountMessages.notVerified], {}, request);
+const stale = ApiError.of('auth.googleCodeStale', AccountMessages.staleGoogleCode);
+const notVerified = ApiError.of('auth.businessUnverified', AccountMessages.notVerified, { request });
 const noEmail = new ApiError('client', 400, AccountMessages.socialEmailMissing);
 const twoErrors = new ApiError('client', 409, AccountMessages.googleAccountMismatch, [AccountMessages.googleAccountMismatch, AccountMessages.generic]);
 const notConfigured = new ApiError('server', 503, AccountMessages.googleNotConfigured);

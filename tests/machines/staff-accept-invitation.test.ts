@@ -35,8 +35,8 @@ const session: SessionData = {
   remember: false,
   users: { id: 'r-1', email: 'casey@example.com', firstName: 'Casey', lastName: 'Nguyen', role: 'Recruiter' },
 };
-const expired = new ApiError('client', 410, InvitationMessages.invitationExpired);
-const used = new ApiError('client', 410, InvitationMessages.invitationUsed);
+const expired = ApiError.of('invitation.gone', InvitationMessages.invitationExpired);
+const used = ApiError.of('invitation.gone', InvitationMessages.invitationUsed);
 const network = new ApiError('network', 0, HttpMessages.network);
 const weak = new ApiError('client', 400, AccountMessages.passwordLength, [AccountMessages.passwordLength], { password: AccountMessages.passwordLength });
 

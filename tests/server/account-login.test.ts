@@ -55,8 +55,8 @@ describe('Login with a password', () => {
     const t1 = performance.now();
     const unknown = await passwordLogin(app, uniqueEmail('nobody'), 'not-the-password');
     const t2 = performance.now();
-    expectFailure(wrong, 400, AccountMessages.invalidCredentials);
-    expectFailure(unknown, 400, AccountMessages.invalidCredentials);
+    expectFailure(wrong, 400, AccountMessages.invalidCredentials, 'auth.invalidCredentials');
+    expectFailure(unknown, 400, AccountMessages.invalidCredentials, 'auth.invalidCredentials');
     expect(unknown.body).toEqual(wrong.body);
     // scrypt with N=2^17 takes tens of milliseconds at least: the unknown email was hashed too.
     expect(t1 - t0).toBeGreaterThan(20);
@@ -69,7 +69,7 @@ describe('Login with a password', () => {
     expect(await inbox(app, email)).toHaveLength(1);
 
     const answer = await passwordLogin(app, email);
-    expectFailure(answer, 403, AccountMessages.emailNotVerified);
+    expectFailure(answer, 403, AccountMessages.emailNotVerified, 'auth.unverified');
     const mails = await inbox(app, email);
     expect(mails).toHaveLength(2);
     const fresh = linkIn(mails[0]!);
@@ -90,7 +90,7 @@ describe('Login with a password', () => {
   it('refuses a disabled user', async () => {
     const email = await verifiedJobSeeker(app);
     await app.database.db.update(users).set({ disabled: true }).where(eq(users.email, email));
-    expectFailure(await passwordLogin(app, email), 403, AccountMessages.accountDisabled);
+    expectFailure(await passwordLogin(app, email), 403, AccountMessages.accountDisabled, 'auth.disabled');
   });
 
   it('sends an employer to business verification until the company is verified, then signs them in', async () => {
@@ -101,7 +101,7 @@ describe('Login with a password', () => {
     expect((await post(app, '/api/Account/VerifyEmail', { email: link.email, token: link.token })).status).toBe(200);
 
     const before = await passwordLogin(app, email);
-    expectFailure(before, 403, AccountMessages.notVerified);
+    expectFailure(before, 403, AccountMessages.notVerified, 'auth.businessUnverified');
     expect(before.body.request).toEqual({ email, businessName: 'Acme Freight Inc', businessTin: '456789012' });
 
     const [user] = await app.database.db.select().from(users).where(eq(users.email, email));

@@ -71,7 +71,7 @@ describe('RequestOtp and code sign-in', () => {
     expect(session.body.data.users.email).toBe(seeker);
 
     // Single use.
-    expectFailure(await codeLogin(app, seeker, code), 400, AccountMessages.invalidCode);
+    expectFailure(await codeLogin(app, seeker, code), 400, AccountMessages.invalidCode, 'auth.invalidCode');
     clock.advance(61_000);
   });
 

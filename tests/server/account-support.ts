@@ -7,6 +7,7 @@ import type { Config } from '../../server/config.ts';
 import type { Envelope } from '../../src/contract/envelope.ts';
 import type { SessionData } from '../../src/contract/account.ts';
 import type { RateLimiter } from '../../server/platform/rate-limit.ts';
+import type { OutcomeCode } from '../../src/contract/outcome-codes.ts';
 
 /** A clock the test moves forward; the app reads it through adapters.now. */
 export function testClock() {
@@ -57,12 +58,14 @@ export const post = <T = unknown>(app: TestApp, url: string, body: unknown, opti
 export const get = <T = unknown>(app: TestApp, url: string, token?: string) => api<T>(app, 'GET', url, token ? { token } : {});
 
 /** What a user sees of a failure: the status and the first message. */
-export function expectFailure(answer: Answer, status: number, message: string) {
+/** A refusal: its status, its product copy, and where given its outcome code (state.code). */
+export function expectFailure(answer: Answer, status: number, message: string, code?: OutcomeCode) {
   expect(answer.status).toBe(status);
   expect(answer.body.success).toBe(false);
   expect(answer.body.state.hasError).toBe(true);
   expect(answer.body.message).toBe(message);
   expect(answer.body.state.errors[0]).toBe(message);
+  if (code !== undefined) expect(answer.body.state.code).toBe(code);
 }
 
 /** The inbox of one address, newest first, as the outbox recorded it. */

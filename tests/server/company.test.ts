@@ -291,7 +291,9 @@ describe('the public company page', () => {
     const inactive = await w.company('Closed Doors LLC', '272222222', { active: false });
     const unverified = await w.company('Not Yet LLC', '273333333', { verifiedAt: null });
     for (const id of [blacklisted.id, inactive.id, unverified.id, '6b0c2a36-7d55-4c53-9a55-2d7a0a5a1f10', 'not-an-id', "1' or '1'='1"]) {
-      expectRefused(await open(encodeURIComponent(id)), 404, CompanyMessages.companyNotFound);
+      const answer = await open(encodeURIComponent(id));
+      expectRefused(answer, 404, CompanyMessages.companyNotFound);
+      expect(answer.body.state.code).toBe('company.notFound');
     }
   });
 

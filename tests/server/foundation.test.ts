@@ -11,6 +11,8 @@ import { sql } from 'drizzle-orm';
 import { endpoint } from '../../src/contract/endpoint.ts';
 import { envelopeSchema } from '../../src/contract/envelope.ts';
 import { login } from '../../src/contract/account.ts';
+import { apply } from '../../src/contract/jobs.ts';
+import { outcomeCodeList, outcomeCodes } from '../../src/contract/outcome-codes.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { buildApp } from '../../server/app.ts';
 import { createAdapters } from '../../server/adapters.ts';
@@ -208,6 +210,10 @@ describe(`the API foundation (${database})`, () => {
     expect(spec.openapi).toMatch(/^3\./);
     expect(spec.paths['/api/health']).toHaveProperty('get');
     expect(spec.paths[login.path]).toHaveProperty('post');
+    // The envelope's state names the outcome codes a client branches on, each with its meaning.
+    const answer = JSON.stringify(spec.paths[apply.path]);
+    for (const code of outcomeCodeList) expect(answer).toContain(outcomeCodes[code].when);
+    expect(answer).toContain('"x-enumDescriptions"');
   });
 
   it('has the dev mailbox outside production', async () => {

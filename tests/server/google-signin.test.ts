@@ -333,6 +333,7 @@ describe('stale and replayed callbacks', () => {
     const replay = await callback({ code, state });
     expect(replay.statusCode).toBe(400);
     expect(replay.json().message).toBe(AccountMessages.staleGoogleCode);
+    expect(replay.json().state.code).toBe('auth.googleCodeStale');
   });
 
   it('refuses an unknown state', async () => {
@@ -341,6 +342,7 @@ describe('stale and replayed callbacks', () => {
     const res = await callback({ code, state: 'made-up-state' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(AccountMessages.staleGoogleCode);
+    expect(res.json().state.code).toBe('auth.googleCodeStale');
   });
 
   it('refuses a code the provider rejects (invalid_grant)', async () => {
@@ -401,7 +403,7 @@ describe('when Google sign-in is not configured', () => {
   it('says so instead of failing', async () => {
     const start = await plain.inject({ method: 'GET', url: '/api/Account/GoogleLogin' });
     expect(start.statusCode).toBe(404);
-    expect(start.json()).toMatchObject({ success: false, message: AccountMessages.googleNotConfigured });
+    expect(start.json()).toMatchObject({ success: false, message: AccountMessages.googleNotConfigured, state: { code: 'auth.googleUnavailable' } });
     const back = await plain.inject({ method: 'POST', url: '/api/Account/GoogleCallback', payload: { code: 'x', state: 'y' } });
     expect(back.statusCode).toBe(404);
     expect(back.json().message).toBe(AccountMessages.googleNotConfigured);

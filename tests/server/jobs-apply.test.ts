@@ -57,12 +57,15 @@ describe('applying (POST JobSeeker/apply)', () => {
 
   it('keeps one application per seeker and job: applying again answers the first, and no second email goes', async () => {
     const id = await t.jobs.create('Packer');
-    const first = expectOk(await t.calls.apply(t.w.seekerA, { jobId: id, resumeId: resumeA }), 201);
+    const sent = await t.calls.apply(t.w.seekerA, { jobId: id, resumeId: resumeA });
+    const first = expectOk(sent, 201);
+    expect(sent.body.state.code).toBe('application.created');
     await t.f.app.ctx.mailer.drain();
     const mails = (await t.f.app.database.db.select().from(outbox)).length;
     const again = await t.calls.apply(t.w.seekerA, { jobId: id, resumeId: resumeA, sponsorship: true });
     expect(expectOk(again, 200)).toEqual(first);
     expect(again.body.message).toBe(JobMessages.alreadyApplied);
+    expect(again.body.state.code).toBe('application.alreadyApplied');
     expect(await applicationsOf(id)).toHaveLength(1);
     await t.f.app.ctx.mailer.drain();
     expect((await t.f.app.database.db.select().from(outbox)).length).toBe(mails);
@@ -91,13 +94,13 @@ describe('applying (POST JobSeeker/apply)', () => {
   it('asks for what the job requires: a resume, a cover letter, an answer on work authorization', async () => {
     const id = await t.jobs.create('Warehouse Lead', { jobDetails: { requiresResume: true, requiresCoverLetter: true, requiresWorkAuthorization: true } });
     const answer = await t.calls.apply(t.w.seekerA, { jobId: id });
-    expectRefused(answer, 400, JobMessages.resumeRequired);
+    expectRefused(answer, 400, JobMessages.resumeRequired, 'application.incomplete');
     expect(answer.body.state.fieldErrors).toEqual({
       resumeId: JobMessages.resumeRequired,
       coverLetterId: JobMessages.coverLetterRequired,
       workAuthorization: JobMessages.workAuthorizationRequired,
     });
-    expectRefused(await t.calls.apply(t.w.seekerA, { jobId: id, resumeId: resumeA, coverLetterId: letterA }), 400, JobMessages.workAuthorizationRequired);
+    expectRefused(await t.calls.apply(t.w.seekerA, { jobId: id, resumeId: resumeA, coverLetterId: letterA }), 400, JobMessages.workAuthorizationRequired, 'application.incomplete');
     expect(await applicationsOf(id)).toHaveLength(0);
     // "No" is an answer.
     expectOk(await t.calls.apply(t.w.seekerA, { jobId: id, resumeId: resumeA, coverLetterId: letterA, workAuthorization: false, sponsorship: true }), 201);
@@ -112,18 +115,18 @@ describe('applying (POST JobSeeker/apply)', () => {
     const id = await t.jobs.create('Yard Driver');
     for (const resumeId of [resumeB, randomUUID(), letterA]) {
       const answer = await t.calls.apply(t.w.seekerA, { jobId: id, resumeId });
-      expectRefused(answer, 400, JobMessages.resumeNotFound);
+      expectRefused(answer, 400, JobMessages.resumeNotFound, 'application.incomplete');
       expect(answer.body.state.fieldErrors).toEqual({ resumeId: JobMessages.resumeNotFound });
     }
     expectRefused(await t.calls.apply(t.w.seekerA, { jobId: id, resumeId: resumeA, coverLetterId: resumeA }), 400, JobMessages.coverLetterNotFound);
     expect(await applicationsOf(id)).toHaveLength(0);
   });
 
-  it('refuses closed and expired jobs with a clear message', async () => {
+  it('refuses closed and expired jobs with a clear message and the code of each', async () => {
     const closed = await t.jobs.closed('Closed Picker');
     const expired = await t.jobs.expired('Expired Picker');
-    expectRefused(await t.calls.apply(t.w.seekerA, { jobId: closed, resumeId: resumeA }), 409, JobMessages.closed);
-    expectRefused(await t.calls.apply(t.w.seekerA, { jobId: expired, resumeId: resumeA }), 409, JobMessages.expired);
+    expectRefused(await t.calls.apply(t.w.seekerA, { jobId: closed, resumeId: resumeA }), 409, JobMessages.closed, 'job.closed');
+    expectRefused(await t.calls.apply(t.w.seekerA, { jobId: expired, resumeId: resumeA }), 409, JobMessages.expired, 'job.expired');
     expect([...(await applicationsOf(closed)), ...(await applicationsOf(expired))]).toHaveLength(0);
   });
 
@@ -137,7 +140,7 @@ describe('applying (POST JobSeeker/apply)', () => {
   it('lets a seeker under 18 apply only to a job open to applicants aged 16 and over', async () => {
     const adults = await t.jobs.create('Adults Only Picker', { jobDetails: { requiresResume: false } });
     const teens = await t.jobs.create('Store Greeter', { jobDetails: { requiresResume: false }, candidateRequirements: { skills: [], openToMinors: true, hazardsReviewed: true } });
-    expectRefused(await t.calls.apply(t.w.minor, { jobId: adults }), 403, JobMessages.adultsOnly);
+    expectRefused(await t.calls.apply(t.w.minor, { jobId: adults }), 403, JobMessages.adultsOnly, 'job.adultsOnly');
     expect(await applicationsOf(adults)).toHaveLength(0);
     expectOk(await t.calls.apply(t.w.minor, { jobId: teens }), 201);
     expectOk(await t.calls.apply(t.w.seekerB, { jobId: adults }), 201);
@@ -150,14 +153,14 @@ describe('applying (POST JobSeeker/apply)', () => {
     const blockedJob = (await t.api.newJob(owner)).id;
     await t.setCompany(blocked.id, { blacklisted: true });
     for (const jobId of [deleted, blockedJob, randomUUID()]) {
-      expectRefused(await t.calls.apply(t.w.seekerA, { jobId, resumeId: resumeA }), 404, JobMessages.jobNotFound);
+      expectRefused(await t.calls.apply(t.w.seekerA, { jobId, resumeId: resumeA }), 404, JobMessages.jobNotFound, 'job.notFound');
     }
   });
 
   it('refuses bad input with 400', async () => {
     const id = await t.jobs.create('Input Checker');
     for (const body of [{}, { jobId: 'x' }, { jobId: id, resumeId: 'nope' }, { jobId: id, workAuthorization: 'yes' }, [id], { jobId: 7 }]) {
-      expectRefused(await t.calls.apply(t.w.seekerA, body), 400);
+      expectRefused(await t.calls.apply(t.w.seekerA, body), 400, undefined, 'request.invalid');
     }
     expect(await applicationsOf(id)).toHaveLength(0);
   });
@@ -245,7 +248,7 @@ describe('reporting a job (ReportJob)', () => {
     expect(Object.keys(REPORT_REASON_NAMES)).toEqual([...reportReasons]);
     expectRefused(await t.calls.report(t.w.seekerA, id, { reason: 'boring' }), 400, JobMessages.reportReason);
     expectRefused(await t.calls.report(t.w.seekerA, id, {}), 400, JobMessages.reportReason);
-    expectRefused(await t.calls.report(t.w.seekerA, id, { reason: 'other' }), 400, JobMessages.reportDetailsNeeded);
+    expectRefused(await t.calls.report(t.w.seekerA, id, { reason: 'other' }), 400, JobMessages.reportDetailsNeeded, 'request.invalid');
     expectRefused(await t.calls.report(t.w.seekerA, id, { reason: 'other', details: '   ' }), 400, JobMessages.reportDetailsNeeded);
     expectRefused(await t.calls.report(t.w.seekerA, id, { reason: 'scam', details: 'x'.repeat(1001) }), 400, JobMessages.reportDetails);
     expectOk(await t.calls.report(t.w.seekerA, id, { reason: 'discriminatory', details: 'x'.repeat(1000) }));

@@ -141,14 +141,14 @@ describe('a job’s page (GET job-post/{id})', () => {
     const offJob = (await t.api.newJob(offOwner)).id;
     await t.setCompany(off.id, { active: false });
     for (const id of [deleted, blockedJob, offJob, randomUUID()]) {
-      expectRefused(await t.calls.jobPost(t.w.anonymous, id), 404, JobMessages.jobNotFound);
-      expectRefused(await t.calls.getJobPost(t.w.seekerA, id), 404, JobMessages.jobNotFound);
-      expectRefused(await t.calls.seekerJob(t.w.seekerA, id), 404, JobMessages.jobNotFound);
+      expectRefused(await t.calls.jobPost(t.w.anonymous, id), 404, JobMessages.jobNotFound, 'job.notFound');
+      expectRefused(await t.calls.getJobPost(t.w.seekerA, id), 404, JobMessages.jobNotFound, 'job.notFound');
+      expectRefused(await t.calls.seekerJob(t.w.seekerA, id), 404, JobMessages.jobNotFound, 'job.notFound');
     }
   });
 
   it('refuses an id that is no id: 400', async () => {
-    expectRefused(await t.calls.jobPost(t.w.anonymous, 'not-a-job'), 400, JobMessages.jobNotFound);
+    expectRefused(await t.calls.jobPost(t.w.anonymous, 'not-a-job'), 400, JobMessages.jobNotFound, 'request.invalid');
     expectRefused(await t.calls.getJobPost(t.w.anonymous, '1%20or%201=1'), 400);
     expectRefused(await t.calls.seekerJob(t.w.seekerA, ''), 400);
   });

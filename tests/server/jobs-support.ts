@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { companies, jobClicks, jobSeekerSkills, preferences, preferredLocations, storedFiles } from '../../server/db/schema.ts';
 import { publishJobData, type PublishOptions } from '../../server/posting/jobs.ts';
 import type { Envelope } from '../../src/contract/envelope.ts';
+import type { OutcomeCode } from '../../src/contract/outcome-codes.ts';
 import type {
   Application,
   ApplicationInput,
@@ -158,8 +159,10 @@ export function expectOk<T>(answer: Answer<T>, status = 200): T {
   return answer.body.data;
 }
 
-export function expectRefused(answer: Answer, status: number, message?: string) {
+/** A refusal: its status, and where given its product copy and its outcome code (state.code). */
+export function expectRefused(answer: Answer, status: number, message?: string, code?: OutcomeCode) {
   expect(answer.status, JSON.stringify(answer.body?.state)).toBe(status);
   expect(answer.body.success).toBe(false);
   if (message !== undefined) expect(answer.body.message).toBe(message);
+  if (code !== undefined) expect(answer.body.state.code).toBe(code);
 }

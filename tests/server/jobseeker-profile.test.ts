@@ -106,13 +106,13 @@ describe('skills', () => {
     expect((await get<Skill[]>(app, '/api/Account/JobseekerSkills', me.token)).body.data).toEqual(added.body.data);
     expect((await get<Skill[]>(app, '/api/JobSeeker/skills', me.token)).body.data).toEqual(added.body.data);
 
-    expectFailure(await post(app, '/api/Account/AddJobseekerSkill', { skill: a!.id }, { token: me.token }), 409, ProfileMessages.skillDuplicate);
+    expectFailure(await post(app, '/api/Account/AddJobseekerSkill', { skill: a!.id }, { token: me.token }), 409, ProfileMessages.skillDuplicate, 'skill.duplicate');
     expectFailure(await post(app, '/api/Account/AddJobseekerSkill', { skill: 987654321 }, { token: me.token }), 400, ProfileMessages.skillUnknown);
     expect((await post(app, '/api/Account/AddJobseekerSkill', { skill: 'piano' }, { token: me.token })).status).toBe(400);
 
     const left = await post<Skill[]>(app, '/api/Account/DeleteJobseekerSkill', { skill: a!.id }, { token: me.token });
     expect(left.body.data.map((s) => s.id)).toEqual([b!.id]);
-    expectFailure(await post(app, '/api/Account/DeleteJobseekerSkill', { skill: a!.id }, { token: me.token }), 400, ProfileMessages.skillMissing);
+    expectFailure(await post(app, '/api/Account/DeleteJobseekerSkill', { skill: a!.id }, { token: me.token }), 400, ProfileMessages.skillMissing, 'skill.notOnProfile');
   });
 
   it(`keeps at most ${MAX_SKILLS}`, async () => {

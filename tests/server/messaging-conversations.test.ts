@@ -75,7 +75,9 @@ describe('sending and reading', () => {
     const before = expectOk(await w.calls.thread(w.w.seekerA, url)).messages.length;
     expectRefused(await w.calls.send(w.w.seekerA, url, { clientMessageId: 'x1', text: '   ' }), 400, MessagingMessages.text);
     expectRefused(await w.calls.send(w.w.seekerA, url, { clientMessageId: 'x2', text: 'a'.repeat(4001) }), 400, MessagingMessages.textTooLong);
-    expectRefused(await w.calls.send(w.w.seekerA, url, { clientMessageId: 'x3', text: 'hello <script>alert(1)</script>' }), 400, MessagingMessages.noScripts);
+    const scripted = await w.calls.send(w.w.seekerA, url, { clientMessageId: 'x3', text: 'hello <script>alert(1)</script>' });
+    expectRefused(scripted, 400, MessagingMessages.noScripts);
+    expect(scripted.body.state.code).toBe('request.invalid');
     expectRefused(await w.calls.send(w.w.seekerA, url, { clientMessageId: 'x4', text: 'hello </SCRIPT >' }), 400, MessagingMessages.noScripts);
     const huge = JSON.stringify({ clientMessageId: 'x5', text: 'a'.repeat(1024 * 1024) });
     const answer = await w.calls.sendRaw(w.w.seekerA, url, huge);

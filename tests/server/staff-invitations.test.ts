@@ -71,7 +71,7 @@ describe('InviteRecruiter', () => {
   it('refuses an email that already belongs to an account, whoever’s it is', async () => {
     const seeker = await verifiedJobSeeker(app);
     const refused = await invite(app, employer, { email: seeker });
-    expectFailure(refused, 409, StaffMessages.emailHasAccount);
+    expectFailure(refused, 409, StaffMessages.emailHasAccount, 'invitation.emailHasAccount');
     expect(refused.body.state.fieldErrors).toMatchObject({ email: StaffMessages.emailHasAccount });
 
     const other = await verifiedEmployer(app, 'Fabrikam Inc', 'Sky');
@@ -98,8 +98,8 @@ describe('InviteRecruiter', () => {
     const second = await invitationToken(app, email);
     expect(second).not.toBe(first);
 
-    expectFailure(await lookup(first), 404, StaffMessages.invitationInvalid);
-    expectFailure(await accept(app, first), 404, StaffMessages.invitationInvalid);
+    expectFailure(await lookup(first), 404, StaffMessages.invitationInvalid, 'invitation.notFound');
+    expectFailure(await accept(app, first), 404, StaffMessages.invitationInvalid, 'invitation.notFound');
     await nothingCreatedFor(email);
     expect((await staffOf(app, employer)).filter((r) => r.email === email)).toHaveLength(1);
     // Valid beyond the first link's 7 days.
@@ -126,8 +126,8 @@ describe('RevokeInvitation', () => {
     expect(revoked.status).toBe(200);
     expect(revoked.body.message).toBe(StaffMessages.revoked(email));
     expect((await staffOf(app, employer)).map((r) => r.email)).not.toContain(email);
-    expectFailure(await lookup(token), 410, StaffMessages.invitationRevoked);
-    expectFailure(await accept(app, token), 410, StaffMessages.invitationRevoked);
+    expectFailure(await lookup(token), 410, StaffMessages.invitationRevoked, 'invitation.gone');
+    expectFailure(await accept(app, token), 410, StaffMessages.invitationRevoked, 'invitation.gone');
     await nothingCreatedFor(email);
     expectFailure(await act(app, '/api/Employer/RevokeInvitation', { Email: email }, employer.token), 404, StaffMessages.noInvitation);
     // Invited again: a fresh invitation with a link that works.
@@ -167,8 +167,8 @@ describe('AcceptInvitation', () => {
     await invite(app, employer, { email });
     const token = await invitationToken(app, email);
     expect((await accept(app, token)).status).toBe(201);
-    expectFailure(await accept(app, token, { firstName: 'Mallory' }), 410, StaffMessages.invitationUsed);
-    expectFailure(await lookup(token), 410, StaffMessages.invitationUsed);
+    expectFailure(await accept(app, token, { firstName: 'Mallory' }), 410, StaffMessages.invitationUsed, 'invitation.gone');
+    expectFailure(await lookup(token), 410, StaffMessages.invitationUsed, 'invitation.gone');
     expect((await userRow(app, email))!.firstName).toBe('Casey');
   });
 
@@ -179,8 +179,8 @@ describe('AcceptInvitation', () => {
     clock.advance(7 * DAY - MINUTE);
     expect((await lookup(token)).status).toBe(200);
     clock.advance(2 * MINUTE);
-    expectFailure(await lookup(token), 410, StaffMessages.invitationExpired);
-    expectFailure(await accept(app, token), 410, StaffMessages.invitationExpired);
+    expectFailure(await lookup(token), 410, StaffMessages.invitationExpired, 'invitation.gone');
+    expectFailure(await accept(app, token), 410, StaffMessages.invitationExpired, 'invitation.gone');
     await nothingCreatedFor(email);
     expect((await staffOf(app, employer)).find((r) => r.email === email)).toMatchObject({ status: 'invited', expired: true });
   });
@@ -191,13 +191,13 @@ describe('AcceptInvitation', () => {
     const token = await invitationToken(app, email);
     expect((await accept(app, token)).status).toBe(201);
     expect((await act(app, '/api/Employer/DeleteRecruiter', { Email: email }, employer.token)).status).toBe(200);
-    expectFailure(await accept(app, token), 410, StaffMessages.invitationInvalid);
-    expectFailure(await lookup(token), 410, StaffMessages.invitationInvalid);
+    expectFailure(await accept(app, token), 410, StaffMessages.invitationInvalid, 'invitation.gone');
+    expectFailure(await lookup(token), 410, StaffMessages.invitationInvalid, 'invitation.gone');
   });
 
   it('refuses an unknown token, and a bad name or password, creating nothing', async () => {
-    expectFailure(await lookup('no-such-token'), 404, StaffMessages.invitationInvalid);
-    expectFailure(await accept(app, 'no-such-token'), 404, StaffMessages.invitationInvalid);
+    expectFailure(await lookup('no-such-token'), 404, StaffMessages.invitationInvalid, 'invitation.notFound');
+    expectFailure(await accept(app, 'no-such-token'), 404, StaffMessages.invitationInvalid, 'invitation.notFound');
     expect((await get(app, '/api/Account/Invitation')).status).toBe(400);
 
     const email = uniqueEmail('weak');
@@ -216,7 +216,7 @@ describe('AcceptInvitation', () => {
     await invite(app, employer, { email });
     const token = await invitationToken(app, email);
     await verifiedJobSeeker(app, email);
-    expectFailure(await accept(app, token), 409, StaffMessages.emailHasAccount);
+    expectFailure(await accept(app, token), 409, StaffMessages.emailHasAccount, 'invitation.emailHasAccount');
     expect((await userRow(app, email))!.role).toBe('JobSeeker');
     expect((await staffOf(app, employer)).find((r) => r.email === email)?.status).toBe('invited');
   });

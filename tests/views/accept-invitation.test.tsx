@@ -90,7 +90,7 @@ describe('the accept-invitation page', () => {
   it('says why a link is no good instead of showing the form', async () => {
     const { logic, lookup } = stubbed(async () => session);
     renderInApp(<AcceptInvitationPage logic={logic} />, { path: '/accept-invitation?token=old' });
-    lookup.reject(new ApiError('client', 410, InvitationMessages.invitationExpired));
+    lookup.reject(ApiError.of('invitation.gone', InvitationMessages.invitationExpired));
     expect(await screen.findByRole('alert')).toHaveTextContent(InvitationMessages.invitationExpired);
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
@@ -104,7 +104,7 @@ describe('the accept-invitation page', () => {
   });
 
   it('shows a link used meanwhile in place of the form', async () => {
-    const { logic, lookup } = stubbed(async () => Promise.reject(new ApiError('client', 410, InvitationMessages.invitationUsed)));
+    const { logic, lookup } = stubbed(async () => Promise.reject(ApiError.of('invitation.gone', InvitationMessages.invitationUsed)));
     const app = renderInApp(<AcceptInvitationPage logic={logic} />, { path: '/accept-invitation?token=abc123' });
     lookup.resolve(invitation);
     await fillForm(app);

@@ -216,7 +216,7 @@ describe('the public company page', () => {
   it('tells when the company is not there (unknown, blacklisted, inactive)', async () => {
     const p = page('/companies/not-a-company');
     expect(p.asked).toEqual(['not-a-company']);
-    await act(async () => p.load.reject(new ApiError('client', 404, CompanyMessages.companyNotFound)));
+    await act(async () => p.load.reject(ApiError.of('company.notFound', CompanyMessages.companyNotFound)));
     expect(screen.getByRole('heading', { level: 1, name: 'Company not found' })).toBeInTheDocument();
     expect(screen.getByText(CompanyMessages.companyNotFound)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');

@@ -125,7 +125,7 @@ describe('Google landing page (/landing/google)', () => {
   it('asks for a new address and redirects the browser when the code is stale', async () => {
     const stub = stubbed();
     renderInApp(<GoogleLandingPage logic={stub.logic} />, { path: LANDING });
-    await stub.exchange.reject(new ApiError('client', 400, AccountMessages.staleGoogleCode));
+    await stub.exchange.reject(ApiError.of('auth.googleCodeStale', AccountMessages.staleGoogleCode));
     expect(stub.log.addresses).toBe(1);
     expect(loading()).toBeInTheDocument();
     await stub.address.resolve(ADDRESS);
@@ -159,7 +159,7 @@ describe('Google landing page (/landing/google)', () => {
     const stub = stubbed();
     const { location } = renderInApp(<GoogleLandingPage logic={stub.logic} />, { path: LANDING });
     const request: BusinessVerificationRequest = { email: 'boss@gmail.test', businessName: 'Pending Works', businessTin: '501234567' };
-    await stub.exchange.reject(new ApiError('client', 403, AccountMessages.notVerified, [AccountMessages.notVerified], {}, request));
+    await stub.exchange.reject(ApiError.of('auth.businessUnverified', AccountMessages.notVerified, { request }));
     expect(location()).toBe('/business-validation');
     expect(verificationRequestStore.read()).toEqual(request);
   });
@@ -216,7 +216,7 @@ describe('social sign-in buttons', () => {
     const stub = stubbedStart();
     const { user } = renderInApp(<SocialButtons logic={stub.logic} />);
     await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
-    await act(async () => stub.answer.reject(new ApiError('client', 404, AccountMessages.googleNotConfigured)));
+    await act(async () => stub.answer.reject(ApiError.of('auth.googleUnavailable', AccountMessages.googleNotConfigured)));
     expect(screen.getByRole('status')).toHaveTextContent(AccountMessages.googleNotConfigured);
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
     expect(stub.redirects).toEqual([]);

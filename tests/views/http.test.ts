@@ -13,6 +13,12 @@ const seen: Array<{ url: string; auth: string | undefined; body: string }> = [];
 const envelope = (status: number, data: unknown, message = '', errors: string[] = []) =>
   JSON.stringify({ data, state: { status, hasError: status >= 400, hasData: data !== null, errors }, success: status < 400, message });
 
+/** The same envelope with an outcome code in its state. */
+const withCode = (body: string, code: string) => {
+  const env = JSON.parse(body);
+  return JSON.stringify({ ...env, state: { ...env.state, code } });
+};
+
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     let body = '';
@@ -25,6 +31,8 @@ beforeAll(async () => {
       if (req.url === '/api/bad') return send(400, envelope(400, null, 'Please enter a valid email', ['Please enter a valid email', 'Please enter a password']));
       if (req.url === '/api/unverified')
         return send(403, JSON.stringify({ ...JSON.parse(envelope(403, null, 'Uh oh!', ['Uh oh!'])), request: { email: 'a@b.co' } }));
+      if (req.url === '/api/closed-job') return send(409, withCode(envelope(409, null, 'This job is closed.', ['This job is closed.']), 'job.closed'));
+      if (req.url === '/api/applied-before') return send(200, withCode(envelope(200, { name: 'Ada' }, 'Applied before'), 'application.alreadyApplied'));
       if (req.url === '/api/expired') return send(401, envelope(401, null, 'Session expired', ['Session expired']));
       if (req.url === '/api/boom') return send(500, envelope(500, null, 'Database is down'));
       if (req.url === '/api/html') return res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>');
@@ -73,6 +81,15 @@ describe('the HTTP client (spec 2 §8)', () => {
     expect(created.status).toBe(201);
     expect(seen[0]!.auth).toBe('Bearer token-1');
     expect(JSON.parse(seen[1]!.body)).toEqual({ email: 'a@b.co' });
+  });
+
+  it('hands the outcome code on, with a refusal and with a success', async () => {
+    const err = await failure(call(post('/api/closed-job'), { body: { email: 'a@b.co' } }));
+    expect(err).toMatchObject({ kind: 'client', status: 409, code: 'job.closed', message: 'This job is closed.' });
+    expect(notices).toEqual([]);
+    const res = await call(get('/api/applied-before'), {});
+    expect(res).toMatchObject({ data: { name: 'Ada' }, code: 'application.alreadyApplied' });
+    expect((await call(get('/api/ok'), {})).code).toBeUndefined();
   });
 
   it('passes other 4xx to the caller with every message and no toast', async () => {

@@ -66,7 +66,7 @@ describe('applying to a job', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Send application' }));
     expect(server.apply.inputs()).toEqual([{ jobId: JOB_ID, resumeId: R1, coverLetterId: null, workAuthorization: null, sponsorship: null }]);
     expect(within(dialog).getByRole('button', { name: 'Send application' })).toHaveAttribute('aria-busy', 'true');
-    await server.apply.answer({ status: 201, application: application() });
+    await server.apply.answer({ code: 'application.created', application: application() });
     expect(within(dialog).getByText(JobMessages.applied)).toBeInTheDocument();
     expect(within(dialog).getByText(/Applied on 03-10-2025/)).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'See your applied jobs' })).toHaveAttribute('href', '/user/applied-jobs');
@@ -139,16 +139,16 @@ describe('applying to a job', () => {
   it('on 200 says the seeker had applied already, and the page shows that application', async () => {
     const { server, app, dialog } = await openApply();
     await app.user.click(within(dialog).getByRole('button', { name: 'Send application' }));
-    await server.apply.answer({ status: 200, application: application({ status: 'Reviewed' }) });
+    await server.apply.answer({ code: 'application.alreadyApplied', application: application({ status: 'Reviewed' }) });
     expect(within(dialog).getByText(JobMessages.alreadyApplied)).toBeInTheDocument();
     await app.user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.getByRole('group', { name: 'Your application' })).toHaveTextContent('Status: Reviewed'));
   });
 
   it.each([
-    ['closed', new ApiError('client', 409, JobMessages.closed), JobMessages.closed, JobMessages.closed],
-    ['expired', new ApiError('client', 409, JobMessages.expired), JobMessages.expired, JobMessages.expired],
-  ])('a job found %s (409) says so in the server’s words; the page then shows it so and offers no Apply', async (_name, error, message, notice) => {
+    ['closed', ApiError.of('job.closed', JobMessages.closed), JobMessages.closed, JobMessages.closed],
+    ['expired', ApiError.of('job.expired', JobMessages.expired), JobMessages.expired, JobMessages.expired],
+  ])('a job found %s says so in the product’s words; the page then shows it so and offers no Apply', async (_name, error, message, notice) => {
     const { server, app, dialog } = await openApply();
     await app.user.click(within(dialog).getByRole('button', { name: 'Send application' }));
     await server.apply.answer(error);
@@ -159,20 +159,20 @@ describe('applying to a job', () => {
     expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
   });
 
-  it('tells a seeker under 18 the job is for adults (403); Apply stays on the page', async () => {
+  it('tells a seeker under 18 the job is for adults (job.adultsOnly); Apply stays on the page', async () => {
     const { server, app, dialog } = await openApply();
     await app.user.click(within(dialog).getByRole('button', { name: 'Send application' }));
-    await server.apply.answer(new ApiError('client', 403, 'Forbidden'));
+    await server.apply.answer(ApiError.of('job.adultsOnly', 'Forbidden'));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(JobMessages.adultsOnly);
     await app.user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Apply' })).toBeInTheDocument();
   });
 
-  it('puts a 400’s messages on their fields; another failure above the buttons, to try again', async () => {
+  it('puts the messages of application.incomplete on their fields; another failure above the buttons, to try again', async () => {
     const { server, app, dialog } = await openApply();
     await app.user.click(within(dialog).getByRole('button', { name: 'Send application' }));
-    await server.apply.answer(new ApiError('client', 400, JobMessages.resumeNotFound, [JobMessages.resumeNotFound], { resumeId: JobMessages.resumeNotFound }));
+    await server.apply.answer(ApiError.of('application.incomplete', JobMessages.resumeNotFound, { fieldErrors: { resumeId: JobMessages.resumeNotFound } }));
     expect(within(fieldset(dialog, /Résumé/)).getByRole('alert')).toHaveTextContent(JobMessages.resumeNotFound);
     await app.user.click(within(dialog).getByRole('button', { name: 'Send application' }));
     await server.apply.answer(new ApiError('server', 500, 'Something went wrong!!!'));
@@ -213,7 +213,7 @@ describe('applying to a job', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Send application' }));
     await app.user.keyboard('{Escape}');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-    await server.apply.answer({ status: 201, application: application() });
+    await server.apply.answer({ code: 'application.created', application: application() });
     expect(within(dialog).getByText(JobMessages.applied)).toBeInTheDocument();
   });
 });

@@ -186,10 +186,10 @@ describe('the job’s page', () => {
     expect(screen.queryByRole('button', { name: 'Report this job' })).not.toBeInTheDocument();
   });
 
-  it.each([404, 400])('a job that is not there (%i) says so, and counts no view', async (status) => {
+  it.each(['job.notFound', 'request.invalid'] as const)('a job that is not there (%s) says so, and counts no view', async (code) => {
     const server = stubbedJobPage();
     renderJobPage(server, JOB_ID);
-    await server.load.answer(new ApiError('client', status, JobMessages.jobNotFound));
+    await server.load.answer(ApiError.of(code, JobMessages.jobNotFound));
     expect(screen.getByRole('heading', { level: 1, name: JobPageMessages.notFoundTitle })).toBeInTheDocument();
     expect(screen.getByText(JobMessages.jobNotFound)).toBeInTheDocument();
     expect(server.views).toEqual([]);

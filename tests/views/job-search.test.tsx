@@ -245,7 +245,7 @@ describe('the job search page', { timeout: 20_000 }, () => {
   });
 
   it('says when the search has no usable place', async () => {
-    stubbed({ search: () => Promise.reject(new ApiError('client', 400, SearchMessages.noLocation, [SearchMessages.noLocation])) });
+    stubbed({ search: () => Promise.reject(ApiError.of('request.invalid', SearchMessages.noLocation)) });
     expect(await screen.findByRole('alert')).toHaveTextContent('No valid location available for search');
   });
 

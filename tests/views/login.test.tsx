@@ -193,7 +193,7 @@ describe('Login screen', () => {
 
   it('shows the one error of a failed sign-in, without a support link', async () => {
     const { logic } = stubbed({
-      login: () => Promise.reject(new ApiError('client', 401, AccountMessages.invalidCredentials, [AccountMessages.invalidCredentials])),
+      login: () => Promise.reject(ApiError.of('auth.invalidCredentials', AccountMessages.invalidCredentials)),
     });
     const { user } = renderInApp(<LoginPage logic={logic} />, { path: '/login' });
     await user.type(emailField(), 'ada@example.com');
@@ -207,7 +207,7 @@ describe('Login screen', () => {
   it('with several errors shows the first and a contact-support mail link', async () => {
     const { logic } = stubbed({
       login: () =>
-        Promise.reject(new ApiError('client', 403, AccountMessages.accountDisabled, [AccountMessages.accountDisabled, AccountMessages.generic])),
+        Promise.reject(ApiError.of('auth.disabled', AccountMessages.accountDisabled, { errors: [AccountMessages.accountDisabled, AccountMessages.generic] })),
     });
     const { user } = renderInApp(<LoginPage logic={logic} />, { path: '/login' });
     await user.type(emailField(), 'ada@example.com');
@@ -222,7 +222,7 @@ describe('Login screen', () => {
   it('an employer whose business is not verified is sent to business verification with the request kept', async () => {
     const request = { email: 'owner@acme.example', businessName: 'Acme Inc', businessTin: '12-3456789' };
     const { logic } = stubbed({
-      login: () => Promise.reject(new ApiError('client', 403, AccountMessages.notVerified, [AccountMessages.notVerified], {}, request)),
+      login: () => Promise.reject(ApiError.of('auth.businessUnverified', AccountMessages.notVerified, { request })),
     });
     const { user, location } = renderInApp(<LoginPage logic={logic} />, { path: '/login' });
     await user.type(emailField(), 'owner@acme.example');

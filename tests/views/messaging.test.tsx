@@ -138,7 +138,7 @@ describe('the messaging page', () => {
       handlers: {
         send: async (input) => {
           tries++;
-          if (tries === 1) throw new ApiError('client', 429, MessagingMessages.tooFast);
+          if (tries === 1) throw ApiError.of('rate.limited', MessagingMessages.tooFast);
           return mine(20, { text: input.text, clientMessageId: input.clientMessageId });
         },
       },
@@ -169,7 +169,7 @@ describe('the messaging page', () => {
       path: `/user/messaging?c=${URL_A}`,
       handlers: {
         send: async () => {
-          throw new ApiError('client', 400, MessagingMessages.noScripts, [MessagingMessages.noScripts], { text: MessagingMessages.noScripts });
+          throw ApiError.of('request.invalid', MessagingMessages.noScripts, { fieldErrors: { text: MessagingMessages.noScripts } });
         },
       },
     });

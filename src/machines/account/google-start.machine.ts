@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import { accountService } from '../../services/account.ts';
-import { ApiError } from '../../services/http.ts';
+import { codeOf } from '../../services/http.ts';
 import { errorsOf } from './api-errors.ts';
 
 export interface GoogleStartContext {
@@ -30,8 +30,8 @@ export const googleStartMachine = setup({
   },
   guards: {
     notConfigured: ({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      return error instanceof ApiError && error.status === 404;
+      // Google sign-in is off on this server (auth.googleUnavailable).
+      return codeOf((event as { error?: unknown }).error) === 'auth.googleUnavailable';
     },
   },
 }).createMachine({

@@ -1,4 +1,4 @@
-import { and, assign, emit, enqueueActions, fromPromise, raise, setup, spawnChild, stateIn } from 'xstate';
+import { and, assertEvent, assign, emit, enqueueActions, fromPromise, raise, setup, spawnChild, stateIn } from 'xstate';
 import {
   AccountMessages,
   loginRequestSchema,
@@ -13,7 +13,7 @@ import { homeFor } from '../../contract/roles.ts';
 import { accountService } from '../../services/account.ts';
 import { verificationRequestStore } from '../../services/verification-request-store.ts';
 import { canSubmit, firstErrors, shownErrors, touch, type FieldErrors, type ShownState } from '../form.ts';
-import { errorsOf, verificationRequestOf } from './api-errors.ts';
+import { businessVerificationOf, errorsOf } from './api-errors.ts';
 import { safeNextPath } from '../../services/return-path.ts';
 
 export type LoginMode = 'password' | 'otp';
@@ -108,8 +108,7 @@ export const loginMachine = setup({
   },
   actions: {
     /** The view forwards `signedIn` to the session actor, then follows `navigate`. */
-    announceSignIn: enqueueActions(({ context, event, enqueue }) => {
-      const data = (event as unknown as { output: SessionData }).output;
+    announceSignIn: enqueueActions(({ context, enqueue }, { data }: { data: SessionData }) => {
       enqueue.emit({ type: 'signedIn', data });
       // Back to the page that asked for the sign-in (a job to apply to), else home.
       enqueue.emit({ type: 'navigate', to: context.next ?? homeFor(data.users.role) });
@@ -117,7 +116,12 @@ export const loginMachine = setup({
     saveVerificationRequest: (_, params: { request: BusinessVerificationRequest }) =>
       verificationRequestStore.save(params.request),
     // shownStateActions() written out: next to enqueueActions above, TypeScript cannot infer a spread of it.
-    touchField: assign({ touched: ({ context, event }) => touch(context.touched, (event as { field: LoginField }).field) }),
+    touchField: assign({
+      touched: ({ context, event }) => {
+        assertEvent(event, 'field.blur');
+        return touch(context.touched, event.field);
+      },
+    }),
     touchAll: assign({ submitted: true }),
     clearErrors: assign({ errors: [] }),
   },
@@ -126,8 +130,9 @@ export const loginMachine = setup({
     emailValid: ({ context }) => emailIsValid(context),
     switchingToOtpWithValidEmail: ({ context, event }) =>
       event.type === 'mode.change' && event.mode === 'otp' && context.mode !== 'otp' && emailIsValid(context),
-    needsBusinessVerification: ({ event }) => verificationRequestOf((event as { error?: unknown }).error) !== null,
-    isJobSeeker: ({ event }) => (event as { output?: SessionData }).output?.users.role === 'JobSeeker',
+    /** An employer or recruiter whose business is not verified yet (auth.businessUnverified). */
+    needsBusinessVerification: (_, params: { error: unknown }) => businessVerificationOf(params.error) !== null,
+    isJobSeeker: (_, params: { data: SessionData }) => params.data.users.role === 'JobSeeker',
     lastSecond: ({ context }) => context.secondsLeft <= 1,
   },
   delays: {
@@ -172,23 +177,23 @@ export const loginMachine = setup({
             input: ({ context }) => parseRequest(context).data!,
             onDone: [
               {
-                guard: 'isJobSeeker',
+                guard: { type: 'isJobSeeker', params: ({ event }) => ({ data: event.output }) },
                 target: 'signedIn',
                 actions: [
-                  'announceSignIn',
+                  { type: 'announceSignIn', params: ({ event }) => ({ data: event.output }) },
                   // Fired after navigating and never awaited (spec 1 §4).
                   spawnChild('loadCompletionStatus', { id: 'completionStatus' }),
                 ],
               },
-              { target: 'signedIn', actions: 'announceSignIn' },
+              { target: 'signedIn', actions: { type: 'announceSignIn', params: ({ event }) => ({ data: event.output }) } },
             ],
             onError: [
               {
                 // An employer whose business is not verified yet (spec 1 §4).
-                guard: 'needsBusinessVerification',
+                guard: { type: 'needsBusinessVerification', params: ({ event }) => ({ error: event.error }) },
                 target: 'verifyingBusiness',
                 actions: [
-                  { type: 'saveVerificationRequest', params: ({ event }) => ({ request: verificationRequestOf(event.error)! }) },
+                  { type: 'saveVerificationRequest', params: ({ event }) => ({ request: businessVerificationOf(event.error)! }) },
                   // The user is told why the sign-in led to another page ("Uh oh! …", spec 1 §8).
                   emit(({ event }) => ({ type: 'notify' as const, message: errorsOf(event.error)[0]! })),
                   emit({ type: 'navigate', to: '/business-validation' }),

@@ -7,9 +7,9 @@ import {
 } from '../../contract/account.ts';
 import { homeFor } from '../../contract/roles.ts';
 import { accountService } from '../../services/account.ts';
-import { ApiError } from '../../services/http.ts';
+import { codeOf } from '../../services/http.ts';
 import { verificationRequestStore } from '../../services/verification-request-store.ts';
-import { errorsOf, verificationRequestOf } from './api-errors.ts';
+import { businessVerificationOf, errorsOf } from './api-errors.ts';
 import { redirectBrowser } from './google-start.machine.ts';
 import { socialCompletionMachine, type SocialSignup } from './social-completion.machine.ts';
 import { safeNextPath } from '../../services/return-path.ts';
@@ -46,9 +46,8 @@ function exchangeOnce(input: { code: string; state: string }): Promise<GoogleCal
   return pending;
 }
 
-/** True for the server's answer to a stale or reused code (spec 1 §8: 400, restart sign-in). */
-export const isStaleCode = (error: unknown) =>
-  error instanceof ApiError && error.status === 400 && error.errors.includes(AccountMessages.staleGoogleCode);
+/** True for the server's answer to a stale or reused code (spec 1 §8: auth.googleCodeStale, restart sign-in). */
+export const isStaleCode = (error: unknown) => codeOf(error) === 'auth.googleCodeStale';
 
 /**
  * The redirect back from Google (spec 1 §4): the code is exchanged; a stale code restarts the
@@ -84,7 +83,7 @@ export const socialCallbackMachine = setup({
     hasCode: ({ context }) => !!context.code && !!context.state,
     isSignedIn: ({ event }) => (event as { output?: GoogleCallbackData }).output?.kind === 'signedIn',
     isStale: ({ event }) => isStaleCode((event as { error?: unknown }).error),
-    needsBusinessVerification: ({ event }) => verificationRequestOf((event as { error?: unknown }).error) !== null,
+    needsBusinessVerification: ({ event }) => businessVerificationOf((event as { error?: unknown }).error) !== null,
   },
 }).createMachine({
   id: 'socialCallback',
@@ -122,7 +121,7 @@ export const socialCallbackMachine = setup({
             guard: 'needsBusinessVerification',
             target: 'verifyingBusiness',
             actions: [
-              { type: 'saveVerificationRequest', params: ({ event }) => ({ request: verificationRequestOf(event.error)! }) },
+              { type: 'saveVerificationRequest', params: ({ event }) => ({ request: businessVerificationOf(event.error)! }) },
               emit({ type: 'navigate', to: '/business-validation' }),
             ],
           },

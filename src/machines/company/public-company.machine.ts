@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PublicCompany } from '../../contract/company.ts';
 import { companyService } from '../../services/company.ts';
-import { ApiError } from '../../services/http.ts';
+import { codeOf } from '../../services/http.ts';
 
 /** A company's public page: found, not found (or not shown: blacklisted, inactive), or not loaded. */
 export const publicCompanyMachine = setup({
@@ -15,8 +15,9 @@ export const publicCompanyMachine = setup({
   },
   guards: {
     notFound: ({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      return error instanceof ApiError && (error.status === 404 || error.status === 400);
+      // No such company (company.notFound), or an id no company can have (request.invalid).
+      const code = codeOf((event as { error?: unknown }).error);
+      return code === 'company.notFound' || code === 'request.invalid';
     },
   },
 }).createMachine({

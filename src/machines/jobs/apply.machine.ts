@@ -9,8 +9,10 @@ import {
   type JobDetail,
   type PublicJobStatus,
 } from '../../contract/jobs.ts';
+import { isJobRefusalCode, jobRefusalMessages, jobStatusOfRefusal, missingAnswers, type JobRefusalCode } from '../../contract/application-rules.ts';
 import { documentsService } from '../../services/documents.ts';
-import { ApiError } from '../../services/http.ts';
+import type { OutcomeCode } from '../../contract/outcome-codes.ts';
+import { ApiError, codeOf } from '../../services/http.ts';
 import { jobsService } from '../../services/jobs.ts';
 import { profileChanges } from '../../services/profile-changes.ts';
 import type { UploadProgress } from '../../services/transfer.ts';
@@ -53,6 +55,12 @@ export interface UploadNote {
 
 /** How the application ended: sent now, or sent before. */
 export type ApplyResult = { kind: 'applied' | 'alreadyApplied'; application: Application };
+
+/** The server's answer to an application: its outcome code (`application.created` or `application.alreadyApplied`) and the application. */
+export interface ApplySent {
+  code: OutcomeCode | null;
+  application: Application;
+}
 
 export interface ApplyContext {
   job: ApplyJob;
@@ -140,48 +148,38 @@ export function applicationOf(c: Pick<ApplyContext, 'job' | 'answers'>): Applica
   };
 }
 
-/** Every unmet rule: the contract's schema, and what this job asks for (the server checks both again). */
+/** Every unmet rule: the contract's schema, and what this job asks for (the server checks both again, with the same rule). */
 export function applyErrors(c: Pick<ApplyContext, 'job' | 'answers'>): FieldErrors<ApplyField> {
   const result = applicationInputSchema.safeParse(applicationOf(c));
   const errors: FieldErrors<ApplyField> = result.success ? {} : firstErrors(result.error.issues, FIELDS);
-  if (c.job.requiresResume && !c.answers.resumeId) errors.resumeId = JobMessages.resumeRequired;
-  if (c.job.requiresCoverLetter && !c.answers.coverLetterId) errors.coverLetterId = JobMessages.coverLetterRequired;
-  if (c.job.requiresWorkAuthorization && c.answers.workAuthorization === null) errors.workAuthorization = JobMessages.workAuthorizationRequired;
-  return errors;
+  return { ...errors, ...missingAnswers(c.job, c.answers) };
 }
 
 /** The server's word on the other fields: a field's own goes once it changes. */
 const without = (errors: FieldErrors<ApplyField>, field: ApplyField): FieldErrors<ApplyField> =>
   Object.fromEntries(Object.entries(errors).filter(([f]) => f !== field)) as FieldErrors<ApplyField>;
 
-const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
-
-/** The job's state a 409 names. */
-const closedStatusOf = (error: unknown): 'Closed' | 'Expired' =>
-  error instanceof ApiError && error.message === JobMessages.expired ? 'Expired' : 'Closed';
-
 /** Why the server refused the application outright (the job, or the seeker's age); null for anything else. */
-function refusalOf(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.kind !== 'client') return null;
-  if (error.status === 403) return JobMessages.adultsOnly;
-  if (error.status === 409) return error.message || JobMessages.closed;
-  if (error.status === 404) return JobMessages.jobNotFound;
-  return null;
+function refusalOf(error: unknown): JobRefusalCode | null {
+  const code = codeOf(error);
+  return code !== null && isJobRefusalCode(code) ? code : null;
 }
 
-/** A 400 that names fields: its messages go next to them. */
-const fieldErrorsOf = (error: unknown): FieldErrors<ApplyField> =>
-  error instanceof ApiError && error.status === 400
+/** A refusal that names fields (answers missing or not the seeker's own): its messages go next to them. */
+const fieldErrorsOf = (error: unknown): FieldErrors<ApplyField> => {
+  const code = codeOf(error);
+  return error instanceof ApiError && (code === 'application.incomplete' || code === 'request.invalid')
     ? firstErrors(Object.entries(error.fieldErrors).map(([field, message]) => ({ path: [field], message })), FIELDS)
     : {};
+};
 
 /**
  * Applying to a job (spec 2 §3 Application, §7 apply): counts the start, reads the seeker's
  * resumes and cover letters, asks for what the job requires (a resume, a cover letter, work
  * authorization, and then sponsorship), lets a new document be uploaded on the spot (with
  * progress and cancel; it becomes the chosen one), checks the answers with the contract before
- * sending, and says how it went: sent (201), sent before (200), or refused (closed or expired
- * job, under 18, field errors). Closing the dialog ends it with what the page must now show.
+ * sending, and says how it went by the server's outcome code: sent now, sent before, or refused
+ * (closed or expired job, under 18, answers missing). Closing the dialog ends it with what the page must now show.
  */
 export const applyMachine = setup({
   types: {
@@ -212,9 +210,9 @@ export const applyMachine = setup({
         );
       return () => controller.abort();
     }),
-    apply: fromPromise<{ status: number; application: Application }, ApplicationInput>(async ({ input, signal }) => {
+    apply: fromPromise<ApplySent, ApplicationInput>(async ({ input, signal }) => {
       const res = await jobsService.apply(input, signal);
-      return { status: res.status, application: res.data };
+      return { code: res.code ?? null, application: res.data };
     }),
   },
   actions: {
@@ -225,9 +223,8 @@ export const applyMachine = setup({
     valid: ({ context }) => Object.keys(applyErrors(context)).length === 0,
     uploadRefused: ({ context, event }) =>
       event.type === 'upload.choose' && documentRefusal(event.files, storedOf(context.documents[event.kind]).length, event.kind) !== null,
-    created: ({ event }) => (event as { output?: { status: number } }).output?.status === 201,
-    refused: ({ event }) => refusalOf((event as { error?: unknown }).error) !== null,
-    fieldErrors: ({ event }) => Object.keys(fieldErrorsOf((event as { error?: unknown }).error)).length > 0,
+    refused: (_, params: { error: unknown }) => refusalOf(params.error) !== null,
+    fieldErrors: (_, params: { error: unknown }) => Object.keys(fieldErrorsOf(params.error)).length > 0,
     /** A document the form offers for that kind. */
     offered: ({ context, event }) =>
       event.type === 'document.choose' && choicesOf(context, event.kind).some((d) => d.id === event.id),
@@ -372,20 +369,29 @@ export const applyMachine = setup({
         id: 'apply',
         src: 'apply',
         input: ({ context }) => applicationOf(context),
-        onDone: [
-          { guard: 'created', target: 'sent', actions: assign({ result: ({ event }) => ({ kind: 'applied', application: event.output.application }) }) },
-          { target: 'sent', actions: assign({ result: ({ event }) => ({ kind: 'alreadyApplied', application: event.output.application }) }) },
-        ],
+        onDone: {
+          target: 'sent',
+          actions: assign({
+            result: ({ event }) => ({
+              kind: event.output.code === 'application.alreadyApplied' ? 'alreadyApplied' : 'applied',
+              application: event.output.application,
+            }),
+          }),
+        },
         onError: [
           {
-            guard: 'refused',
+            guard: { type: 'refused', params: ({ event }) => ({ error: event.error }) },
             target: 'refused',
-            actions: assign({
-              error: ({ event }) => refusalOf(event.error),
-              jobStatus: ({ event }) => (statusOf(event.error) === 409 ? closedStatusOf(event.error) : null),
+            actions: assign(({ event }) => {
+              const code = refusalOf(event.error)!;
+              return { error: jobRefusalMessages[code], jobStatus: jobStatusOfRefusal(code) };
             }),
           },
-          { guard: 'fieldErrors', target: 'editing', actions: assign({ serverErrors: ({ event }) => fieldErrorsOf(event.error) }) },
+          {
+            guard: { type: 'fieldErrors', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: assign({ serverErrors: ({ event }) => fieldErrorsOf(event.error) }),
+          },
           { target: 'editing', actions: assign({ error: ({ event }) => messagesOf(event.error, ApplyMessages.failed)[0]! }) },
         ],
       },

@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup, spawnChild, type SnapshotFrom } from 'xstate';
 import type { JobDetail } from '../../contract/jobs.ts';
-import { ApiError } from '../../services/http.ts';
+import { codeOf } from '../../services/http.ts';
 import { jobsService } from '../../services/jobs.ts';
 import { applyMachine, type ApplyOutput } from './apply.machine.ts';
-import { reportJobMachine, type ReportJobOutput } from './report-job.machine.ts';
+import { reportJobMachine } from './report-job.machine.ts';
 
 export interface JobPageInput {
   id: string;
@@ -30,7 +30,8 @@ export const JobPageMessages = {
   reportedByYou: 'You reported this job.',
 } as const;
 
-const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+/** No such job: gone or hidden (job.notFound), or an id no job can have (request.invalid). */
+const isMissing = (error: unknown) => codeOf(error) === 'job.notFound' || codeOf(error) === 'request.invalid';
 
 /** The job with the seeker's state changed by `change`. */
 const withViewer = (job: JobDetail, change: Partial<NonNullable<JobDetail['viewer']>>): JobDetail =>
@@ -77,7 +78,7 @@ export const jobPageMachine = setup({
     report: reportJobMachine,
   },
   guards: {
-    missing: ({ event }) => isMissing((event as { error?: unknown }).error),
+    missing: (_, params: { error: unknown }) => isMissing(params.error),
     canApply: ({ context }) => canApply(context),
     canReport: ({ context }) => canReport(context),
   },
@@ -100,7 +101,7 @@ export const jobPageMachine = setup({
             spawnChild('countView', { id: 'countView', input: ({ context }) => ({ id: context.id }) }),
           ],
         },
-        onError: [{ guard: 'missing', target: 'notFound' }, { target: 'failed' }],
+        onError: [{ guard: { type: 'missing', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' }, { target: 'failed' }],
       },
     },
     failed: {
@@ -137,7 +138,7 @@ export const jobPageMachine = setup({
             onDone: {
               target: 'viewing',
               actions: assign({
-                job: ({ context, event }) => ((event.output as ReportJobOutput).reported ? withViewer(context.job!, { isReported: true }) : context.job!),
+                job: ({ context, event }) => (event.output.reported ? withViewer(context.job!, { isReported: true }) : context.job!),
               }),
             },
             onError: { target: 'viewing' },

@@ -45,7 +45,7 @@ export const reportErrors = (c: Pick<ReportJobContext, 'reason' | 'details'>): F
   validate(reportInputSchema, reportOf(c), FIELDS);
 
 const fieldErrorsOf = (error: unknown): FieldErrors<ReportField> =>
-  error instanceof ApiError && error.status === 400
+  error instanceof ApiError && error.code === 'request.invalid'
     ? firstErrors(Object.entries(error.fieldErrors).map(([field, message]) => ({ path: [field], message })), FIELDS)
     : {};
 

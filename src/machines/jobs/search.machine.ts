@@ -16,7 +16,7 @@ import {
   type SearchSort,
 } from '../../contract/search.ts';
 import { sameQuery, zoomForRadius, type SearchPlace, type SearchQuery } from '../../lib/search-query.ts';
-import { ApiError } from '../../services/http.ts';
+import { ApiError, codeOf } from '../../services/http.ts';
 import { jobsService } from '../../services/jobs.ts';
 import { mapStore, type StoredMapView } from '../../services/map-store.ts';
 import { searchService } from '../../services/search.ts';
@@ -87,13 +87,13 @@ export type JobSearchEvent =
 type Of<T extends JobSearchEvent['type']> = Extract<JobSearchEvent, { type: T }>;
 type Done<T> = { output: T };
 
-/** What the server's refusal says when it explains itself (no usable place, too many searches), else "Search failed". */
+/**
+ * What the server's refusal says when it explains itself (a filter it refuses, no usable place:
+ * request.invalid; too many searches: rate.limited), else "Search failed".
+ */
 export function searchFailure(error: unknown): string {
-  if (error instanceof ApiError && error.kind === 'client') {
-    const known = Object.values(SearchMessages) as string[];
-    const said = error.errors.find((m) => known.includes(m)) ?? (known.includes(error.message) ? error.message : null);
-    if (said) return said;
-  }
+  const code = codeOf(error);
+  if (error instanceof ApiError && (code === 'request.invalid' || code === 'rate.limited')) return error.errors[0] ?? error.message;
   return SearchMessages.failed;
 }
 

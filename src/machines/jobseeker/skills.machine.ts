@@ -3,7 +3,7 @@ import { AccountMessages } from '../../contract/account.ts';
 import type { SuggestedSkill } from '../../contract/documents.ts';
 import { MAX_SKILLS, ProfileMessages, skillRequestSchema, type Skill } from '../../contract/jobseeker.ts';
 import { documentsService } from '../../services/documents.ts';
-import { ApiError } from '../../services/http.ts';
+import { codeOf } from '../../services/http.ts';
 import { jobSeekerService } from '../../services/jobseeker.ts';
 import { loadLookups } from '../../services/lookups.ts';
 import { profileChanges } from '../../services/profile-changes.ts';
@@ -76,10 +76,8 @@ function enqueue(queue: SkillChange[], change: SkillChange): SkillChange[] {
 
 /** The server says the change was already made (in another tab): nothing to undo. */
 function alreadyDone(change: SkillChange | undefined, error: unknown): boolean {
-  if (!change || !(error instanceof ApiError)) return false;
-  return change.kind === 'add'
-    ? error.status === 409 && error.errors.includes(ProfileMessages.skillDuplicate)
-    : error.status === 400 && error.errors.includes(ProfileMessages.skillMissing);
+  if (!change) return false;
+  return codeOf(error) === (change.kind === 'add' ? 'skill.duplicate' : 'skill.notOnProfile');
 }
 
 const nextIs = (kind: SkillChange['kind']) => ({ context }: { context: SkillsContext }) => context.queue[0]?.kind === kind;

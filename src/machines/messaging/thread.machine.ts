@@ -1,7 +1,7 @@
 import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import { MAX_MESSAGE_LENGTH, MessagingMessages, type Conversation, type Message, type ThreadPage, type UnreadCount } from '../../contract/messaging.ts';
-import { ApiError } from '../../services/http.ts';
+import { ApiError, codeOf } from '../../services/http.ts';
 import { messagingService } from '../../services/messaging.ts';
 import { messagesOf } from '../form.ts';
 
@@ -87,8 +87,9 @@ export const canSend = (text: string) => text.trim().length > 0 && text.trim().l
 
 /** The reason a send failed, as the user is told it. */
 function sendFailure(error: unknown): { refused: string | null; error: string; retryable: boolean } {
-  if (error instanceof ApiError && error.kind === 'client' && error.status === 429) return { refused: null, error: MessagingMessages.tooFast, retryable: false };
-  if (error instanceof ApiError && error.kind === 'client' && error.status === 400) {
+  if (codeOf(error) === 'rate.limited') return { refused: null, error: MessagingMessages.tooFast, retryable: false };
+  // The message itself is refused (too long, a script in it): sending it again would not help.
+  if (error instanceof ApiError && codeOf(error) === 'request.invalid') {
     const message = error.fieldErrors.text ?? error.fieldErrors.clientMessageId ?? error.errors[0] ?? error.message;
     return { refused: message, error: message, retryable: false };
   }

@@ -2,7 +2,8 @@ import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'x
 import { AccountMessages, type SessionData } from '../../contract/account.ts';
 import { homeFor } from '../../contract/roles.ts';
 import { acceptInvitationFormSchema, InvitationMessages, type Invitation } from '../../contract/invitations.ts';
-import { ApiError } from '../../services/http.ts';
+import type { OutcomeCode } from '../../contract/outcome-codes.ts';
+import { codeOf } from '../../services/http.ts';
 import { invitationService } from '../../services/invitations.ts';
 import { canSubmit, formOf, messagesOf, validate, type FormEvent, type FormState } from '../form.ts';
 
@@ -36,7 +37,8 @@ const form = formOf<AcceptField, AcceptInvitationContext, AcceptInvitationEvent>
 );
 
 /** Answers that mean the link itself is no good: unknown, gone, or its address has an account now. */
-const linkUnusable = (error: unknown) => error instanceof ApiError && error.kind === 'client' && [403, 404, 409, 410].includes(error.status);
+const unusableLink = new Set<OutcomeCode | null>(['invitation.notFound', 'invitation.gone', 'invitation.companyUnavailable', 'invitation.emailHasAccount']);
+const linkUnusable = (error: unknown) => unusableLink.has(codeOf(error));
 
 /**
  * The accept-invitation page: the link's invitation is read (company, email, who sent it); the

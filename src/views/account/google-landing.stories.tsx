@@ -77,7 +77,7 @@ export const CompletingDark: Story = { ...Completing, globals: dark };
 export const Restarting: Story = {
   args: {
     logic: landing({
-      exchange: () => Promise.reject(new ApiError('client', 400, AccountMessages.staleGoogleCode)),
+      exchange: () => Promise.reject(ApiError.of('auth.googleCodeStale', AccountMessages.staleGoogleCode)),
     }),
   },
 };
@@ -86,7 +86,7 @@ export const Restarting: Story = {
 export const Redirecting: Story = {
   args: {
     logic: landing({
-      exchange: () => Promise.reject(new ApiError('client', 400, AccountMessages.staleGoogleCode)),
+      exchange: () => Promise.reject(ApiError.of('auth.googleCodeStale', AccountMessages.staleGoogleCode)),
       address: async () => 'https://accounts.google.com/o/oauth2/v2/auth',
     }),
   },
@@ -114,7 +114,7 @@ export const VerifyingBusiness: Story = {
   args: {
     logic: landing({
       exchange: () =>
-        Promise.reject(new ApiError('client', 403, AccountMessages.notVerified, [AccountMessages.notVerified], {}, request)),
+        Promise.reject(ApiError.of('auth.businessUnverified', AccountMessages.notVerified, { request })),
     }),
   },
 };

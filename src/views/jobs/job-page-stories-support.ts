@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { NONE_DOCUMENT, type DocumentEntry, type DocumentKind, type Documents } from '../../contract/documents.ts';
 import type { Application, ApplicationInput, JobDetail, JobViewer, ReportInput } from '../../contract/jobs.ts';
-import { applyMachine, type ApplyEvent } from '../../machines/jobs/apply.machine.ts';
+import { applyMachine, type ApplyEvent, type ApplySent } from '../../machines/jobs/apply.machine.ts';
 import { jobPageMachine, type JobPageInput } from '../../machines/jobs/job-page.machine.ts';
 import { reportJobMachine } from '../../machines/jobs/report-job.machine.ts';
 import { after, never } from '../account/stories-support.tsx';
@@ -139,8 +139,8 @@ export const storyApplyLogic = applyMachine.provide({
       }, 200);
       return () => clearInterval(timer);
     }),
-    apply: fromPromise<{ status: number; application: Application }, ApplicationInput>(({ input }) =>
-      after(800, { status: 201, application: { ...storyApplication, appliedDate: new Date().toISOString(), resumeId: input.resumeId ?? null } }),
+    apply: fromPromise<ApplySent, ApplicationInput>(({ input }) =>
+      after(800, { code: 'application.created', application: { ...storyApplication, appliedDate: new Date().toISOString(), resumeId: input.resumeId ?? null } }),
     ),
   },
 });
@@ -151,7 +151,7 @@ export const waitingApplyLogic = applyMachine.provide({
     applyStart: fromPromise<void, { jobId: string }>(async () => {}),
     loadDocuments: fromPromise<Documents>(() => never()),
     upload: fromCallback(() => () => {}),
-    apply: fromPromise<{ status: number; application: Application }, ApplicationInput>(() => never()),
+    apply: fromPromise<ApplySent, ApplicationInput>(() => never()),
   },
 });
 

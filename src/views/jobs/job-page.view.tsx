@@ -4,6 +4,7 @@ import { Link, useParams, useSearch } from 'wouter';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { useSession } from '../../app/session.tsx';
 import { JobMessages, type JobDetail } from '../../contract/jobs.ts';
+import { jobRefusalMessages, jobRefusalOf } from '../../contract/application-rules.ts';
 import type { Role } from '../../contract/roles.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
 import { jobPageTitle, locationLabel, postedLabel } from '../../lib/job-display.ts';
@@ -65,10 +66,11 @@ function useFocusWhenTurnedOn(flag: boolean, ref: RefObject<HTMLElement | null>)
   }, [flag, ref]);
 }
 
+/** A closed or expired job says so, in the words the server refuses an application with. */
 function StatusNotice({ job }: { job: JobDetail }) {
-  if (job.status === 'Closed') return <Alert tone="error">{JobMessages.closed}</Alert>;
-  if (job.status === 'Expired') return <Alert tone="error">{JobMessages.expired}</Alert>;
-  return null;
+  // Whether the job itself refuses applications: the seeker's age is the server's to check.
+  const refused = jobRefusalOf(job, { minor: false });
+  return refused ? <Alert tone="error">{jobRefusalMessages[refused]}</Alert> : null;
 }
 
 /** The seeker's application: its status and day, and the way to the list of them. */

@@ -171,7 +171,7 @@ export const FailedDark: Story = { ...Failed, globals: dark };
 
 /** No usable place: the server's reason. */
 export const NoLocation: Story = {
-  args: { logic: pretendServer({ search: () => Promise.reject(new ApiError('client', 400, 'No valid location available for search', ['No valid location available for search'])) }) },
+  args: { logic: pretendServer({ search: () => Promise.reject(ApiError.of('request.invalid', 'No valid location available for search')) }) },
 };
 
 /** /jobs for anyone: no Save buttons, and a prompt to sign in to save and apply. */

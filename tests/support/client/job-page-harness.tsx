@@ -8,8 +8,8 @@ import { Route } from 'wouter';
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import type { StoredSession } from '../../../src/services/session-store.ts';
 import type { DocumentKind, Documents } from '../../../src/contract/documents.ts';
-import type { Application, ApplicationInput, JobDetail, ReportInput } from '../../../src/contract/jobs.ts';
-import { applyMachine, type ApplyEvent } from '../../../src/machines/jobs/apply.machine.ts';
+import type { ApplicationInput, JobDetail, ReportInput } from '../../../src/contract/jobs.ts';
+import { applyMachine, type ApplyEvent, type ApplySent } from '../../../src/machines/jobs/apply.machine.ts';
 import { jobPageMachine, type JobPageInput } from '../../../src/machines/jobs/job-page.machine.ts';
 import { reportJobMachine } from '../../../src/machines/jobs/report-job.machine.ts';
 import JobPage from '../../../src/views/jobs/job-page.view.tsx';
@@ -51,7 +51,7 @@ function calls<I, O>() {
 export function stubbedJobPage() {
   const load = calls<JobPageInput, JobDetail>();
   const documents = calls<void, Documents>();
-  const apply = calls<ApplicationInput, { status: number; application: Application }>();
+  const apply = calls<ApplicationInput, ApplySent>();
   const report = calls<{ jobId: string; report: ReportInput }, void>();
   const views: string[] = [];
   const starts: string[] = [];
@@ -75,7 +75,7 @@ export function stubbedJobPage() {
               upload.aborted = true;
             };
           }),
-          apply: fromPromise<{ status: number; application: Application }, ApplicationInput>(({ input }) => apply.run(input)),
+          apply: fromPromise<ApplySent, ApplicationInput>(({ input }) => apply.run(input)),
         },
       }),
       report: reportJobMachine.provide({
