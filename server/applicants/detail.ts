@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { applicationStatusChanges, applications, jobPosts, storedFiles, users } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { StoredObject } from '../platform/file-store.ts';
-import { fullNameOf } from '../staff/staff.ts';
+import { fullNameOf } from '../platform/people.ts';
 import { postingNames } from '../posting/names.ts';
 import { listEducation } from '../jobseeker/education.ts';
 import { listExperience } from '../jobseeker/experience.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { companies, industries, jobPosts } from '../db/schema.ts';
-import { refreshSearchDocuments } from '../posting/search.ts';
+import { refreshSearchDocuments } from '../db/search-document.ts';
 import type { CompanyRow } from '../account/users.ts';
 import { lookupName } from '../jobseeker/lookup-check.ts';
 import { CompanyMessages, type CompanyDetails, type companyDetailsInputSchema } from '../../src/contract/company.ts';

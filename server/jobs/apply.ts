@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden } from '../http/errors.ts';
 import type { Mail } from '../platform/mail/mailer.ts';
 import { activeUser } from '../account/profile.ts';
 import { BRAND_NAME, compose } from '../account/mails.ts';
-import { fullNameOf } from '../staff/staff.ts';
+import { fullNameOf } from '../platform/people.ts';
 import { storedJobData } from '../posting/drafts.ts';
 import { isAgeWithin } from '../../src/lib/dates.ts';
 import { ADULT_AGE, JobMessages, type Application, type ApplicationStatus, type applicationInputSchema } from '../../src/contract/jobs.ts';

@@ -5,7 +5,7 @@ import { applications, companies, jobPosts, jobReports, jobSeekerSkills, savedJo
 import { notFound } from '../http/errors.ts';
 import type { AccessClaims } from '../platform/tokens.ts';
 import { signedImages } from '../files/signed-images.ts';
-import { stateName } from '../location/states.ts';
+import { stateName } from '../platform/us-states.ts';
 import { storedJobData } from '../posting/drafts.ts';
 import { jobPostListItemOf, listViewColumns, named, type ListViewRow } from '../posting/lists.ts';
 import { postingNames, type PostingNames } from '../posting/names.ts';

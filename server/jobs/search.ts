@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { uuidIn } from '../db/sql.ts';
+import { intArray, rowsOf, uuidIn } from '../db/sql.ts';
 import { companies, jobPosts, jobSeekerSkills, savedJobs, users, yearlyTopPayOf } from '../db/schema.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { mayStillAct } from '../account/sessions.ts';
 import { jobPostListItemOf, listViewColumns, type ListViewRow, type SeekerView } from '../posting/lists.ts';
 import { jobOpen, reportedBy, seekerSkillIds } from './detail.ts';
 import { postingNames, type PostingNames } from '../posting/names.ts';
-import { intArray, SEARCH_CONFIG } from '../posting/search.ts';
+import { SEARCH_CONFIG } from '../db/search-document.ts';
 import { MAP_MAX_ZOOM, type MapCluster, type Viewport } from '../../src/contract/map.ts';
 import {
   NO_FILTERS,
@@ -170,11 +170,6 @@ async function keywordTerms(db: Db, keyword: string | null): Promise<QueryTerm[]
   keywordTermsCache.set(keyword, Array.isArray(terms) && terms.length > 64 ? 'sql' : terms);
   if (keywordTermsCache.size > 1000) keywordTermsCache.delete(keywordTermsCache.keys().next().value!);
   return keywordTermsCache.get(keyword)!;
-}
-
-/** The rows of a raw query: PGlite answers `{ rows }`, postgres.js the rows themselves. */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
 }
 
 // ---------- filters ----------

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { applications, channels, companies, jobPosts } from '../db/schema.ts';
+import { intArray } from '../db/sql.ts';
 import { getPreferences } from '../jobseeker/preferences.ts';
 import { postingNames } from '../posting/names.ts';
 import { EARTH_RADIUS_MILES } from '../../src/lib/geo.ts';
@@ -66,9 +67,6 @@ export async function countApplied(ctx: AppContext, userId: string): Promise<num
 }
 
 // ---------- matched ----------
-
-/** An integer array as one parameter (ids are integers, so the text form is exact). */
-const intArray = (ids: Iterable<number>) => sql`${`{${[...ids].map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 
 /** Great-circle miles from the job to a place (haversine, as src/lib/geo.ts). */
 function milesTo(place: { latitude: number; longitude: number }): SQL {

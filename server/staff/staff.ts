@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { recruiterInvitations, users } from '../db/schema.ts';
 import { forbidden, notFound, tooManyRequests } from '../http/errors.ts';
+import { fullNameOf } from '../platform/people.ts';
 import { activeUser } from '../account/profile.ts';
 import { revokeAllSessions } from '../account/sessions.ts';
 import { normalizeEmail, type UserRow } from '../account/users.ts';
@@ -27,9 +28,6 @@ export async function enforceStaffLimit(ctx: AppContext, name: keyof typeof STAF
   const gate = await ctx.adapters.rateLimiter.hit(`staff:${name}:${subject}`, limit, windowSeconds);
   if (!gate.allowed) throw tooManyRequests(AccountMessages.tooManyRequests);
 }
-
-export const fullNameOf = (p: { firstName: string | null; lastName: string | null }) =>
-  `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim();
 
 /** The signed-in employer, with the company whose staff they manage. */
 export async function companyEmployer(ctx: AppContext, userId: string): Promise<UserRow & { companyId: string }> {

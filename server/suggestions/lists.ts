@@ -2,8 +2,9 @@ import { and, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context.ts';
 import { applications, companies, jobInvitations, jobPosts, jobSeekerSkills, jobTypes, preferences, preferredLocations, skills, users } from '../db/schema.ts';
+import { intArray } from '../db/sql.ts';
 import { notFound } from '../http/errors.ts';
-import { fullNameOf } from '../staff/staff.ts';
+import { fullNameOf } from '../platform/people.ts';
 import { displayNameOf } from '../company/details.ts';
 import { companyVisible } from '../jobs/detail.ts';
 import dayjs from 'dayjs';
@@ -76,9 +77,6 @@ export function mayApply(job: Pick<CompanyJobRow, 'openToMinors'>, now: Date): S
   const latest = dayjs(now).startOf('day').subtract(ADULT_AGE, 'year').format('YYYY-MM-DD');
   return sql`(${users.dateOfBirth} is null or ${users.dateOfBirth} <= ${latest}::date)`;
 }
-
-/** An integer array as one parameter (ids are integers, so the text form is exact). */
-const intArray = (ids: Iterable<number>) => sql`${`{${[...ids].map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 
 /** Great-circle miles from a preferred place to the job (haversine, as src/lib/geo.ts). */
 function milesFromJob(job: { latitude: number; longitude: number }): SQL {
