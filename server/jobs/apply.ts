@@ -5,7 +5,7 @@ import { applications, storedFiles, users } from '../db/schema.ts';
 import { badRequest, conflict, forbidden } from '../http/errors.ts';
 import type { Mail } from '../platform/mail/mailer.ts';
 import { activeUser } from '../account/profile.ts';
-import { BRAND_NAME, compose } from '../account/mails.ts';
+import { BRAND_NAME, compose } from '../platform/mail/compose.ts';
 import { fullNameOf } from '../platform/people.ts';
 import { storedJobData } from '../posting/drafts.ts';
 import { isAgeWithin } from '../../src/lib/dates.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/sql.ts';
 import type { AppContext } from '../context.ts';
-import { compose } from '../account/mails.ts';
+import { compose } from '../platform/mail/compose.ts';
 import { conversationPath, UNREAD_EMAIL_AFTER_MINUTES, UNREAD_EMAIL_EVERY_MINUTES } from '../../src/contract/messaging.ts';
 
 const MINUTE = 60_000;
