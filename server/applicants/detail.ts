@@ -4,10 +4,8 @@ import { applicationStatusChanges, applications, jobPosts, storedFiles, users } 
 import { notFound } from '../http/errors.ts';
 import type { StoredObject } from '../platform/file-store.ts';
 import { fullNameOf } from '../platform/people.ts';
-import { postingNames } from '../posting/names.ts';
-import { listEducation } from '../jobseeker/education.ts';
-import { listExperience } from '../jobseeker/experience.ts';
-import { listSkills } from '../jobseeker/skills.ts';
+import { postingNames } from '../posting/index.ts';
+import { listEducation, listExperience, listSkills } from '../jobseeker/index.ts';
 import { ApplicantMessages, STAFF_TRANSITIONS, downloadResume, type ApplicantDetail, type ApplicationDocument } from '../../src/contract/applicants.ts';
 import type { ApplicationStatus } from '../../src/contract/jobs.ts';
 import { applicantOf, companyApplicant, ofCompany } from './lists.ts';

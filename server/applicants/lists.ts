@@ -6,7 +6,7 @@ import { applications, jobPosts, jobSeekerSkills, users } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts';
 import { fullNameOf } from '../platform/people.ts';
 import { containsText } from '../db/sql.ts';
-import { companyJob } from '../posting/lists.ts';
+import { companyJob } from '../posting/index.ts';
 import { applicationStatuses, type ApplicationStatus } from '../../src/contract/jobs.ts';
 import type { JobPostStatus } from '../../src/contract/posting.ts';
 import {

@@ -5,10 +5,9 @@ import { intArray, rowsOf, uuidIn } from '../db/sql.ts';
 import { degrees, greatCircleMiles } from '../db/geo.ts';
 import { companies, jobPosts, jobSeekerSkills, savedJobs, users, yearlyTopPayOf } from '../db/schema.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
-import { mayStillAct } from '../account/sessions.ts';
-import { jobPostListItemOf, listViewColumns, type ListViewRow, type SeekerView } from '../posting/lists.ts';
+import { mayStillAct } from '../account/index.ts';
+import { jobPostListItemOf, listViewColumns, type ListViewRow, type SeekerView, postingNames, type PostingNames } from '../posting/index.ts';
 import { jobOpen, reportedBy, seekerSkillIds } from './detail.ts';
-import { postingNames, type PostingNames } from '../posting/names.ts';
 import { SEARCH_CONFIG } from '../db/search-document.ts';
 import { MAP_MAX_ZOOM, type MapCluster, type Viewport } from '../../src/contract/map.ts';
 import {

@@ -3,8 +3,8 @@ import type { AppContext } from '../context.ts';
 import { applications, channels, companies, jobPosts } from '../db/schema.ts';
 import { intArray } from '../db/sql.ts';
 import { degrees, greatCircleMiles } from '../db/geo.ts';
-import { getPreferences } from '../jobseeker/preferences.ts';
-import { postingNames } from '../posting/names.ts';
+import { getPreferences } from '../jobseeker/index.ts';
+import { postingNames } from '../posting/index.ts';
 import {
   applicationStatuses,
   MATCH_RADIUS_MILES,

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { applications, companies, jobClicks, jobDrafts, jobPosts, users } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { fullNameOf } from '../platform/people.ts';
-import { displayNameOf } from '../company/details.ts';
+import { displayNameOf } from '../company/index.ts';
 import {
   ActiveFlag,
   PostingMessages,

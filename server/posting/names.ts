@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
-import { lookupStoreOf, type Lookups } from '../lookups/service.ts';
+import { lookupStoreOf, type Lookups } from '../lookups/index.ts';
 import { US_STATES } from '../platform/us-states.ts';
 import { PostingMessages, type JobData, type StepIssue } from '../../src/contract/posting.ts';
 

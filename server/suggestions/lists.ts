@@ -6,8 +6,8 @@ import { intArray } from '../db/sql.ts';
 import { degrees, greatCircleMiles } from '../db/geo.ts';
 import { notFound } from '../http/errors.ts';
 import { fullNameOf } from '../platform/people.ts';
-import { displayNameOf } from '../company/details.ts';
-import { companyVisible } from '../jobs/detail.ts';
+import { displayNameOf } from '../company/index.ts';
+import { companyVisible } from '../jobs/index.ts';
 import dayjs from 'dayjs';
 import { ADULT_AGE } from '../../src/contract/jobs.ts';
 import {
