@@ -19,11 +19,11 @@ import { serializerCompiler } from './http/serializer.ts';
 import { HttpError } from './http/errors.ts';
 import { createContext } from './context.ts';
 import { loggerOptions, logRequests } from './logging.ts';
-import { registerRoutes } from './routes.ts';
-import { serverPage } from './jobs/seo.ts';
-import { mayStillAct } from './account/sessions.ts';
+import { connectAreas, registerRoutes } from './routes.ts';
+import { serverPage } from './jobs/index.ts';
+import { mayStillAct } from './account/index.ts';
 import { MAX_UPLOAD_BYTES } from '../src/contract/files.ts';
-import { MAX_FRAME_BYTES } from './messaging/socket.ts';
+import { MAX_FRAME_BYTES } from './messaging/index.ts';
 
 export const SERVER_ERROR_MESSAGE = 'Something went wrong!!!';
 
@@ -49,6 +49,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
 
   const ctx = createContext(config, adapters, app.log);
+  connectAreas(ctx);
   app.decorate('ctx', ctx);
   app.decorateRequest('caller', null);
   logRequests(app);

@@ -4,6 +4,20 @@ import type { Adapters } from './adapters.ts';
 import type { Db } from './db/client.ts';
 import { createAccessTokens, type AccessTokens } from './platform/tokens.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createEventBus, type EventBus } from './platform/events.ts';
+
+/**
+ * What areas tell each other (server/routes.ts wires the listeners). Each is told after the
+ * teller's own transaction committed, as the direct calls it replaces were.
+ */
+export interface AppEvents {
+  /** A job post closed (its staff closed it): posting tells, applicants mails its open applicants. */
+  'job.closed': { jobPostId: string };
+  /** A seeker applied to a job: jobs tells, suggestions marks the seeker's invitation applied. */
+  'application.created': { jobPostId: string; seekerId: string; at: Date };
+  /** A recruiter was switched off or removed: staff tells, messaging closes their connections. */
+  'staff.revoked': { userId: string };
+}
 
 /**
  * What every area's routes and services are given. Kept apart from app.ts, which imports
@@ -15,6 +29,7 @@ export interface AppContext {
   db: Db;
   tokens: AccessTokens;
   mailer: Mailer;
+  events: EventBus<AppEvents>;
   log: FastifyBaseLogger;
 }
 
@@ -32,6 +47,7 @@ export function createContext(config: Config, adapters: Adapters, log: FastifyBa
     db,
     tokens: createAccessTokens(config.jwtSecret),
     mailer: createMailer(db, adapters.mailTransport, log),
+    events: createEventBus<AppEvents>(),
     log,
   };
 }

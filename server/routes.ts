@@ -1,22 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
-import { systemRoutes } from './system/routes.ts';
-import { devMailboxRoutes } from './system/dev-mailbox.ts';
-import { accountRoutes } from './account/routes.ts';
-import { businessVerificationRoutes } from './account/business-routes.ts';
-import { googleSignInRoutes } from './account/google-routes.ts';
-import { locationRoutes } from './location/routes.ts';
-import { jobSeekerRoutes } from './jobseeker/routes.ts';
-import { lookupRoutes } from './lookups/routes.ts';
-import { fileRoutes } from './files/routes.ts';
-import { staffRoutes } from './staff/routes.ts';
-import { companyRoutes } from './company/routes.ts';
-import { postingRoutes } from './posting/routes.ts';
-import { jobDetailRoutes } from './jobs/detail-routes.ts';
-import { jobSearchRoutes } from './jobs/routes.ts';
-import { applicantRoutes } from './applicants/routes.ts';
-import { suggestionRoutes } from './suggestions/routes.ts';
-import { messagingRoutes } from './messaging/routes.ts';
+import { systemRoutes, devMailboxRoutes } from './system/index.ts';
+import { accountRoutes, businessVerificationRoutes, googleSignInRoutes } from './account/index.ts';
+import { locationRoutes } from './location/index.ts';
+import { jobSeekerRoutes } from './jobseeker/index.ts';
+import { lookupRoutes } from './lookups/index.ts';
+import { fileRoutes } from './files/index.ts';
+import { staffRoutes } from './staff/index.ts';
+import { companyRoutes } from './company/index.ts';
+import { postingRoutes } from './posting/index.ts';
+import { jobDetailRoutes, jobSearchRoutes } from './jobs/index.ts';
+import { applicantRoutes, listenForApplicants } from './applicants/index.ts';
+import { listenForSuggestions, suggestionRoutes } from './suggestions/index.ts';
+import { listenForMessaging, messagingRoutes } from './messaging/index.ts';
+
+/**
+ * What areas tell each other (AppEvents in context.ts): each listens to the areas below it, which
+ * never import it. Wired once per app, before any request or seed can tell anything.
+ */
+export function connectAreas(ctx: AppContext) {
+  listenForApplicants(ctx);
+  listenForSuggestions(ctx);
+  listenForMessaging(ctx);
+}
 
 /** Every area's routes, one line each. */
 export function registerRoutes(api: FastifyInstance, ctx: AppContext) {

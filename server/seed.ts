@@ -1,14 +1,14 @@
 import type { AppContext } from './context.ts';
 import { hashPassword } from './platform/passwords.ts';
-import { countUsers, createCompany, createUser } from './account/users.ts';
-import { seedDemoProfile } from './jobseeker/demo.ts';
-import { DEMO_STAFF, seedDemoStaff } from './staff/demo.ts';
-import { seedDemoCompany } from './company/demo.ts';
-import { seedDemoCompanyJobs, seedDemoMarket } from './posting/demo.ts';
-import { seedDemoJobActivity } from './jobs/activity-demo.ts';
-import { seedDemoApplicants } from './applicants/demo.ts';
-import { seedDemoInvitations } from './suggestions/demo.ts';
-import { seedDemoConversations } from './messaging/demo.ts';
+import { countUsers, createCompany, createUser } from './account/index.ts';
+import { seedDemoProfile } from './jobseeker/index.ts';
+import { DEMO_STAFF, seedDemoStaff } from './staff/index.ts';
+import { seedDemoCompany } from './company/index.ts';
+import { seedDemoCompanyJobs, seedDemoMarket } from './posting/index.ts';
+import { seedDemoJobActivity } from './jobs/index.ts';
+import { seedDemoApplicants } from './applicants/index.ts';
+import { seedDemoInvitations } from './suggestions/index.ts';
+import { seedDemoConversations } from './messaging/index.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
 

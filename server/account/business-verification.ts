@@ -2,7 +2,7 @@ import { and, eq, ne, isNotNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { companies, jobPosts } from '../db/schema.ts';
-import { refreshSearchDocuments } from '../posting/search.ts';
+import { refreshSearchDocuments } from '../db/search-document.ts';
 import { HttpError, badRequest, conflict, forbidden } from '../http/errors.ts';
 import type { TinKind } from '../platform/business-verifier.ts';
 import { AccountMessages } from '../../src/contract/account.ts';

@@ -2,6 +2,8 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { applications, jobPosts } from '../db/schema.ts';
 import type { TaskCount } from '../../src/contract/applicants.ts';
+import type { DashboardCount } from '../../src/contract/company.ts';
+import { countCompanyJobPosts } from '../company/index.ts';
 import { ofCompany } from './lists.ts';
 
 export interface ApplicantCounts {
@@ -49,4 +51,23 @@ export async function applicantCounts(ctx: AppContext, companyId: string): Promi
 export async function taskCount(ctx: AppContext, companyId: string): Promise<TaskCount> {
   const c = await applicantCounts(ctx, companyId);
   return { newApplicants: c.unseen, toReview: c.applied, interviewing: c.interviewing, offered: c.offered, total: c.waiting };
+}
+
+/**
+ * The dashboard's counts (Employer dashboard-count, Recruiter DashboardCount): job posts (not
+ * deleted) and applications to them (a deleted job's applications are kept but not counted here),
+ * with the open posts, the applicants nobody has opened and the pipeline's steps.
+ */
+export async function dashboardCounts(ctx: AppContext, companyId: string): Promise<DashboardCount> {
+  const [posts, a] = await Promise.all([countCompanyJobPosts(ctx, companyId), applicantCounts(ctx, companyId)]);
+  return {
+    postedJobs: posts.total,
+    applicants: a.total,
+    activeJobs: posts.active,
+    newApplicants: a.unseen,
+    toReview: a.applied,
+    interviewing: a.interviewing,
+    offered: a.offered,
+    hired: a.hired,
+  };
 }

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { applicationStatusChanges, applications, degrees, education, jobPosts, jobSeekerSkills, skills, storedFiles, users } from '../db/schema.ts';
-import { createUser } from '../account/users.ts';
+import { createUser } from '../account/index.ts';
 import { newStorageKey } from '../platform/file-store.ts';
-import { resumePdf } from '../jobseeker/demo-resume.ts';
-import { DEMO_STAFF } from '../staff/demo.ts';
+import { resumePdf } from '../jobseeker/index.ts';
+import { DEMO_STAFF } from '../staff/index.ts';
 import type { ApplicationStatus } from '../../src/contract/jobs.ts';
 
 const HOUR = 60 * 60 * 1000;

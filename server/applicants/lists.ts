@@ -4,9 +4,9 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { applications, jobPosts, jobSeekerSkills, users } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import { fullNameOf } from '../staff/staff.ts';
-import { containsText } from '../posting/search.ts';
-import { companyJob } from '../posting/lists.ts';
+import { fullNameOf } from '../platform/people.ts';
+import { containsText } from '../db/sql.ts';
+import { companyJob } from '../posting/index.ts';
 import { applicationStatuses, type ApplicationStatus } from '../../src/contract/jobs.ts';
 import type { JobPostStatus } from '../../src/contract/posting.ts';
 import {

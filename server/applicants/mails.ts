@@ -2,8 +2,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { applications, companies, jobPosts, users } from '../db/schema.ts';
 import type { Mail } from '../platform/mail/mailer.ts';
-import { BRAND_NAME, compose } from '../account/mails.ts';
-import { displayNameOf } from '../company/details.ts';
+import { BRAND_NAME, compose } from '../platform/mail/compose.ts';
+import { displayNameOf } from '../company/index.ts';
 import { OPEN_STATUSES } from '../../src/contract/applicants.ts';
 import type { ApplicationStatus } from '../../src/contract/jobs.ts';
 

@@ -3,20 +3,21 @@ import type { AppContext } from '../context.ts';
 import { reply, route } from '../http/route.ts';
 import { sendStoredFile } from '../http/download.ts';
 import type { AccessClaims } from '../platform/tokens.ts';
-import { companyMemberOf } from '../company/members.ts';
-import { activeUser } from '../account/profile.ts';
+import { companyMemberOf } from '../company/index.ts';
+import { activeUser } from '../account/index.ts';
 import * as ep from '../../src/contract/applicants.ts';
 import { ApplicantMessages } from '../../src/contract/applicants.ts';
+import * as companyEp from '../../src/contract/company.ts';
 import { applicantDetail, markSeen, openApplicationDocument } from './detail.ts';
 import { jobDetails, jobsWithApplicants, listApplicants, listJobApplicants, recentApplicants } from './lists.ts';
 import { changeApplicantStatus, withdrawApplication, type StaffActor } from './status.ts';
-import { taskCount } from './counts.ts';
-import { documentText } from '../files/documents.ts';
+import { dashboardCounts, taskCount } from './counts.ts';
+import { documentText } from '../files/index.ts';
 import { readAll } from '../platform/file-store.ts';
 
 /**
  * Applicants (spec 2 §7: the Recruiter applicant calls, also under the Employer prefix where
- * spec 2 §6 allows; the seeker's withdrawal). The company is always the one the caller's own
+ * spec 2 §6 allows; the seeker's withdrawal; the company dashboards' counts). The company is always the one the caller's own
  * row names: every applicant, job and document is looked up within it, so another company's
  * ids answer 404 like ids that never existed.
  */
@@ -71,6 +72,10 @@ export function applicantRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   route(app, ep.assignTaskCount, async ({ caller }) => taskCount(ctx, (await staff(caller)).companyId));
+  // The company's dashboards: its job posts and, mostly, their applicants.
+  for (const e of [companyEp.dashboardCount, companyEp.recruiterDashboardCount]) {
+    route(app, e, async ({ caller }) => dashboardCounts(ctx, (await companyMemberOf(ctx, caller)).company.id));
+  }
 
   for (const e of [ep.downloadResume, ep.employerDownloadResume]) {
     route(app, e, async ({ caller, query, res }) => {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { applicationStatusChanges, applications, companies, jobPosts, users } from '../db/schema.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
-import { displayNameOf } from '../company/details.ts';
+import { displayNameOf } from '../company/index.ts';
 import { ApplicantMessages, canStaffMove, NOTIFIED_STATUSES, statusChangeRefused, WITHDRAWABLE, type Applicant } from '../../src/contract/applicants.ts';
 import type { Application, ApplicationStatus } from '../../src/contract/jobs.ts';
 import { applicantOf, companyApplicant, ofCompany } from './lists.ts';

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import type { Db } from '../db/client.ts';
 import { hashPassword } from '../platform/passwords.ts';
-import { EmailTakenError, createUser, findUserByEmail, normalizeEmail } from '../account/users.ts';
+import { EmailTakenError, createUser, findUserByEmail, normalizeEmail } from '../account/index.ts';
 import { emailSchema, newPasswordSchema } from '../../src/contract/account.ts';
 
 const USAGE = `Usage: npm run admin -- create --email <email> --password <password> [--first-name <name>] [--last-name <name>]

@@ -5,9 +5,9 @@ import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { companies, jobPosts, users } from '../db/schema.ts';
-import { DEMO_CITIES, DEMO_MARKET_COMPANIES, marketJobs, seededRandom, type DemoCity } from '../posting/demo-data.ts';
-import { searchDocumentFrom } from '../posting/search.ts';
-import { preferLocations } from '../lookups/data/places.ts';
+import { DEMO_CITIES, DEMO_MARKET_COMPANIES, marketJobs, seededRandom, type DemoCity } from '../posting/index.ts';
+import { searchDocumentFrom } from '../db/search-document.ts';
+import { preferLocations } from '../lookups/index.ts';
 import type { JobData } from '../../src/contract/posting.ts';
 
 const USAGE = `Usage: npm run seed:jobs -- --count <N> [--companies <K>] [--seed <S>] [--database-url <postgres://…>]

@@ -5,9 +5,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { nameWithExtension, type UploadedFile } from '../http/upload.ts';
 import { newStorageKey } from '../platform/file-store.ts';
 import { ImageSizes } from '../platform/images.ts';
-import { acceptImage } from '../files/profile-images.ts';
-import { signedImages, thumbnailKey } from '../files/signed-images.ts';
-import { limitUploads } from '../files/uploads.ts';
+import { acceptImage, signedImages, thumbnailKey, limitUploads } from '../files/index.ts';
 import { CompanyMessages, MAX_FEATURED_IMAGES, type CompanyImage, type FeaturedImage } from '../../src/contract/company.ts';
 import { FileMessages } from '../../src/contract/files.ts';
 

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { companies } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { activeUser } from '../account/profile.ts';
-import type { CompanyRow, UserRow } from '../account/users.ts';
+import { activeUser, type CompanyRow, type UserRow } from '../account/index.ts';
 import type { AccessClaims } from '../platform/tokens.ts';
 import { CompanyMessages } from '../../src/contract/company.ts';
 

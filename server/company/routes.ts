@@ -7,15 +7,16 @@ import * as employerEp from '../../src/contract/employer.ts';
 import { CompanyMessages } from '../../src/contract/company.ts';
 import { companyDetails, updateCompanyDetails } from './details.ts';
 import { employerOf, modifyEmployer } from './employer.ts';
-import { countCompanyJobPosts, dashboardCounts } from './counts.ts';
+import { countCompanyJobPosts } from './counts.ts';
 import { companyImages } from './images.ts';
 import { companyEmployerOf, companyMemberOf } from './members.ts';
 import { publicCompany } from './public.ts';
 
 /**
  * The company (spec 2 §7: the api/Account company calls and the Employer calls): its details,
- * logo and featured images, the employer's own details, the dashboard's counts, and the public
- * company page. Every call works on the caller's own company; only its employer changes it.
+ * logo and featured images, the employer's own details, the count of its job posts, and the public
+ * company page (the dashboards' counts, mostly of applicants, are the applicants area's). Every
+ * call works on the caller's own company; only its employer changes it.
  */
 export function companyRoutes(app: FastifyInstance, ctx: AppContext) {
   const images = companyImages(ctx);
@@ -44,9 +45,6 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   route(app, ep.countJobPosts, async ({ caller }) => countCompanyJobPosts(ctx, (await companyMemberOf(ctx, caller)).company.id));
-  for (const e of [ep.dashboardCount, ep.recruiterDashboardCount]) {
-    route(app, e, async ({ caller }) => dashboardCounts(ctx, (await companyMemberOf(ctx, caller)).company.id));
-  }
 
   route(app, ep.getFeaturedImages, async ({ caller }) => ({ images: await images.featured((await companyMemberOf(ctx, caller)).company.id) }));
   route(app, ep.uploadFeaturedImage, async ({ caller, req }) => {

@@ -1,4 +1,4 @@
-import { sql, type Column, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type Column, type SQL } from 'drizzle-orm';
 
 /**
  * The column is one of these ids: one array parameter (`= any($1::uuid[])`) rather than
@@ -7,3 +7,24 @@ import { sql, type Column, type SQL } from 'drizzle-orm';
  * match nothing.
  */
 export const uuidIn = (column: Column, ids: readonly string[]): SQL => sql`${column} = any(${sql.param(ids)}::uuid[])`;
+
+/**
+ * An integer array as one parameter (`$1::int[]`): integers, so the text form is exact, and one
+ * statement text whatever the number of values. No values is the empty array.
+ */
+export const intArray = (values: Iterable<number>): SQL => sql`${`{${[...values].map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
+
+/** The rows of a raw query: PGlite answers `{ rows }`, postgres.js the rows themselves. */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+}
+
+/** `text` as a LIKE pattern that matches it anywhere, its own % and _ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The column contains the text, ignoring case. */
+export function containsText(column: AnyColumn | SQL, text: string): SQL {
+  return sql`${column} ILIKE ${containsPattern(text)} ESCAPE '\\'`;
+}

@@ -5,8 +5,8 @@ import type { AppContext } from '../context.ts';
 import { jobAlertSubscriptions } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { Mail } from '../platform/mail/mailer.ts';
-import { BRAND_NAME, compose } from '../account/mails.ts';
-import { sha256 } from '../account/sessions.ts';
+import { BRAND_NAME, compose } from '../platform/mail/compose.ts';
+import { sha256 } from '../account/index.ts';
 import { ContactMessages, type JobAlert, type subscribeInputSchema } from '../../src/contract/contact.ts';
 
 type SubscribeInput = z.output<typeof subscribeInputSchema>;

@@ -4,15 +4,14 @@ import type { AppContext } from '../context.ts';
 import { applications, storedFiles, users } from '../db/schema.ts';
 import { conflict, refusal } from '../http/errors.ts';
 import type { Mail } from '../platform/mail/mailer.ts';
-import { activeUser } from '../account/profile.ts';
-import { BRAND_NAME, compose } from '../account/mails.ts';
-import { fullNameOf } from '../staff/staff.ts';
-import { storedJobData } from '../posting/drafts.ts';
+import { activeUser } from '../account/index.ts';
+import { BRAND_NAME, compose } from '../platform/mail/compose.ts';
+import { fullNameOf } from '../platform/people.ts';
+import { storedJobData } from '../posting/index.ts';
 import { isAgeWithin } from '../../src/lib/dates.ts';
 import { ADULT_AGE, JobMessages, type Application, type ApplicationStatus, type applicationInputSchema } from '../../src/contract/jobs.ts';
 import { jobRefusalMessages, jobRefusalOf, missingAnswers } from '../../src/contract/application-rules.ts';
 import { visibleJob } from './detail.ts';
-import { markInvitationApplied } from '../suggestions/invite.ts';
 
 type ApplicationInput = z.output<typeof applicationInputSchema>;
 type ApplicationRow = typeof applications.$inferSelect;
@@ -135,7 +134,7 @@ export async function applyToJob(ctx: AppContext, userId: string, input: Applica
     if (!first) throw conflict(JobMessages.alreadyApplied, { code: 'application.alreadyApplied' });
     return { application: applicationOf(first), created: false };
   }
-  await markInvitationApplied(ctx, job.id, seeker.id, now);
+  await ctx.events.emit('application.created', { jobPostId: job.id, seekerId: seeker.id, at: now });
   await tellTheCompany(ctx, job, fullNameOf(seeker));
   return { application: applicationOf(row), created: true };
 }

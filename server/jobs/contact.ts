@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { contactMessages, users } from '../db/schema.ts';
 import type { Mail } from '../platform/mail/mailer.ts';
-import { BRAND_NAME } from '../account/mails.ts';
+import { BRAND_NAME } from '../platform/mail/compose.ts';
 import type { contactInputSchema } from '../../src/contract/contact.ts';
 
 type ContactInput = z.output<typeof contactInputSchema>;

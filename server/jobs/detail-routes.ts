@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { reply, route } from '../http/route.ts';
-import { activeUser } from '../account/profile.ts';
+import { activeUser } from '../account/index.ts';
 import * as ep from '../../src/contract/jobs.ts';
 import { JobMessages } from '../../src/contract/jobs.ts';
 import { jobDetail } from './detail.ts';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { jobReports } from '../db/schema.ts';
-import { activeUser } from '../account/profile.ts';
+import { activeUser } from '../account/index.ts';
 import type { reportInputSchema } from '../../src/contract/jobs.ts';
 import { visibleJob } from './detail.ts';
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { companies, jobPosts, savedJobs } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
-import { postingNames } from '../posting/names.ts';
+import { postingNames } from '../posting/index.ts';
 import { JobMessages, MAX_SAVED_JOBS, type SavedJobPage, type seekerPagingSchema } from '../../src/contract/jobs.ts';
 import { jobListItemOf, jobVisible, publicJobColumns, publicStatusOf, reportedBy, seekerSkillIds, visibleJob } from './detail.ts';
 

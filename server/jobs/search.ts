@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { uuidIn } from '../db/sql.ts';
+import { intArray, rowsOf, uuidIn } from '../db/sql.ts';
+import { degrees, greatCircleMiles } from '../db/geo.ts';
 import { companies, jobPosts, jobSeekerSkills, savedJobs, users, yearlyTopPayOf } from '../db/schema.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
-import { mayStillAct } from '../account/sessions.ts';
-import { jobPostListItemOf, listViewColumns, type ListViewRow, type SeekerView } from '../posting/lists.ts';
+import { mayStillAct } from '../account/index.ts';
+import { jobPostListItemOf, listViewColumns, type ListViewRow, type SeekerView, postingNames, type PostingNames } from '../posting/index.ts';
 import { jobOpen, reportedBy, seekerSkillIds } from './detail.ts';
-import { postingNames, type PostingNames } from '../posting/names.ts';
-import { intArray, SEARCH_CONFIG } from '../posting/search.ts';
+import { SEARCH_CONFIG } from '../db/search-document.ts';
 import { MAP_MAX_ZOOM, type MapCluster, type Viewport } from '../../src/contract/map.ts';
 import {
   NO_FILTERS,
@@ -22,7 +22,7 @@ import {
   type SearchPage,
   type SearchSort,
 } from '../../src/contract/search.ts';
-import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../src/lib/geo.ts';
+import { circleBounds, haversineMiles, type LatLngBox } from '../../src/lib/geo.ts';
 import { cellSize, gridZoomFor } from '../../src/lib/map-grid.ts';
 import { searchIndex, TOTAL_COUNT_LIMIT as INDEX_COUNT_LIMIT, type IndexAnswer, type IndexSearch } from './search-index/query.ts';
 import { searchIndexSync, type SearchIndexSync } from './search-index/sync.ts';
@@ -74,9 +74,7 @@ export const findableJob = jobOpen;
 
 /** Great-circle miles from a point to the job's position (haversine, as src/lib/geo.ts computes it); null without one. */
 export function distanceMiles(lat: number, lng: number): SQL<number | null> {
-  const la = jobPosts.latitude;
-  const lo = jobPosts.longitude;
-  return sql<number | null>`(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(power(sin(radians(${la} - ${lat}::float8) / 2), 2) + cos(radians(${lat}::float8)) * cos(radians(${la})) * power(sin(radians(${lo} - ${lng}::float8) / 2), 2)))))`;
+  return greatCircleMiles({ latitude: degrees(lat), longitude: degrees(lng) }, jobPosts);
 }
 
 /** The job's position lies in the box: answered by the (latitude, longitude) index. */
@@ -170,11 +168,6 @@ async function keywordTerms(db: Db, keyword: string | null): Promise<QueryTerm[]
   keywordTermsCache.set(keyword, Array.isArray(terms) && terms.length > 64 ? 'sql' : terms);
   if (keywordTermsCache.size > 1000) keywordTermsCache.delete(keywordTermsCache.keys().next().value!);
   return keywordTermsCache.get(keyword)!;
-}
-
-/** The rows of a raw query: PGlite answers `{ rows }`, postgres.js the rows themselves. */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
 }
 
 // ---------- filters ----------
@@ -503,8 +496,6 @@ async function seekerRecords(db: Db, kept: KeptSeekers, seekerId: string): Promi
   return read;
 }
 
-const RAD = Math.PI / 180;
-
 /**
  * The miles an answer shows from the place to a job (null for remote jobs and jobs without a
  * position): the formula of distanceMiles, computed here for every answer, since the database's
@@ -513,9 +504,7 @@ const RAD = Math.PI / 180;
 function milesShown(location: SearchLocation | null, row: { isRemote: boolean; latitude: number | null; longitude: number | null }): number | null {
   if (!location || row.isRemote || row.latitude === null || row.longitude === null) return null;
   const { latitude: lat, longitude: lng } = location;
-  const a = Math.sin(((row.latitude - lat) * RAD) / 2);
-  const b = Math.sin(((row.longitude - lng) * RAD) / 2);
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a * a + Math.cos(lat * RAD) * Math.cos(row.latitude * RAD) * b * b)));
+  return haversineMiles(lat, lng, row.latitude, row.longitude);
 }
 
 /**

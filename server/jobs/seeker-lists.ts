@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { applications, channels, companies, jobPosts } from '../db/schema.ts';
-import { getPreferences } from '../jobseeker/preferences.ts';
-import { postingNames } from '../posting/names.ts';
-import { EARTH_RADIUS_MILES } from '../../src/lib/geo.ts';
+import { intArray } from '../db/sql.ts';
+import { degrees, greatCircleMiles } from '../db/geo.ts';
+import { getPreferences } from '../jobseeker/index.ts';
+import { postingNames } from '../posting/index.ts';
 import {
   applicationStatuses,
   MATCH_RADIUS_MILES,
@@ -67,16 +68,9 @@ export async function countApplied(ctx: AppContext, userId: string): Promise<num
 
 // ---------- matched ----------
 
-/** An integer array as one parameter (ids are integers, so the text form is exact). */
-const intArray = (ids: Iterable<number>) => sql`${`{${[...ids].map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
-
 /** Great-circle miles from the job to a place (haversine, as src/lib/geo.ts). */
 function milesTo(place: { latitude: number; longitude: number }): SQL {
-  const lat = sql`${place.latitude}::float8`;
-  const lng = sql`${place.longitude}::float8`;
-  return sql`(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
-    power(sin(radians(${jobPosts.latitude} - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(${jobPosts.latitude})) * power(sin(radians(${jobPosts.longitude} - ${lng}) / 2), 2)))))`;
+  return greatCircleMiles({ latitude: degrees(place.latitude), longitude: degrees(place.longitude) }, jobPosts);
 }
 
 /** Within `miles` of the place: a bounding box the position index can use, then the true distance. */

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { degrees, fieldsOfStudy, jobSeekerSkills, jobTypes, schedules, skills, universities, users } from '../db/schema.ts';
-import { uploadDocument } from '../files/documents.ts';
+import { uploadDocument } from '../files/index.ts';
 import { DocumentType } from '../../src/contract/documents.ts';
 import { resumePdf } from './demo-resume.ts';
 import { readablePhone } from '../../src/lib/phone.ts';

@@ -4,10 +4,8 @@ import type { AppContext } from '../context.ts';
 import { education, experience, jobSeekerSkills, preferences, preferredLocations, users } from '../db/schema.ts';
 import type { CompletionStatus, JobSeekerProfile } from '../../src/contract/account.ts';
 import type { updateProfileSchema } from '../../src/contract/jobseeker-profile.ts';
-import { activeUser } from '../account/profile.ts';
-import { cancelEmailChange, requestEmailChange } from '../account/email-change.ts';
-import { normalizeEmail } from '../account/users.ts';
-import { hasResume } from '../files/documents.ts';
+import { activeUser, cancelEmailChange, requestEmailChange, normalizeEmail } from '../account/index.ts';
+import { hasResume } from '../files/index.ts';
 
 export async function jobSeekerProfile(ctx: AppContext, userId: string): Promise<JobSeekerProfile> {
   const user = await activeUser(ctx, userId);

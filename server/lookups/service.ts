@@ -14,7 +14,7 @@ import type {
 } from '../../src/contract/lookups.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { normalize } from '../location/gazetteer.ts';
+import { normalize } from '../location/index.ts';
 
 /**
  * The lookup lists, read from the database once per process and kept in memory: they change only

@@ -2,8 +2,8 @@ import { and, count, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { applications, channelReads, channels, companies, jobPosts, messages, users } from '../db/schema.ts';
-import { displayNameOf } from '../company/details.ts';
-import { fullNameOf } from '../staff/staff.ts';
+import { displayNameOf } from '../company/index.ts';
+import { fullNameOf } from '../platform/people.ts';
 import type { Conversation, Member, Message } from '../../src/contract/messaging.ts';
 import { activeStaffOf, type ChannelRow, type Messenger } from './members.ts';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { applications, channelReads, channels, jobPosts, messages, users } from '../db/schema.ts';
-import { DEMO_STAFF } from '../staff/demo.ts';
+import { DEMO_STAFF } from '../staff/index.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { applications, channels, companies, jobPosts, users } from '../db/schema.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { containsText } from '../posting/search.ts';
-import { displayNameOf } from '../company/details.ts';
+import { containsText } from '../db/sql.ts';
+import { displayNameOf } from '../company/index.ts';
 import {
   MESSAGING_PAGE_SIZE,
   MessagingMessages,

@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { rowsOf } from '../db/sql.ts';
 import type { AppContext } from '../context.ts';
 import { channelReads, channels, messages } from '../db/schema.ts';
 import { tooManyRequests } from '../http/errors.ts';
@@ -87,8 +88,6 @@ export async function sendMessage(
   await publish(ctx, { t: 'message', id, senderId: me.userId, channelId: channel.id, channelUrl: channel.url, companyId: channel.companyId, seekerId: channel.seekerId, message: stored });
   return { message: stored, created: true };
 }
-
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []));
 
 /**
  * Marks the conversation read up to a message (never backwards, never past its newest message),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/sql.ts';
 import type { AppContext } from '../context.ts';
-import { compose } from '../account/mails.ts';
+import { compose } from '../platform/mail/compose.ts';
 import { conversationPath, UNREAD_EMAIL_AFTER_MINUTES, UNREAD_EMAIL_EVERY_MINUTES } from '../../src/contract/messaging.ts';
 
 const MINUTE = 60_000;
@@ -8,8 +9,6 @@ const MINUTE = 60_000;
 export const UNREAD_SWEEP_EVERY_MS = MINUTE;
 /** Conversations quiet for longer than this are not looked at again. */
 const LOOK_BACK_MS = 7 * 24 * 60 * MINUTE;
-
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []));
 
 interface Candidate {
   channel_id: string;

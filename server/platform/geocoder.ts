@@ -1,5 +1,5 @@
 import type { LocationResult } from '../../src/contract/location.ts';
-import { stateName } from '../location/states.ts';
+import { stateName } from './us-states.ts';
 
 /** Finds street addresses, which the embedded gazetteer does not know. */
 export interface StreetGeocoder {

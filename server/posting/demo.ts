@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { companies, jobClicks, jobPosts, users } from '../db/schema.ts';
-import { createCompany, createUser } from '../account/users.ts';
-import { DEMO_STAFF } from '../staff/demo.ts';
+import { createCompany, createUser } from '../account/index.ts';
+import { DEMO_STAFF } from '../staff/index.ts';
 import { DEMO_COMPANY_ROLES, DEMO_MARKET_COMPANIES, cityNamed, demoJob, marketJobs, seededRandom, stepsBefore } from './demo-data.ts';
 import { publishJobData } from './jobs.ts';
 import { saveDraftFor } from './drafts.ts';

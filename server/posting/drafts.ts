@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { jobDrafts, users } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import { fullNameOf } from '../staff/staff.ts';
+import { fullNameOf } from '../platform/people.ts';
 import {
   draftInputSchema,
   jobDataSchema,
@@ -19,7 +19,7 @@ import {
 } from '../../src/contract/posting.ts';
 import { assertKnownLookups, postingNames, type PostingNames } from './names.ts';
 import { sanitizeRichText } from './rich-text.ts';
-import { containsText } from './search.ts';
+import { containsText } from '../db/sql.ts';
 
 /** Who acts on a company's drafts and jobs: one of its staff. */
 export interface PostingActor {

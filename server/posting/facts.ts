@@ -1,5 +1,5 @@
 import type { JobFacts } from '../platform/job-writer.ts';
-import { stateName } from '../location/states.ts';
+import { stateName } from '../platform/us-states.ts';
 import { decodeSupplementalPay, SUPPLEMENTAL_PAYS } from '../../src/contract/lookups.ts';
 import type { JobData } from '../../src/contract/posting.ts';
 import type { PostingNames } from './names.ts';

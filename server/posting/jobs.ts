@@ -18,8 +18,7 @@ import {
 } from '../../src/contract/posting.ts';
 import { cleanJobData, insertDraft, lockedDraftRow, storedJobData, type PostingActor } from './drafts.ts';
 import { issuesError, postingNames, unknownLookupIssues, type PostingNames } from './names.ts';
-import { searchDocumentOf } from './search.ts';
-import { tellApplicantsJobClosed } from '../applicants/mails.ts';
+import { searchDocumentOf } from '../db/search-document.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -263,7 +262,7 @@ export async function setJobStatus(ctx: AppContext, actor: PostingActor, jobPost
     return false;
   });
   // Its open applicants learn that it closed (each once, however often it closes).
-  if (closed) await tellApplicantsJobClosed(ctx, jobPostId);
+  if (closed) await ctx.events.emit('job.closed', { jobPostId });
 }
 
 /** Deletes a job: it leaves every list and search, its open edit draft goes, its applications stay. */

@@ -5,8 +5,8 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { applications, companies, jobClicks, jobDrafts, jobPosts, users } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import { fullNameOf } from '../staff/staff.ts';
-import { displayNameOf } from '../company/details.ts';
+import { fullNameOf } from '../platform/people.ts';
+import { displayNameOf } from '../company/index.ts';
 import {
   ActiveFlag,
   PostingMessages,
@@ -20,7 +20,7 @@ import {
 } from '../../src/contract/posting.ts';
 import { storedJobData } from './drafts.ts';
 import { postingNames, type PostingNames } from './names.ts';
-import { containsText } from './search.ts';
+import { containsText } from '../db/sql.ts';
 
 export type JobListQuery = z.output<typeof jobListRequestSchema>;
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
-import { lookupStoreOf, type Lookups } from '../lookups/service.ts';
-import { US_STATES } from '../location/states.ts';
+import { lookupStoreOf, type Lookups } from '../lookups/index.ts';
+import { US_STATES } from '../platform/us-states.ts';
 import { PostingMessages, type JobData, type StepIssue } from '../../src/contract/posting.ts';
 
 /** The lookup names a job refers to by id, as maps for the rules, the lists and the writer. */

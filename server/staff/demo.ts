@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { users } from '../db/schema.ts';
-import { createUser } from '../account/users.ts';
+import { createUser } from '../account/index.ts';
 import { inviteRecruiter } from './invitations.ts';
 
 /** The demo company's staff: who signs in as its recruiter, who was switched off, who is invited. */

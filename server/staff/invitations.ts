@@ -6,13 +6,13 @@ import type { Db } from '../db/client.ts';
 import { recruiterInvitations, users } from '../db/schema.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { hashPassword } from '../platform/passwords.ts';
-import { issueSession, sha256 } from '../account/sessions.ts';
-import { createUser, EmailTakenError, findCompanyById, findUserByEmail, findUserById, normalizeEmail, type CompanyRow } from '../account/users.ts';
+import { issueSession, sha256, createUser, EmailTakenError, findCompanyById, findUserByEmail, findUserById, normalizeEmail, type CompanyRow } from '../account/index.ts';
 import type { SessionData } from '../../src/contract/account.ts';
 import { INVITATION_DAYS, type acceptInvitationSchema, type Invitation } from '../../src/contract/invitations.ts';
 import { StaffMessages, type inviteRecruiterSchema, type Recruiter } from '../../src/contract/staff.ts';
 import { invitationMail } from './mails.ts';
-import { companyEmployer, enforceStaffLimit, fullNameOf, invitationRow, openInvitation, type InvitationRow } from './staff.ts';
+import { companyEmployer, enforceStaffLimit, invitationRow, openInvitation, type InvitationRow } from './staff.ts';
+import { fullNameOf } from '../platform/people.ts';
 
 const INVITATION_MS = INVITATION_DAYS * 24 * 3600_000;
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { Mail } from '../platform/mail/mailer.ts';
-import { BRAND_NAME, compose } from '../account/mails.ts';
+import { BRAND_NAME, compose } from '../platform/mail/compose.ts';
 import { INVITATION_DAYS } from '../../src/contract/invitations.ts';
 
 export function acceptInvitationLink(ctx: AppContext, token: string): string {

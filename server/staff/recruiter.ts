@@ -3,8 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { users } from '../db/schema.ts';
 import { forbidden } from '../http/errors.ts';
-import { activeUser } from '../account/profile.ts';
-import { findCompanyById, type UserRow } from '../account/users.ts';
+import { activeUser, findCompanyById, type UserRow } from '../account/index.ts';
 import type { RecruiterProfile, recruiterDetailsSchema } from '../../src/contract/staff.ts';
 
 async function signedInRecruiter(ctx: AppContext, userId: string): Promise<UserRow & { companyId: string }> {

@@ -4,11 +4,9 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { recruiterInvitations, users } from '../db/schema.ts';
 import { forbidden, notFound, tooManyRequests } from '../http/errors.ts';
-import { activeUser } from '../account/profile.ts';
-import { revokeAllSessions } from '../account/sessions.ts';
-import { normalizeEmail, type UserRow } from '../account/users.ts';
+import { fullNameOf } from '../platform/people.ts';
+import { activeUser, revokeAllSessions, normalizeEmail, type UserRow } from '../account/index.ts';
 import { AccountMessages } from '../../src/contract/account.ts';
-import { revokeMessaging } from '../messaging/events.ts';
 import { StaffMessages, type Recruiter, type editRecruiterSchema } from '../../src/contract/staff.ts';
 
 export type InvitationRow = typeof recruiterInvitations.$inferSelect;
@@ -27,9 +25,6 @@ export async function enforceStaffLimit(ctx: AppContext, name: keyof typeof STAF
   const gate = await ctx.adapters.rateLimiter.hit(`staff:${name}:${subject}`, limit, windowSeconds);
   if (!gate.allowed) throw tooManyRequests(AccountMessages.tooManyRequests);
 }
-
-export const fullNameOf = (p: { firstName: string | null; lastName: string | null }) =>
-  `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim();
 
 /** The signed-in employer, with the company whose staff they manage. */
 export async function companyEmployer(ctx: AppContext, userId: string): Promise<UserRow & { companyId: string }> {
@@ -161,7 +156,7 @@ export async function switchRecruiter(ctx: AppContext, employerId: string, email
     return row!;
   });
   // Their open conversations close at once, in every server process.
-  if (off) await revokeMessaging(ctx, recruiter.id);
+  if (off) await ctx.events.emit('staff.revoked', { userId: recruiter.id });
   const name = fullNameOf(updated) || updated.email;
   return { recruiter: recruiterRow(updated), message: off ? StaffMessages.deactivated(name) : StaffMessages.activated(name) };
 }
@@ -178,6 +173,6 @@ export async function deleteRecruiter(ctx: AppContext, employerId: string, email
     await tx.update(users).set({ disabled: true }).where(eq(users.id, recruiter.id));
     await revokeAllSessions(tx, recruiter.id, now);
   });
-  await revokeMessaging(ctx, recruiter.id);
+  await ctx.events.emit('staff.revoked', { userId: recruiter.id });
   return StaffMessages.deleted(fullNameOf(recruiter) || recruiter.email);
 }

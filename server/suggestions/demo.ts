@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { applications, companies, jobInvitations, jobPosts, users } from '../db/schema.ts';
-import { jobOpen } from '../jobs/detail.ts';
-import { DEMO_STAFF } from '../staff/demo.ts';
+import { jobOpen } from '../jobs/index.ts';
+import { DEMO_STAFF } from '../staff/index.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

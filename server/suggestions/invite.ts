@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { applications, jobInvitations, preferences, users } from '../db/schema.ts';
 import { conflict, tooManyRequests } from '../http/errors.ts';
 import type { Mail } from '../platform/mail/mailer.ts';
-import { BRAND_NAME, compose } from '../account/mails.ts';
+import { BRAND_NAME, compose } from '../platform/mail/compose.ts';
 import {
   INVITE_CALLS_PER_HOUR,
   invitationLink,

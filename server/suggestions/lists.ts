@@ -2,12 +2,13 @@ import { and, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context.ts';
 import { applications, companies, jobInvitations, jobPosts, jobSeekerSkills, jobTypes, preferences, preferredLocations, skills, users } from '../db/schema.ts';
+import { intArray } from '../db/sql.ts';
+import { degrees, greatCircleMiles } from '../db/geo.ts';
 import { notFound } from '../http/errors.ts';
-import { fullNameOf } from '../staff/staff.ts';
-import { displayNameOf } from '../company/details.ts';
-import { companyVisible } from '../jobs/detail.ts';
+import { fullNameOf } from '../platform/people.ts';
+import { displayNameOf } from '../company/index.ts';
+import { companyVisible } from '../jobs/index.ts';
 import dayjs from 'dayjs';
-import { EARTH_RADIUS_MILES } from '../../src/lib/geo.ts';
 import { ADULT_AGE } from '../../src/contract/jobs.ts';
 import {
   SUGGESTION_RADIUS_MILES,
@@ -77,16 +78,9 @@ export function mayApply(job: Pick<CompanyJobRow, 'openToMinors'>, now: Date): S
   return sql`(${users.dateOfBirth} is null or ${users.dateOfBirth} <= ${latest}::date)`;
 }
 
-/** An integer array as one parameter (ids are integers, so the text form is exact). */
-const intArray = (ids: Iterable<number>) => sql`${`{${[...ids].map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
-
 /** Great-circle miles from a preferred place to the job (haversine, as src/lib/geo.ts). */
 function milesFromJob(job: { latitude: number; longitude: number }): SQL {
-  const lat = sql`${job.latitude}::float8`;
-  const lng = sql`${job.longitude}::float8`;
-  return sql`(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
-    power(sin(radians(${preferredLocations.latitude} - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(${preferredLocations.latitude})) * power(sin(radians(${preferredLocations.longitude} - ${lng}) / 2), 2)))))`;
+  return greatCircleMiles({ latitude: degrees(job.latitude), longitude: degrees(job.longitude) }, preferredLocations);
 }
 
 /** Match weights: what a score of 100 is made of, for the parts the job names. */

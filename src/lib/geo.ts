@@ -1,13 +1,28 @@
 /** Mean radius of the Earth in miles (IUGG). */
 export const EARTH_RADIUS_MILES = 3958.7613;
 
+/** Radians in a degree. */
+export const RADIANS_PER_DEGREE = Math.PI / 180;
+
+/**
+ * The haversine formula from its parts: the degrees of latitude and of longitude between two
+ * points, and the product of the cosines of their latitudes. Loops that measure many points from
+ * one place pass the place's cosine already computed; a bound over a box passes its least product.
+ */
+export function haversineMilesOf(dLat: number, dLng: number, cosProduct: number): number {
+  const a = Math.sin((dLat * RADIANS_PER_DEGREE) / 2);
+  const b = Math.sin((dLng * RADIANS_PER_DEGREE) / 2);
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a * a + cosProduct * b * b)));
+}
+
+/** Great-circle miles from a place whose latitude's cosine is known (`Math.cos(lat1 * RADIANS_PER_DEGREE)`). */
+export function haversineMilesFrom(lat1: number, lng1: number, cosLat1: number, lat2: number, lng2: number): number {
+  return haversineMilesOf(lat2 - lat1, lng2 - lng1, cosLat1 * Math.cos(lat2 * RADIANS_PER_DEGREE));
+}
+
 /** Great-circle distance in miles between two points given in degrees (haversine formula). */
 export function haversineMiles(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLng = (lng2 - lng1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a)));
+  return haversineMilesFrom(lat1, lng1, Math.cos(lat1 * RADIANS_PER_DEGREE), lat2, lng2);
 }
 
 /** A latitude and longitude box; `west` is greater than `east` when it crosses the 180th meridian. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { createTestApp, type TestApp } from '../support/server/test-app.ts';
 import { companies, jobPosts, users } from '../../server/db/schema.ts';
-import { refreshSearchDocuments } from '../../server/posting/search.ts';
+import { refreshSearchDocuments } from '../../server/db/search-document.ts';
 import { DEMO_CITIES } from '../../server/posting/demo-data.ts';
 import { searchJobs } from '../../server/jobs/search.ts';
 import { DEFAULT_SEARCH_LOCATION, NO_FILTERS } from '../../src/contract/search.ts';

@@ -67,6 +67,18 @@ function cyclesIn(graph: Map<string, string[]>): string[] {
 
 const { graph, unresolved } = importGraph(['server', 'src/contract', 'src/lib']);
 
+// Shared infrastructure and the command-line tools; every other first-level folder of server/ is an area.
+const INFRASTRUCTURE = ['db', 'http', 'platform'];
+const NOT_AREAS = [...INFRASTRUCTURE, 'cli'];
+const areaOf = (file: string): string | null => {
+  const [top, folder, ...rest] = file.split('/');
+  return top === 'server' && rest.length > 0 && !NOT_AREAS.includes(folder!) ? folder! : null;
+};
+/** Imports from one area (or from outside every area) into another. */
+const crossings = [...graph].flatMap(([file, targets]) =>
+  targets.filter((target) => areaOf(target) !== null && areaOf(target) !== areaOf(file)).map((target) => ({ file, target, from: areaOf(file), to: areaOf(target)! })),
+);
+
 describe('the import graph of the server', () => {
   it('reads the server, the contract and the shared helpers, and resolves every relative import', () => {
     expect(graph.has('server/app.ts')).toBe(true);
@@ -87,5 +99,29 @@ describe('the import graph of the server', () => {
         .map((target) => `${file} → ${target}`),
     );
     expect(outside, 'imports outside src/contract and src/lib').toEqual([]);
+  });
+});
+
+describe('the areas of the server', () => {
+  it('finds the areas and the imports between them', () => {
+    expect(new Set(crossings.map((c) => c.to))).toContain('account');
+    expect(crossings.some((c) => c.from === 'applicants' && c.to === 'posting')).toBe(true);
+  });
+
+  it('are imported from outside only through their index.ts', () => {
+    const privateImports = crossings.filter((c) => c.target !== `server/${c.to}/index.ts`).map((c) => `${c.file} → ${c.target}`);
+    expect(privateImports, 'imports of an area’s private files').toEqual([]);
+  });
+
+  it('are imported by none of the shared infrastructure (db, http, platform)', () => {
+    const fromInfrastructure = crossings.filter((c) => INFRASTRUCTURE.some((dir) => c.file.startsWith(`server/${dir}/`))).map((c) => `${c.file} → ${c.target}`);
+    expect(fromInfrastructure, 'infrastructure importing an area').toEqual([]);
+  });
+
+  it('depend on each other without a cycle', () => {
+    const areas = new Map<string, string[]>();
+    for (const c of crossings) if (c.from) areas.set(c.from, [...new Set([...(areas.get(c.from) ?? []), c.to])]);
+    for (const to of new Set(crossings.map((c) => c.to))) if (!areas.has(to)) areas.set(to, []);
+    expect(cyclesIn(areas), 'cycles between areas').toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobPosts } from '../../server/db/schema.ts';
-import { refreshSearchDocuments } from '../../server/posting/search.ts';
+import { refreshSearchDocuments } from '../../server/db/search-document.ts';
 import type { FilesApp } from './files-support.ts';
 import { posting, postingApp, SKILL, type PostingWorld } from './posting-support.ts';
 import { jobAt, PLACES } from './search-support.ts';

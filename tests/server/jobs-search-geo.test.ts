@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobPosts } from '../../server/db/schema.ts';
-import { refreshSearchDocuments } from '../../server/posting/search.ts';
+import { refreshSearchDocuments } from '../../server/db/search-document.ts';
 import { SearchMessages, type MapPins, type SearchPage } from '../../src/contract/search.ts';
 import { haversineMiles } from '../../src/lib/geo.ts';
 import { cellOf, gridZoomFor } from '../../src/lib/map-grid.ts';

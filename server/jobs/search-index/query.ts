@@ -1,7 +1,7 @@
 import type { SearchFilters, SearchLocation, SearchSort } from '../../../src/contract/search.ts';
 import { yearlyPay } from '../../../src/contract/search.ts';
 import type { Viewport } from '../../../src/contract/map.ts';
-import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../../src/lib/geo.ts';
+import { circleBounds, haversineMiles, haversineMilesFrom, haversineMilesOf, RADIANS_PER_DEGREE, type LatLngBox } from '../../../src/lib/geo.ts';
 import { cellSize, gridZoomFor } from '../../../src/lib/map-grid.ts';
 import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, lowerBound, mapCellKey, OPEN_TO_MINORS, REMOTE, wordsUuid, type FineCounts, type GridCell, type JobIndex, type Postings, type SlotList } from './store.ts';
 import type { QueryTerm } from './text.ts';
@@ -49,14 +49,10 @@ export interface IndexAnswer {
   cells: { zoom: number; cells: IndexCell[] } | null;
 }
 
-const RAD = Math.PI / 180;
+const RAD = RADIANS_PER_DEGREE;
 
 /** As the SQL of distanceMiles computes it. */
-function miles(lat: number, lng: number, la: number, lo: number): number {
-  const a = Math.sin((la - lat) * RAD / 2);
-  const b = Math.sin((lo - lng) * RAD / 2);
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a * a + Math.cos(lat * RAD) * Math.cos(la * RAD) * b * b)));
-}
+const miles = haversineMiles;
 
 const inBox = (box: LatLngBox, la: number, lo: number) =>
   la >= box.south && la <= box.north && (box.west <= box.east ? lo >= box.west && lo <= box.east : lo >= box.west || lo <= box.east);
@@ -212,10 +208,8 @@ function milesToCell(lat: number, lng: number, row: number, col: number): number
     return d > 180 ? 360 - d : d;
   };
   const dLng = lng >= west && lng <= east ? 0 : Math.min(around(west), around(east));
-  const a = Math.sin((dLat * RAD) / 2);
-  const b = Math.sin((dLng * RAD) / 2);
   const cosLeast = Math.max(0, Math.min(Math.cos(south * RAD), Math.cos(north * RAD)));
-  const d = 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a * a + Math.cos(lat * RAD) * cosLeast * b * b)));
+  const d = haversineMilesOf(dLat, dLng, Math.cos(lat * RAD) * cosLeast);
   return Math.max(0, d - 1e-6);
 }
 
@@ -437,6 +431,8 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   const noRemote = mode === 'exclude';
   const hasLocation = location !== null;
   const cLat = location?.latitude ?? 0;
+  // The centre's cosine once, not once per job.
+  const cCos = Math.cos(cLat * RAD);
   const cLng = location?.longitude ?? 0;
   const radius = location?.radius ?? 0;
   const cNorth = circle?.north ?? 0;
@@ -469,11 +465,11 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
           const la = lat[s]!;
           const lo = lng[s]!;
           if (la < cSouth || la > cNorth || (cWraps ? lo < cWest && lo > cEast : lo < cWest || lo > cEast)) return;
-          d = miles(cLat, cLng, la, lo);
+          d = haversineMilesFrom(cLat, cLng, cCos, la, lo);
           if (!(d <= radius)) return;
           if (halves && (fl & REMOTE) !== 0) d = NaN;
         }
-      } else if ((fl & HAS_POSITION) !== 0) d = miles(cLat, cLng, lat[s]!, lng[s]!);
+      } else if ((fl & HAS_POSITION) !== 0) d = haversineMilesFrom(cLat, cLng, cCos, lat[s]!, lng[s]!);
     }
     if (checkView && ((fl & HAS_POSITION) === 0 || !inBox(viewBox!, lat[s]!, lng[s]!))) return;
     if (viewOnly && (fl & HAS_POSITION) === 0) return;

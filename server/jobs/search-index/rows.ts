@@ -1,4 +1,4 @@
-import type { ListViewRow } from '../../posting/lists.ts';
+import type { ListViewRow } from '../../posting/index.ts';
 
 type CompanyNames = { companyLegalName: string; companyDisplayName: string | null };
 

@@ -2,7 +2,7 @@ import { and, eq, gt, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { uuidIn } from '../../db/sql.ts';
 import { companies, jobPosts, searchChanges, yearlyTopPayOf } from '../../db/schema.ts';
-import { listViewColumns, type ListViewRow } from '../../posting/lists.ts';
+import { listViewColumns, type ListViewRow } from '../../posting/index.ts';
 import { ListRows, MAX_JOBS } from './rows.ts';
 import { KeptSeekers } from './seekers.ts';
 import { JobIndex, type IndexedJob } from './store.ts';

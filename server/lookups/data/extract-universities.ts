@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { US_STATES } from '../../location/states.ts';
+import { US_STATES } from '../../platform/us-states.ts';
 
 /** One CSV line of the IPEDS files: comma separated, double quotes around text, "" inside quotes. */
 function parseCsvLine(line: string): string[] {

@@ -1,19 +1,11 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { companies, jobPosts, skills } from '../db/schema.ts';
+import type { Db } from './client.ts';
+import { companies, jobPosts, skills } from './schema.ts';
+import { intArray } from './sql.ts';
 import { richTextToPlain } from '../../src/contract/posting.ts';
 
-/** `text` as a LIKE pattern that matches it anywhere, its own % and _ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** The column contains the text, ignoring case. */
-export function containsText(column: AnyColumn | SQL, text: string): SQL {
-  return sql`${column} ILIKE ${containsPattern(text)} ESCAPE '\\'`;
-}
-
-// ---------- the keyword search document ----------
+// The keyword search document of job_posts: written by posting, refreshed when a company's name
+// changes, matched by jobs' search. It lives with the schema so that none of them owns the others.
 
 /** The text search configuration of the search document and of every keyword query. */
 export const SEARCH_CONFIG = sql.raw(`'english'::regconfig`);
@@ -35,10 +27,6 @@ function searchDocument(p: DocumentParts): SQL {
   const skillNames = sql`(select string_agg(${skills.name}, ' ') from ${skills} where ${skills.id} = any(${p.skillIds}))`;
   return sql`setweight(to_tsvector(${SEARCH_CONFIG}, ${p.title}), 'A') || setweight(to_tsvector(${SEARCH_CONFIG}, coalesce(${companyName}, '') || ' ' || coalesce(${skillNames}, '')), 'B') || setweight(to_tsvector(${SEARCH_CONFIG}, ${p.plain}), 'C')`;
 }
-
-/** An integer array parameter. */
-export const intArray = (values: readonly number[]) =>
-  values.length ? sql`ARRAY[${sql.join(values.map((v) => sql`${Math.trunc(v)}`), sql`, `)}]::integer[]` : sql`'{}'::integer[]`;
 
 /** The search document of a job about to be written, from its values. */
 export function searchDocumentOf(job: { title: string; descriptionHtml: string; skillIds: readonly number[]; companyId: string }): SQL {

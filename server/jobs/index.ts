@@ -1,0 +1,8 @@
+// Jobs as seekers meet them: search, detail, saved jobs, applying, alerts and the public pages.
+// What the area offers the rest of the server: nothing outside it imports its other files.
+
+export { jobDetailRoutes } from './detail-routes.ts';
+export { jobSearchRoutes } from './routes.ts';
+export { seedDemoJobActivity } from './activity-demo.ts';
+export { companyVisible, jobOpen } from './detail.ts';
+export { serverPage } from './seo.ts';

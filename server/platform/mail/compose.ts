@@ -1,0 +1,51 @@
+import type { Mail } from './mailer.ts';
+
+export const BRAND_NAME = 'Job Marketplace';
+export const BRAND_GREEN = '#1DA425';
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export interface Layout {
+  to: string;
+  subject: string;
+  greetingName: string | null;
+  intro: string;
+  /** A button with its link, or a code shown large. */
+  action: { kind: 'link'; label: string; url: string } | { kind: 'code'; code: string };
+  outro: string;
+  supportEmail: string;
+}
+
+/** One layout for every mail the product sends: brand header, one action, a plain text twin. */
+export function compose(m: Layout): Mail {
+  const hello = m.greetingName ? `Hi ${m.greetingName},` : 'Hi,';
+  const actionHtml =
+    m.action.kind === 'link'
+      ? `<p style="margin:24px 0"><a href="${escape(m.action.url)}" style="background:${BRAND_GREEN};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:4px;display:inline-block;font-weight:600">${escape(m.action.label)}</a></p>
+<p style="font-size:13px;color:#52606d">If the button does not work, copy this address into your browser:<br><a href="${escape(m.action.url)}" style="color:#0b6b10;word-break:break-all">${escape(m.action.url)}</a></p>`
+      : `<p style="margin:24px 0;font-size:32px;letter-spacing:8px;font-weight:700;font-family:monospace;color:#1f2933">${escape(m.action.code)}</p>`;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escape(m.subject)}</title></head>
+<body style="margin:0;background:#f5f7f5;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:4px;overflow:hidden">
+<tr><td style="background:${BRAND_GREEN};padding:16px 24px;color:#ffffff;font-size:20px;font-weight:700">${BRAND_NAME}</td></tr>
+<tr><td style="padding:24px;font-size:15px;line-height:1.5">
+<p>${escape(hello)}</p>
+<p>${escape(m.intro)}</p>
+${actionHtml}
+<p>${escape(m.outro)}</p>
+<p style="font-size:13px;color:#52606d">Questions? Write to <a href="mailto:${escape(m.supportEmail)}" style="color:#0b6b10">${escape(m.supportEmail)}</a>.</p>
+</td></tr></table></td></tr></table>
+</body></html>`;
+  const actionText = m.action.kind === 'link' ? `${m.action.label}: ${m.action.url}` : `Your code: ${m.action.code}`;
+  const text = [hello, '', m.intro, '', actionText, '', m.outro, '', `Questions? Write to ${m.supportEmail}.`, '', `— ${BRAND_NAME}`].join('\n');
+  return {
+    to: m.to,
+    subject: m.subject,
+    html,
+    text,
+    links: [m.action.kind === 'link' ? m.action.url : m.action.code],
+  };
+}
