@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { registerRoleSchema, roleSchema } from './role-schemas.ts';
-import { isAgeWithin, parseIsoDate } from '../lib/dates.ts';
+import { isAgeWithin, parseIsoDate } from './dates.ts';
 
 /** Product copy of spec 1 §5 and §8, used word for word by client and server. */
 export const AccountMessages = {

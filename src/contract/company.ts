@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { FileMessages, MAX_UPLOAD_BYTES, imageTypes } from './files.ts';
-import { normaliseWebsite, WEBSITE_MAX_LENGTH } from '../lib/website.ts';
+import { normaliseWebsite, WEBSITE_MAX_LENGTH } from './website.ts';
 
 /** Product copy of the company pages, used word for word by client and server. */
 export const CompanyMessages = {
@@ -35,7 +35,7 @@ export const ABOUT_MAX = 2000;
 /** Empty text is "not given". */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
-/** https only, normalised (see src/lib/website.ts); empty means no website. */
+/** https only, normalised (see website.ts); empty means no website. */
 export const websiteSchema = z.preprocess(
   blankToNull,
   z

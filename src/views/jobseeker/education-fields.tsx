@@ -2,7 +2,7 @@ import { ProfileMessages } from '../../contract/jobseeker.ts';
 import type { EducationField } from '../../machines/jobseeker/education.machine.ts';
 import { TextField } from '../ui/field.tsx';
 import { ComboboxField, SelectField } from '../ui/select-field.tsx';
-import type { DialogForm } from './entries-section.tsx';
+import type { DialogForm } from './entries-types.ts';
 
 /** The education dialog's fields: degree (with its level), field of study, university, year. */
 export default function EducationFields({ form }: { form: DialogForm<EducationField> }) {

@@ -1,43 +1,16 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import toast from 'react-hot-toast';
-import type { AllLookups } from '../../contract/lookups.ts';
 import type { FieldErrors } from '../../machines/form.ts';
-import { selectDialog, type Choice, type EntriesActor, type EntriesSnapshot } from '../../machines/jobseeker/entries.machine.ts';
+import { selectDialog, type EntriesActor, type EntriesSnapshot } from '../../machines/jobseeker/entries.machine.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import type { fieldBinder } from '../ui/field-binding.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
+import type { DialogForm, SectionCopy } from './entries-types.ts';
 
 const loadDialogs = () => import('./entry-dialogs.tsx');
 // Typed as the module's component, so the section's generics reach it.
 const EntryDialogs = lazy(loadDialogs) as unknown as typeof import('./entry-dialogs.tsx').default;
-
-/** What a section's dialog fields need: the values, the errors to show, and a way to change them. */
-export interface DialogForm<F extends string> {
-  values: Record<F, string>;
-  errors: FieldErrors<F>;
-  bind: ReturnType<typeof fieldBinder<F>>;
-  change(field: F, value: string): void;
-  blur(field: F): void;
-  lookups: AllLookups;
-  /** The search's answer for the text typed last, and whether a search is on its way. */
-  found: Choice[];
-  searching: boolean;
-  search(query: string): void;
-}
-
-export interface SectionCopy {
-  loading: string;
-  loadFailed: string;
-  /** The list's accessible name. */
-  list: string;
-  empty: string;
-  add: string;
-  addTitle: string;
-  editTitle: string;
-  deleteTitle: string;
-}
 
 /**
  * A profile section that is a list of entries: loading or failed, the list (or the empty state),

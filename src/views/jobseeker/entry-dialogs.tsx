@@ -7,7 +7,7 @@ import { Button } from '../ui/button.tsx';
 import { fieldBinder } from '../ui/field-binding.ts';
 import { Loading } from '../ui/load-state.tsx';
 import { Modal } from '../ui/modal.tsx';
-import type { DialogForm, SectionCopy } from './entries-section.tsx';
+import type { DialogForm, SectionCopy } from './entries-types.ts';
 
 /**
  * The two dialogs of a list section: add or edit an entry with the section's fields, and confirm

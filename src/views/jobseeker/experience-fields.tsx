@@ -3,7 +3,7 @@ import { skillIdsOf, withSkill, withoutSkill, type ExperienceField } from '../..
 import { Checkbox, TextAreaField, TextField } from '../ui/field.tsx';
 import { ComboboxField, SelectField } from '../ui/select-field.tsx';
 import { Chip } from './chip.tsx';
-import type { DialogForm } from './entries-section.tsx';
+import type { DialogForm } from './entries-types.ts';
 
 const CHECKED = 'true';
 

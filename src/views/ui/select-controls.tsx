@@ -14,7 +14,7 @@ import {
 } from '@headlessui/react';
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { cx } from './cx.ts';
-import { filterOptions, type ComboboxFieldProps, type Option, type SelectFieldProps } from './select-field.tsx';
+import { filterOptions, type ComboboxFieldProps, type Option, type SelectFieldProps } from './select-options.ts';
 import { Spinner } from './spinner.tsx';
 
 
