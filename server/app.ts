@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Adapters } from './adapters.ts';
 import { fail } from './http/envelope.ts';
 import { serializerCompiler } from './http/serializer.ts';
+import { compressAnswers } from './http/compression.ts';
 import { HttpError } from './http/errors.ts';
 import { createContext } from './context.ts';
 import { loggerOptions, logRequests } from './logging.ts';
@@ -73,6 +74,8 @@ export async function buildApp(
     return payload;
   });
 
+  compressAnswers(app);
+
   app.setErrorHandler((err, req, res) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fieldErrors: Record<string, string> = {};
@@ -128,9 +131,14 @@ export async function buildApp(
       root: clientDir!,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside every text file; the one the browser accepts is sent.
+      preCompressed: true,
+      // Source maps stay on the server (error reports can use them); the public is not sent them.
+      allowedPath: (pathname) => !pathname.endsWith('.map'),
       setHeaders(res, filePath) {
         // Hashed build assets never change; the page itself must always be fresh.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.header('Cache-Control', 'no-cache');
       },
     });
   }

@@ -29,6 +29,11 @@ export function isBuildStale() {
 export function ensureBuilt({ log = console.log } = {}) {
   if (!isBuildStale()) return 0;
   log('Building the web app…');
+  return build();
+}
+
+/** Builds the web app whatever its state; returns the exit status. */
+export function build() {
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   return result.status ?? 1;
