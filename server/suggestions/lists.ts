@@ -7,7 +7,7 @@ import { degrees, greatCircleMiles } from '../db/geo.ts';
 import { notFound } from '../http/errors.ts';
 import { fullNameOf } from '../platform/people.ts';
 import { displayNameOf } from '../company/index.ts';
-import { companyVisible } from '../jobs/index.ts';
+import { companyVisible, jobOpen } from '../jobs/index.ts';
 import dayjs from 'dayjs';
 import { ADULT_AGE } from '../../src/contract/jobs.ts';
 import {
@@ -18,6 +18,9 @@ import {
   type SentInvitation,
   type SentInvitationPage,
   type SeekerInvitationPage,
+  type SuggestedSeeker,
+  type SuggestedSeekerAnyJobPage,
+  type SuggestedSeekerForJob,
   type SuggestedSeekerPage,
 } from '../../src/contract/suggestions.ts';
 
@@ -39,10 +42,8 @@ export interface CompanyJobRow {
   openToMinors: boolean;
 }
 
-/** One of the company's jobs that is not deleted; any other id (another company's too) is "not found". */
-export async function companyJobRow(ctx: AppContext, companyId: string, jobId: string): Promise<CompanyJobRow> {
-  const now = ctx.adapters.now();
-  const [row] = await ctx.db
+function companyJobsQuery(ctx: AppContext, now: Date) {
+  return ctx.db
     .select({
       id: jobPosts.id,
       title: jobPosts.title,
@@ -50,7 +51,7 @@ export async function companyJobRow(ctx: AppContext, companyId: string, jobId: s
       name: companies.name,
       displayName: companies.displayName,
       status: jobPosts.status,
-      open: sql<boolean>`(${jobPosts.status} = 'Active' and ${jobPosts.validThrough} > ${now.toISOString()}::timestamptz and ${companyVisible})`,
+      open: sql<boolean>`(${jobOpen(now)})`,
       latitude: jobPosts.latitude,
       longitude: jobPosts.longitude,
       skillIds: jobPosts.skillIds,
@@ -60,10 +61,27 @@ export async function companyJobRow(ctx: AppContext, companyId: string, jobId: s
     })
     .from(jobPosts)
     .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+    .$dynamic();
+}
+
+type CompanyJobSelected = Awaited<ReturnType<ReturnType<typeof companyJobsQuery>['execute']>>[number];
+const companyJobOf = (row: CompanyJobSelected): CompanyJobRow => ({ ...row, companyName: displayNameOf(row), open: Boolean(row.open) });
+
+/** One of the company's jobs that is not deleted; any other id (another company's too) is "not found". */
+export async function companyJobRow(ctx: AppContext, companyId: string, jobId: string): Promise<CompanyJobRow> {
+  const [row] = await companyJobsQuery(ctx, ctx.adapters.now())
     .where(and(eq(jobPosts.id, jobId), eq(jobPosts.companyId, companyId), ne(jobPosts.status, 'Deleted')))
     .limit(1);
   if (!row) throw notFound(SuggestionMessages.jobNotFound);
-  return { ...row, companyName: displayNameOf(row), open: Boolean(row.open) };
+  return companyJobOf(row);
+}
+
+/** The company's open jobs (those its seekers may still apply to), newest posted first. */
+async function openCompanyJobs(ctx: AppContext, companyId: string, now: Date): Promise<CompanyJobRow[]> {
+  const rows = await companyJobsQuery(ctx, now)
+    .where(and(eq(jobPosts.companyId, companyId), jobOpen(now)))
+    .orderBy(desc(jobPosts.postedAt), jobPosts.id);
+  return rows.map(companyJobOf);
 }
 
 // ---------- matching ----------
@@ -147,41 +165,35 @@ const headline = sql<string | null>`coalesce(
   (select e.job_title from jobseeker_experience e where e.user_id = ${users.id} order by e.current_employer desc, e.start_date desc limit 1),
   (select ${jobTypes.name} from ${jobTypes} where ${jobTypes.id} = ${preferences.employmentTypeId}))`;
 
-/**
- * Job seekers suggested for one of the company's jobs, best first: score, then skills matched,
- * then the nearest, ties by id. Each with the job's skills they have, how far their nearest place
- * is, and when the company invited them to this job, if it did.
- */
-export async function suggestedSeekers(ctx: AppContext, companyId: string, query: { jobId: string; pageNumber: number; pageSize: number }): Promise<SuggestedSeekerPage> {
-  const job = await companyJobRow(ctx, companyId, query.jobId);
-  const page = { pageNumber: query.pageNumber, pageSize: query.pageSize, job: { id: job.id, title: job.title } };
-  const m = matchOf(job, ctx.adapters.now());
-  const placed = job.latitude !== null && job.longitude !== null ? { latitude: job.latitude, longitude: job.longitude } : null;
+const placeOf = (job: CompanyJobRow) => (job.latitude !== null && job.longitude !== null ? { latitude: job.latitude, longitude: job.longitude } : null);
+
+/** What a suggestion row shows of a seeker for one job: the nearest of their places to it, the match, the company's invitation to it. */
+function seekerFields(job: CompanyJobRow, m: ReturnType<typeof matchOf>) {
+  const placed = placeOf(job);
   const nearestCity = placed
     ? sql<string | null>`(select coalesce(${preferredLocations.city}, ${preferredLocations.name}) from ${preferredLocations} where ${preferredLocations.userId} = ${users.id} order by ${milesFromJob(placed)} limit 1)`
     : sql<string | null>`(select coalesce(${preferredLocations.city}, ${preferredLocations.name}) from ${preferredLocations} where ${preferredLocations.userId} = ${users.id} order by ${preferredLocations.position} limit 1)`;
-  const invitedAt = sql<Date | string | null>`(select ${jobInvitations.createdAt} from ${jobInvitations} where ${jobInvitations.jobPostId} = ${job.id} and ${jobInvitations.jobSeekerId} = ${users.id})`;
-  const [rows, [totalRow]] = await Promise.all([
-    ctx.db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        headline,
-        city: nearestCity,
-        distance: m.distance,
-        matchedSkills: m.matchedSkills,
-        score: m.score,
-        invitedAt,
-      })
-      .from(users)
-      .leftJoin(preferences, eq(preferences.userId, users.id))
-      .where(m.where)
-      .orderBy(desc(m.score), desc(m.matchedSkills), sql`${m.distance} asc nulls last`, users.id)
-      .limit(query.pageSize)
-      .offset((query.pageNumber - 1) * query.pageSize),
-    ctx.db.select({ n: count() }).from(users).leftJoin(preferences, eq(preferences.userId, users.id)).where(m.where),
-  ]);
+  return {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    headline,
+    city: nearestCity,
+    distance: m.distance,
+    matchedSkills: m.matchedSkills,
+    score: m.score,
+    invitedAt: sql<Date | string | null>`(select ${jobInvitations.createdAt} from ${jobInvitations} where ${jobInvitations.jobPostId} = ${job.id} and ${jobInvitations.jobSeekerId} = ${users.id})`,
+  };
+}
+
+/** Job seekers (with their preferences) as one job's suggestion rows show them. */
+const seekerRowsQuery = (ctx: AppContext, job: CompanyJobRow, m: ReturnType<typeof matchOf>) =>
+  ctx.db.select(seekerFields(job, m)).from(users).leftJoin(preferences, eq(preferences.userId, users.id)).$dynamic();
+
+type SeekerRowOf = Awaited<ReturnType<ReturnType<typeof seekerRowsQuery>['execute']>>[number];
+
+/** The suggestion rows of one job with the job's skills each seeker has, in the rows' order. */
+async function suggestionItems(ctx: AppContext, job: CompanyJobRow, rows: SeekerRowOf[]): Promise<SuggestedSeeker[]> {
   const ids = rows.map((r) => r.id);
   const owned = ids.length && job.skillIds.length
     ? await ctx.db
@@ -191,21 +203,83 @@ export async function suggestedSeekers(ctx: AppContext, companyId: string, query
         .where(and(inArray(jobSeekerSkills.userId, ids), inArray(skills.id, job.skillIds)))
         .orderBy(skills.name)
     : [];
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      name: fullNameOf(r),
-      headline: r.headline ?? null,
-      city: r.city ?? null,
-      matchedSkills: owned.filter((s) => s.userId === r.id).map((s) => ({ id: s.id, name: s.name })),
-      totalSkills: job.skillIds.length,
-      distanceMiles: r.distance === null ? null : Math.round(Number(r.distance) * 10) / 10,
-      score: Number(r.score),
-      invitedAt: r.invitedAt === null ? null : new Date(r.invitedAt).toISOString(),
-    })),
-    total: totalRow?.n ?? 0,
-    ...page,
-  };
+  return rows.map((r) => ({
+    id: r.id,
+    name: fullNameOf(r),
+    headline: r.headline ?? null,
+    city: r.city ?? null,
+    matchedSkills: owned.filter((s) => s.userId === r.id).map((s) => ({ id: s.id, name: s.name })),
+    totalSkills: job.skillIds.length,
+    distanceMiles: r.distance === null ? null : Math.round(Number(r.distance) * 10) / 10,
+    score: Number(r.score),
+    invitedAt: r.invitedAt === null ? null : new Date(r.invitedAt).toISOString(),
+  }));
+}
+
+/**
+ * Job seekers suggested for one of the company's jobs, best first: score, then skills matched,
+ * then the nearest, ties by id. Each with the job's skills they have, how far their nearest place
+ * is, and when the company invited them to this job, if it did.
+ */
+export async function suggestedSeekers(ctx: AppContext, companyId: string, query: { jobId: string; pageNumber: number; pageSize: number }): Promise<SuggestedSeekerPage> {
+  const job = await companyJobRow(ctx, companyId, query.jobId);
+  const page = { pageNumber: query.pageNumber, pageSize: query.pageSize, job: { id: job.id, title: job.title } };
+  const m = matchOf(job, ctx.adapters.now());
+  const [rows, [totalRow]] = await Promise.all([
+    seekerRowsQuery(ctx, job, m)
+      .where(m.where)
+      .orderBy(desc(m.score), desc(m.matchedSkills), sql`${m.distance} asc nulls last`, users.id)
+      .limit(query.pageSize)
+      .offset((query.pageNumber - 1) * query.pageSize),
+    ctx.db.select({ n: count() }).from(users).leftJoin(preferences, eq(preferences.userId, users.id)).where(m.where),
+  ]);
+  return { items: await suggestionItems(ctx, job, rows), total: totalRow?.n ?? 0, ...page };
+}
+
+/** The rows of a raw query: PGlite answers `{ rows }`, postgres.js the rows themselves. */
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []));
+
+/**
+ * Job seekers suggested across the company's open jobs (the dashboard's list): each seeker once,
+ * with the job they match best (score, skills matched, nearness), in the order of one job's list.
+ * The match is one query per open job, joined in one statement, so its cost grows with the
+ * company's open jobs times the job seekers.
+ */
+export async function suggestedSeekersAcrossJobs(ctx: AppContext, companyId: string, query: { pageNumber: number; pageSize: number }): Promise<SuggestedSeekerAnyJobPage> {
+  const now = ctx.adapters.now();
+  const page = { pageNumber: query.pageNumber, pageSize: query.pageSize, job: null };
+  const jobs = await openCompanyJobs(ctx, companyId, now);
+  if (!jobs.length) return { items: [], total: 0, ...page };
+  const candidates = sql.join(
+    jobs.map((job) => {
+      const m = matchOf(job, now);
+      return sql`(select ${users.id} as seeker_id, ${job.id}::uuid as job_id, ${m.score} as score, ${m.matchedSkills} as matched, ${m.distance}::float8 as distance
+        from ${users} left join ${preferences} on ${eq(preferences.userId, users.id)} where ${m.where})`;
+    }),
+    sql` union all `,
+  );
+  const best = sql`(select distinct on (seeker_id) seeker_id, job_id, score, matched, distance from (${candidates}) c
+    order by seeker_id, score desc, matched desc, distance asc nulls last, job_id) b`;
+  const [picked, totals] = await Promise.all([
+    ctx.db.execute(sql`select seeker_id, job_id from ${best}
+      order by score desc, matched desc, distance asc nulls last, seeker_id
+      limit ${query.pageSize} offset ${(query.pageNumber - 1) * query.pageSize}`),
+    ctx.db.execute(sql`select count(*)::int as n from ${best}`),
+  ]);
+  const rows = rowsOf<{ seeker_id: string; job_id: string }>(picked);
+  const byJob = new Map<string, string[]>();
+  for (const r of rows) byJob.set(r.job_id, [...(byJob.get(r.job_id) ?? []), r.seeker_id]);
+  const found = new Map<string, SuggestedSeekerForJob>();
+  await Promise.all(
+    [...byJob].map(async ([jobId, ids]) => {
+      const job = jobs.find((j) => j.id === jobId)!;
+      const m = matchOf(job, now);
+      const seekerRows = await seekerRowsQuery(ctx, job, m).where(inArray(users.id, ids));
+      for (const item of await suggestionItems(ctx, job, seekerRows)) found.set(item.id, { ...item, job: { id: job.id, title: job.title } });
+    }),
+  );
+  const items = rows.map((r) => found.get(r.seeker_id)).filter((item): item is SuggestedSeekerForJob => item !== undefined);
+  return { items, total: Number(rowsOf<{ n: number }>(totals)[0]?.n ?? 0), ...page };
 }
 
 // ---------- invitations sent ----------

@@ -8,7 +8,7 @@ import { activeUser } from '../account/index.ts';
 import * as ep from '../../src/contract/suggestions.ts';
 import { invitedSummary, SuggestionMessages } from '../../src/contract/suggestions.ts';
 import { inviteSeekers, type StaffActor } from './invite.ts';
-import { listSeekerInvitations, listSentInvitations, markInvitationViewed, suggestedSeekers } from './lists.ts';
+import { listSeekerInvitations, listSentInvitations, markInvitationViewed, suggestedSeekers, suggestedSeekersAcrossJobs } from './lists.ts';
 
 /**
  * Suggested job seekers and invitations (spec 2 §7: SuggestedJobSeeker, SuggestedJobSeekerByJob,
@@ -22,9 +22,18 @@ export function suggestionRoutes(app: FastifyInstance, ctx: AppContext) {
     return { companyId: m.company.id, userId: m.user.id };
   };
 
-  for (const e of [ep.suggestedJobSeekerByJob, ep.suggestedJobSeeker, ep.employerSuggestedJobSeekers]) {
+  for (const e of [ep.suggestedJobSeekerByJob, ep.employerSuggestedJobSeekers]) {
     route(app, e, async ({ caller, body }) => suggestedSeekers(ctx, (await staff(caller)).companyId, body));
   }
+
+  // With a job, that job's list; without one, the dashboard's list across the company's open jobs.
+  route(app, ep.suggestedJobSeeker, async ({ caller, body }) => {
+    const { companyId } = await staff(caller);
+    const { jobId, pageNumber, pageSize } = body;
+    if (!jobId) return suggestedSeekersAcrossJobs(ctx, companyId, { pageNumber, pageSize });
+    const one = await suggestedSeekers(ctx, companyId, { jobId, pageNumber, pageSize });
+    return { ...one, items: one.items.map((item) => ({ ...item, job: one.job })) };
+  });
 
   for (const e of [ep.inviteJobSeeker, ep.employerInviteJobSeeker]) {
     route(app, e, async ({ caller, body }) => {

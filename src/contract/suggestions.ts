@@ -113,6 +113,31 @@ export const suggestionRequestSchema = z.object({
 });
 export type SuggestionRequest = z.input<typeof suggestionRequestSchema>;
 
+/** A suggested job seeker with the job of the company they match best. */
+export const suggestedSeekerForJobSchema = suggestedSeekerSchema.extend({ job: z.object({ id: z.string(), title: z.string() }) });
+export type SuggestedSeekerForJob = z.infer<typeof suggestedSeekerForJobSchema>;
+
+export const suggestedSeekerAnyJobPageSchema = z.object({
+  items: z.array(suggestedSeekerForJobSchema),
+  total: z.number().int(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+  /** The job asked for; null when the suggestions span the company's open jobs. */
+  job: z.object({ id: z.string(), title: z.string() }).nullable(),
+});
+export type SuggestedSeekerAnyJobPage = z.infer<typeof suggestedSeekerAnyJobPageSchema>;
+
+/** SuggestedJobSeeker: one job's suggestions with a jobId, else the best across the company's open jobs; no body at all is the latter. */
+export const suggestionAnyJobRequestSchema = z.preprocess(
+  (v) => v ?? {},
+  z.object({
+    jobId: z.preprocess(blankToNull, jobId.nullable()).optional(),
+    pageNumber: pageNumber.default(1),
+    pageSize: pageSize(SUGGESTION_PAGE_SIZE),
+  }),
+);
+export type SuggestionAnyJobRequest = z.input<typeof suggestionAnyJobRequestSchema>;
+
 /** An invitation as the company sees it. */
 export const sentInvitationSchema = z.object({
   id: z.string(),
@@ -210,7 +235,12 @@ export const suggestedJobSeekerByJob = endpoint({
   body: suggestionRequestSchema,
   response: suggestedSeekerPageSchema,
 });
-export const suggestedJobSeeker = endpoint({ ...suggestedJobSeekerByJob, path: '/api/Recruiter/SuggestedJobSeeker', summary: 'Legacy name of SuggestedJobSeekerByJob' });
+export const suggestedJobSeeker = endpoint({
+  method: 'POST', path: '/api/Recruiter/SuggestedJobSeeker', auth: companyStaff, tag,
+  summary: `Without a jobId, the job seekers who match any of the company's open jobs (the dashboard's list), each once with the job they match best, best first; with a jobId, that job's suggestions as SuggestedJobSeekerByJob. 10 a page with the total`,
+  body: suggestionAnyJobRequestSchema,
+  response: suggestedSeekerAnyJobPageSchema,
+});
 export const employerSuggestedJobSeekers = endpoint({ ...suggestedJobSeekerByJob, path: '/api/Employer/SuggestedJobSeekerByJob', summary: 'SuggestedJobSeekerByJob under the Employer prefix (spec 2 §6)' });
 
 export const inviteJobSeeker = endpoint({

@@ -51,7 +51,7 @@ const s = () => t.s;
 
 const idCases: RouteCase[] = [
   { route: 'POST /api/Recruiter/SuggestedJobSeekerByJob', ok: 200, notFound: SuggestionMessages.jobNotFound, call: (c, x) => s().suggested(c, { jobId: x.job }) },
-  { route: 'POST /api/Recruiter/SuggestedJobSeeker', ok: 200, notFound: SuggestionMessages.jobNotFound, call: (c, x) => s().suggestedLegacy(c, { jobId: x.job }) },
+  { route: 'POST /api/Recruiter/SuggestedJobSeeker', ok: 200, notFound: SuggestionMessages.jobNotFound, call: (c, x) => s().suggestedAny(c, { jobId: x.job }) },
   { route: 'POST /api/Employer/SuggestedJobSeekerByJob', ok: 200, notFound: SuggestionMessages.jobNotFound, call: (c, x) => s().suggested(c, { jobId: x.job }, 'Employer') },
   { route: 'POST /api/Recruiter/InviteJobSeeker', ok: 201, notFound: SuggestionMessages.jobNotFound, call: (c, x) => s().invite(c, { jobId: x.job, jobSeekerId: x.seeker.id }) },
   { route: 'POST /api/Employer/InviteJobSeeker', ok: 201, notFound: SuggestionMessages.jobNotFound, call: (c, x) => s().invite(c, { jobId: x.job, jobSeekerId: x.seeker.id }, 'Employer') },

@@ -7,6 +7,7 @@ import type {
   SeekerInvitation,
   SeekerInvitationPage,
   SentInvitationPage,
+  SuggestedSeekerAnyJobPage,
   SuggestedSeekerPage,
 } from '../../src/contract/suggestions.ts';
 import type { FilesApp } from './files-support.ts';
@@ -33,7 +34,8 @@ type Prefix = 'Recruiter' | 'Employer';
 export function suggestionCalls(f: FilesApp) {
   return {
     suggested: (c: Caller, body: unknown, prefix: Prefix = 'Recruiter') => inject<SuggestedSeekerPage>(f, 'POST', `/api/${prefix}/SuggestedJobSeekerByJob`, c, body),
-    suggestedLegacy: (c: Caller, body: unknown) => inject<SuggestedSeekerPage>(f, 'POST', '/api/Recruiter/SuggestedJobSeeker', c, body),
+    /** SuggestedJobSeeker: one job's list with a jobId, the company's open jobs' without one. */
+    suggestedAny: (c: Caller, body?: unknown) => inject<SuggestedSeekerAnyJobPage>(f, 'POST', '/api/Recruiter/SuggestedJobSeeker', c, body),
     invite: (c: Caller, body: unknown, prefix: Prefix = 'Recruiter') => inject<InviteResult>(f, 'POST', `/api/${prefix}/InviteJobSeeker`, c, body),
     inviteMany: (c: Caller, body: unknown, prefix: Prefix = 'Recruiter') => inject<InviteManyResult>(f, 'POST', `/api/${prefix}/InviteJobSeekersByJobId`, c, body),
     sent: (c: Caller, body: unknown = {}, prefix: Prefix = 'Recruiter') => inject<SentInvitationPage>(f, 'POST', `/api/${prefix}/invitations`, c, body),

@@ -74,7 +74,7 @@ describe('suggested job seekers of a job', () => {
     const area = newArea();
     const job = await t.jobAt('Stocker', area.center);
     for (let k = 0; k < 12; k++) await t.seeker(`P${k}`, { skills: [SKILL.packing], places: [area.at(k + 1)] });
-    const one = expectOk(await t.s.suggestedLegacy(t.w.recruiterX, { jobId: job }));
+    const one = expectOk(await t.s.suggestedAny(t.w.recruiterX, { jobId: job }));
     expect([one.items.length, one.total, one.pageSize]).toEqual([10, 12, 10]);
     const two = expectOk(await t.s.suggested(t.w.recruiterX, { jobId: job, pageNumber: 2 }));
     expect(two.items).toHaveLength(2);
