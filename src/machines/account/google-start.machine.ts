@@ -29,8 +29,7 @@ export const googleStartMachine = setup({
     redirect: (_, params: { url: string }) => redirectBrowser(params.url),
   },
   guards: {
-    notConfigured: ({ event }) => {
-      const error = (event as { error?: unknown }).error;
+    notConfigured: (_, { error }: { error: unknown }) => {
       return error instanceof ApiError && error.status === 404;
     },
   },
@@ -54,7 +53,7 @@ export const googleStartMachine = setup({
         },
         onError: [
           // The server has no Google credentials: say so instead of failing.
-          { guard: 'notConfigured', target: 'notConfigured', actions: assign({ message: AccountMessages.googleNotConfigured }) },
+          { guard: { type: 'notConfigured', params: ({ event }) => ({ error: event.error }) }, target: 'notConfigured', actions: assign({ message: AccountMessages.googleNotConfigured }) },
           { target: 'failed', actions: assign({ message: ({ event }) => errorsOf(event.error)[0] ?? AccountMessages.redirectFailed }) },
         ],
       },
