@@ -14,8 +14,7 @@ export const publicCompanyMachine = setup({
     load: fromPromise<PublicCompany, { id: string }>(async ({ input, signal }) => (await companyService.publicCompany(input.id, signal)).data),
   },
   guards: {
-    notFound: ({ event }) => {
-      const error = (event as { error?: unknown }).error;
+    notFound: (_, { error }: { error: unknown }) => {
       return error instanceof ApiError && (error.status === 404 || error.status === 400);
     },
   },
@@ -31,7 +30,7 @@ export const publicCompanyMachine = setup({
         src: 'load',
         input: ({ context }) => ({ id: context.id }),
         onDone: { target: 'loaded', actions: assign({ company: ({ event }) => event.output }) },
-        onError: [{ guard: 'notFound', target: 'notFound' }, { target: 'failed' }],
+        onError: [{ guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' }, { target: 'failed' }],
       },
     },
     loaded: {},
