@@ -29,9 +29,7 @@ export const googleStartMachine = setup({
     redirect: (_, params: { url: string }) => redirectBrowser(params.url),
   },
   guards: {
-    notConfigured: (_, { error }: { error: unknown }) => {
-      return error instanceof ApiError && error.status === 404;
-    },
+    notConfigured: (_, { error }: { error: unknown }) => error instanceof ApiError && error.status === 404,
   },
 }).createMachine({
   id: 'googleStart',

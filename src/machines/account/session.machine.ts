@@ -53,9 +53,7 @@ export const sessionMachine = setup({
   },
   guards: {
     hasStoredSession: (_, stored: StoredSession | null) => !!stored,
-    isUnauthorized: (_, { error }: { error: unknown }) => {
-      return error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'client');
-    },
+    isUnauthorized: (_, { error }: { error: unknown }) => error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'client'),
   },
   delays: {
     refreshDelay: ({ context }) =>

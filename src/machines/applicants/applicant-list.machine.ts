@@ -143,9 +143,8 @@ export const applicantListMachine = setup({
       return Number.isInteger(page) && page >= 1 && page <= pageCountOf(context.total) && page !== context.query.pageNumber;
     },
     /** The page asked for is past the last one (applicants left meanwhile): read the last one instead. */
-    pastLastPage: ({ context }, page: ApplicantPage) => {
-      return page.items.length === 0 && page.total > 0 && context.query.pageNumber > pageCountOf(page.total);
-    },
+    pastLastPage: ({ context }, page: ApplicantPage) =>
+      page.items.length === 0 && page.total > 0 && context.query.pageNumber > pageCountOf(page.total),
   },
   delays: { searchDelay: APPLICANT_SEARCH_DEBOUNCE_MS },
 }).createMachine({

@@ -14,9 +14,7 @@ export const publicCompanyMachine = setup({
     load: fromPromise<PublicCompany, { id: string }>(async ({ input, signal }) => (await companyService.publicCompany(input.id, signal)).data),
   },
   guards: {
-    notFound: (_, { error }: { error: unknown }) => {
-      return error instanceof ApiError && (error.status === 404 || error.status === 400);
-    },
+    notFound: (_, { error }: { error: unknown }) => error instanceof ApiError && (error.status === 404 || error.status === 400),
   },
 }).createMachine({
   id: 'publicCompany',

@@ -99,13 +99,11 @@ export const mapMachine = setup({
     restore: fromPromise<StoredMapView>(async () => mapStore.read()),
   },
   actions: {
-    applyStored: assign(({ context }, stored: StoredMapView) => {
-      return {
-        zoom: stored.zoom === null ? context.zoom : clampZoom(stored.zoom),
-        type: mapTypeOf(stored.type),
-        center: stored.center ? normaliseCenter(stored.center) : context.center,
-      };
-    }),
+    applyStored: assign(({ context }, stored: StoredMapView) => ({
+      zoom: stored.zoom === null ? context.zoom : clampZoom(stored.zoom),
+      type: mapTypeOf(stored.type),
+      center: stored.center ? normaliseCenter(stored.center) : context.center,
+    })),
     setZoom: assign(({ context, event }) => {
       assertEvent(event, 'map.zoom');
       const zoom = clampZoom(event.zoom);

@@ -124,9 +124,8 @@ export const locationPermissionMachine = setup({
     checkedGranted: (_, check: PermissionCheck) => resolvePermission(check) === 'granted',
     checkedDenied: (_, check: PermissionCheck) => resolvePermission(check) === 'denied',
     // The modal rule of spec 1 §4: permission 'prompt', no real location, no denial or skip in 24 h.
-    shouldAsk: (_, check: PermissionCheck) => {
-      return resolvePermission(check) === 'prompt' && !isRealLocation(check.location) && !declinedRecently(check.record);
-    },
+    shouldAsk: (_, check: PermissionCheck) =>
+      resolvePermission(check) === 'prompt' && !isRealLocation(check.location) && !declinedRecently(check.record),
     needsPosition: ({ context }) => !isRealLocation(context.location),
     deniedByUser: (_, reason: GeolocationFailure) => reason === 'denied',
     notSupported: (_, reason: GeolocationFailure) => reason === 'unsupported',

@@ -189,9 +189,7 @@ export const jobListMachine = setup({
       return Number.isInteger(page) && page >= 1 && page <= pageCountOf(context.total) && page !== context.query.pageNumber;
     },
     /** The page asked for is past the last one (jobs left meanwhile): read the last one instead. */
-    pastLastPage: ({ context }, page: JobPage) => {
-      return page.items.length === 0 && page.total > 0 && context.query.pageNumber > pageCountOf(page.total);
-    },
+    pastLastPage: ({ context }, page: JobPage) => page.items.length === 0 && page.total > 0 && context.query.pageNumber > pageCountOf(page.total),
     closable: ({ context, event }) => {
       const job = rowOf(context, idOf(event));
       return !!job && canClose(job);

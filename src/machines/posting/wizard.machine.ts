@@ -356,9 +356,8 @@ export const wizardMachine = setup({
     changedDuringSave: ({ context }) => context.version !== context.savingVersion,
     unsaved: ({ context }) => context.version !== context.savedVersion,
     hasSuggestion: ({ context }) => context.suggestion !== null,
-    refusedFields: (_, { error: err }: { error: unknown }) => {
-      return err instanceof ApiError && err.kind === 'client' && Object.keys(serverFieldErrors(err.fieldErrors)).length > 0;
-    },
+    refusedFields: (_, { error }: { error: unknown }) =>
+      error instanceof ApiError && error.kind === 'client' && Object.keys(serverFieldErrors(error.fieldErrors)).length > 0,
   },
   delays: {
     autosaveDelay: AUTOSAVE_DELAY_MS,
