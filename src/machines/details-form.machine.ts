@@ -101,8 +101,8 @@ export function defineDetailsForm<P, F extends string>(config: DetailsFormConfig
       editing: {
         initial: 'idle',
         on: {
-          'field.change': { target: '.idle', actions: ['changeField', assign({ message: null })] },
-          'field.blur': { actions: 'touchField' },
+          'field.change': { target: '.idle', actions: [{ type: 'changeField', params: ({ event }) => event }, assign({ message: null })] },
+          'field.blur': { actions: { type: 'touchField', params: ({ event }) => event } },
           'form.submit': [{ guard: 'isValid', target: 'saving' }, { actions: 'touchAll' }],
         },
         states: {

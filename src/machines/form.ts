@@ -1,4 +1,4 @@
-import { assign, type EventObject, type MachineContext } from 'xstate';
+import { assign, type EventObject, type MachineContext, type ParameterizedObject } from 'xstate';
 import type { z } from 'zod';
 import { ApiError } from '../services/http.ts';
 
@@ -39,18 +39,21 @@ export function validate<F extends string>(schema: z.ZodType, input: unknown, fi
   return result.success ? {} : firstErrors(result.error.issues, fields);
 }
 
-/**
- * `touched` with `field` added. With `order` its keys follow the fields' order, so forms that
- * differ only in which field was left first are the same form.
- */
-export function touch<T extends Partial<Record<string, boolean>>>(touched: T, field: keyof T & string, order?: readonly (keyof T & string)[]): T {
-  const next = { ...touched, [field]: true };
-  return order ? touchAll(order.filter((f) => next[f])) as unknown as T : next;
+/** `touched` with `field` added. */
+export function touch<T extends Partial<Record<string, boolean>>>(touched: T, field: keyof T & string): T {
+  return { ...touched, [field]: true };
 }
 
 /** Every field touched: what a submit does, so every unmet rule shows. */
 const touchAll = <F extends string>(fields: readonly F[]): Partial<Record<F, true>> =>
   Object.fromEntries(fields.map((f) => [f, true])) as Partial<Record<F, true>>;
+
+/**
+ * `touched` with `field` added, its keys in the fields' `order`, so forms that differ only in
+ * which field was left first are the same form.
+ */
+const touchInOrder = <F extends string>(touched: Partial<Record<F, true>>, field: F, order: readonly F[]) =>
+  touchAll(order.filter((f) => f === field || touched[f]));
 
 /** The rules' errors a user sees: touched fields only, or all of them once `submitted`. */
 export function shownErrors<F extends string>(all: FieldErrors<F>, touched: Touched<F>, submitted = false): FieldErrors<F> {
@@ -69,14 +72,31 @@ export interface ShownState<F extends string> {
   errors: string[];
 }
 
-/** An `assign` for a machine's own `setup`, whose actors are unknown here. */
-const update = <C extends MachineContext, E extends EventObject>(assigner: (args: { context: C; event: E }) => Partial<C>) =>
-  assign<C, E, undefined, E, any>(assigner);
+/**
+ * An `assign` for a machine's own `setup`, whose actors are unknown here. It reads the action's
+ * params, never the event, so a chart passes what the action needs (`params: ({ event }) => event`).
+ */
+const update = <C extends MachineContext, E extends EventObject, P extends ParameterizedObject['params'] = undefined>(
+  assigner: (args: { context: C }, params: P) => Partial<C>,
+) => assign<C, E, P, E, any>(({ context }, params) => assigner({ context }, params));
 
-/** Named actions for the `setup` of a `ShownState` form, so its chart reads `actions: 'touchField'`. */
+/** What `field.blur` says: the field left. */
+export interface FieldParams<F extends string> {
+  field: F;
+}
+
+/** What `field.change` says: the field and what it now holds. */
+export interface ChangeParams<F extends string> extends FieldParams<F> {
+  value: string;
+}
+
+/**
+ * Named actions for the `setup` of a `ShownState` form, so its chart reads `actions: 'touchAll'`
+ * and `actions: { type: 'touchField', params: ({ event }) => event }`.
+ */
 export function shownStateActions<F extends string, C extends ShownState<F>, E extends EventObject>() {
   return {
-    touchField: update<C, E>(({ context, event }) => ({ touched: touch(context.touched, (event as unknown as { field: F }).field) }) as Partial<C>),
+    touchField: update<C, E, FieldParams<F>>(({ context }, { field }) => ({ touched: touch<Touched<F>>(context.touched, field) }) as Partial<C>),
     /** Every rule that is not met shows. */
     touchAll: update<C, E>(() => ({ submitted: true }) as Partial<C>),
     clearErrors: update<C, E>(() => ({ errors: [] as string[] }) as Partial<C>),
@@ -136,7 +156,10 @@ export function formOf<F extends string, C extends FormState<F>, E extends Event
   const isValid = (context: C) => Object.keys(context.errors).length === 0;
   const nothingToShow = (context: C) => !context.error && Object.keys(context.serverErrors).length === 0;
   return {
-    /** For `setup`: a chart then reads `guard: 'isValid'`, `actions: 'changeField'` and so on. */
+    /**
+     * For `setup`: a chart then reads `guard: 'isValid'`, `actions: 'touchAll'`, and for the
+     * actions that take what an event says, `actions: { type: 'changeField', params: ({ event }) => event }`.
+     */
     guards: {
       isValid: ({ context }: { context: C }) => isValid(context),
       /** A failed call has nothing left to show. */
@@ -144,16 +167,13 @@ export function formOf<F extends string, C extends FormState<F>, E extends Event
     },
     actions: {
       /** The rules run again; the server's word on that field no longer holds. */
-      changeField: update<C, E>(({ context, event }) => {
-        const { field, value } = event as unknown as Extract<FormEvent<F>, { type: 'field.change' }>;
+      changeField: update<C, E, ChangeParams<F>>(({ context }, { field, value }) => {
         const values = { ...context.values, [field]: value };
         const serverErrors = { ...context.serverErrors };
         delete serverErrors[field];
         return { values, errors: check(values, context), serverErrors } as Partial<C>;
       }),
-      touchField: update<C, E>(({ context, event }) => ({
-        touched: touch(context.touched, (event as unknown as Extract<FormEvent<F>, { type: 'field.blur' }>).field, fields),
-      }) as Partial<C>),
+      touchField: update<C, E, FieldParams<F>>(({ context }, { field }) => ({ touched: touchInOrder(context.touched, field, fields) }) as Partial<C>),
       /** An early submit shows every rule that is not met. */
       touchAll: update<C, E>(() => ({ touched: touchAll(fields) }) as Partial<C>),
       /** A new call starts with nothing said yet. */

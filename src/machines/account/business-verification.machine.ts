@@ -82,7 +82,7 @@ export const businessVerificationMachine = setup({
             errors: [],
           }),
         },
-        'field.blur': { actions: 'touchField' },
+        'field.blur': { actions: { type: 'touchField', params: ({ event }) => event } },
         'form.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: 'touchAll' }],
       },
     },

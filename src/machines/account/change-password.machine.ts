@@ -60,7 +60,6 @@ export const changePasswordMachine = setup({
   guards: {
     signedIn: ({ context }) => context.signedIn,
     ...form.guards,
-    wasUnauthorized: ({ event }) => isUnauthorized((event as unknown as { error: unknown }).error),
     signedOutNow: ({ event }) => event.type === 'session.changed' && !event.signedIn,
     signedInNow: ({ event }) => event.type === 'session.changed' && event.signedIn,
   },
@@ -88,8 +87,8 @@ export const changePasswordMachine = setup({
     editing: {
       initial: 'idle',
       on: {
-        'field.change': { actions: 'changeField' },
-        'field.blur': { actions: 'touchField' },
+        'field.change': { actions: { type: 'changeField', params: ({ event }) => event } },
+        'field.blur': { actions: { type: 'touchField', params: ({ event }) => event } },
         'form.submit': [
           { guard: 'isValid', target: 'submitting' },
           { actions: 'touchAll' },
@@ -117,7 +116,7 @@ export const changePasswordMachine = setup({
         onDone: { target: 'changed' },
         onError: [
           // The sign-in ended meanwhile (a 401): the session is already taking the user to /login.
-          { guard: 'wasUnauthorized', target: 'signedOut' },
+          { guard: ({ event }) => isUnauthorized(event.error), target: 'signedOut' },
           {
             target: 'editing.failed',
             actions: assign(({ event }) => form.failure(event.error, AccountMessages.generic)),

@@ -42,8 +42,8 @@ export const forgotPasswordMachine = setup({
     editing: {
       initial: 'idle',
       on: {
-        'field.change': { actions: 'changeField' },
-        'field.blur': { actions: 'touchField' },
+        'field.change': { actions: { type: 'changeField', params: ({ event }) => event } },
+        'field.blur': { actions: { type: 'touchField', params: ({ event }) => event } },
         'form.submit': [
           { guard: 'isValid', target: 'submitting' },
           // An early submit shows every rule that is not met.

@@ -29,10 +29,8 @@ export const googleStartMachine = setup({
     redirect: (_, params: { url: string }) => redirectBrowser(params.url),
   },
   guards: {
-    notConfigured: ({ event }) => {
-      // Google sign-in is off on this server (auth.googleUnavailable).
-      return codeOf((event as { error?: unknown }).error) === 'auth.googleUnavailable';
-    },
+    // Google sign-in is off on this server (auth.googleUnavailable).
+    notConfigured: (_, { error }: { error: unknown }) => codeOf(error) === 'auth.googleUnavailable',
   },
 }).createMachine({
   id: 'googleStart',
@@ -54,7 +52,7 @@ export const googleStartMachine = setup({
         },
         onError: [
           // The server has no Google credentials: say so instead of failing.
-          { guard: 'notConfigured', target: 'notConfigured', actions: assign({ message: AccountMessages.googleNotConfigured }) },
+          { guard: { type: 'notConfigured', params: ({ event }) => ({ error: event.error }) }, target: 'notConfigured', actions: assign({ message: AccountMessages.googleNotConfigured }) },
           { target: 'failed', actions: assign({ message: ({ event }) => errorsOf(event.error)[0] ?? AccountMessages.redirectFailed }) },
         ],
       },

@@ -103,10 +103,7 @@ export const registerMachine = setup({
   },
   guards: {
     isValid: ({ context }) => parseForm(context.values).success,
-    needsBusinessVerification: ({ event }) => {
-      const output = (event as { output?: RegisterOutcome }).output;
-      return !output?.data && !!output?.request;
-    },
+    needsBusinessVerification: (_, outcome: RegisterOutcome) => !outcome.data && !!outcome.request,
   },
 }).createMachine({
   id: 'register',
@@ -118,7 +115,7 @@ export const registerMachine = setup({
         'field.change': {
           actions: assign({ values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }) }),
         },
-        'field.blur': { actions: 'touchField' },
+        'field.blur': { actions: { type: 'touchField', params: ({ event }) => event } },
         'role.change': {
           actions: assign({
             values: ({ context, event }) => ({ ...context.values, role: event.role }),
@@ -144,7 +141,7 @@ export const registerMachine = setup({
         onDone: [
           {
             // Employers verify their business next (spec 1 §4).
-            guard: 'needsBusinessVerification',
+            guard: { type: 'needsBusinessVerification', params: ({ event }) => event.output },
             target: 'verifyingBusiness',
             actions: [
               { type: 'saveVerificationRequest', params: ({ event }) => ({ request: event.output.request! }) },

@@ -49,7 +49,7 @@ export const resetPasswordMachine = setup({
   guards: {
     hasLink: ({ context }) => context.token !== '' && context.email !== '',
     ...form.guards,
-    isOk: ({ event }) => (event as unknown as { output: ResetResult }).output.status === 200,
+    isOk: (_, result: ResetResult) => result.status === 200,
   },
 }).createMachine({
   id: 'resetPassword',
@@ -69,8 +69,8 @@ export const resetPasswordMachine = setup({
     editing: {
       initial: 'idle',
       on: {
-        'field.change': { actions: 'changeField' },
-        'field.blur': { actions: 'touchField' },
+        'field.change': { actions: { type: 'changeField', params: ({ event }) => event } },
+        'field.blur': { actions: { type: 'touchField', params: ({ event }) => event } },
         'form.submit': [
           { guard: 'isValid', target: 'submitting' },
           { actions: 'touchAll' },
@@ -93,7 +93,7 @@ export const resetPasswordMachine = setup({
         input: ({ context }) => ({ token: context.token, email: context.email, newPassword: context.values.newPassword }),
         onDone: [
           {
-            guard: 'isOk',
+            guard: { type: 'isOk', params: ({ event }) => event.output },
             target: 'done',
             actions: [
               assign({ message: ({ event }) => event.output.message || AccountMessages.passwordReset }),

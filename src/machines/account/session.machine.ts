@@ -52,11 +52,8 @@ export const sessionMachine = setup({
     reset: assign({ session: null }),
   },
   guards: {
-    hasStoredSession: ({ event }) => !!(event as unknown as { output?: StoredSession | null }).output,
-    isUnauthorized: ({ event }) => {
-      const error = (event as unknown as { error?: unknown }).error;
-      return error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'client');
-    },
+    hasStoredSession: (_, stored: StoredSession | null) => !!stored,
+    isUnauthorized: (_, { error }: { error: unknown }) => error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'client'),
   },
   delays: {
     refreshDelay: ({ context }) =>
@@ -78,7 +75,7 @@ export const sessionMachine = setup({
         id: 'restore',
         src: 'restore',
         onDone: [
-          { guard: 'hasStoredSession', target: 'signedIn', actions: assign({ session: ({ event }) => event.output }) },
+          { guard: { type: 'hasStoredSession', params: ({ event }) => event.output }, target: 'signedIn', actions: assign({ session: ({ event }) => event.output }) },
           { target: 'signedOut' },
         ],
         onError: { target: 'signedOut' },
@@ -136,7 +133,7 @@ export const sessionMachine = setup({
               // Token refresh stores the new access token (and the rotated refresh token).
               actions: [assign({ session: ({ event }) => toStoredSession(event.output) }), 'persist'],
             },
-            onError: [{ guard: 'isUnauthorized', target: '#session.expired' }, { target: 'retrying' }],
+            onError: [{ guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) }, target: '#session.expired' }, { target: 'retrying' }],
           },
         },
         retrying: {

@@ -81,9 +81,9 @@ export const socialCallbackMachine = setup({
   },
   guards: {
     hasCode: ({ context }) => !!context.code && !!context.state,
-    isSignedIn: ({ event }) => (event as { output?: GoogleCallbackData }).output?.kind === 'signedIn',
-    isStale: ({ event }) => isStaleCode((event as { error?: unknown }).error),
-    needsBusinessVerification: ({ event }) => businessVerificationOf((event as { error?: unknown }).error) !== null,
+    isSignedIn: (_, data: GoogleCallbackData) => data.kind === 'signedIn',
+    isStale: (_, { error }: { error: unknown }) => isStaleCode(error),
+    needsBusinessVerification: (_, { error }: { error: unknown }) => businessVerificationOf(error) !== null,
   },
 }).createMachine({
   id: 'socialCallback',
@@ -105,7 +105,7 @@ export const socialCallbackMachine = setup({
         input: ({ context }) => ({ code: context.code!, state: context.state! }),
         onDone: [
           {
-            guard: 'isSignedIn',
+            guard: { type: 'isSignedIn', params: ({ event }) => event.output },
             target: 'signedIn',
             actions: assign({ session: ({ event }) => (event.output.kind === 'signedIn' ? event.output.session : null) }),
           },
@@ -115,10 +115,10 @@ export const socialCallbackMachine = setup({
           },
         ],
         onError: [
-          { guard: 'isStale', target: 'restarting' },
+          { guard: { type: 'isStale', params: ({ event }) => ({ error: event.error }) }, target: 'restarting' },
           {
             // An employer whose business is not verified yet, as at login (spec 1 §4).
-            guard: 'needsBusinessVerification',
+            guard: { type: 'needsBusinessVerification', params: ({ event }) => ({ error: event.error }) },
             target: 'verifyingBusiness',
             actions: [
               { type: 'saveVerificationRequest', params: ({ event }) => ({ request: businessVerificationOf(event.error)! }) },

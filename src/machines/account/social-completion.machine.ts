@@ -35,12 +35,15 @@ export type SocialCompletionEvent =
 
 const FIELDS: readonly CompletionField[] = ['role', 'businessName', 'businessEin', 'dateOfBirth', 'acceptTerms'];
 
+/** The request as the form holds it, for the contract to check: a role may be missing, the terms unticked. */
+export type CompletionDraft = Omit<SocialCompletionRequest, 'role' | 'acceptTerms'> & { role: CompletionRole | null; acceptTerms: boolean };
+
 /** The request as the contract checks it; only the chosen role's fields are sent. */
-export function completionRequestOf(c: SocialCompletionContext): SocialCompletionRequest {
-  const base = { email: c.signup.email, signupToken: c.signup.signupToken, acceptTerms: c.acceptTerms as true };
+export function completionRequestOf(c: SocialCompletionContext): CompletionDraft {
+  const base = { email: c.signup.email, signupToken: c.signup.signupToken, acceptTerms: c.acceptTerms };
   if (c.role === 1) return { ...base, role: 1, businessName: c.businessName, businessEin: c.businessEin };
   if (c.role === 0) return { ...base, role: 0, dateOfBirth: c.dateOfBirth };
-  return { ...base, role: c.role as unknown as 0 };
+  return { ...base, role: null };
 }
 
 const parse = (c: SocialCompletionContext) => socialCompletionRequestSchema.safeParse(completionRequestOf(c));
@@ -113,7 +116,7 @@ export const socialCompletionMachine = setup({
             errors: [],
           }),
         },
-        'field.blur': { actions: 'touchField' },
+        'field.blur': { actions: { type: 'touchField', params: ({ event }) => event } },
         'form.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: 'touchAll' }],
       },
     },

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import { ApplicantMessages, type Applicant, type ApplicantDetail, type StaffStatus } from '../../contract/applicants.ts';
 import { applicantsService } from '../../services/applicants.ts';
@@ -44,7 +44,10 @@ export const applicantDetailMachine = setup({
     }),
   },
   guards: {
-    allowed: ({ context, event }) => !!context.detail?.nextStatuses.includes((event as { status: StaffStatus }).status),
+    allowed: ({ context, event }) => {
+      assertEvent(event, 'status.set');
+      return !!context.detail?.nextStatuses.includes(event.status);
+    },
   },
 }).createMachine({
   id: 'applicantDetail',

@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import {
   APPLICANT_PAGE_SIZE,
@@ -88,8 +88,6 @@ const rowFields = (a: Applicant): Applicant => ({
   hasCoverLetter: a.hasCoverLetter,
 });
 
-type Of<T extends ApplicantListEvent['type']> = Extract<ApplicantListEvent, { type: T }>;
-
 /**
  * The company's applicants (spec 2 §2 /user/applicants and /dashboard/applicants): a search typed
  * with a pause before it is sent, a filter (all, new, a status), an order with its direction, one
@@ -107,32 +105,46 @@ export const applicantListMachine = setup({
     loadJobs: fromPromise<JobWithApplicants[]>(async ({ signal }) => (await applicantsService.jobs(signal)).data.items),
   },
   actions: {
-    setFilter: assign(({ context, event }) => ({ query: { ...context.query, search: context.typed.trim(), filter: (event as Of<'applicants.filter'>).filter, pageNumber: 1 } })),
-    setOrder: assign(({ context, event }) => {
-      const e = event as Of<'applicants.order'>;
-      return { query: { ...context.query, search: context.typed.trim(), order: e.order, ascending: e.ascending, pageNumber: 1 } };
+    setFilter: assign(({ context, event }) => {
+      assertEvent(event, 'applicants.filter');
+      return { query: { ...context.query, search: context.typed.trim(), filter: event.filter, pageNumber: 1 } };
     }),
-    setJob: assign(({ context, event }) => ({ query: { ...context.query, search: context.typed.trim(), jobId: (event as Of<'applicants.job'>).jobId, pageNumber: 1 } })),
+    setOrder: assign(({ context, event }) => {
+      assertEvent(event, 'applicants.order');
+      return { query: { ...context.query, search: context.typed.trim(), order: event.order, ascending: event.ascending, pageNumber: 1 } };
+    }),
+    setJob: assign(({ context, event }) => {
+      assertEvent(event, 'applicants.job');
+      return { query: { ...context.query, search: context.typed.trim(), jobId: event.jobId, pageNumber: 1 } };
+    }),
     applyTyped: assign(({ context }) => ({ query: { ...context.query, search: context.typed.trim(), pageNumber: 1 } })),
-    setPage: assign(({ context, event }) => ({ query: { ...context.query, pageNumber: (event as Of<'applicants.page'>).page } })),
+    setPage: assign(({ context, event }) => {
+      assertEvent(event, 'applicants.page');
+      return { query: { ...context.query, pageNumber: event.page } };
+    }),
   },
   guards: {
-    filterChanged: ({ context, event }) => (event as Of<'applicants.filter'>).filter !== context.query.filter,
-    orderChanged: ({ context, event }) => {
-      const e = event as Of<'applicants.order'>;
-      return e.order !== context.query.order || e.ascending !== context.query.ascending;
+    filterChanged: ({ context, event }) => {
+      assertEvent(event, 'applicants.filter');
+      return event.filter !== context.query.filter;
     },
-    jobChanged: ({ context, event }) => (event as Of<'applicants.job'>).jobId !== context.query.jobId,
+    orderChanged: ({ context, event }) => {
+      assertEvent(event, 'applicants.order');
+      return event.order !== context.query.order || event.ascending !== context.query.ascending;
+    },
+    jobChanged: ({ context, event }) => {
+      assertEvent(event, 'applicants.job');
+      return event.jobId !== context.query.jobId;
+    },
     typedChanged: ({ context }) => context.typed.trim() !== context.query.search,
     pageValid: ({ context, event }) => {
-      const page = (event as Of<'applicants.page'>).page;
+      assertEvent(event, 'applicants.page');
+      const { page } = event;
       return Number.isInteger(page) && page >= 1 && page <= pageCountOf(context.total) && page !== context.query.pageNumber;
     },
     /** The page asked for is past the last one (applicants left meanwhile): read the last one instead. */
-    pastLastPage: ({ context, event }) => {
-      const page = (event as unknown as { output: ApplicantPage }).output;
-      return page.items.length === 0 && page.total > 0 && context.query.pageNumber > pageCountOf(page.total);
-    },
+    pastLastPage: ({ context }, page: ApplicantPage) =>
+      page.items.length === 0 && page.total > 0 && context.query.pageNumber > pageCountOf(page.total),
   },
   delays: { searchDelay: APPLICANT_SEARCH_DEBOUNCE_MS },
 }).createMachine({
@@ -189,7 +201,7 @@ export const applicantListMachine = setup({
             input: ({ context }) => requestOf(context.query),
             onDone: [
               {
-                guard: 'pastLastPage',
+                guard: { type: 'pastLastPage', params: ({ event }) => event.output },
                 target: 'loading',
                 reenter: true,
                 actions: assign(({ context, event }) => ({ total: event.output.total, query: { ...context.query, pageNumber: pageCountOf(event.output.total) } })),
@@ -232,5 +244,7 @@ export const applicantListMachine = setup({
 });
 
 type Snap = SnapshotFrom<typeof applicantListMachine>;
+/** Why the list could not be read, while it shows that failure. */
+export const selectLoadError = (s: Snap) => (s.hasTag('error') ? s.context.loadError : null);
 
 export const selectPageCount = (s: Snap) => pageCountOf(s.context.total);

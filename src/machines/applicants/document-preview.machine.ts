@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { DocumentPreview } from '../../contract/applicants.ts';
 import { applicantsService } from '../../services/applicants.ts';
 
@@ -50,3 +50,8 @@ export const documentPreviewMachine = setup({
     failed: { tags: ['open', 'error'], on: { 'preview.retry': 'loading', 'preview.close': 'closed' } },
   },
 });
+
+type Snap = SnapshotFrom<typeof documentPreviewMachine>;
+
+/** What the panel shows: the document on its way, a failure, the document, or nothing. */
+export const selectPanel = (s: Snap) => (s.hasTag('loading') ? 'loading' : s.hasTag('error') ? 'failed' : s.matches('shown') ? 'shown' : 'closed');

@@ -110,7 +110,7 @@ export const companyDetailsMachine = setup({
   },
   guards: {
     ...form.guards,
-    canEdit: ({ event }) => (event as unknown as { output: LoadedCompany }).output.details.canEdit,
+    canEdit: (_, loaded: LoadedCompany) => loaded.details.canEdit,
   },
 }).createMachine({
   id: 'companyDetails',
@@ -124,7 +124,7 @@ export const companyDetailsMachine = setup({
         src: 'load',
         onDone: [
           {
-            guard: 'canEdit',
+            guard: { type: 'canEdit', params: ({ event }) => event.output },
             target: 'editing',
             actions: assign(({ event }) => ({ ...filled(event.output.details), industries: event.output.industries })),
           },
@@ -142,8 +142,8 @@ export const companyDetailsMachine = setup({
     editing: {
       initial: 'idle',
       on: {
-        'field.change': { target: '.idle', actions: ['changeField', assign({ message: null })] },
-        'field.blur': { actions: 'touchField' },
+        'field.change': { target: '.idle', actions: [{ type: 'changeField', params: ({ event }) => event }, assign({ message: null })] },
+        'field.blur': { actions: { type: 'touchField', params: ({ event }) => event } },
         'address.pick': { target: '.idle', actions: { type: 'pickPlace', params: ({ event }) => event.place } },
         'address.clear': { target: '.idle', actions: { type: 'pickPlace', params: null } },
         'form.submit': [{ guard: 'isValid', target: 'saving' }, { actions: 'touchAll' }],

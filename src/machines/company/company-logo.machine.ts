@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { CompanyMessages, type CompanyImage } from '../../contract/company.ts';
 import { companyService } from '../../services/company.ts';
 import { messagesOf } from '../form.ts';
@@ -40,7 +40,10 @@ export const companyLogoMachine = setup({
     remove: fromPromise<string>(async ({ signal }) => (await companyService.deleteLogo(signal)).message || CompanyMessages.logoDeleted),
   },
   guards: {
-    fileRefused: ({ event }) => imageFileProblem((event as { file: File }).file) !== null,
+    fileRefused: ({ event }) => {
+      assertEvent(event, 'logo.choose');
+      return imageFileProblem(event.file) !== null;
+    },
     hasLogo: ({ context }) => context.logo !== null,
   },
 }).createMachine({
@@ -62,12 +65,18 @@ export const companyLogoMachine = setup({
     },
     uploading: {
       tags: ['busy'],
-      entry: assign(({ event }) => ({ fileName: (event as { file: File }).file.name, progress: null, error: null, message: null })),
+      entry: assign(({ event }) => {
+        assertEvent(event, 'logo.choose');
+        return { fileName: event.file.name, progress: null, error: null, message: null };
+      }),
       exit: assign({ progress: null, fileName: null }),
       invoke: {
         id: 'upload',
         src: 'upload',
-        input: ({ event }) => ({ file: (event as { file: File }).file }),
+        input: ({ event }) => {
+          assertEvent(event, 'logo.choose');
+          return { file: event.file };
+        },
       },
       on: {
         'upload.progress': { actions: assign({ progress: ({ event }) => ({ loaded: event.loaded, total: event.total }) }) },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { CompanyMessages, MAX_FEATURED_IMAGES, type FeaturedImage } from '../../contract/company.ts';
 import { companyService } from '../../services/company.ts';
 import { HttpMessages } from '../../services/http.ts';
@@ -66,11 +66,17 @@ export const featuredImagesMachine = setup({
   },
   guards: {
     full: ({ context }) => context.images.length >= MAX_FEATURED_IMAGES,
-    fileRefused: ({ event }) => imageFileProblem((event as { file: File }).file) !== null,
-    known: ({ context, event }) => context.images.some((i) => i.id === (event as { id: string }).id),
+    fileRefused: ({ event }) => {
+      assertEvent(event, 'featured.choose');
+      return imageFileProblem(event.file) !== null;
+    },
+    known: ({ context, event }) => {
+      assertEvent(event, 'featured.delete');
+      return context.images.some((i) => i.id === event.id);
+    },
     canMove: ({ context, event }) => {
-      const { id, by } = event as { id: string; by: -1 | 1 };
-      return moved(context.images, id, by) !== context.images;
+      assertEvent(event, 'featured.move');
+      return moved(context.images, event.id, event.by) !== context.images;
     },
   },
 }).createMachine({
@@ -112,12 +118,18 @@ export const featuredImagesMachine = setup({
     },
     uploading: {
       tags: ['busy'],
-      entry: assign(({ event }) => ({ fileName: (event as { file: File }).file.name, progress: null, error: null, message: null })),
+      entry: assign(({ event }) => {
+        assertEvent(event, 'featured.choose');
+        return { fileName: event.file.name, progress: null, error: null, message: null };
+      }),
       exit: assign({ progress: null, fileName: null }),
       invoke: {
         id: 'upload',
         src: 'upload',
-        input: ({ event }) => ({ file: (event as { file: File }).file }),
+        input: ({ event }) => {
+          assertEvent(event, 'featured.choose');
+          return { file: event.file };
+        },
       },
       on: {
         'upload.progress': { actions: assign({ progress: ({ event }) => ({ loaded: event.loaded, total: event.total }) }) },

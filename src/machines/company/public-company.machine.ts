@@ -14,9 +14,9 @@ export const publicCompanyMachine = setup({
     load: fromPromise<PublicCompany, { id: string }>(async ({ input, signal }) => (await companyService.publicCompany(input.id, signal)).data),
   },
   guards: {
-    notFound: ({ event }) => {
-      // No such company (company.notFound), or an id no company can have (request.invalid).
-      const code = codeOf((event as { error?: unknown }).error);
+    // No such company (company.notFound), or an id no company can have (request.invalid).
+    notFound: (_, { error }: { error: unknown }) => {
+      const code = codeOf(error);
       return code === 'company.notFound' || code === 'request.invalid';
     },
   },
@@ -32,7 +32,7 @@ export const publicCompanyMachine = setup({
         src: 'load',
         input: ({ context }) => ({ id: context.id }),
         onDone: { target: 'loaded', actions: assign({ company: ({ event }) => event.output }) },
-        onError: [{ guard: 'notFound', target: 'notFound' }, { target: 'failed' }],
+        onError: [{ guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' }, { target: 'failed' }],
       },
     },
     loaded: {},

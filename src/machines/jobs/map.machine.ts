@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { DEFAULT_LOCATION } from '../../contract/location.ts';
 import {
   MAP_DEFAULT_ZOOM,
@@ -83,9 +83,10 @@ export type MapEmitted =
   /** The user chose a marker: a single job's pin, or a group the map zoomed in on. */
   | { type: 'map.selected'; cluster: MapCluster };
 
-type Of<T extends MapEvent['type']> = Extract<MapEvent, { type: T }>;
-const clusterOf = (context: MapContext, event: MapEvent) =>
-  context.clusters.find((c) => c.id === (event as Of<'map.select'>).clusterId);
+const clusterOf = (context: MapContext, event: MapEvent) => {
+  assertEvent(event, 'map.select');
+  return context.clusters.find((c) => c.id === event.clusterId);
+};
 
 export const mapMachine = setup({
   types: {
@@ -98,29 +99,41 @@ export const mapMachine = setup({
     restore: fromPromise<StoredMapView>(async () => mapStore.read()),
   },
   actions: {
-    applyStored: assign(({ context, event }) => {
-      const stored = (event as unknown as { output: StoredMapView }).output;
-      return {
-        zoom: stored.zoom === null ? context.zoom : clampZoom(stored.zoom),
-        type: mapTypeOf(stored.type),
-        center: stored.center ? normaliseCenter(stored.center) : context.center,
-      };
-    }),
+    applyStored: assign(({ context }, stored: StoredMapView) => ({
+      zoom: stored.zoom === null ? context.zoom : clampZoom(stored.zoom),
+      type: mapTypeOf(stored.type),
+      center: stored.center ? normaliseCenter(stored.center) : context.center,
+    })),
     setZoom: assign(({ context, event }) => {
-      const e = event as Of<'map.zoom'>;
-      const zoom = clampZoom(e.zoom);
+      assertEvent(event, 'map.zoom');
+      const zoom = clampZoom(event.zoom);
       return {
         zoom,
         type: typeForZoom(zoom, context.type),
-        center: e.center ? normaliseCenter(e.center) : context.center,
+        center: event.center ? normaliseCenter(event.center) : context.center,
         bounds: null,
       };
     }),
-    setCenter: assign({ center: ({ event }) => normaliseCenter((event as Of<'map.pan'>).center), bounds: null }),
-    setType: assign({ type: ({ event }) => mapTypeOf((event as Of<'map.type'>).mapType) }),
-    setBounds: assign({ bounds: ({ event }) => (event as Of<'map.viewport'>).bounds }),
-    setClusters: assign({ clusters: ({ event }) => (event as Of<'map.clusters'>).clusters }),
-    setHighlight: assign({ highlightedJobId: ({ event }) => (event as Of<'map.hover'>).jobId }),
+    setCenter: assign(({ event }) => {
+      assertEvent(event, 'map.pan');
+      return { center: normaliseCenter(event.center), bounds: null };
+    }),
+    setType: assign(({ event }) => {
+      assertEvent(event, 'map.type');
+      return { type: mapTypeOf(event.mapType) };
+    }),
+    setBounds: assign(({ event }) => {
+      assertEvent(event, 'map.viewport');
+      return { bounds: event.bounds };
+    }),
+    setClusters: assign(({ event }) => {
+      assertEvent(event, 'map.clusters');
+      return { clusters: event.clusters };
+    }),
+    setHighlight: assign(({ event }) => {
+      assertEvent(event, 'map.hover');
+      return { highlightedJobId: event.jobId };
+    }),
     selectPin: assign({ selectedJobId: ({ context, event }) => clusterOf(context, event)!.jobId }),
     deselect: assign({ selectedJobId: null }),
     // A group of jobs is chosen to see them apart: centre on it and zoom in, by the zoom rules.
@@ -141,11 +154,12 @@ export const mapMachine = setup({
   },
   guards: {
     zoomChanges: ({ context, event }) => {
-      const zoom = (event as Of<'map.zoom'>).zoom;
-      return Number.isFinite(zoom) && clampZoom(zoom) !== context.zoom;
+      assertEvent(event, 'map.zoom');
+      return Number.isFinite(event.zoom) && clampZoom(event.zoom) !== context.zoom;
     },
     centerChanges: ({ context, event }) => {
-      const center = normaliseCenter((event as Of<'map.pan'>).center);
+      assertEvent(event, 'map.pan');
+      const center = normaliseCenter(event.center);
       return center.lat !== context.center.lat || center.lng !== context.center.lng;
     },
     choosesPin: ({ context, event }) => clusterOf(context, event)?.count === 1,
@@ -181,7 +195,7 @@ export const mapMachine = setup({
       invoke: {
         id: 'restore',
         src: 'restore',
-        onDone: { target: 'ready', actions: 'applyStored' },
+        onDone: { target: 'ready', actions: { type: 'applyStored', params: ({ event }) => event.output } },
         onError: { target: 'ready' },
       },
     },

@@ -68,7 +68,7 @@ export const reportJobMachine = setup({
   },
   guards: {
     valid: ({ context }) => Object.keys(reportErrors(context)).length === 0,
-    fieldErrors: ({ event }) => Object.keys(fieldErrorsOf((event as { error?: unknown }).error)).length > 0,
+    fieldErrors: (_, { error }: { error: unknown }) => Object.keys(fieldErrorsOf(error)).length > 0,
   },
 }).createMachine({
   id: 'reportJob',
@@ -104,7 +104,7 @@ export const reportJobMachine = setup({
         input: ({ context }) => ({ jobId: context.jobId, report: reportOf(context) }),
         onDone: { target: 'sent', actions: assign({ reported: true }) },
         onError: [
-          { guard: 'fieldErrors', target: 'editing', actions: assign({ serverErrors: ({ event }) => fieldErrorsOf(event.error) }) },
+          { guard: { type: 'fieldErrors', params: ({ event }) => ({ error: event.error }) }, target: 'editing', actions: assign({ serverErrors: ({ event }) => fieldErrorsOf(event.error) }) },
           { target: 'editing', actions: assign({ error: ({ event }) => messagesOf(event.error, AccountMessages.generic)[0]! }) },
         ],
       },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { MatchedJob, SeekerDashboardCount } from '../../contract/jobs.ts';
 import { jobsService } from '../../services/jobs.ts';
 
@@ -16,8 +16,6 @@ export type SeekerDashboardEvent =
   | { type: 'matches.retry' }
   /** A job's Save toggle changed, as the server confirmed. */
   | { type: 'job.saveChanged'; jobId: string; isSaved: boolean };
-
-type SaveChanged = Extract<SeekerDashboardEvent, { type: 'job.saveChanged' }>;
 
 /**
  * The job seeker's dashboard (spec 2 §7 DashboardCount and matched-list): how many jobs were
@@ -37,8 +35,8 @@ export const seekerDashboardMachine = setup({
   },
   guards: {
     known: ({ context, event }) => {
-      const e = event as SaveChanged;
-      return context.jobs.some((j) => j.id === e.jobId && j.userActions.isSaved !== e.isSaved);
+      assertEvent(event, 'job.saveChanged');
+      return context.jobs.some((j) => j.id === event.jobId && j.userActions.isSaved !== event.isSaved);
     },
   },
 }).createMachine({

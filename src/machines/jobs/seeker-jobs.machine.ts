@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import {
   JobMessages,
@@ -49,9 +49,11 @@ export type SeekerJobsEvent =
   /** A row's Save toggle changed, as the server confirmed. */
   | { type: 'job.saveChanged'; jobId: string; isSaved: boolean };
 
-type SaveChanged = Extract<SeekerJobsEvent, { type: 'job.saveChanged' }>;
-
-const known = (context: SeekerJobsContext, e: SaveChanged) => context.items.some((j) => j.id === e.jobId && j.userActions.isSaved !== e.isSaved);
+/** The event is a confirmed save of a row shown, whose mark it changes. */
+const known = (context: SeekerJobsContext, event: SeekerJobsEvent) => {
+  assertEvent(event, 'job.saveChanged');
+  return context.items.some((j) => j.id === event.jobId && j.userActions.isSaved !== event.isSaved);
+};
 const withSaved = (counts: JobListCount | null, isSaved: boolean): JobListCount | null => (counts ? { ...counts, saved: Math.max(0, counts.saved + (isSaved ? 1 : -1)) } : null);
 
 /**
@@ -78,25 +80,28 @@ export const seekerJobsMachine = setup({
   },
   actions: {
     /** An unsaved row leaves the saved list. */
-    dropRow: assign(({ context, event }) => ({
-      items: context.items.filter((j) => j.id !== (event as SaveChanged).jobId),
-      notice: JobMessages.unsaved,
-    })),
+    dropRow: assign(({ context, event }) => {
+      assertEvent(event, 'job.saveChanged');
+      return { items: context.items.filter((j) => j.id !== event.jobId), notice: JobMessages.unsaved };
+    }),
     /** Elsewhere the row is marked saved or not. */
     markRow: assign(({ context, event }) => {
-      const e = event as SaveChanged;
-      return { items: context.items.map((j) => (j.id === e.jobId ? { ...j, userActions: { ...j.userActions, isSaved: e.isSaved } } : j)), notice: null };
+      assertEvent(event, 'job.saveChanged');
+      return { items: context.items.map((j) => (j.id === event.jobId ? { ...j, userActions: { ...j.userActions, isSaved: event.isSaved } } : j)), notice: null };
     }),
   },
   guards: {
     hasMore: ({ context }) => context.hasMore,
     notFirst: ({ context }) => context.page > 1,
     /** A page after the first came back empty (its last row unsaved, or the list shrank): show the one before. */
-    pageEmptied: ({ context, event }) => context.page > 1 && (event as unknown as { output: SeekerJobPage }).output.items.length === 0,
-    noRows: ({ event }) => (event as unknown as { output: SeekerJobPage }).output.items.length === 0,
+    pageEmptied: ({ context }, page: SeekerJobPage) => context.page > 1 && page.items.length === 0,
+    noRows: (_, page: SeekerJobPage) => page.items.length === 0,
     /** A saved job taken back in the saved list: its row leaves. */
-    leavesList: ({ context, event }) => context.list === 'saved' && !(event as SaveChanged).isSaved && known(context, event as SaveChanged),
-    known: ({ context, event }) => known(context, event as SaveChanged),
+    leavesList: ({ context, event }) => {
+      assertEvent(event, 'job.saveChanged');
+      return context.list === 'saved' && !event.isSaved && known(context, event);
+    },
+    known: ({ context, event }) => known(context, event),
   },
 }).createMachine({
   id: 'seekerJobs',
@@ -130,8 +135,13 @@ export const seekerJobsMachine = setup({
             src: 'load',
             input: ({ context }) => ({ list: context.list, page: context.page, ascending: context.ascending }),
             onDone: [
-              { guard: 'pageEmptied', target: 'loading', reenter: true, actions: assign(({ context }) => ({ page: context.page - 1 })) },
-              { guard: 'noRows', target: 'empty', actions: assign({ items: [], hasMore: false }) },
+              {
+                guard: { type: 'pageEmptied', params: ({ event }) => event.output },
+                target: 'loading',
+                reenter: true,
+                actions: assign(({ context }) => ({ page: context.page - 1 })),
+              },
+              { guard: { type: 'noRows', params: ({ event }) => event.output }, target: 'empty', actions: assign({ items: [], hasMore: false }) },
               { target: 'loaded', actions: assign(({ event }) => ({ items: event.output.items, hasMore: event.output.hasMore })) },
             ],
             onError: { target: 'failed', actions: assign(({ event }) => ({ loadError: messagesOf(event.error, AccountMessages.generic)[0]! })) },

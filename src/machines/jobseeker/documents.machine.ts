@@ -295,5 +295,12 @@ export const selectIdle = (s: Snap) => s.matches({ ready: 'idle' });
 export const selectAtLimit = (s: Snap, kind: DocumentKind) => s.context.documents[kind].length >= MAX_DOCUMENTS_PER_KIND;
 /** Whole percent of the upload sent. */
 export const selectUploadPercent = (s: Snap) => percentSent(s.context.upload);
+/** The name of the file of `kind` on its way up; null when none is. */
+export const selectUploadingName = (s: Snap, kind: DocumentKind) =>
+  s.matches({ ready: 'uploading' }) && s.context.upload?.kind === kind ? s.context.upload.file.name : null;
+/** The document `id` is being fetched for its download. */
+export const selectDownloading = (s: Snap, id: string) => s.matches({ ready: 'downloading' }) && s.context.downloading === id;
+/** What the last failure said that belongs to no section. */
+export const selectPageError = (s: Snap) => (s.context.error && s.context.error.kind === null ? s.context.error.message : null);
 export const selectConfirming = (s: Snap) => s.matches({ ready: 'confirmingDelete' }) || s.matches({ ready: 'deleting' });
 export const limitMessage = tooMany;

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
 import { AccountMessages } from '../../contract/account.ts';
 import type { AllLookups } from '../../contract/lookups.ts';
@@ -129,8 +129,14 @@ export function defineEntries<E extends { id: string }, F extends string, L, S e
     },
     guards: {
       ...form.guards,
-      knowsEntry: ({ context, event }) => context.entries.some((e) => e.id === (event as { id?: string }).id),
-      searchable: ({ event }) => (event as { query: string }).query.trim().length >= SEARCH_MIN_LENGTH,
+      knowsEntry: ({ context, event }) => {
+        assertEvent(event, ['entry.edit', 'entry.delete']);
+        return context.entries.some((e) => e.id === event.id);
+      },
+      searchable: ({ event }) => {
+        assertEvent(event, 'search.query');
+        return event.query.trim().length >= SEARCH_MIN_LENGTH;
+      },
     },
     delays: { searchDelay: SEARCH_DEBOUNCE_MS },
   }).createMachine({
@@ -192,8 +198,8 @@ export function defineEntries<E extends { id: string }, F extends string, L, S e
           form: {
             initial: 'idle',
             on: {
-              'field.change': { target: '.idle', actions: ['changeField', 'tidyValues'] },
-              'field.blur': { actions: 'touchField' },
+              'field.change': { target: '.idle', actions: [{ type: 'changeField', params: ({ event }) => event }, 'tidyValues'] },
+              'field.blur': { actions: { type: 'touchField', params: ({ event }) => event } },
             },
             states: {
               idle: {},
@@ -284,7 +290,10 @@ export function defineEntries<E extends { id: string }, F extends string, L, S e
         invoke: {
           id: 'setFlag',
           src: 'setFlag',
-          input: ({ event }) => ({ value: (event as Extract<Event, { type: 'flag.set' }>).value }),
+          input: ({ event }) => {
+            assertEvent(event, 'flag.set');
+            return { value: event.value };
+          },
           onDone: { target: 'list', actions: [assign(({ event }) => fromList(event.output)), 'announceChange'] },
           onError: {
             target: 'list.failed',

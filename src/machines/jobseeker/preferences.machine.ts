@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import {
   MAX_PREFERRED_LOCATIONS,
@@ -133,28 +133,33 @@ export const preferencesMachine = setup({
     ...form.actions,
     announceChange: () => profileChanges.changed(),
     clearMessages: assign({ message: null, locationError: null }),
-    addLocation: assign(({ context, event }) => ({
-      locations: [...context.locations, preferredPlaceOf((event as Extract<PreferencesEvent, { type: 'location.add' }>).location)],
-    })),
+    addLocation: assign(({ context, event }) => {
+      assertEvent(event, 'location.add');
+      return { locations: [...context.locations, preferredPlaceOf(event.location)] };
+    }),
     removeLocation: assign(({ context, event }) => {
-      const name = (event as Extract<PreferencesEvent, { type: 'location.remove' }>).name;
-      return { locations: context.locations.filter((l) => l.name !== name) };
+      assertEvent(event, 'location.remove');
+      return { locations: context.locations.filter((l) => l.name !== event.name) };
     }),
     refuseFull: assign({ locationError: ProfileMessages.locations }),
     refuseDuplicate: assign({ locationError: ProfileMessages.locationDuplicate }),
     // The pay boxes are one field: each tick becomes a change of it, checked by the same rules.
     togglePay: raise(({ context, event }) => {
-      const { flag, checked } = event as Extract<PreferencesEvent, { type: 'pay.toggle' }>;
-      return payChange(togglePay(flagsOf(context), flag, checked));
+      assertEvent(event, 'pay.toggle');
+      return payChange(togglePay(flagsOf(context), event.flag, event.checked));
     }),
     // "All of these" is every flag but "None"; clearing it clears them all.
-    setAllPay: raise(({ event }) => payChange((event as Extract<PreferencesEvent, { type: 'pay.all' }>).checked ? SUPPLEMENTAL_PAY_ALL : 0)),
+    setAllPay: raise(({ event }) => {
+      assertEvent(event, 'pay.all');
+      return payChange(event.checked ? SUPPLEMENTAL_PAY_ALL : 0);
+    }),
   },
   guards: {
     ...form.guards,
     full: ({ context }) => context.locations.length >= MAX_PREFERRED_LOCATIONS,
     known: ({ context, event }) => {
-      const place = preferredPlaceOf((event as Extract<PreferencesEvent, { type: 'location.add' }>).location);
+      assertEvent(event, 'location.add');
+      const place = preferredPlaceOf(event.location);
       return context.locations.some((l) => samePlace(l, place));
     },
   },
@@ -192,8 +197,8 @@ export const preferencesMachine = setup({
     editing: {
       initial: 'idle',
       on: {
-        'field.change': { target: '.idle', actions: ['changeField', 'clearMessages'] },
-        'field.blur': { actions: 'touchField' },
+        'field.change': { target: '.idle', actions: [{ type: 'changeField', params: ({ event }) => event }, 'clearMessages'] },
+        'field.blur': { actions: { type: 'touchField', params: ({ event }) => event } },
         'pay.toggle': { actions: 'togglePay' },
         'pay.all': { actions: 'setAllPay' },
         'location.add': [

@@ -184,4 +184,6 @@ type Snap = SnapshotFrom<typeof profileImageMachine>;
 export const selectImageSource = (s: Snap) => (s.context.image ? commonService.imageSource(s.context.image) : null);
 /** Whole percent of the upload sent. */
 export const selectUploadPercent = (s: Snap) => percentSent(s.context.upload);
+/** The name of the image on its way up; null when none is. */
+export const selectUploadingName = (s: Snap) => (s.matches({ ready: 'uploading' }) ? (s.context.upload?.file.name ?? '') : null);
 export const selectConfirming = (s: Snap) => s.matches({ ready: 'confirmingRemoval' }) || s.matches({ ready: 'removing' });

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import type { SuggestedSkill } from '../../contract/documents.ts';
 import { MAX_SKILLS, ProfileMessages, skillRequestSchema, type Skill } from '../../contract/jobseeker.ts';
@@ -110,14 +110,17 @@ export const skillsMachine = setup({
   },
   actions: {
     queueAdd: assign(({ context, event }) => {
-      const id = (event as Extract<SkillsEvent, { type: 'skill.add' }>).id;
-      return { queue: enqueue(context.queue, { kind: 'add', skill: context.taxonomy.find((s) => s.id === id)! }), error: null };
+      assertEvent(event, 'skill.add');
+      return { queue: enqueue(context.queue, { kind: 'add', skill: context.taxonomy.find((s) => s.id === event.id)! }), error: null };
     }),
     /** Says why; the picker offers only what can be added, so this is a stale screen or a race. */
-    refuseAdd: assign(({ context, event }) => ({ error: refusalOf(context, (event as Extract<SkillsEvent, { type: 'skill.add' }>).id) })),
+    refuseAdd: assign(({ context, event }) => {
+      assertEvent(event, 'skill.add');
+      return { error: refusalOf(context, event.id) };
+    }),
     queueRemove: assign(({ context, event }) => {
-      const id = (event as Extract<SkillsEvent, { type: 'skill.remove' }>).id;
-      return { queue: enqueue(context.queue, { kind: 'remove', skill: listedOf(context).find((s) => s.id === id)! }), error: null };
+      assertEvent(event, 'skill.remove');
+      return { queue: enqueue(context.queue, { kind: 'remove', skill: listedOf(context).find((s) => s.id === event.id)! }), error: null };
     }),
     announceChange: () => profileChanges.changed(),
     /** The server's answer is the list; what is still queued shows on top of it. */

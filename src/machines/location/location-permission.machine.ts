@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { LocationResult, UserLocation } from '../../contract/location.ts';
 import {
   GeolocationError,
@@ -6,6 +6,7 @@ import {
   geolocationService,
   type BrowserPermission,
   type Coordinates,
+  type GeolocationFailure,
 } from '../../services/geolocation.ts';
 import {
   locationStore,
@@ -63,12 +64,10 @@ export function declinedRecently(record: PermissionRecord | null, now = Date.now
   );
 }
 
-const outputOf = (event: unknown) => (event as { output: PermissionCheck }).output;
-const errorOf = (event: unknown) => (event as { error: unknown }).error;
-const reasonOf = (event: unknown) => {
-  const error = errorOf(event);
-  return error instanceof GeolocationError ? error.reason : 'unknown';
-};
+/** Params of the chart: what the check found, and why the browser gave no position. */
+const checkOf = ({ event }: { event: { output: PermissionCheck } }) => event.output;
+const reasonOf = ({ event }: { event: { error: unknown } }): GeolocationFailure =>
+  event.error instanceof GeolocationError ? event.error.reason : 'unknown';
 
 function gpsLocation(position: Coordinates): UserLocation {
   return { lat: position.lat, lng: position.lng, address: CURRENT_LOCATION_LABEL, source: 'gps' };
@@ -89,10 +88,7 @@ export const locationPermissionMachine = setup({
     geolocate: fromPromise<Coordinates>(({ signal }) => geolocationService.currentPosition({ signal })),
   },
   actions: {
-    applyCheck: assign(({ event }) => {
-      const check = outputOf(event);
-      return { record: check.record, location: check.location };
-    }),
+    applyCheck: assign((_, check: PermissionCheck) => ({ record: check.record, location: check.location })),
     /** Records what the user chose, with the permission it was made under. */
     remember: assign({
       record: ({ context }, params: { choice: UserChoice; state?: PermissionName }): PermissionRecord => ({
@@ -104,39 +100,35 @@ export const locationPermissionMachine = setup({
     persistRecord: ({ context }) => {
       if (context.record) locationStore.writePermission(context.record);
     },
-    useGpsPosition: assign({
-      location: ({ event }) => gpsLocation((event as unknown as { output: Coordinates }).output),
-    }),
-    useSearchResult: assign({
-      location: ({ event }): UserLocation => {
-        const result = (event as Extract<LocationPermissionEvent, { type: 'location.select' }>).location;
-        return {
-          lat: result.position.lat,
-          lng: result.position.lng,
-          address: result.address.freeformAddress,
-          source: 'search',
-        };
-      },
+    useGpsPosition: assign((_, position: Coordinates) => ({ location: gpsLocation(position) })),
+    useSearchResult: assign(({ event }) => {
+      assertEvent(event, 'location.select');
+      const result = event.location;
+      const location: UserLocation = {
+        lat: result.position.lat,
+        lng: result.position.lng,
+        address: result.address.freeformAddress,
+        source: 'search',
+      };
+      return { location };
     }),
     persistLocation: ({ context }) => {
       if (context.location) locationStore.writeLocation(context.location);
     },
     announceLocation: emit(({ context }) => ({ type: 'location.changed' as const, location: context.location! })),
-    showError: assign({ error: ({ event }) => geolocationMessages[reasonOf(event)] }),
+    showError: assign((_, reason: GeolocationFailure) => ({ error: geolocationMessages[reason] })),
     clearError: assign({ error: null }),
   },
   guards: {
-    checkedUnsupported: ({ event }) => resolvePermission(outputOf(event)) === 'unsupported',
-    checkedGranted: ({ event }) => resolvePermission(outputOf(event)) === 'granted',
-    checkedDenied: ({ event }) => resolvePermission(outputOf(event)) === 'denied',
+    checkedUnsupported: (_, check: PermissionCheck) => resolvePermission(check) === 'unsupported',
+    checkedGranted: (_, check: PermissionCheck) => resolvePermission(check) === 'granted',
+    checkedDenied: (_, check: PermissionCheck) => resolvePermission(check) === 'denied',
     // The modal rule of spec 1 §4: permission 'prompt', no real location, no denial or skip in 24 h.
-    shouldAsk: ({ event }) => {
-      const check = outputOf(event);
-      return resolvePermission(check) === 'prompt' && !isRealLocation(check.location) && !declinedRecently(check.record);
-    },
+    shouldAsk: (_, check: PermissionCheck) =>
+      resolvePermission(check) === 'prompt' && !isRealLocation(check.location) && !declinedRecently(check.record),
     needsPosition: ({ context }) => !isRealLocation(context.location),
-    deniedByUser: ({ event }) => reasonOf(event) === 'denied',
-    notSupported: ({ event }) => reasonOf(event) === 'unsupported',
+    deniedByUser: (_, reason: GeolocationFailure) => reason === 'denied',
+    notSupported: (_, reason: GeolocationFailure) => reason === 'unsupported',
   },
 }).createMachine({
   id: 'locationPermission',
@@ -151,11 +143,15 @@ export const locationPermissionMachine = setup({
             id: 'check',
             src: 'check',
             onDone: [
-              { guard: 'checkedUnsupported', target: 'unsupported', actions: 'applyCheck' },
-              { guard: 'checkedGranted', target: 'granted', actions: 'applyCheck' },
-              { guard: 'checkedDenied', target: 'denied', actions: 'applyCheck' },
-              { guard: 'shouldAsk', target: ['prompt', '#locationPermission.modal.intro'], actions: 'applyCheck' },
-              { target: 'prompt', actions: 'applyCheck' },
+              { guard: { type: 'checkedUnsupported', params: checkOf }, target: 'unsupported', actions: { type: 'applyCheck', params: checkOf } },
+              { guard: { type: 'checkedGranted', params: checkOf }, target: 'granted', actions: { type: 'applyCheck', params: checkOf } },
+              { guard: { type: 'checkedDenied', params: checkOf }, target: 'denied', actions: { type: 'applyCheck', params: checkOf } },
+              {
+                guard: { type: 'shouldAsk', params: checkOf },
+                target: ['prompt', '#locationPermission.modal.intro'],
+                actions: { type: 'applyCheck', params: checkOf },
+              },
+              { target: 'prompt', actions: { type: 'applyCheck', params: checkOf } },
             ],
             // Nothing can be read: behave as a browser without geolocation, and do not ask.
             onError: { target: 'unsupported' },
@@ -174,7 +170,10 @@ export const locationPermissionMachine = setup({
               invoke: {
                 id: 'refreshPosition',
                 src: 'geolocate',
-                onDone: { target: 'settled', actions: ['useGpsPosition', 'persistLocation', 'announceLocation'] },
+                onDone: {
+                  target: 'settled',
+                  actions: [{ type: 'useGpsPosition', params: ({ event }) => event.output }, 'persistLocation', 'announceLocation'],
+                },
                 onError: { target: 'settled' },
               },
             },
@@ -215,7 +214,7 @@ export const locationPermissionMachine = setup({
             onDone: {
               target: ['closed', '#locationPermission.permission.granted.settled'],
               actions: [
-                'useGpsPosition',
+                { type: 'useGpsPosition', params: ({ event }) => event.output },
                 'persistLocation',
                 { type: 'remember', params: { choice: 'granted', state: 'granted' } },
                 'persistRecord',
@@ -224,13 +223,13 @@ export const locationPermissionMachine = setup({
             },
             onError: [
               {
-                guard: 'deniedByUser',
+                guard: { type: 'deniedByUser', params: reasonOf },
                 target: ['intro', '#locationPermission.permission.denied'],
-                actions: ['showError', { type: 'remember', params: { choice: 'denied', state: 'denied' } }, 'persistRecord'],
+                actions: [{ type: 'showError', params: reasonOf }, { type: 'remember', params: { choice: 'denied', state: 'denied' } }, 'persistRecord'],
               },
-              { guard: 'notSupported', target: ['intro', '#locationPermission.permission.unsupported'], actions: 'showError' },
+              { guard: { type: 'notSupported', params: reasonOf }, target: ['intro', '#locationPermission.permission.unsupported'], actions: { type: 'showError', params: reasonOf } },
               // Unavailable, timed out or unknown: the user may try again or enter a place.
-              { target: 'intro', actions: 'showError' },
+              { target: 'intro', actions: { type: 'showError', params: reasonOf } },
             ],
           },
         },

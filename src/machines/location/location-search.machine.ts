@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { LocationSearchType, type LocationResult } from '../../contract/location.ts';
 import { locationService } from '../../services/location.ts';
 
@@ -48,27 +48,30 @@ export const locationSearchMachine = setup({
     ),
   },
   actions: {
-    setText: assign({
-      text: ({ event }) => (event as Extract<LocationSearchEvent, { type: 'search.type' }>).text,
-      results: null,
-      selected: null,
+    setText: assign(({ event }) => {
+      assertEvent(event, 'search.type');
+      return { text: event.text, results: null, selected: null };
     }),
-    setResults: assign({ results: ({ event }) => (event as unknown as { output: LocationResult[] }).output }),
+    setResults: assign((_, results: LocationResult[]) => ({ results })),
     // The server already answers errors with an empty list; anything else is shown the same way.
     clearResults: assign({ results: () => [] }),
     choose: assign(({ event }) => {
-      const location = (event as Extract<LocationSearchEvent, { type: 'search.select' }>).location;
+      assertEvent(event, 'search.select');
+      const { location } = event;
       return { selected: location, text: location.address.freeformAddress, results: null };
     }),
-    announce: emit(({ event }) => ({
-      type: 'location.selected' as const,
-      location: (event as Extract<LocationSearchEvent, { type: 'search.select' }>).location,
-    })),
+    announce: emit(({ event }) => {
+      assertEvent(event, 'search.select');
+      return { type: 'location.selected' as const, location: event.location };
+    }),
   },
   guards: {
-    typedEnough: ({ event }) => searchable((event as Extract<LocationSearchEvent, { type: 'search.type' }>).text),
+    typedEnough: ({ event }) => {
+      assertEvent(event, 'search.type');
+      return searchable(event.text);
+    },
     hasEnoughText: ({ context }) => searchable(context.text),
-    foundSome: ({ event }) => (event as unknown as { output: LocationResult[] }).output.length > 0,
+    foundSome: (_, results: LocationResult[]) => results.length > 0,
     hasResults: ({ context }) => !!context.results?.length,
   },
   delays: {
@@ -110,8 +113,8 @@ export const locationSearchMachine = setup({
         src: 'search',
         input: ({ context }) => ({ text: context.text, type: context.type }),
         onDone: [
-          { guard: 'foundSome', target: 'results', actions: 'setResults' },
-          { target: 'noResults', actions: 'setResults' },
+          { guard: { type: 'foundSome', params: ({ event }) => event.output }, target: 'results', actions: { type: 'setResults', params: ({ event }) => event.output } },
+          { target: 'noResults', actions: { type: 'setResults', params: ({ event }) => event.output } },
         ],
         onError: { target: 'noResults', actions: 'clearResults' },
       },

@@ -1,4 +1,4 @@
-import { assign, emit, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { SocketClose, type ClientFrame, type Message, type MessagingSession, type ServerFrame } from '../../contract/messaging.ts';
 import { ApiError } from '../../services/http.ts';
 import { messagingService, type MessagingSide } from '../../services/messaging.ts';
@@ -74,9 +74,14 @@ export interface SocketInput {
 }
 export type SocketCommand = { type: 'socket.send'; frame: ClientFrame };
 
-type Of<T extends ConnectionEvent['type']> = Extract<ConnectionEvent, { type: T }>;
 type FrameOf<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
-const frameOf = (event: ConnectionEvent) => (event as Of<'socket.frame'>).frame;
+const isFrameOf = <T extends ServerFrame['type']>(frame: ServerFrame, type: T): frame is FrameOf<T> => frame.type === type;
+/** The frame a `socket.frame` event brought, which the guard before it found of `type`. */
+function frameOf<T extends ServerFrame['type']>(event: ConnectionEvent, type: T): FrameOf<T> {
+  assertEvent(event, 'socket.frame');
+  if (!isFrameOf(event.frame, type)) throw new Error(`Expected a ${type} frame, got ${event.frame.type}`);
+  return event.frame;
+}
 const isFrame = (event: ConnectionEvent, type: ServerFrame['type']) => event.type === 'socket.frame' && event.frame.type === type;
 
 /**
@@ -119,35 +124,45 @@ export const connectionMachine = setup({
   guards: {
     sessionFresh: ({ context }) => context.session !== null && refreshDelay(context.session, Date.now()) > 0,
     /** The account may not message (403), or is no longer signed in (401): no point in trying again. */
-    refused: ({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      return error instanceof ApiError && (error.kind === 'unauthorized' || (error.kind === 'client' && error.status === 403));
-    },
+    refused: (_, { error }: { error: unknown }) =>
+      error instanceof ApiError && (error.kind === 'unauthorized' || (error.kind === 'client' && error.status === 403)),
     isReady: ({ event }) => isFrame(event, 'ready'),
-    isNewMessage: ({ context, event }) => isFrame(event, 'message') && !context.seen.includes((frameOf(event) as FrameOf<'message'>).message.id),
+    isNewMessage: ({ context, event }) => isFrame(event, 'message') && !context.seen.includes(frameOf(event, 'message').message.id),
     isTyping: ({ event }) => isFrame(event, 'typing'),
     isRead: ({ event }) => isFrame(event, 'read'),
     isUnread: ({ event }) => isFrame(event, 'unread'),
-    unauthorizedFirst: ({ context, event }) => (event as Of<'socket.closed'>).code === SocketClose.unauthorized && context.attempt === 0,
-    unauthorized: ({ event }) => (event as Of<'socket.closed'>).code === SocketClose.unauthorized,
-    forbidden: ({ event }) => (event as Of<'socket.closed'>).code === SocketClose.forbidden,
+    unauthorizedFirst: ({ context, event }) => {
+      assertEvent(event, 'socket.closed');
+      return event.code === SocketClose.unauthorized && context.attempt === 0;
+    },
+    unauthorized: ({ event }) => {
+      assertEvent(event, 'socket.closed');
+      return event.code === SocketClose.unauthorized;
+    },
+    forbidden: ({ event }) => {
+      assertEvent(event, 'socket.closed');
+      return event.code === SocketClose.forbidden;
+    },
   },
   actions: {
     tell: sendTo('socket', ({ event }): SocketCommand => {
-      const e = event as Of<'send.typing'> | Of<'send.read'>;
-      return { type: 'socket.send', frame: e.type === 'send.typing' ? { type: 'typing', channelUrl: e.channelUrl } : { type: 'read', channelUrl: e.channelUrl, messageId: e.messageId } };
+      assertEvent(event, ['send.typing', 'send.read']);
+      return {
+        type: 'socket.send',
+        frame: event.type === 'send.typing' ? { type: 'typing', channelUrl: event.channelUrl } : { type: 'read', channelUrl: event.channelUrl, messageId: event.messageId },
+      };
     }),
     record: assign(({ context, event }) => {
-      const { id } = (frameOf(event) as FrameOf<'message'>).message;
+      const { id } = frameOf(event, 'message').message;
       return { seen: [...context.seen, id].slice(-SEEN_IDS_KEPT), lastMessageId: Math.max(context.lastMessageId ?? 0, id) };
     }),
-    emitMessage: emit(({ event }) => ({ type: 'message' as const, message: (frameOf(event) as FrameOf<'message'>).message })),
+    emitMessage: emit(({ event }) => ({ type: 'message' as const, message: frameOf(event, 'message').message })),
     emitTyping: emit(({ event }) => {
-      const f = frameOf(event) as FrameOf<'typing'>;
+      const f = frameOf(event, 'typing');
       return { type: 'typing' as const, channelUrl: f.channelUrl, clientId: f.clientId, nickname: f.nickname };
     }),
     emitRead: emit(({ event }) => {
-      const f = frameOf(event) as FrameOf<'read'>;
+      const f = frameOf(event, 'read');
       return { type: 'read' as const, channelUrl: f.channelUrl, clientId: f.clientId, messageId: f.messageId };
     }),
     clearSession: assign({ session: null }),
@@ -175,7 +190,7 @@ export const connectionMachine = setup({
         input: ({ context }) => ({ side: context.side }),
         onDone: { target: 'live', actions: assign({ session: ({ event }) => event.output, error: null }) },
         onError: [
-          { guard: 'refused', target: '#connection.offline.forbidden' },
+          { guard: { type: 'refused', params: ({ event }) => ({ error: event.error }) }, target: '#connection.offline.forbidden' },
           {
             target: 'reconnecting',
             actions: assign({ error: ({ event }) => (event.error instanceof ApiError && event.error.kind === 'invalid-response' ? event.error.message : null) }),
@@ -192,11 +207,11 @@ export const connectionMachine = setup({
       on: {
         'browser.offline': 'offline',
         'socket.frame': [
-          { guard: 'isReady', target: '.online', actions: assign(({ event }) => ({ attempt: 0, error: null, unread: (frameOf(event) as FrameOf<'ready'>).unread })) },
+          { guard: 'isReady', target: '.online', actions: assign(({ event }) => ({ attempt: 0, error: null, unread: frameOf(event, 'ready').unread })) },
           { guard: 'isNewMessage', actions: ['record', 'emitMessage'] },
           { guard: 'isTyping', actions: 'emitTyping' },
           { guard: 'isRead', actions: 'emitRead' },
-          { guard: 'isUnread', actions: assign({ unread: ({ event }) => (frameOf(event) as FrameOf<'unread'>).unread }) },
+          { guard: 'isUnread', actions: assign({ unread: ({ event }) => frameOf(event, 'unread').unread }) },
         ],
         'socket.closed': [
           { guard: 'unauthorizedFirst', target: 'session', actions: ['clearSession', assign({ attempt: 1 })] },

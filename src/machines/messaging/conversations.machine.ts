@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import { MESSAGING_PAGE_SIZE, type Conversation, type ConversationPage, type Message, type MessagingPost, type MessagingPostsPage } from '../../contract/messaging.ts';
 import { messagingService, type MessagingSide } from '../../services/messaging.ts';
@@ -44,8 +44,6 @@ export type ConversationsEvent =
   | { type: 'conversation.open'; url: string | null }
   /** A conversation opened from elsewhere (?c=) that the list has not shown yet. */
   | { type: 'conversation.add'; conversation: Conversation };
-
-type Of<T extends ConversationsEvent['type']> = Extract<ConversationsEvent, { type: T }>;
 
 /** The call for a page: message-applicants (25 a page, spec 2 §9) for staff, messaging-list for job seekers. */
 async function loadPage(query: ConversationQuery, signal: AbortSignal): Promise<ConversationPage> {
@@ -112,7 +110,10 @@ export const conversationsMachine = setup({
   guards: {
     isStaff: ({ context }) => context.side === 'staff',
     typedChanged: ({ context }) => context.typed.trim() !== context.search,
-    jobChanged: ({ context, event }) => (event as Of<'conversations.job'>).jobId !== context.jobId,
+    jobChanged: ({ context, event }) => {
+      assertEvent(event, 'conversations.job');
+      return event.jobId !== context.jobId;
+    },
     hasMore: ({ context }) => context.nextToken !== null,
   },
   actions: {
@@ -227,4 +228,6 @@ export const conversationsMachine = setup({
 });
 
 type Snap = SnapshotFrom<typeof conversationsMachine>;
+/** Why the list could not be read, while it shows that failure. */
+export const selectLoadError = (s: Snap) => (s.hasTag('error') ? s.context.loadError : null);
 export const selectUnreadConversations = (s: Snap) => s.context.conversations.filter((c) => c.channel.unread_message_count > 0).length;

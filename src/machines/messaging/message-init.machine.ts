@@ -1,4 +1,4 @@
-import { emit, fromPromise, setup } from 'xstate';
+import { assertEvent, emit, fromPromise, setup } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import type { MessageInitRequest } from '../../contract/messaging.ts';
 import { messagingService } from '../../services/messaging.ts';
@@ -28,8 +28,8 @@ export const messageInitMachine = setup({
         id: 'init',
         src: 'init',
         input: ({ event }) => {
-          const e = event as MessageInitEvent;
-          return { applicantId: e.applicantId, jobPostId: e.jobPostId };
+          assertEvent(event, 'message.start');
+          return { applicantId: event.applicantId, jobPostId: event.jobPostId };
         },
         onDone: { target: 'idle', actions: emit(({ event }) => ({ type: 'opened' as const, url: event.output })) },
         onError: { target: 'idle', actions: emit(({ event }) => ({ type: 'failed' as const, message: messagesOf(event.error, AccountMessages.generic).join(' ') })) },

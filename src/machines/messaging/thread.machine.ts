@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import { MAX_MESSAGE_LENGTH, MessagingMessages, type Conversation, type Message, type ThreadPage, type UnreadCount } from '../../contract/messaging.ts';
 import { ApiError, codeOf } from '../../services/http.ts';
@@ -66,8 +66,6 @@ export type ThreadEvent =
 /** `typing`: tell the others (over the connection); `unread`: the user's new unread total; `loaded`: the conversation as read. */
 export type ThreadEmitted = { type: 'typing'; channelUrl: string } | { type: 'unread'; unread: number } | { type: 'loaded'; conversation: Conversation };
 
-type Of<T extends ThreadEvent['type']> = Extract<ThreadEvent, { type: T }>;
-
 /** A new id for a message the tab sends, so a resend is stored once. */
 export function newClientMessageId(): string {
   const c = globalThis.crypto;
@@ -125,28 +123,43 @@ export const threadMachine = setup({
   guards: {
     sendable: ({ context }) => canSend(context.draft),
     canSendNext: ({ context }) => context.online && context.pending.some((p) => p.status === 'queued'),
-    isFailed: ({ context, event }) => context.pending.some((p) => p.clientMessageId === (event as Of<'message.retry'>).clientMessageId && p.status === 'failed'),
-    refused: ({ event }) => sendFailure((event as unknown as { error: unknown }).error).refused !== null,
+    isFailed: ({ context, event }) => {
+      assertEvent(event, 'message.retry');
+      return context.pending.some((p) => p.clientMessageId === event.clientMessageId && p.status === 'failed');
+    },
+    refused: (_, { error }: { error: unknown }) => sendFailure(error).refused !== null,
     hasOlder: ({ context }) => context.hasOlder && context.messages.length > 0,
-    ours: ({ context, event }) => (event as Of<'live.message'>).message.channelUrl === context.url,
+    ours: ({ context, event }) => {
+      assertEvent(event, 'live.message');
+      return event.message.channelUrl === context.url;
+    },
     othersTyping: ({ context, event }) => {
-      const e = event as Of<'live.typing'>;
-      return e.channelUrl === context.url && e.clientId !== context.me;
+      assertEvent(event, 'live.typing');
+      return event.channelUrl === context.url && event.clientId !== context.me;
     },
     othersMessage: ({ context, event }) => {
-      const e = event as Of<'live.message'>;
-      return e.message.channelUrl === context.url && e.message.sender.clientId !== context.me;
+      assertEvent(event, 'live.message');
+      return event.message.channelUrl === context.url && event.message.sender.clientId !== context.me;
     },
     othersRead: ({ context, event }) => {
-      const e = event as Of<'live.read'>;
-      return e.channelUrl === context.url && e.clientId !== context.me;
+      assertEvent(event, 'live.read');
+      return event.channelUrl === context.url && event.clientId !== context.me;
     },
-    hasText: ({ event }) => (event as Of<'draft.change'>).text.trim().length > 0,
+    hasText: ({ event }) => {
+      assertEvent(event, 'draft.change');
+      return event.text.trim().length > 0;
+    },
     needsRead: ({ context }) => context.visible && context.conversation !== null && newestFromOthers(context) > context.lastMarked,
   },
   actions: {
-    setDraft: assign({ draft: ({ event }) => (event as Of<'draft.change'>).text, sendError: null }),
-    showTyping: assign({ typing: ({ event }) => (event as Of<'live.typing'>).nickname }),
+    setDraft: assign(({ event }) => {
+      assertEvent(event, 'draft.change');
+      return { draft: event.text, sendError: null };
+    }),
+    showTyping: assign(({ event }) => {
+      assertEvent(event, 'live.typing');
+      return { typing: event.nickname };
+    }),
     tellTyping: emit(({ context }) => ({ type: 'typing' as const, channelUrl: context.url })),
   },
   delays: { typingThrottle: TYPING_THROTTLE_MS, typingShown: TYPING_SHOWN_MS },
@@ -297,7 +310,7 @@ export const threadMachine = setup({
             onError: [
               {
                 // Refused for what it says: the text goes back to the composer with the reason.
-                guard: 'refused',
+                guard: { type: 'refused', params: ({ event }) => ({ error: event.error }) },
                 target: 'idle',
                 actions: assign(({ context, event }) => {
                   const sent = context.pending.find((p) => p.status === 'sending');
@@ -377,6 +390,8 @@ export const threadMachine = setup({
 });
 
 type Snap = SnapshotFrom<typeof threadMachine>;
+/** Why the conversation could not be read, while it shows that failure. */
+export const selectLoadError = (s: Snap) => (s.hasTag('error') ? s.context.loadError : null);
 
 /**
  * Whether the other side has read the user's newest message ("Seen"): the applicant for a

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import { DRAFT_PAGE_SIZE, newJobData, PostingMessages, type DraftSummary } from '../../contract/posting.ts';
 import { postingService } from '../../services/posting.ts';
@@ -73,12 +73,16 @@ export const draftsMachine = setup({
   },
   guards: {
     otherPage: ({ context, event }) => {
-      const { page } = event as Extract<DraftsEvent, { type: 'page.go' }>;
+      assertEvent(event, 'page.go');
+      const { page } = event;
       return Number.isInteger(page) && page >= 1 && page <= pageCount(context.total) && page !== context.page;
     },
-    known: ({ context, event }) => context.items.some((d) => d.jobPostDraftId === (event as Extract<DraftsEvent, { type: 'draft.delete' }>).id),
+    known: ({ context, event }) => {
+      assertEvent(event, 'draft.delete');
+      return context.items.some((d) => d.jobPostDraftId === event.id);
+    },
     /** A page left empty (its last draft deleted) shows the one before it. */
-    pageEmptied: ({ context, event }) => context.page > 1 && (event as unknown as { output: DraftPage }).output.items.length === 0,
+    pageEmptied: ({ context }, page: DraftPage) => context.page > 1 && page.items.length === 0,
     titleOk: ({ context }) => titleError(context.title) === null,
   },
   delays: {
@@ -121,7 +125,12 @@ export const draftsMachine = setup({
             src: 'list',
             input: ({ context }) => ({ page: context.page, search: context.search }),
             onDone: [
-              { guard: 'pageEmptied', target: 'loading', reenter: true, actions: assign(({ context }) => ({ page: context.page - 1 })) },
+              {
+                guard: { type: 'pageEmptied', params: ({ event }) => event.output },
+                target: 'loading',
+                reenter: true,
+                actions: assign(({ context }) => ({ page: context.page - 1 })),
+              },
               { target: 'ready', actions: assign(({ event }) => ({ items: event.output.items, total: event.output.total })) },
             ],
             onError: { target: 'failed', actions: assign(({ event }) => ({ loadError: messagesOf(event.error, AccountMessages.generic)[0]! })) },

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import { ActiveFlag, JOB_LIST_PAGE_SIZE, PostingMessages, SortFlag, type CompanyJob, type JobListRequest, type JobPage } from '../../contract/posting.ts';
 import { postingService } from '../../services/posting.ts';
@@ -143,47 +143,53 @@ export const jobListMachine = setup({
   },
   actions: {
     /** A new filter: what is typed goes with it, from page 1. */
-    setFilter: assign(({ context, event }) => ({
-      query: { ...context.query, ...typedQuery(context), activeFlag: (event as Extract<JobListEvent, { type: 'jobs.filter' }>).activeFlag, pageNumber: 1 },
-    })),
+    setFilter: assign(({ context, event }) => {
+      assertEvent(event, 'jobs.filter');
+      return { query: { ...context.query, ...typedQuery(context), activeFlag: event.activeFlag, pageNumber: 1 } };
+    }),
     setSort: assign(({ context, event }) => {
-      const e = event as Extract<JobListEvent, { type: 'jobs.sort' }>;
-      return { query: { ...context.query, ...typedQuery(context), sortFlag: e.sortFlag, ascending: sorted(e.sortFlag) && !!e.ascending, pageNumber: 1 } };
+      assertEvent(event, 'jobs.sort');
+      return { query: { ...context.query, ...typedQuery(context), sortFlag: event.sortFlag, ascending: sorted(event.sortFlag) && !!event.ascending, pageNumber: 1 } };
     }),
     applyTyped: assign(({ context }) => ({ query: { ...context.query, ...typedQuery(context), pageNumber: 1 } })),
-    setPage: assign(({ context, event }) => ({ query: { ...context.query, pageNumber: (event as Extract<JobListEvent, { type: 'jobs.page' }>).page } })),
+    setPage: assign(({ context, event }) => {
+      assertEvent(event, 'jobs.page');
+      return { query: { ...context.query, pageNumber: event.page } };
+    }),
     /** After rows left, the page may be past the last one. */
     clampPage: assign(({ context }) => ({ query: { ...context.query, pageNumber: Math.min(context.query.pageNumber, pageCountOf(context.total)) } })),
-    aim: assign(({ context, event }) => ({
-      actionError: null,
-      target: rowOf(context, idOf(event)),
-      action: ({ 'job.close': 'close', 'job.reopen': 'reopen', 'job.delete': 'delete', 'job.clone': 'clone', 'job.edit': 'edit' } as const)[
-        event.type as 'job.close' | 'job.reopen' | 'job.delete' | 'job.clone' | 'job.edit'
-      ],
-    })),
+    aim: assign(({ context, event }) => {
+      assertEvent(event, ['job.close', 'job.reopen', 'job.delete', 'job.clone', 'job.edit']);
+      return {
+        actionError: null,
+        target: rowOf(context, event.id),
+        action: ({ 'job.close': 'close', 'job.reopen': 'reopen', 'job.delete': 'delete', 'job.clone': 'clone', 'job.edit': 'edit' } as const)[event.type],
+      };
+    }),
     clearTarget: assign({ target: null, action: null }),
-    failed: assign(({ event }) => ({ actionError: messagesOf((event as { error?: unknown }).error, AccountMessages.generic).join(' '), target: null, action: null })),
+    failed: assign((_, { error }: { error: unknown }) => ({ actionError: messagesOf(error, AccountMessages.generic).join(' '), target: null, action: null })),
     openEditDraft: emit(({ context, event }) => ({ type: 'navigate' as const, to: wizardFor(rowOf(context, idOf(event))!.editDraftId!) })),
   },
   guards: {
-    filterChanged: ({ context, event }) => (event as Extract<JobListEvent, { type: 'jobs.filter' }>).activeFlag !== context.query.activeFlag,
+    filterChanged: ({ context, event }) => {
+      assertEvent(event, 'jobs.filter');
+      return event.activeFlag !== context.query.activeFlag;
+    },
     sortChanged: ({ context, event }) => {
-      const e = event as Extract<JobListEvent, { type: 'jobs.sort' }>;
-      return e.sortFlag !== context.query.sortFlag || (sorted(e.sortFlag) && !!e.ascending !== context.query.ascending);
+      assertEvent(event, 'jobs.sort');
+      return event.sortFlag !== context.query.sortFlag || (sorted(event.sortFlag) && !!event.ascending !== context.query.ascending);
     },
     typedChanged: ({ context }) => {
       const typed = typedQuery(context);
       return typed.search !== context.query.search || typed.companySearch !== context.query.companySearch;
     },
     pageValid: ({ context, event }) => {
-      const page = (event as Extract<JobListEvent, { type: 'jobs.page' }>).page;
+      assertEvent(event, 'jobs.page');
+      const { page } = event;
       return Number.isInteger(page) && page >= 1 && page <= pageCountOf(context.total) && page !== context.query.pageNumber;
     },
     /** The page asked for is past the last one (jobs left meanwhile): read the last one instead. */
-    pastLastPage: ({ context, event }) => {
-      const page = (event as unknown as { output: JobPage }).output;
-      return page.items.length === 0 && page.total > 0 && context.query.pageNumber > pageCountOf(page.total);
-    },
+    pastLastPage: ({ context }, page: JobPage) => page.items.length === 0 && page.total > 0 && context.query.pageNumber > pageCountOf(page.total),
     closable: ({ context, event }) => {
       const job = rowOf(context, idOf(event));
       return !!job && canClose(job);
@@ -250,7 +256,7 @@ export const jobListMachine = setup({
             input: ({ context }) => requestOf(context.query),
             onDone: [
               {
-                guard: 'pastLastPage',
+                guard: { type: 'pastLastPage', params: ({ event }) => event.output },
                 target: 'loading',
                 reenter: true,
                 actions: assign(({ context, event }) => ({ total: event.output.total, query: { ...context.query, pageNumber: pageCountOf(event.output.total) } })),
@@ -311,7 +317,7 @@ export const jobListMachine = setup({
                 emit(({ event }) => ({ type: 'notify' as const, message: event.output.message })),
               ],
             },
-            onError: { target: 'idle', actions: 'failed' },
+            onError: { target: 'idle', actions: { type: 'failed', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         deleting: {
@@ -334,7 +340,7 @@ export const jobListMachine = setup({
                 raise({ type: 'jobs.refresh' }),
               ],
             },
-            onError: { target: 'idle', actions: 'failed' },
+            onError: { target: 'idle', actions: { type: 'failed', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         cloning: {
@@ -351,7 +357,7 @@ export const jobListMachine = setup({
                 emit(({ event }) => ({ type: 'navigate' as const, to: wizardFor(event.output.draftId) })),
               ],
             },
-            onError: { target: 'idle', actions: 'failed' },
+            onError: { target: 'idle', actions: { type: 'failed', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         openingEdit: {
@@ -371,7 +377,7 @@ export const jobListMachine = setup({
                 emit(({ event }) => ({ type: 'navigate' as const, to: wizardFor(event.output.draftId) })),
               ],
             },
-            onError: { target: 'idle', actions: 'failed' },
+            onError: { target: 'idle', actions: { type: 'failed', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
@@ -380,6 +386,8 @@ export const jobListMachine = setup({
 });
 
 type Snap = SnapshotFrom<typeof jobListMachine>;
+/** Why the list could not be read, while it shows that failure. */
+export const selectLoadError = (s: Snap) => (s.hasTag('error') ? s.context.loadError : null);
 
 export const selectPageCount = (s: Snap) => pageCountOf(s.context.total);
 /** The row a running action is about. */

@@ -1,4 +1,4 @@
-import { and, assign, emit, fromPromise, not, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { and, assertEvent, assign, emit, fromPromise, not, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import type { LocationResult } from '../../contract/location.ts';
 import { SUPPLEMENTAL_PAY_ALL, type AllLookups } from '../../contract/lookups.ts';
@@ -265,7 +265,8 @@ export const wizardMachine = setup({
     changed: raise({ type: 'draft.changed' }),
     saveNow: raise({ type: 'draft.saveNow' }),
     setField: assign(({ context, event }) => {
-      const { field, value } = event as Extract<WizardEvent, { type: 'field.change' }>;
+      assertEvent(event, 'field.change');
+      const { field, value } = event;
       if (isNumberField(field)) {
         const text = String(value ?? '');
         return { ...changed(context, withField(context.data, field, readNumber(field, text)), [field]), numberText: { ...context.numberText, [field]: text } };
@@ -273,11 +274,13 @@ export const wizardMachine = setup({
       return changed(context, withField(context.data, field, value), [field]);
     }),
     touch: assign(({ context, event }) => {
-      const { field } = event as Extract<WizardEvent, { type: 'field.blur' }>;
+      assertEvent(event, 'field.blur');
+      const { field } = event;
       return context.touched.includes(field) ? {} : { touched: [...context.touched, field] };
     }),
     pickAddress: assign(({ context, event }) => {
-      const geo = geoLocationOf((event as Extract<WizardEvent, { type: 'address.pick' }>).location);
+      assertEvent(event, 'address.pick');
+      const geo = geoLocationOf(event.location);
       const data = { ...context.data, jobDetails: { ...context.data.jobDetails, address: geo.address, geoLocation: geo } };
       return { ...changed(context, data, ['jobDetails.address']), touched: [...new Set([...context.touched, 'jobDetails.address' as const])] };
     }),
@@ -286,11 +289,13 @@ export const wizardMachine = setup({
       return changed(context, data, ['jobDetails.address']);
     }),
     togglePay: assign(({ context, event }) => {
-      const { flag, checked } = event as Extract<WizardEvent, { type: 'pay.toggle' }>;
+      assertEvent(event, 'pay.toggle');
+      const { flag, checked } = event;
       return changed(context, withField(context.data, 'payDetails.supplementalPay', togglePay(context.data.payDetails.supplementalPay, flag, checked)), ['payDetails.supplementalPay']);
     }),
     setAllPay: assign(({ context, event }) => {
-      const { checked } = event as Extract<WizardEvent, { type: 'pay.all' }>;
+      assertEvent(event, 'pay.all');
+      const { checked } = event;
       return changed(context, withField(context.data, 'payDetails.supplementalPay', checked ? SUPPLEMENTAL_PAY_ALL : 0), ['payDetails.supplementalPay']);
     }),
     attempt: assign({ attempted: true }),
@@ -307,7 +312,8 @@ export const wizardMachine = setup({
       version: context.version + 1,
     })),
     goto: assign(({ context, event }) => {
-      const { step } = event as Extract<WizardEvent, { type: 'wizard.goto' }>;
+      assertEvent(event, 'wizard.goto');
+      const { step } = event;
       return { tracking: moved(context.tracking, step, stepIndex(step) > stepIndex(current(context))), touched: [], attempted: false, version: context.version + 1 };
     }),
     useSuggestion: assign(({ context }) => ({
@@ -323,10 +329,7 @@ export const wizardMachine = setup({
       version: context.version + 1,
     })),
     discardOffer: assign({ offer: null }),
-    markSaved: assign(({ context, event }) => ({
-      savedVersion: context.savingVersion,
-      draft: metaOf((event as unknown as { output: Draft }).output),
-    })),
+    markSaved: assign(({ context }, saved: Draft) => ({ savedVersion: context.savingVersion, draft: metaOf(saved) })),
   },
   guards: {
     hasDraftId: ({ context }) => context.draftId !== null,
@@ -340,19 +343,21 @@ export const wizardMachine = setup({
     hasPrevious: ({ context }) => stepIndex(current(context)) > 0,
     /** A step the indicator offers, other than this one. */
     canOpen: ({ context, event }) => {
-      const { step } = event as Extract<WizardEvent, { type: 'wizard.goto' }>;
+      assertEvent(event, 'wizard.goto');
+      const { step } = event;
       return step !== current(context) && reachableSteps(context).includes(step);
     },
-    goingForward: ({ context, event }) => stepIndex((event as Extract<WizardEvent, { type: 'wizard.goto' }>).step) > stepIndex(current(context)),
+    goingForward: ({ context, event }) => {
+      assertEvent(event, 'wizard.goto');
+      return stepIndex(event.step) > stepIndex(current(context));
+    },
     publishable: ({ context }) => current(context) === 'review' && allStepErrors(context.data, ruleContext(context), context.serverErrors).every((s) => Object.keys(s.errors).length === 0),
     savable: ({ context }) => isSavable(context.data),
     changedDuringSave: ({ context }) => context.version !== context.savingVersion,
     unsaved: ({ context }) => context.version !== context.savedVersion,
     hasSuggestion: ({ context }) => context.suggestion !== null,
-    refusedFields: ({ event }) => {
-      const err = (event as unknown as { error: unknown }).error;
-      return err instanceof ApiError && err.kind === 'client' && Object.keys(serverFieldErrors(err.fieldErrors)).length > 0;
-    },
+    refusedFields: (_, { error }: { error: unknown }) =>
+      error instanceof ApiError && error.kind === 'client' && Object.keys(serverFieldErrors(error.fieldErrors)).length > 0,
   },
   delays: {
     autosaveDelay: AUTOSAVE_DELAY_MS,
@@ -518,7 +523,7 @@ export const wizardMachine = setup({
                 onError: [
                   {
                     // The first step the server refused opens, with its fields marked.
-                    guard: 'refusedFields',
+                    guard: { type: 'refusedFields', params: ({ event }) => ({ error: event.error }) },
                     target: 'editing',
                     actions: [
                       assign(({ context, event }) => {
@@ -559,8 +564,8 @@ export const wizardMachine = setup({
                 input: ({ context }) => ({ draftId: context.draftId!, jobData: context.data, stepTracking: context.tracking }),
                 onDone: [
                   // Changes made during the save are saved after it.
-                  { guard: 'changedDuringSave', target: 'deciding', actions: 'markSaved' },
-                  { target: 'clean', actions: ['markSaved', 'forgetLocal'] },
+                  { guard: 'changedDuringSave', target: 'deciding', actions: { type: 'markSaved', params: ({ event }) => event.output } },
+                  { target: 'clean', actions: [{ type: 'markSaved', params: ({ event }) => event.output }, 'forgetLocal'] },
                 ],
                 onError: {
                   target: 'failed',
@@ -625,6 +630,13 @@ export function selectSaveStatus(s: Snap): SaveStatus | null {
 }
 
 export const selectStep = (s: Snap) => s.context.tracking.currentStep;
+
+/** What publishing said, once the job is published: a job edited live is republished. */
+export const selectPublishedMessage = (s: Snap) =>
+  s.matches('published') ? (s.context.data.jobPostId ? PostingMessages.republished : PostingMessages.published) : null;
+
+/** The fields take no input but while editing: not while a kept copy is offered, nor while publishing. */
+export const selectFieldsLocked = (s: Snap) => !s.matches({ ready: { editor: 'editing' } });
 
 /** The errors shown on the current step: the shape of fields left once, everything once leaving was tried, the server's word. */
 export function selectFieldErrors(s: Snap): FieldErrors {

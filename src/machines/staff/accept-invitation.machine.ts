@@ -59,20 +59,11 @@ export const acceptInvitationMachine = setup({
       return (await invitationService.acceptInvitation({ token: input.token, firstName, lastName, password, acceptTerms: true }, signal)).data;
     }),
   },
-  actions: {
-    ...form.actions,
-    /** The view forwards `signedIn` to the session actor, then follows `navigate`. */
-    announceSignIn: enqueueActions(({ context, event, enqueue }) => {
-      const data = (event as unknown as { output: SessionData }).output;
-      enqueue.emit({ type: 'signedIn', data });
-      if (context.invitation) enqueue.emit({ type: 'notify', message: InvitationMessages.welcome(context.invitation.companyName) });
-      enqueue.emit({ type: 'navigate', to: homeFor(data.users.role) });
-    }),
-  },
+  actions: form.actions,
   guards: {
     ...form.guards,
     hasToken: ({ context }) => context.token.length > 0,
-    linkUnusable: ({ event }) => linkUnusable((event as { error?: unknown }).error),
+    linkUnusable: (_, { error }: { error: unknown }) => linkUnusable(error),
   },
 }).createMachine({
   id: 'acceptInvitation',
@@ -98,7 +89,7 @@ export const acceptInvitationMachine = setup({
           actions: assign(({ event }) => ({ ...form.empty({ firstName: event.output.firstName, lastName: event.output.lastName }), invitation: event.output })),
         },
         onError: [
-          { guard: 'linkUnusable', target: 'unusable', actions: assign({ problem: ({ event }) => messagesOf(event.error, InvitationMessages.invitationInvalid)[0]! }) },
+          { guard: { type: 'linkUnusable', params: ({ event }) => ({ error: event.error }) }, target: 'unusable', actions: assign({ problem: ({ event }) => messagesOf(event.error, InvitationMessages.invitationInvalid)[0]! }) },
           { target: 'loadFailed', actions: assign({ problem: ({ event }) => messagesOf(event.error, AccountMessages.generic)[0]! }) },
         ],
       },
@@ -113,8 +104,8 @@ export const acceptInvitationMachine = setup({
     form: {
       initial: 'idle',
       on: {
-        'field.change': { target: '.idle', actions: 'changeField' },
-        'field.blur': { actions: 'touchField' },
+        'field.change': { target: '.idle', actions: { type: 'changeField', params: ({ event }) => event } },
+        'field.blur': { actions: { type: 'touchField', params: ({ event }) => event } },
         'form.submit': [{ guard: 'isValid', target: 'accepting' }, { actions: 'touchAll' }],
       },
       states: {
@@ -132,9 +123,18 @@ export const acceptInvitationMachine = setup({
         id: 'accept',
         src: 'accept',
         input: ({ context }) => ({ token: context.token, values: context.values }),
-        onDone: { target: 'signedIn', actions: 'announceSignIn' },
+        onDone: {
+          target: 'signedIn',
+          // The view forwards `signedIn` to the session actor, then follows `navigate`.
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            const data = event.output;
+            enqueue.emit({ type: 'signedIn', data });
+            if (context.invitation) enqueue.emit({ type: 'notify', message: InvitationMessages.welcome(context.invitation.companyName) });
+            enqueue.emit({ type: 'navigate', to: homeFor(data.users.role) });
+          }),
+        },
         onError: [
-          { guard: 'linkUnusable', target: 'unusable', actions: assign({ problem: ({ event }) => messagesOf(event.error, InvitationMessages.invitationInvalid)[0]! }) },
+          { guard: { type: 'linkUnusable', params: ({ event }) => ({ error: event.error }) }, target: 'unusable', actions: assign({ problem: ({ event }) => messagesOf(event.error, InvitationMessages.invitationInvalid)[0]! }) },
           { target: 'form.failed', actions: assign(({ event }) => form.failure(event.error, AccountMessages.generic)) },
         ],
       },

@@ -57,8 +57,8 @@ export const editRecruiterMachine = setup({
     editing: {
       initial: 'idle',
       on: {
-        'field.change': { target: '.idle', actions: 'changeField' },
-        'field.blur': { actions: 'touchField' },
+        'field.change': { target: '.idle', actions: { type: 'changeField', params: ({ event }) => event } },
+        'field.blur': { actions: { type: 'touchField', params: ({ event }) => event } },
         'form.submit': [{ guard: 'isValid', target: 'saving' }, { actions: 'touchAll' }],
       },
       states: {

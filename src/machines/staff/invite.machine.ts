@@ -46,8 +46,8 @@ export const inviteMachine = setup({
     editing: {
       initial: 'idle',
       on: {
-        'field.change': { target: '.idle', actions: 'changeField' },
-        'field.blur': { actions: 'touchField' },
+        'field.change': { target: '.idle', actions: { type: 'changeField', params: ({ event }) => event } },
+        'field.blur': { actions: { type: 'touchField', params: ({ event }) => event } },
         'form.submit': [{ guard: 'isValid', target: 'sending' }, { actions: 'touchAll' }],
       },
       states: {

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import type { Recruiter } from '../../contract/staff.ts';
 import { staffService } from '../../services/staff.ts';
@@ -111,12 +111,10 @@ export const staffMachine = setup({
     clearSaid: assign({ notice: null, actionError: null }),
     clearTarget: assign({ target: null, action: null }),
     /** The row and action a row event names; what the last change said is cleared. */
-    aim: assign(({ context, event }) => ({
-      notice: null,
-      actionError: null,
-      target: rowOf(context, (event as { email: string }).email),
-      action: eventAction[event.type]!,
-    })),
+    aim: assign(({ context, event }) => {
+      assertEvent(event, ['recruiter.activate', 'recruiter.deactivate', 'invitation.resend', 'recruiter.delete', 'invitation.revoke']);
+      return { notice: null, actionError: null, target: rowOf(context, event.email), action: eventAction[event.type]! };
+    }),
   },
   guards: {
     /** The event names a row its action applies to. */

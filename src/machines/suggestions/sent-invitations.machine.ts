@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import {
   INVITATION_PAGE_SIZE,
@@ -46,8 +46,6 @@ export type SentInvitationsEvent =
   | { type: 'invitations.page'; page: number }
   | { type: 'invitations.retry' };
 
-type Of<T extends SentInvitationsEvent['type']> = Extract<SentInvitationsEvent, { type: T }>;
-
 export const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / INVITATION_PAGE_SIZE));
 
 export const requestOf = (q: SentInvitationsQuery): SentInvitationsRequest => ({ pageNumber: q.pageNumber, pageSize: INVITATION_PAGE_SIZE, jobId: q.jobId, status: q.status });
@@ -69,10 +67,17 @@ export const sentInvitationsMachine = setup({
     ),
   },
   guards: {
-    statusChanged: ({ context, event }) => (event as Of<'invitations.status'>).status !== context.query.status,
-    jobChanged: ({ context, event }) => (event as Of<'invitations.job'>).jobId !== context.query.jobId,
+    statusChanged: ({ context, event }) => {
+      assertEvent(event, 'invitations.status');
+      return event.status !== context.query.status;
+    },
+    jobChanged: ({ context, event }) => {
+      assertEvent(event, 'invitations.job');
+      return event.jobId !== context.query.jobId;
+    },
     pageValid: ({ context, event }) => {
-      const page = (event as Of<'invitations.page'>).page;
+      assertEvent(event, 'invitations.page');
+      const { page } = event;
       return Number.isInteger(page) && page >= 1 && page <= pageCountOf(context.total) && page !== context.query.pageNumber;
     },
   },
@@ -135,4 +140,6 @@ export const sentInvitationsMachine = setup({
 });
 
 type Snap = SnapshotFrom<typeof sentInvitationsMachine>;
+/** Why the list could not be read, while it shows that failure. */
+export const selectLoadError = (s: Snap) => (s.hasTag('error') ? s.context.loadError : null);
 export const selectPageCount = (s: Snap) => pageCountOf(s.context.total);

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import {
   MAX_INVITES_PER_CALL,
@@ -55,8 +55,6 @@ export type SuggestedSeekersEvent =
   | { type: 'seekers.inviteSelected' }
   | { type: 'notice.dismiss' };
 
-type Of<T extends SuggestedSeekersEvent['type']> = Extract<SuggestedSeekersEvent, { type: T }>;
-
 export const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / SUGGESTION_PAGE_SIZE));
 
 /** A seeker who can still be invited from this page: not invited before, not answered this visit. */
@@ -102,17 +100,20 @@ export const suggestedSeekersMachine = setup({
   },
   guards: {
     pageValid: ({ context, event }) => {
-      const page = (event as Of<'seekers.page'>).page;
+      assertEvent(event, 'seekers.page');
+      const { page } = event;
       return Number.isInteger(page) && page >= 1 && page <= pageCountOf(context.total) && page !== context.pageNumber;
     },
     canToggle: ({ context, event }) => {
-      const id = (event as Of<'seeker.toggle'>).id;
+      assertEvent(event, 'seeker.toggle');
+      const { id } = event;
       const seeker = context.seekers.find((s) => s.id === id);
       if (!seeker || !invitable(context, seeker)) return false;
       return context.selected.includes(id) || context.selected.length < MAX_INVITES_PER_CALL;
     },
     canInvite: ({ context, event }) => {
-      const seeker = context.seekers.find((s) => s.id === (event as Of<'seeker.invite'>).id);
+      assertEvent(event, 'seeker.invite');
+      const seeker = context.seekers.find((s) => s.id === event.id);
       return !!seeker && invitable(context, seeker);
     },
     hasSelection: ({ context }) => context.selected.length > 0,

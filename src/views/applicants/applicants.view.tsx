@@ -6,7 +6,7 @@ import { applicantFilters, type Applicant, type ApplicantFilter, type ApplicantO
 import { formatDisplayDate } from '../../lib/dates.ts';
 import type { applicantDetailMachine } from '../../machines/applicants/applicant-detail.machine.ts';
 import type { suggestedSeekersMachine } from '../../machines/suggestions/suggested-seekers.machine.ts';
-import { applicantListMachine, selectPageCount } from '../../machines/applicants/applicant-list.machine.ts';
+import { applicantListMachine, selectLoadError, selectPageCount } from '../../machines/applicants/applicant-list.machine.ts';
 import { ApplicationStatusChip } from '../jobs/application-status.tsx';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/cx.ts';
@@ -144,7 +144,7 @@ export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument, pre
   const typed = useSelector(actor, (s) => s.context.typed);
   const jobs = useSelector(actor, (s) => s.context.jobs);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const loadError = useSelector(actor, (s) => (s.hasTag('error') ? s.context.loadError : null));
+  const loadError = useSelector(actor, selectLoadError);
   const pages = useSelector(actor, selectPageCount);
   const wide = useMediaQuery(WIDE_SCREEN);
   const [openId, setOpenId] = useState<string | null>(null);

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { ApplicationDocument } from '../../contract/applicants.ts';
-import { documentPreviewMachine } from '../../machines/applicants/document-preview.machine.ts';
+import { documentPreviewMachine, selectPanel } from '../../machines/applicants/document-preview.machine.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 
 type Logic = typeof documentPreviewMachine;
@@ -35,7 +35,7 @@ export function DocumentPreviewToggle({ doc, logic, snapshot }: DocumentPreviewP
   const input = { documentId: doc.id };
   const actor = useActorRef(logic ?? documentPreviewMachine, snapshot ? { snapshot, input } : { input });
   const open = useSelector(actor, (s) => s.hasTag('open'));
-  const state = useSelector(actor, (s) => (s.hasTag('loading') ? 'loading' : s.hasTag('error') ? 'failed' : s.matches('shown') ? 'shown' : 'closed'));
+  const state = useSelector(actor, selectPanel);
   const preview = useSelector(actor, (s) => s.context.preview);
   const panelId = useId();
   const dark = typeof document !== 'undefined' && document.documentElement.classList.contains('dark');

@@ -10,7 +10,10 @@ import {
   limitMessage,
   selectAtLimit,
   selectConfirming,
+  selectDownloading,
   selectIdle,
+  selectPageError,
+  selectUploadingName,
   selectUploadPercent,
   type StoredDocument,
 } from '../../machines/jobseeker/documents.machine.ts';
@@ -37,7 +40,7 @@ const sections: Record<DocumentKind, { title: string; one: string; upload: strin
 function DocumentItem({ actor, kind, document }: { actor: Actor; kind: DocumentKind; document: StoredDocument }) {
   const { one } = sections[kind];
   const idle = useSelector(actor, selectIdle);
-  const downloading = useSelector(actor, (s) => s.matches({ ready: 'downloading' }) && s.context.downloading === document.id);
+  const downloading = useSelector(actor, (s) => selectDownloading(s, document.id));
   const details = [document.uploadedAt && `Uploaded ${formatDisplayDate(document.uploadedAt)}`, document.size !== null && formatFileSize(document.size)];
   return (
     <li className="flex flex-wrap items-center gap-1 border-b border-line py-1 last:border-b-0">
@@ -71,7 +74,7 @@ function DocumentSection({ actor, kind }: { actor: Actor; kind: DocumentKind }) 
   const documents = useSelector(actor, (s) => s.context.documents[kind]);
   const idle = useSelector(actor, selectIdle);
   const atLimit = useSelector(actor, (s) => selectAtLimit(s, kind));
-  const uploading = useSelector(actor, (s) => (s.matches({ ready: 'uploading' }) && s.context.upload?.kind === kind ? s.context.upload.file.name : null));
+  const uploading = useSelector(actor, (s) => selectUploadingName(s, kind));
   const percent = useSelector(actor, selectUploadPercent);
   const error = useSelector(actor, (s) => (s.context.error?.kind === kind ? s.context.error.message : null));
   const headingId = `documents-${kind}`;
@@ -136,7 +139,7 @@ export function DocumentsManager({ logic, snapshot }: { logic?: Logic; snapshot?
   const actor = useActorRef(logic ?? documentsMachine, snapshot ? { snapshot } : {});
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
-  const pageError = useSelector(actor, (s) => (s.context.error && s.context.error.kind === null ? s.context.error.message : null));
+  const pageError = useSelector(actor, selectPageError);
   const message = useSelector(actor, (s) => s.context.message);
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import {
   profileImageMachine,
   selectConfirming,
   selectImageSource,
+  selectUploadingName,
   selectUploadPercent,
 } from '../../machines/jobseeker/profile-image.machine.ts';
 import { Avatar } from '../ui/avatar.tsx';
@@ -31,7 +32,7 @@ export function ProfilePhoto({ logic, snapshot }: { logic?: Logic; snapshot?: Sn
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
   const src = useSelector(actor, selectImageSource);
   const idle = useSelector(actor, (s) => s.matches({ ready: 'idle' }));
-  const uploading = useSelector(actor, (s) => (s.matches({ ready: 'uploading' }) ? (s.context.upload?.file.name ?? '') : null));
+  const uploading = useSelector(actor, selectUploadingName);
   const percent = useSelector(actor, selectUploadPercent);
   const confirming = useSelector(actor, selectConfirming);
   const removing = useSelector(actor, (s) => s.matches({ ready: 'removing' }));

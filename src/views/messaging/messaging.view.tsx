@@ -6,7 +6,7 @@ import type { Conversation } from '../../contract/messaging.ts';
 import { useSession } from '../../app/session.tsx';
 import { connectionStore, startConnection } from '../../machines/messaging/connection-runtime.ts';
 import { selectStatus, type ConnectionActor } from '../../machines/messaging/connection.machine.ts';
-import { conversationsMachine } from '../../machines/messaging/conversations.machine.ts';
+import { conversationsMachine, selectLoadError } from '../../machines/messaging/conversations.machine.ts';
 import { canMessage } from '../layout/nav-items.ts';
 import { useMediaQuery, WIDE_SCREEN } from '../ui/use-media-query.ts';
 import { ConnectionStatusLine } from './connection-status.tsx';
@@ -61,7 +61,7 @@ export function Messaging({ side, me, connection, conversationsLogic, conversati
   const ctx = useSelector(list, (s) => s.context);
   const loading = useSelector(list, (s) => s.hasTag('loading'));
   const loadingMore = useSelector(list, (s) => s.hasTag('loadingMore'));
-  const loadError = useSelector(list, (s) => (s.hasTag('error') ? s.context.loadError : null));
+  const loadError = useSelector(list, selectLoadError);
   const snap = useConnectionState(connection);
   const state = snap ? { status: selectStatus(snap), forbidden: snap.hasTag('forbidden'), error: snap.context.error } : noConnection;
 

@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import { MAX_MESSAGE_LENGTH, type Conversation, type Message } from '../../contract/messaging.ts';
 import { messageAge, messageDay, messageTime } from '../../lib/message-text.ts';
 import type { ConnectionActor } from '../../machines/messaging/connection.machine.ts';
-import { canSend, selectNewestOwnId, selectSeen, threadMachine, type PendingMessage } from '../../machines/messaging/thread.machine.ts';
+import { canSend, selectLoadError, selectNewestOwnId, selectSeen, threadMachine, type PendingMessage } from '../../machines/messaging/thread.machine.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/cx.ts';
@@ -108,7 +108,7 @@ export function ThreadView({ url, me, side, connection, onBack, onLoaded, logic,
   const olderError = useSelector(actor, (s) => s.context.olderError);
   const loadingOlder = useSelector(actor, (s) => s.hasTag('loadingOlder'));
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const loadError = useSelector(actor, (s) => (s.hasTag('error') ? s.context.loadError : null));
+  const loadError = useSelector(actor, selectLoadError);
   const seen = useSelector(actor, selectSeen);
   const newestOwn = useSelector(actor, selectNewestOwnId);
   const online = useSelector(actor, (s) => s.context.online);

@@ -4,8 +4,7 @@ import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import type { locationSearchMachine } from '../../machines/location/location-search.machine.ts';
-import { PostingMessages } from '../../contract/posting.ts';
-import { wizardMachine } from '../../machines/posting/wizard.machine.ts';
+import { selectPublishedMessage, wizardMachine } from '../../machines/posting/wizard.machine.ts';
 import { Alert } from '../ui/alert.tsx';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { TitleForm } from './title-form.tsx';
@@ -46,7 +45,7 @@ export function DraftWizard({ logic, snapshot, draftId = null, today, locationLo
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const loadError = useSelector(actor, (s) => (s.matches('loadFailed') ? s.context.loadError : null));
   const ready = useSelector(actor, (s) => s.matches('ready'));
-  const published = useSelector(actor, (s) => (s.matches('published') ? (s.context.data.jobPostId ? PostingMessages.republished : PostingMessages.published) : null));
+  const published = useSelector(actor, selectPublishedMessage);
   const title = useSelector(actor, (s) => s.context.title);
   const titleError = useSelector(actor, (s) => s.context.titleError);
   const createError = useSelector(actor, (s) => s.context.createError);

@@ -10,6 +10,7 @@ import {
   jobListMachine,
   selectBusyId,
   selectConfirming,
+  selectLoadError,
   selectPageCount,
   WIZARD_PATH,
   type ActiveCode,
@@ -261,7 +262,7 @@ export function JobList({ logic, snapshot, posted = false, basePath }: JobsPageP
   const query = useSelector(actor, (s) => s.context.query);
   const typed = useSelector(actor, (s) => s.context.typed);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const loadError = useSelector(actor, (s) => (s.hasTag('error') ? s.context.loadError : null));
+  const loadError = useSelector(actor, selectLoadError);
   const actionError = useSelector(actor, (s) => s.context.actionError);
   const busyId = useSelector(actor, selectBusyId);
   const acting = useSelector(actor, (s) => !s.matches({ row: 'idle' }));

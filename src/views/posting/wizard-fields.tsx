@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { FieldErrors, FieldKey, FieldValue } from '../../machines/posting/job-data.ts';
 import { fieldOf } from '../../machines/posting/job-data.ts';
-import { selectFieldErrors, selectNumberText, type wizardMachine } from '../../machines/posting/wizard.machine.ts';
+import { selectFieldErrors, selectFieldsLocked, selectNumberText, type wizardMachine } from '../../machines/posting/wizard.machine.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/cx.ts';
 import { Checkbox, TextField } from '../ui/field.tsx';
@@ -23,7 +23,7 @@ export function useFieldErrors(actor: WizardActor): FieldErrors {
 export function useField<K extends FieldKey>(actor: WizardActor, key: K) {
   const value = useSelector(actor, (s) => fieldOf(s.context.data, key));
   const error = useFieldErrors(actor)[key];
-  const disabled = useSelector(actor, (s) => !s.matches({ ready: { editor: 'editing' } }));
+  const disabled = useSelector(actor, selectFieldsLocked);
   return {
     value,
     error,
@@ -67,7 +67,7 @@ export function WizardNumberField({
 }: { actor: WizardActor; field: FieldKey; label: string; hint?: ReactNode; decimals?: boolean; className?: string; trailing?: ReactNode }) {
   const text = useSelector(actor, (s) => selectNumberText(s, field));
   const error = useFieldErrors(actor)[field];
-  const disabled = useSelector(actor, (s) => !s.matches({ ready: { editor: 'editing' } }));
+  const disabled = useSelector(actor, selectFieldsLocked);
   return (
     <TextField
       {...props}

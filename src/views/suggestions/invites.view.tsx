@@ -4,7 +4,7 @@ import { Link, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { INVITATION_STATUS_NAMES, invitationStatuses, type InvitationStatus, type SentInvitation } from '../../contract/suggestions.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
-import { selectPageCount, sentInvitationsMachine } from '../../machines/suggestions/sent-invitations.machine.ts';
+import { selectLoadError, selectPageCount, sentInvitationsMachine } from '../../machines/suggestions/sent-invitations.machine.ts';
 import { cx } from '../ui/cx.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { SelectField, type Option } from '../ui/select-field.tsx';
@@ -64,7 +64,7 @@ export function SentInvitations({ logic, snapshot }: InvitesPageProps) {
   const query = useSelector(actor, (s) => s.context.query);
   const jobs = useSelector(actor, (s) => s.context.jobs);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const loadError = useSelector(actor, (s) => (s.hasTag('error') ? s.context.loadError : null));
+  const loadError = useSelector(actor, selectLoadError);
   const pages = useSelector(actor, selectPageCount);
   const wide = useMediaQuery(WIDE_SCREEN);
 
