@@ -23,6 +23,10 @@ export const outcomeCodes = {
   'auth.deactivated': { status: 403, when: 'Sign-in to an account its owner deactivated.' },
   'auth.googleUnavailable': { status: 404, when: 'Google sign-in is asked for on a server where it is not configured.' },
   'auth.googleCodeStale': { status: 400, when: "Google's sign-in code is stale or was used already: the sign-in must start again." },
+  'access.denied': {
+    status: 403,
+    when: "The caller's role, company or ownership does not allow this call (where no more particular code applies).",
+  },
   'rate.limited': { status: 429, when: 'Too many requests of this kind in a short time; Retry-After says when to try again.' },
   'company.notFound': { status: 404, when: "A company's public page is asked for by an id of no company, or of one that is hidden." },
   'skill.duplicate': { status: 409, when: "Adding a skill the job seeker's profile has already (added in another tab): nothing to undo." },

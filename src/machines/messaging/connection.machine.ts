@@ -118,10 +118,10 @@ export const connectionMachine = setup({
   },
   guards: {
     sessionFresh: ({ context }) => context.session !== null && refreshDelay(context.session, Date.now()) > 0,
-    /** The account may not message (403), or is no longer signed in (401): no point in trying again. */
+    /** The account may not message (access.denied), or is no longer signed in (401): no point in trying again. */
     refused: ({ event }) => {
       const error = (event as { error?: unknown }).error;
-      return error instanceof ApiError && (error.kind === 'unauthorized' || (error.kind === 'client' && error.status === 403));
+      return error instanceof ApiError && (error.kind === 'unauthorized' || error.code === 'access.denied');
     },
     isReady: ({ event }) => isFrame(event, 'ready'),
     isNewMessage: ({ context, event }) => isFrame(event, 'message') && !context.seen.includes((frameOf(event) as FrameOf<'message'>).message.id),
