@@ -1,11 +1,10 @@
-import { z } from 'zod';
-
 /**
  * The outcomes a client may branch on, each named by a stable code the server sends in the
  * envelope's `state.code`. Messages are product copy and may be reworded; codes never change
  * meaning, so clients branch on these and never on message text or on 200 versus 201.
  *
- * Each entry says with which HTTP status the code comes and when the server sends it.
+ * Each entry says with which HTTP status the code comes and when the server sends it. No zod here:
+ * the HTTP client reads this table on the first page, before any schema code is loaded.
  */
 export const outcomeCodes = {
   'request.invalid': {
@@ -54,10 +53,6 @@ export const outcomeCodeList = Object.keys(outcomeCodes) as [OutcomeCode, ...Out
 /** The HTTP status a code comes with. */
 export const statusOfCode = (code: OutcomeCode): number => outcomeCodes[code].status;
 
-const documented = outcomeCodeList.map((code) => `- \`${code}\` (${outcomeCodes[code].status}): ${outcomeCodes[code].when}`).join('\n');
-
-/** In the OpenAPI document: the enum, and each code's status and meaning (also as `x-enumDescriptions`). */
-export const outcomeCodeSchema = z.enum(outcomeCodeList).meta({
-  description: `The outcome, for the client to branch on (present on every refusal or outcome a client tells apart):\n${documented}`,
-  'x-enumDescriptions': Object.fromEntries(outcomeCodeList.map((code) => [code, `${outcomeCodes[code].status}: ${outcomeCodes[code].when}`])),
-});
+/** Each code with its status and meaning, for the OpenAPI document. */
+export const documentedCodes = (): string =>
+  outcomeCodeList.map((code) => `- \`${code}\` (${outcomeCodes[code].status}): ${outcomeCodes[code].when}`).join('\n');
