@@ -25,7 +25,8 @@ export const refusal = (code: OutcomeCode, message: string, opts: Omit<HttpError
 
 export const badRequest = (message: string, opts?: HttpErrorOptions) => new HttpError(400, message, opts);
 export const unauthorized = (message = 'Your session has expired. Please sign in again.') => new HttpError(401, message);
-export const forbidden = (message = 'You do not have access to this.', opts?: HttpErrorOptions) => new HttpError(403, message, opts);
+export const forbidden = (message = 'You do not have access to this.', opts?: HttpErrorOptions) =>
+  new HttpError(403, message, { code: 'access.denied', ...opts });
 export const notFound = (message = 'Not found.', opts?: HttpErrorOptions) => new HttpError(404, message, opts);
 export const conflict = (message: string, opts?: HttpErrorOptions) => new HttpError(409, message, opts);
 export const tooManyRequests = (message: string) => new HttpError(429, message, { code: 'rate.limited' });

@@ -1,11 +1,10 @@
-import { z } from 'zod';
-
 /**
  * The outcomes a client may branch on, each named by a stable code the server sends in the
  * envelope's `state.code`. Messages are product copy and may be reworded; codes never change
  * meaning, so clients branch on these and never on message text or on 200 versus 201.
  *
- * Each entry says with which HTTP status the code comes and when the server sends it.
+ * Each entry says with which HTTP status the code comes and when the server sends it. No zod here:
+ * the HTTP client reads this table on the first page, before any schema code is loaded.
  */
 export const outcomeCodes = {
   'request.invalid': {
@@ -23,6 +22,10 @@ export const outcomeCodes = {
   'auth.deactivated': { status: 403, when: 'Sign-in to an account its owner deactivated.' },
   'auth.googleUnavailable': { status: 404, when: 'Google sign-in is asked for on a server where it is not configured.' },
   'auth.googleCodeStale': { status: 400, when: "Google's sign-in code is stale or was used already: the sign-in must start again." },
+  'access.denied': {
+    status: 403,
+    when: "The caller's role, company or ownership does not allow this call (where no more particular code applies).",
+  },
   'rate.limited': { status: 429, when: 'Too many requests of this kind in a short time; Retry-After says when to try again.' },
   'company.notFound': { status: 404, when: "A company's public page is asked for by an id of no company, or of one that is hidden." },
   'skill.duplicate': { status: 409, when: "Adding a skill the job seeker's profile has already (added in another tab): nothing to undo." },
@@ -50,10 +53,6 @@ export const outcomeCodeList = Object.keys(outcomeCodes) as [OutcomeCode, ...Out
 /** The HTTP status a code comes with. */
 export const statusOfCode = (code: OutcomeCode): number => outcomeCodes[code].status;
 
-const documented = outcomeCodeList.map((code) => `- \`${code}\` (${outcomeCodes[code].status}): ${outcomeCodes[code].when}`).join('\n');
-
-/** In the OpenAPI document: the enum, and each code's status and meaning (also as `x-enumDescriptions`). */
-export const outcomeCodeSchema = z.enum(outcomeCodeList).meta({
-  description: `The outcome, for the client to branch on (present on every refusal or outcome a client tells apart):\n${documented}`,
-  'x-enumDescriptions': Object.fromEntries(outcomeCodeList.map((code) => [code, `${outcomeCodes[code].status}: ${outcomeCodes[code].when}`])),
-});
+/** Each code with its status and meaning, for the OpenAPI document. */
+export const documentedCodes = (): string =>
+  outcomeCodeList.map((code) => `- \`${code}\` (${outcomeCodes[code].status}): ${outcomeCodes[code].when}`).join('\n');

@@ -11,7 +11,7 @@ describe('outcome codes', () => {
     for (const code of outcomeCodeList) {
       const { status, when } = outcomeCodes[code];
       expect(code).toMatch(/^[a-z]+\.[a-zA-Z]+$/);
-      expect([200, 201, 400, 403, 404, 409, 429]).toContain(status);
+      expect([200, 201, 400, 403, 404, 409, 410, 429]).toContain(status);
       expect(when.length).toBeGreaterThan(20);
     }
   });

@@ -20,7 +20,7 @@ const frame = (f: ServerFrame) => ({ type: 'socket.frame', frame: f }) as const;
 const closed = (code: number) => ({ type: 'socket.closed', code }) as const;
 const networkDown = new ApiError('network', 0, 'Network Error!, Please check your connection.');
 const invalid = new ApiError('invalid-response', 200, MessagingMessages.invalidSession);
-const refused = new ApiError('client', 403, 'Forbidden');
+const refused = ApiError.of('access.denied', 'Forbidden');
 const after = (delay: string, path: string) => ({ type: `xstate.after.${delay}.connection.${path}` });
 
 /** The connection with its session call, socket and browser swapped for ones the test drives. */

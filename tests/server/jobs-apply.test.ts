@@ -169,7 +169,7 @@ describe('applying (POST JobSeeker/apply)', () => {
     const id = await t.jobs.create('Role Checker', { jobDetails: { requiresResume: false } });
     expectRefused(await t.calls.apply(t.w.anonymous, { jobId: id }), 401);
     for (const caller of [t.w.recruiterX, t.w.employerX, t.w.employerY]) {
-      expectRefused(await t.calls.apply(caller, { jobId: id }), 403);
+      expectRefused(await t.calls.apply(caller, { jobId: id }), 403, undefined, 'access.denied');
       expectRefused(await t.calls.applyJob(caller, { jobId: id }), 403);
     }
     expect(await applicationsOf(id)).toHaveLength(0);

@@ -26,6 +26,7 @@ describe('anonymous search limits', () => {
     const refused = await api.simple({});
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe(SearchMessages.tooMany);
+    expect(refused.body.state.code).toBe('rate.limited');
     expect(refused.headers['retry-after']).toBeDefined();
     // The legacy calls share the budget.
     expect((await api.post('/api/job/JobsByCoordinates', { latitude: 45.6, longitude: -122.6 })).status).toBe(429);

@@ -123,9 +123,9 @@ export const connectionMachine = setup({
   },
   guards: {
     sessionFresh: ({ context }) => context.session !== null && refreshDelay(context.session, Date.now()) > 0,
-    /** The account may not message (403), or is no longer signed in (401): no point in trying again. */
+    /** The account may not message (access.denied), or is no longer signed in (401): no point in trying again. */
     refused: (_, { error }: { error: unknown }) =>
-      error instanceof ApiError && (error.kind === 'unauthorized' || (error.kind === 'client' && error.status === 403)),
+      error instanceof ApiError && (error.kind === 'unauthorized' || error.code === 'access.denied'),
     isReady: ({ event }) => isFrame(event, 'ready'),
     isNewMessage: ({ context, event }) => isFrame(event, 'message') && !context.seen.includes(frameOf(event, 'message').message.id),
     isTyping: ({ event }) => isFrame(event, 'typing'),
