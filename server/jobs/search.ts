@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { intArray, rowsOf, uuidIn } from '../db/sql.ts';
-import { degrees, greatCircleMiles } from '../db/geo.ts';
+import { greatCircleMiles } from '../db/geo.ts';
 import { companies, jobPosts, jobSeekerSkills, savedJobs, users, yearlyTopPayOf } from '../db/schema.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { mayStillAct } from '../account/index.ts';
@@ -74,7 +74,7 @@ export const findableJob = jobOpen;
 
 /** Great-circle miles from a point to the job's position (haversine, as src/lib/geo.ts computes it); null without one. */
 export function distanceMiles(lat: number, lng: number): SQL<number | null> {
-  return greatCircleMiles({ latitude: degrees(lat), longitude: degrees(lng) }, jobPosts);
+  return greatCircleMiles({ latitude: lat, longitude: lng }, jobPosts);
 }
 
 /** The job's position lies in the box: answered by the (latitude, longitude) index. */

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { applications, channels, companies, jobPosts } from '../db/schema.ts';
 import { intArray } from '../db/sql.ts';
-import { degrees, greatCircleMiles } from '../db/geo.ts';
+import { greatCircleMiles } from '../db/geo.ts';
 import { getPreferences } from '../jobseeker/index.ts';
 import { postingNames } from '../posting/index.ts';
 import {
@@ -70,7 +70,7 @@ export async function countApplied(ctx: AppContext, userId: string): Promise<num
 
 /** Great-circle miles from the job to a place (haversine, as src/lib/geo.ts). */
 function milesTo(place: { latitude: number; longitude: number }): SQL {
-  return greatCircleMiles({ latitude: degrees(place.latitude), longitude: degrees(place.longitude) }, jobPosts);
+  return greatCircleMiles(place, jobPosts);
 }
 
 /** Within `miles` of the place: a bounding box the position index can use, then the true distance. */

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context.ts';
 import { applications, companies, jobInvitations, jobPosts, jobSeekerSkills, jobTypes, preferences, preferredLocations, skills, users } from '../db/schema.ts';
 import { intArray } from '../db/sql.ts';
-import { degrees, greatCircleMiles } from '../db/geo.ts';
+import { greatCircleMiles } from '../db/geo.ts';
 import { notFound } from '../http/errors.ts';
 import { fullNameOf } from '../platform/people.ts';
 import { displayNameOf } from '../company/index.ts';
@@ -98,7 +98,7 @@ export function mayApply(job: Pick<CompanyJobRow, 'openToMinors'>, now: Date): S
 
 /** Great-circle miles from a preferred place to the job (haversine, as src/lib/geo.ts). */
 function milesFromJob(job: { latitude: number; longitude: number }): SQL {
-  return greatCircleMiles({ latitude: degrees(job.latitude), longitude: degrees(job.longitude) }, preferredLocations);
+  return greatCircleMiles(job, preferredLocations);
 }
 
 /** Match weights: what a score of 100 is made of, for the parts the job names. */
