@@ -19,6 +19,8 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, docs.getDocuments, list);
   route(app, docs.getResumes, list);
   route(app, docs.getCoverLetters, list);
+  route(app, docs.getResumesPost, list);
+  route(app, docs.getCoverLettersPost, list);
 
   route(app, docs.uploadDocument, async ({ caller, req }) => {
     const { file, fields } = await readUpload(req, docs.uploadDocument);

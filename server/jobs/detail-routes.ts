@@ -58,7 +58,9 @@ export function jobDetailRoutes(app: FastifyInstance, ctx: AppContext) {
   for (const e of [ep.appliedList, ep.applyJobList]) route(app, e, async ({ body, caller }) => listApplied(ctx, caller.userId, body));
   route(app, ep.matchedList, async ({ body, caller }) => listMatched(ctx, caller.userId, body));
   route(app, ep.jobListCount, async ({ caller }) => jobListCount(ctx, caller.userId));
-  route(app, ep.seekerDashboardCount, async ({ caller }) => seekerDashboardCount(ctx, caller.userId));
+  for (const e of [ep.seekerDashboardCount, ep.seekerDashboardCountPost]) {
+    route(app, e, async ({ caller }) => seekerDashboardCount(ctx, caller.userId));
+  }
 
   // ---------- applying and reporting ----------
 

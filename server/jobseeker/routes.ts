@@ -17,7 +17,9 @@ import { addSkill, deleteSkill, listSkills } from './skills.ts';
  */
 export function jobSeekerRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, account.jobSeekerProfile, async ({ caller }) => jobSeekerProfile(ctx, caller.userId));
-  route(app, account.completionStatus, async ({ caller }) => completionStatus(ctx, caller.userId));
+  for (const e of [account.completionStatus, account.completionStatusPost]) {
+    route(app, e, async ({ caller }) => completionStatus(ctx, caller.userId));
+  }
   route(app, account.profileCompletePercentage, async ({ caller }) => (await completionStatus(ctx, caller.userId)).completedPercentage);
 
   route(app, profileEp.updateProfile, async ({ caller, body }) => {

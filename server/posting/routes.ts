@@ -112,31 +112,36 @@ export function postingRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply(null, { message: PostingMessages.deleted });
   });
 
-  route(app, ep.getJobPostById, async ({ caller, query }) => companyJobDetail(ctx, (await member(caller)).actor.companyId, query.JobId));
+  for (const e of [ep.getJobPostById, ep.getJobPostByIdPost]) {
+    route(app, e, async ({ caller, query }) => companyJobDetail(ctx, (await member(caller)).actor.companyId, query.JobId));
+  }
 
   // ---------- lists: one service, three calls ----------
 
   route(app, ep.employerJobPosts, async ({ caller, body }) => listCompanyJobs(ctx, (await member(caller)).company, body));
-  route(app, ep.getAllJobs, async ({ caller, query }) =>
+  const allJobs = async (caller: AccessClaims, request: { searchQuery?: string | null; pageNumber: number; pageSize: number }) =>
     listCompanyJobs(ctx, (await member(caller)).company, {
-      pageNumber: query.pageNumber,
-      pageSize: query.pageSize,
-      search: query.searchQuery,
+      pageNumber: request.pageNumber,
+      pageSize: request.pageSize,
+      search: request.searchQuery ?? null,
       sortFlag: 0,
       activeFlag: ActiveFlag.All,
       companySearch: null,
       ascending: false,
-    }),
-  );
-  route(app, ep.getJobsByStatus, async ({ caller, query }) =>
-    listCompanyJobs(ctx, (await member(caller)).company, {
-      pageNumber: query.pageNumber,
-      pageSize: query.pageSize,
-      search: null,
-      sortFlag: 0,
-      activeFlag: query.Status ? ActiveFlag.Active : ActiveFlag.Inactive,
-      companySearch: null,
-      ascending: false,
-    }),
-  );
+    });
+  route(app, ep.getAllJobs, async ({ caller, body }) => allJobs(caller, body));
+  route(app, ep.getAllJobsByQuery, async ({ caller, query }) => allJobs(caller, query));
+  for (const e of [ep.getJobsByStatus, ep.getJobsByStatusPost]) {
+    route(app, e, async ({ caller, query }) =>
+      listCompanyJobs(ctx, (await member(caller)).company, {
+        pageNumber: query.pageNumber,
+        pageSize: query.pageSize,
+        search: null,
+        sortFlag: 0,
+        activeFlag: query.Status ? ActiveFlag.Active : ActiveFlag.Inactive,
+        companySearch: null,
+        ascending: false,
+      }),
+    );
+  }
 }

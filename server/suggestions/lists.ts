@@ -148,14 +148,18 @@ function matchOf(job: CompanyJobRow, now: Date) {
   }
   const score = total > 0 ? sql<number>`round(100 * (${sql.join(parts, sql` + `)}) / ${total}::float8)::int` : sql<number>`0`;
 
+  const near = placed ? sql`${distance} <= ${SUGGESTION_RADIUS_MILES}::float8` : undefined;
+  const shares = kinds.length ? sql`(${sql.join(kinds, sql` or `)})` : undefined;
   const where = and(
     eq(users.role, 'JobSeeker'),
     eq(users.disabled, false),
     sql`coalesce(${preferences.findable}, true)`,
     mayApply(job, now),
     sql`not exists (select 1 from ${applications} where ${applications.jobSeekerId} = ${users.id} and ${applications.jobPostId} = ${job.id})`,
-    placed ? sql`${distance} <= ${SUGGESTION_RADIUS_MILES}::float8` : undefined,
-    kinds.length ? sql`(${sql.join(kinds, sql` or `)})` : undefined,
+    near && shares
+      ? // The shared skill, type or schedule first: the distance (the costliest part) only for those seekers.
+        sql`(case when ${shares} then ${near} else false end)`
+      : (near ?? shares),
   );
   return { where, distance, matchedSkills, score };
 }
@@ -260,13 +264,17 @@ export async function suggestedSeekersAcrossJobs(ctx: AppContext, companyId: str
   );
   const best = sql`(select distinct on (seeker_id) seeker_id, job_id, score, matched, distance from (${candidates}) c
     order by seeker_id, score desc, matched desc, distance asc nulls last, job_id) b`;
-  const [picked, totals] = await Promise.all([
-    ctx.db.execute(sql`select seeker_id, job_id from ${best}
+  // The total rides on the page's rows (the match is the costly part, so it runs once); a page past the end counts apart.
+  const rows = rowsOf<{ seeker_id: string; job_id: string; total: number }>(
+    await ctx.db.execute(sql`select seeker_id, job_id, count(*) over ()::int as total from ${best}
       order by score desc, matched desc, distance asc nulls last, seeker_id
       limit ${query.pageSize} offset ${(query.pageNumber - 1) * query.pageSize}`),
-    ctx.db.execute(sql`select count(*)::int as n from ${best}`),
-  ]);
-  const rows = rowsOf<{ seeker_id: string; job_id: string }>(picked);
+  );
+  const total = rows.length
+    ? Number(rows[0]!.total)
+    : query.pageNumber === 1
+      ? 0
+      : Number(rowsOf<{ n: number }>(await ctx.db.execute(sql`select count(*)::int as n from ${best}`))[0]?.n ?? 0);
   const byJob = new Map<string, string[]>();
   for (const r of rows) byJob.set(r.job_id, [...(byJob.get(r.job_id) ?? []), r.seeker_id]);
   const found = new Map<string, SuggestedSeekerForJob>();
@@ -279,7 +287,7 @@ export async function suggestedSeekersAcrossJobs(ctx: AppContext, companyId: str
     }),
   );
   const items = rows.map((r) => found.get(r.seeker_id)).filter((item): item is SuggestedSeekerForJob => item !== undefined);
-  return { items, total: Number(rowsOf<{ n: number }>(totals)[0]?.n ?? 0), ...page };
+  return { items, total, ...page };
 }
 
 // ---------- invitations sent ----------

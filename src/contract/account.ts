@@ -424,6 +424,8 @@ export const completionStatus = endpoint({
   summary: 'Which parts of the job seeker profile are complete',
   response: completionStatusSchema,
 });
+/** Spec 2 §7 names CompletionStatus as both a POST and a GET: one answer. */
+export const completionStatusPost = endpoint({ ...completionStatus, method: 'POST', summary: 'CompletionStatus as a POST, as spec 2 §7 also names it' });
 export const jobSeekerProfile = endpoint({
   method: 'GET', path: '/api/JobSeeker/Profile', auth: ['JobSeeker'], tag: 'jobseeker',
   summary: 'The signed-in job seeker profile',

@@ -80,6 +80,9 @@ export const getResumes = endpoint({ ...getDocuments, path: '/api/JobSeeker/GetR
 export const getCoverLetters = endpoint({
   ...getDocuments, path: '/api/JobSeeker/GetCoverLetters', summary: 'Legacy name of GET documents',
 });
+/** Spec 2 §7 names GetResumes and GetCoverLetters without GET, so POSTs too. */
+export const getResumesPost = endpoint({ ...getResumes, method: 'POST', summary: 'GetResumes as a POST, as spec 2 §7 names it' });
+export const getCoverLettersPost = endpoint({ ...getCoverLetters, method: 'POST', summary: 'GetCoverLetters as a POST, as spec 2 §7 names it' });
 
 export const uploadDocument = endpoint({
   method: 'POST', path: '/api/JobSeeker/documents', auth: jobSeeker, tag, status: 201,

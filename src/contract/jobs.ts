@@ -379,6 +379,8 @@ export const seekerDashboardCount = endpoint({
   summary: 'The job seeker’s dashboard counts: applied, saved and matched jobs, and applications by status',
   response: seekerDashboardCountSchema,
 });
+/** Spec 2 §7 names the seeker's DashboardCount without GET, so a POST too. */
+export const seekerDashboardCountPost = endpoint({ ...seekerDashboardCount, method: 'POST', summary: 'DashboardCount as a POST, as spec 2 §7 names it' });
 
 export const apply = endpoint({
   method: 'POST', path: '/api/JobSeeker/apply', auth: jobSeeker, tag, status: 201,

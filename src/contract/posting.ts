@@ -645,10 +645,20 @@ export const employerJobPosts = endpoint({
 
 // The Recruiter calls of the same capabilities (spec 2 §6: recruiter calls under either prefix).
 
+const allJobsRequestSchema = z.object({ searchQuery: searchText, pageNumber: pageNumber.default(1), pageSize: pageSize(JOB_LIST_PAGE_SIZE) });
+
+/** GetAllJobs as spec 2 §7 names it: a POST of searchQuery, pageNumber and pageSize. */
 export const getAllJobs = endpoint({
-  method: 'GET', path: '/api/Recruiter/GetAllJobs', auth: companyStaff, tag,
+  method: 'POST', path: '/api/Recruiter/GetAllJobs', auth: companyStaff, tag,
   summary: 'The company’s jobs by search text, 10 a page (employer job-posts with the default filter and sort)',
-  query: z.object({ searchQuery: searchText, pageNumber: pageNumber.default(1), pageSize: pageSize(JOB_LIST_PAGE_SIZE) }),
+  body: allJobsRequestSchema,
+  response: jobPageSchema,
+});
+/** The same list with the request in the query, as it was first served. */
+export const getAllJobsByQuery = endpoint({
+  method: 'GET', path: '/api/Recruiter/GetAllJobs', auth: companyStaff, tag,
+  summary: 'GetAllJobs with the request in the query',
+  query: allJobsRequestSchema,
   response: jobPageSchema,
 });
 
@@ -662,6 +672,8 @@ export const getJobsByStatus = endpoint({
   }),
   response: jobPageSchema,
 });
+/** Spec 2 §7 names GetJobsByStatus without GET, so a POST (Status still in the query). */
+export const getJobsByStatusPost = endpoint({ ...getJobsByStatus, method: 'POST', summary: 'GetJobsByStatus as a POST, as spec 2 §7 names it' });
 
 export const getJobPostById = endpoint({
   method: 'GET', path: '/api/Recruiter/GetJobPostById', auth: companyStaff, tag,
@@ -669,6 +681,8 @@ export const getJobPostById = endpoint({
   query: jobIdQuery,
   response: companyJobDetailSchema,
 });
+/** Spec 2 §7 names GetJobPostById without GET, so a POST (JobId still in the query). */
+export const getJobPostByIdPost = endpoint({ ...getJobPostById, method: 'POST', summary: 'GetJobPostById as a POST, as spec 2 §7 names it' });
 
 export const recruiterJobPost = endpoint({
   ...jobPost,

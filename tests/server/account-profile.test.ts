@@ -91,11 +91,16 @@ describe('Completion status and percentage', () => {
     expect(after.body.data.completedPercentage).toBe(17);
     expect(after.body.data.isCompleted).toBe(false);
     expect((await get<number>(app, '/api/JobSeeker/ProfileCompletePercentage', seekerToken)).body.data).toBe(17);
+    // Spec 2 §7 names CompletionStatus as a POST and a GET: one answer.
+    const posted = await post<CompletionStatus>(app, '/api/Account/CompletionStatus', undefined, { token: seekerToken });
+    expect([posted.status, posted.body.data]).toEqual([200, after.body.data]);
   });
 
   it('is for job seekers only', async () => {
     expect((await get(app, '/api/Account/CompletionStatus', employerToken)).status).toBe(403);
     expect((await get(app, '/api/JobSeeker/ProfileCompletePercentage', employerToken)).status).toBe(403);
     expect((await get(app, '/api/Account/CompletionStatus')).status).toBe(401);
+    expect((await post(app, '/api/Account/CompletionStatus', undefined, { token: employerToken })).status).toBe(403);
+    expect((await post(app, '/api/Account/CompletionStatus', undefined)).status).toBe(401);
   });
 });

@@ -129,6 +129,9 @@ describe(`uploading documents (${database})`, () => {
     const documents = (await list(seeker.token)).body.data;
     expect((await send(f.app, 'GET', '/api/JobSeeker/GetResumes', { token: seeker.token })).body.data).toEqual(documents);
     expect((await send(f.app, 'GET', '/api/JobSeeker/GetCoverLetters', { token: seeker.token })).body.data).toEqual(documents);
+    // Spec 2 §7 names both without GET: POSTs answer the same.
+    expect((await send(f.app, 'POST', '/api/JobSeeker/GetResumes', { token: seeker.token })).body.data).toEqual(documents);
+    expect((await send(f.app, 'POST', '/api/JobSeeker/GetCoverLetters', { token: seeker.token })).body.data).toEqual(documents);
     expect(documents.resumes.map((d) => d.name)).toEqual(['a.pdf', 'None']);
     expect(documents.coverLetters.map((d) => d.name)).toEqual(['b.docx', 'None']);
   });
@@ -330,15 +333,21 @@ describe('who may do what', () => {
   });
   const aStillHas = async () => expect((await rowsOf(f.app, a.id)).map((r) => r.id).sort()).toEqual([aResume, aLetter].sort());
 
-  const lists = ['/api/JobSeeker/documents', '/api/JobSeeker/GetResumes', '/api/JobSeeker/GetCoverLetters'];
-  it.each(lists)('GET %s lists only the caller’s documents; anonymous 401, employer 403', async (url) => {
-    const own = await send<Documents>(f.app, 'GET', url, { token: a.token });
+  const lists = [
+    ['GET', '/api/JobSeeker/documents'],
+    ['GET', '/api/JobSeeker/GetResumes'],
+    ['GET', '/api/JobSeeker/GetCoverLetters'],
+    ['POST', '/api/JobSeeker/GetResumes'],
+    ['POST', '/api/JobSeeker/GetCoverLetters'],
+  ] as const;
+  it.each(lists)('%s %s lists only the caller’s documents; anonymous 401, employer 403', async (method, url) => {
+    const own = await send<Documents>(f.app, method, url, { token: a.token });
     expect(own.body.data.resumes.map((d) => d.id)).toEqual([aResume, null]);
-    const other = await send<Documents>(f.app, 'GET', url, { token: b.token });
+    const other = await send<Documents>(f.app, method, url, { token: b.token });
     expect(other.body.data.resumes.map((d) => d.name)).toEqual(['b.pdf', 'None']);
     expect(JSON.stringify(other.body.data)).not.toContain(aResume);
-    expect((await send(f.app, 'GET', url)).status).toBe(401);
-    expect((await send(f.app, 'GET', url, { token: employer.token })).status).toBe(403);
+    expect((await send(f.app, method, url)).status).toBe(401);
+    expect((await send(f.app, method, url, { token: employer.token })).status).toBe(403);
   });
 
   const uploads = [

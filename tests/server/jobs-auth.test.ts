@@ -49,6 +49,7 @@ const cases = (): Case[] => [
   { route: 'POST /api/JobSeeker/matched-list', call: (c) => t.calls.matched(c), ok: 200 },
   { route: 'GET /api/JobSeeker/job-list-count', call: (c) => t.calls.counts(c), ok: 200 },
   { route: 'GET /api/JobSeeker/DashboardCount', call: (c) => t.calls.dashboard(c), ok: 200 },
+  { route: 'POST /api/JobSeeker/DashboardCount', call: (c) => t.calls.dashboardPost(c), ok: 200 },
   { route: 'POST /api/JobSeeker/apply', call: (c) => t.calls.apply(c, { jobId: job }), ok: 201 },
   { route: 'POST /api/JobSeeker/ApplyJob', call: (c) => t.calls.applyJob(c, { jobId: job }), ok: 200 },
   { route: 'POST /api/JobSeeker/ReportJob', call: (c) => t.calls.report(c, job, { reason: 'misleading' }), ok: 200 },

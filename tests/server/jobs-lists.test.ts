@@ -231,6 +231,7 @@ describe('the counts (job-list-count, DashboardCount)', () => {
       matchedJobs: matched,
       applications: { Applied: 2, Reviewed: 0, Interviewing: 0, Offered: 0, Hired: 0, Rejected: 0, Withdrawn: 0 },
     });
+    expect(expectOk(await t.calls.dashboardPost(seeker))).toEqual(expectOk(await t.calls.dashboard(seeker)));
     const nobody = await newSeeker();
     expect(expectOk(await t.calls.counts(nobody))).toEqual({ saved: 0, applied: 0, matched: 0 });
   });
@@ -239,10 +240,12 @@ describe('the counts (job-list-count, DashboardCount)', () => {
     const callers: Caller[] = [t.w.recruiterX, t.w.employerX, t.w.employerY];
     expectRefused(await t.calls.counts(t.w.anonymous), 401);
     expectRefused(await t.calls.dashboard(t.w.anonymous), 401);
+    expectRefused(await t.calls.dashboardPost(t.w.anonymous), 401);
     expectRefused(await t.calls.matched(t.w.anonymous), 401);
     for (const caller of callers) {
       expectRefused(await t.calls.counts(caller), 403);
       expectRefused(await t.calls.dashboard(caller), 403);
+      expectRefused(await t.calls.dashboardPost(caller), 403);
       expectRefused(await t.calls.matched(caller), 403);
     }
   });

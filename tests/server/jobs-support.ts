@@ -148,6 +148,8 @@ export function seekerCalls(f: FilesApp) {
     matched: (c: Caller, paging: SeekerPaging = {}) => inject<MatchedJobPage>(f, 'POST', '/api/JobSeeker/matched-list', c, paging),
     counts: (c: Caller) => inject<JobListCount>(f, 'GET', '/api/JobSeeker/job-list-count', c),
     dashboard: (c: Caller) => inject<SeekerDashboardCount>(f, 'GET', '/api/JobSeeker/DashboardCount', c),
+    /** DashboardCount as spec 2 §7 names it (not noted GET): a POST. */
+    dashboardPost: (c: Caller) => inject<SeekerDashboardCount>(f, 'POST', '/api/JobSeeker/DashboardCount', c),
     apply: (c: Caller, body: ApplicationInput | unknown) => inject<Application>(f, 'POST', '/api/JobSeeker/apply', c, body),
     applyJob: (c: Caller, body: ApplicationInput | unknown) => inject<Application>(f, 'POST', '/api/JobSeeker/ApplyJob', c, body),
     report: (c: Caller, id: string, body: ReportInput | unknown) => inject<null>(f, 'POST', `/api/JobSeeker/ReportJob?JobId=${id}`, c, body),

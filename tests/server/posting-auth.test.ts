@@ -69,6 +69,7 @@ const idCases: RouteCase[] = [
   },
   { route: 'POST /api/job/delete', ok: 200, notFound: PostingMessages.jobNotFound, call: (c, t) => api.remove(c, t.job) },
   { route: 'GET /api/Recruiter/GetJobPostById', ok: 200, notFound: PostingMessages.jobNotFound, call: (c, t) => api.job(c, t.job) },
+  { route: 'POST /api/Recruiter/GetJobPostById', ok: 200, notFound: PostingMessages.jobNotFound, call: (c, t) => postJson(f, `/api/Recruiter/GetJobPostById?JobId=${t.job}`, undefined, c.token) },
   {
     route: 'POST /api/Recruiter/EditJobPost',
     ok: 200,
@@ -87,6 +88,8 @@ const otherCases: RouteCase[] = [
   { route: 'POST /api/Employer/job-posts', ok: 200, call: (c) => api.jobs(c, { pageSize: 100 }) },
   { route: 'GET /api/Recruiter/GetAllJobs', ok: 200, call: (c) => getJson<JobPage>(f, '/api/Recruiter/GetAllJobs?pageSize=100', c.token) },
   { route: 'GET /api/Recruiter/GetJobsByStatus', ok: 200, call: (c) => getJson<JobPage>(f, '/api/Recruiter/GetJobsByStatus?Status=true&pageSize=100', c.token) },
+  { route: 'POST /api/Recruiter/GetAllJobs', ok: 200, call: (c) => postJson<JobPage>(f, '/api/Recruiter/GetAllJobs', { pageSize: 100 }, c.token) },
+  { route: 'POST /api/Recruiter/GetJobsByStatus', ok: 200, call: (c) => postJson<JobPage>(f, '/api/Recruiter/GetJobsByStatus?Status=true&pageSize=100', undefined, c.token) },
 ];
 
 const allCases = [...idCases, ...otherCases];

@@ -3,7 +3,7 @@ import { publishJobData } from '../../server/posting/jobs.ts';
 import { saveDraftFor } from '../../server/posting/drafts.ts';
 import { PostingMessages, type JobPage } from '../../src/contract/posting.ts';
 import type { FilesApp } from './files-support.ts';
-import { apply, completeJobData, getJson, posting, postingApp, view, type Caller, type PostingWorld } from './posting-support.ts';
+import { apply, completeJobData, getJson, posting, postingApp, postJson, view, type Caller, type PostingWorld } from './posting-support.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -123,6 +123,29 @@ describe('the Recruiter names of the list', () => {
     const wrong = await getJson(f, '/api/Recruiter/GetJobsByStatus?Status=maybe', recruiter.token);
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(PostingMessages.statusUnchanged);
+  });
+
+  it('GetAllJobs as spec 2 names it: a POST of searchQuery, pageNumber and pageSize (10), answering as the GET', async () => {
+    const all = await postJson<JobPage>(f, '/api/Recruiter/GetAllJobs', {}, recruiter.token);
+    expect(all.status).toBe(200);
+    expect(all.body.data).toEqual((await getJson<JobPage>(f, '/api/Recruiter/GetAllJobs', recruiter.token)).body.data);
+    expect(all.body.data.pageSize).toBe(10);
+    const found = await postJson<JobPage>(f, '/api/Recruiter/GetAllJobs', { searchQuery: 'pack', pageNumber: 1, pageSize: 10 }, employer.token);
+    expect(titles(found.body.data)).toEqual(['Packer']);
+    const second = await postJson<JobPage>(f, '/api/Recruiter/GetAllJobs', { pageNumber: 2, pageSize: 3 }, recruiter.token);
+    expect(titles(second.body.data)).toEqual(['Forklift Operator']);
+    expect((await postJson(f, '/api/Recruiter/GetAllJobs', { pageSize: 101 }, recruiter.token)).status).toBe(400);
+  });
+
+  it('GetJobsByStatus and GetJobPostById also as POSTs, as spec 2 names them', async () => {
+    const active = await postJson<JobPage>(f, '/api/Recruiter/GetJobsByStatus?Status=true', undefined, recruiter.token);
+    expect(titles(active.body.data)).toEqual(['Shipping Clerk', 'Order Picker']);
+    expect(titles((await postJson<JobPage>(f, '/api/Recruiter/GetJobsByStatus?Status=false', undefined, employer.token)).body.data)).toEqual(['Packer', 'Forklift Operator']);
+    expect((await postJson(f, '/api/Recruiter/GetJobsByStatus?Status=maybe', undefined, recruiter.token)).body.message).toBe(PostingMessages.statusUnchanged);
+    const id = active.body.data.items[0]!.id;
+    const byPost = await postJson(f, `/api/Recruiter/GetJobPostById?JobId=${id}`, undefined, recruiter.token);
+    expect(byPost.status).toBe(200);
+    expect(byPost.body.data).toEqual((await getJson(f, `/api/Recruiter/GetJobPostById?JobId=${id}`, recruiter.token)).body.data);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, onFirstStart } from '../../server/seed.ts';
-import { invitationStatuses, type SeekerInvitationPage, type SentInvitationPage } from '../../src/contract/suggestions.ts';
+import { invitationStatuses, type SeekerInvitationPage, type SentInvitationPage, type SuggestedSeekerAnyJobPage } from '../../src/contract/suggestions.ts';
+import type { JobPage } from '../../src/contract/posting.ts';
 import { passwordLogin } from './account-support.ts';
 import { getJson, postJson } from './company-support.ts';
 import { filesApp, type FilesApp } from './files-support.ts';
@@ -34,5 +35,18 @@ describe('the demo company’s invitations', () => {
     const open = mine.items.find((i) => i.status === 'sent');
     expect(open).toMatchObject({ companyName: 'Demo Hiring Co', jobOpen: true, viewedAt: null });
     expect(mine.items.some((i) => i.status === 'applied')).toBe(true);
+  });
+});
+
+describe('the demo recruiter’s suggested job seekers', () => {
+  it('without a job: seekers matching the company’s open jobs, each once, with the open job they match best', async () => {
+    const page = (await postJson<SuggestedSeekerAnyJobPage>(f, '/api/Recruiter/SuggestedJobSeeker', {}, recruiter)).body.data;
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.job).toBeNull();
+    expect(new Set(page.items.map((i) => i.id)).size).toBe(page.items.length);
+    const open = (await getJson<JobPage>(f, '/api/Recruiter/GetJobsByStatus?Status=true&pageSize=100', recruiter)).body.data.items.map((j) => j.id);
+    for (const item of page.items) expect(open).toContain(item.job.id);
+    const scores = page.items.map((i) => i.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 });
