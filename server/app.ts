@@ -17,6 +17,7 @@ import type { Adapters } from './adapters.ts';
 import { fail } from './http/envelope.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { compressAnswers } from './http/compression.ts';
+import { prerenderedPages } from './http/static.ts';
 import { HttpError } from './http/errors.ts';
 import { createContext } from './context.ts';
 import { loggerOptions, logRequests } from './logging.ts';
@@ -126,6 +127,7 @@ export async function buildApp(
   const hasClient = !!indexHtml && fs.existsSync(indexHtml);
   const indexText = hasClient ? fs.readFileSync(indexHtml!, 'utf8') : '';
   const pagePolicy = hasClient ? contentSecurityPolicy(indexText) : '';
+  const pages = hasClient ? prerenderedPages(clientDir!) : new Map<string, string>();
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir!,
@@ -159,6 +161,9 @@ export async function buildApp(
           .type('text/html; charset=utf-8')
           .send(page.html);
       }
+      // A public page prerendered at build, its content in the HTML; the browser hydrates it.
+      const prerendered = pages.get(url.length > 1 ? url.replace(/\/+$/, '') : url);
+      if (prerendered) return res.header('Content-Security-Policy', pagePolicy).sendFile(prerendered);
       // History fallback: the SPA's router decides what the path shows, its 404 page included.
       return res.header('Cache-Control', 'no-cache').header('Content-Security-Policy', pagePolicy).sendFile('index.html');
     }

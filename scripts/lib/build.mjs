@@ -32,9 +32,17 @@ export function ensureBuilt({ log = console.log } = {}) {
   return build();
 }
 
-/** Builds the web app whatever its state; returns the exit status. */
+/**
+ * Builds the web app whatever its state, then prerenders its public pages: a server build of the
+ * same App (dist/ssr) renders each into a copy of index.html under dist/client/pages, which the
+ * server sends for those paths. Returns the exit status.
+ */
 export function build() {
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  return result.status ?? 1;
+  const run = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
+  return (
+    run([vite, 'build', '--logLevel', 'warn']) ||
+    run([vite, 'build', '--ssr', 'src/app/prerender.tsx', '--outDir', 'dist/ssr', '--logLevel', 'warn']) ||
+    run([path.join(root, 'scripts/lib/prerender.mjs')])
+  );
 }

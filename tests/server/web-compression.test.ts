@@ -24,12 +24,17 @@ describe('static files and answers on the wire', () => {
   let clientDir: string;
   const indexHtml = `<!doctype html><html lang="en"><head><title>Job Marketplace</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 
+  const employersHtml = indexHtml.replace('<div id="root"></div>', '<div id="root"><main><h1>Employers</h1></main></div>');
+
   beforeAll(async () => {
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jm-client-'));
     fs.mkdirSync(path.join(clientDir, 'assets'));
     fs.writeFileSync(path.join(clientDir, 'index.html'), indexHtml);
     fs.writeFileSync(path.join(clientDir, 'assets', 'app-1234.js'), bigScript);
     fs.writeFileSync(path.join(clientDir, 'assets', 'app-1234.js.map'), '{"version":3,"sources":["secret.ts"]}');
+    fs.mkdirSync(path.join(clientDir, 'pages'));
+    fs.writeFileSync(path.join(clientDir, 'pages', 'employers.html'), employersHtml);
+    fs.writeFileSync(path.join(clientDir, 'pages', 'paths.json'), JSON.stringify({ '/employers': 'pages/employers.html' }));
     precompress(clientDir);
     app = await createTestApp({
       config: { clientDir },
@@ -79,6 +84,21 @@ describe('static files and answers on the wire', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(decode(res.rawPayload, 'br'), url).toBe(indexHtml);
     }
+  });
+
+  it('sends a prerendered page with its content, compressed, for its path', async () => {
+    for (const url of ['/employers', '/employers/', '/employers?from=home']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['content-encoding'], url).toBe('gzip');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(decode(res.rawPayload, 'gzip'), url).toContain('<h1>Employers</h1>');
+    }
+    // Other paths still get the app's page, empty until the browser renders it.
+    const other = await app.inject({ method: 'GET', url: '/login' });
+    expect(other.body).toBe(indexHtml);
   });
 
   it('does not serve source maps', async () => {
