@@ -57,10 +57,21 @@ function write(key: string, value: unknown) {
   }
 }
 
+type LocationListener = (location: UserLocation) => void;
+const locationListeners = new Set<LocationListener>();
+
 /** The user's location and the permission record, kept in localStorage across visits. */
 export const locationStore = {
   readPermission: () => read(PERMISSION_KEY, permissionRecordSchema),
   writePermission: (record: PermissionRecord) => write(PERMISSION_KEY, record),
   readLocation: (): UserLocation | null => read(LOCATION_KEY, userLocationSchema),
-  writeLocation: (location: UserLocation) => write(LOCATION_KEY, location),
+  writeLocation: (location: UserLocation) => {
+    write(LOCATION_KEY, location);
+    for (const listener of [...locationListeners]) listener(location);
+  },
+  /** Tells `listener` of each location written from now on (e.g. chosen in the location prompt); returns the way to stop. */
+  onLocation: (listener: LocationListener): (() => void) => {
+    locationListeners.add(listener);
+    return () => locationListeners.delete(listener);
+  },
 };

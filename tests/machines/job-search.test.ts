@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
 import { DEFAULT_LOCATION } from '../../src/contract/location.ts';
+import type { AllLookups } from '../../src/contract/lookups.ts';
 import type { MapCluster } from '../../src/contract/map.ts';
 import { NO_FILTERS, SearchMessages, type SearchFilters, type SearchPage } from '../../src/contract/search.ts';
 import { defaultQuery, placeOf, sameQuery, zoomForRadius, type SearchQuery } from '../../src/lib/search-query.ts';
@@ -11,6 +12,7 @@ import {
   selectCanLoadMore,
   selectTotalIsLowerBound,
   selectEmpty,
+  selectLookups,
   selectPinnedCard,
   type JobSearchEvent,
   type JobSearchInput,
@@ -232,22 +234,23 @@ function walk(
   key: (s: Snap) => unknown,
   filter: (s: Snap, e: EventObject) => boolean,
   rules: (step: Step) => void,
+  input: JobSearchInput = INPUT,
 ): Array<ModelState<Snap, EventObject>> {
   const model = modelOf(jobSearchMachine, {
     events: events as JobSearchEvent[],
-    input: INPUT,
+    input,
     serializeState: ((s: Snap) => JSON.stringify(key(s))) as never,
     filterEvents: (s, e) => whileActorRuns(s, e) && filter(s as Snap, e),
   });
   const states = modelStates(model) as unknown as Array<ModelState<Snap, EventObject>>;
 
   it.each(states.map((s) => [s.key, s] as const))('%s', async (_key, s) => {
-    const sut = await replay(s.path);
+    const sut = await replay(s.path, input);
     const before = sut.actor.getSnapshot();
     expect(observable(before)).toBe(observable(s.state));
     sut.actor.stop();
     for (const t of s.transitions) {
-      const run = await replay(s.path);
+      const run = await replay(s.path, input);
       const from = run.actor.getSnapshot();
       const counts = { searches: run.server.searches.length, clusters: run.server.clusters.length, boosts: run.server.boosts.length, pinned: run.server.pinned.length };
       const mapBefore = run.map();
@@ -274,18 +277,21 @@ function walk(
   return states;
 }
 
+const change = (part: Partial<SearchQuery>, submitted?: true) => ev({ type: 'search.change', change: part, ...(submitted ? { submitted } : {}) });
+
 const changeEvents = [
-  { type: 'search.submit', keyword: ' nurse ' },
-  { type: 'search.place', place: PORTLAND },
-  { type: 'search.radius', radius: 25 },
-  { type: 'search.radius', radius: 10 },
-  { type: 'search.filters', filters: FILTERS },
-  { type: 'search.filters', filters: NO_FILTERS },
-  { type: 'search.sort', sort: 'newest' },
-  { type: 'search.sort', sort: 'relevance' },
-  { type: 'search.restore', query: SHARED },
-  { type: 'search.restore', query: INPUT.query },
-].map(ev);
+  change({ keyword: ' nurse ' }, true),
+  change({ place: PORTLAND }),
+  change({ radius: 25 }),
+  change({ radius: 10 }),
+  change({ filters: FILTERS }),
+  change({ filters: NO_FILTERS }),
+  change({ sort: 'newest' }),
+  change({ sort: 'relevance' }),
+  // An address: the whole search.
+  change(SHARED),
+  change(INPUT.query),
+];
 
 const pagingEvents = [
   { type: DONE, output: page1 },
@@ -355,7 +361,7 @@ describe('job search machine (model-based)', () => {
       { type: 'map.changed', viewport: VIEW_B },
       { type: 'xstate.done.actor.clusters', output: pinsOf([pinOf(5), GROUP]) },
       { type: 'xstate.error.actor.clusters', error: serverDown },
-      { type: 'search.filters', filters: FILTERS },
+      { type: 'search.change', change: { filters: FILTERS } },
     ].map(ev);
     collect(
       walk(
@@ -373,16 +379,16 @@ describe('job search machine (model-based)', () => {
       { type: FAILED, error: serverDown },
       { type: 'xstate.done.actor.boosts', output: boostsPage([boosted(201), boosted(202)]) },
       { type: 'xstate.error.actor.boosts', error: serverDown },
-      { type: 'search.place', place: PORTLAND },
-      { type: 'search.radius', radius: 50 },
-      { type: 'search.restore', query: SHARED },
-      { type: 'search.sort', sort: 'pay' },
+      { type: 'search.change', change: { place: PORTLAND } },
+      { type: 'search.change', change: { radius: 50 } },
+      { type: 'search.change', change: SHARED },
+      { type: 'search.change', change: { sort: 'pay' } },
     ].map(ev);
     collect(
       walk(
         events,
         (s) => ({ results: s.value.results, boosts: s.value.boosts, n: s.context.boosts.length, q: queryKey(s.context.query), radius: s.context.query.radius, place: s.context.query.place.label }),
-        (s, e) => (['search.place', 'search.radius', 'search.restore', 'search.sort'].includes(e.type) ? !s.matches({ boosts: 'loading' }) || queryKey(s.context.query) === 'start' : true),
+        (s, e) => (e.type === 'search.change' ? !s.matches({ boosts: 'loading' }) || queryKey(s.context.query) === 'start' : true),
         expectMapRules,
       ),
     );
@@ -399,15 +405,53 @@ describe('job search machine (model-based)', () => {
       { type: 'xstate.done.actor.pinned', output: pageOfJob(30) },
       { type: 'xstate.error.actor.pinned', error: serverDown },
       { type: 'search.unpin' },
-      { type: 'search.submit', keyword: 'cook' },
+      { type: 'search.change', change: { keyword: 'cook' }, submitted: true },
     ].map(ev);
     collect(
       walk(
         events,
         (s) => ({ results: s.value.results, boosts: s.value.boosts, pick: s.value.pick, selected: s.context.selectedJobId, pinned: s.context.pinned?.id ?? null, q: queryKey(s.context.query) }),
         // Boosts answer before page 1; a keyword once.
-        (s, e) => (e.type === DONE ? s.matches({ boosts: 'ready' }) : e.type === 'search.submit' ? queryKey(s.context.query) === 'start' : true),
+        (s, e) => (e.type === DONE ? s.matches({ boosts: 'ready' }) : e.type === 'search.change' ? queryKey(s.context.query) === 'start' : true),
         expectMapRules,
+      ),
+    );
+  });
+
+  describe('the filters’ lists, and a place kept while the search is around the default one', () => {
+    const LISTS = { jobTypes: [{ id: 2, name: 'Part-time' }] } as unknown as AllLookups;
+    const events = [
+      { type: DONE, output: few },
+      { type: 'xstate.done.actor.lookups', output: LISTS },
+      { type: 'xstate.error.actor.lookups', error: serverDown },
+      { type: 'search.home', place: PORTLAND },
+      { type: 'search.change', change: { radius: 25 } },
+      { type: 'search.change', change: { place: { ...PORTLAND, label: 'Portland' } } },
+    ].map(ev);
+    collect(
+      walk(
+        events,
+        (s) => ({ results: s.value.results, lookups: s.context.lookups === null ? null : s.context.lookups === 'failed' ? 'failed' : 'ready', q: JSON.stringify(s.context.query), awaiting: s.context.awaitingHome !== null }),
+        // The lists answer once.
+        (s, e) => (e.type === DONE ? s.context.items.length === 0 : e.type.endsWith('.actor.lookups') ? s.context.lookups === null : true),
+        ({ before, after, event, made }) => {
+          const a = after.context;
+          const b = before.context;
+          if (event.type === 'xstate.done.actor.lookups') expect(selectLookups(after)).toBe(LISTS);
+          if (event.type === 'xstate.error.actor.lookups') expect(selectLookups(after)).toBe('failed');
+          if (event.type === 'search.home') {
+            // Only while the search is still around the default place, and only once.
+            if (b.awaitingHome && b.query.place === VANCOUVER) {
+              expect(a.query).toEqual({ ...b.query, place: PORTLAND });
+              expect(made.searches).toHaveLength(1);
+              expect(made.boosts).toEqual([boostsRequestOf(a.query)]);
+            } else expect(a.query).toBe(b.query);
+            expect(a.awaitingHome).toBeNull();
+          }
+          // A place chosen on the page is the seeker's: no place kept later replaces it.
+          if (event.type === 'search.change' && a.query.place !== b.query.place) expect(a.awaitingHome).toBeNull();
+        },
+        { ...INPUT, followHome: true },
       ),
     );
   });
@@ -481,7 +525,7 @@ describe('job search rules', () => {
   it('ignores the answer of a search that a newer one replaced', async () => {
     const sut = await replay([]);
     const first = sut.server.all.search[0]!;
-    sut.actor.send({ type: 'search.filters', filters: FILTERS });
+    sut.actor.send({ type: 'search.change', change: { filters: FILTERS } });
     await flush();
     expect(sut.server.searches[0]!.signal.aborted).toBe(true);
     first.resolve(page1 as never);

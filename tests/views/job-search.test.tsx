@@ -17,7 +17,7 @@ import {
 import type { MapActorRef } from '../../src/machines/jobs/map.machine.ts';
 import { jobSearchMachine, type JobSearchEvent } from '../../src/machines/jobs/search.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
-import { LOCATION_KEY } from '../../src/services/location-store.ts';
+import { LOCATION_KEY, locationStore } from '../../src/services/location-store.ts';
 import SearchJobsPage from '../../src/views/jobs/search-jobs.view.tsx';
 import { roleLinks } from '../../src/views/layout/nav-items.ts';
 import HomePage from '../../src/views/public/home.view.tsx';
@@ -76,6 +76,7 @@ function stubbed(
   const hooks: { map?: MapActorRef; report?: (e: JobSearchEvent) => void } = {};
   const logic = jobSearchMachine.provide({
     actors: {
+      lookups: fromPromise<AllLookups>(async () => LOOKUPS),
       search: fromPromise<SearchPage, { request: SearchRequestInput; asSeeker: boolean }>(({ input }) => {
         calls.searches.push(input);
         return (options.search ?? pagesOf45)(input.request);
@@ -108,7 +109,7 @@ function stubbed(
   const app = renderInApp(
     <>
       <Navigator />
-      <SearchJobsPage logic={logic} lookups={async () => LOOKUPS} />
+      <SearchJobsPage logic={logic} />
     </>,
     { path: options.path ?? '/user/search-jobs', stored: options.stored === undefined ? seeker : options.stored },
   );
@@ -145,6 +146,14 @@ describe('the job search page', { timeout: 20_000 }, () => {
     expect(calls.searches[0]!.request.location).toEqual({ latitude: 45.628, longitude: -122.6739, radius: 10 });
     expect(screen.getByText('within 10 miles of Vancouver, WA')).toBeInTheDocument();
     expect(calls.boosts).toEqual([{ latitude: 45.628, longitude: -122.6739, distance: 10, pageNumber: 1, pageSize: 5 }]);
+  });
+
+  it('searches around the place chosen in the location prompt once it is kept, replacing Vancouver, WA', async () => {
+    const { calls } = stubbed();
+    await titles();
+    act(() => locationStore.writeLocation({ lat: 45.5152, lng: -122.6784, address: 'Portland, OR', source: 'manual' }));
+    expect(await screen.findByText('within 10 miles of Portland, OR')).toBeInTheDocument();
+    expect(calls.searches.at(-1)!.request.location).toEqual({ latitude: 45.5152, longitude: -122.6784, radius: 10 });
   });
 
   it('appends later pages with Load more, moving the keyboard to the first new job, until all 45 are shown', async () => {

@@ -1,4 +1,6 @@
-import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { DEFAULT_LOCATION } from '../../contract/location.ts';
+import type { AllLookups } from '../../contract/lookups.ts';
 import type { MapCluster, Viewport } from '../../contract/map.ts';
 import type { JobPostListItem } from '../../contract/posting.ts';
 import {
@@ -9,15 +11,15 @@ import {
   type BoostsRequestInput,
   type ClusterRequestInput,
   type MapPins,
-  type SearchFilters,
   type SearchItem,
   type SearchPage,
   type SearchRequestInput,
-  type SearchSort,
 } from '../../contract/search.ts';
-import { sameQuery, zoomForRadius, type SearchPlace, type SearchQuery } from '../../lib/search-query.ts';
+import { placeOf, queryFromSearch, sameQuery, zoomForRadius, type SearchPlace, type SearchQuery } from '../../lib/search-query.ts';
 import { ApiError, codeOf } from '../../services/http.ts';
 import { jobsService } from '../../services/jobs.ts';
+import { locationStore } from '../../services/location-store.ts';
+import { loadLookups } from '../../services/lookups.ts';
 import { mapStore, type StoredMapView } from '../../services/map-store.ts';
 import { searchService } from '../../services/search.ts';
 import { mapMachine, type MapActorRef, type MapEmitted, type MapEvent } from './map.machine.ts';
@@ -26,7 +28,34 @@ export interface JobSearchInput {
   /** A signed-in job seeker searches with enhanced-search (skills matched, saved flags); anyone else with simple-search. */
   asSeeker: boolean;
   query: SearchQuery;
+  /**
+   * The search is around the default place because none is kept yet: a place chosen meanwhile (in
+   * the first-visit location prompt) replaces it, unless the seeker has chosen one on the page.
+   */
+  followHome?: boolean;
 }
+
+/** The seeker's place (kept in the browser) with its radius, else Vancouver, WA, 10 miles (spec 2 §3). */
+function homePlace() {
+  const stored = locationStore.readLocation();
+  const location = stored ?? DEFAULT_LOCATION;
+  return { place: placeOf(location), radius: location.radius ?? DEFAULT_LOCATION.radius ?? 10, stored: !!stored };
+}
+
+/** The search an address names (`?q=…&lat=…`), around the seeker's place where it names none. */
+export const queryOfAddress = (search: string): SearchQuery => queryFromSearch(search, homePlace());
+
+/** The machine's input for the search an address names; it follows a place chosen later while it has only the default one. */
+export function searchInputOf(search: string, asSeeker: boolean): JobSearchInput {
+  const home = homePlace();
+  return { asSeeker, query: queryFromSearch(search, home), followHome: !home.stored && !new URLSearchParams(search).has('lat') };
+}
+
+/** Part of the search changed: what the user changed (keyword, place, radius, filters, sort), or all of it (an address). */
+export type QueryChange = Partial<SearchQuery>;
+
+/** The filters' lists: null while they load. */
+export type SearchLookups = AllLookups | null | 'failed';
 
 /** Spec 2 §4: more while fewer are loaded than the total; past a total the server only counted up to, while pages keep coming. */
 const moreAfter = (page: SearchPage, loaded: number) => page.items.length > 0 && (loaded < page.total || !!page.totalIsLowerBound);
@@ -59,18 +88,22 @@ export interface JobSearchContext {
   pinned: JobPostListItem | null;
   /** The chosen pin's title, for the card while the job is read or when it cannot be. */
   pinnedTitle: string | null;
+  /** The lists the filters offer. */
+  lookups: SearchLookups;
+  /** The default place searched around until a place is chosen; null once one is or when one was kept. */
+  awaitingHome: SearchPlace | null;
   map: MapActorRef;
 }
 
 export type JobSearchEvent =
-  /** The search form sent: its keyword (blank for none). */
-  | { type: 'search.submit'; keyword: string }
-  | { type: 'search.place'; place: SearchPlace }
-  | { type: 'search.radius'; radius: number }
-  | { type: 'search.filters'; filters: SearchFilters }
-  | { type: 'search.sort'; sort: SearchSort }
-  /** The address changed (back and forward buttons): the search it names. */
-  | { type: 'search.restore'; query: SearchQuery }
+  /**
+   * The search changed: the parts given replace the search's own (a blank keyword is none). An
+   * address (back and forward buttons) gives the whole search. `submitted`: the search form was
+   * sent, which searches again even when nothing changed.
+   */
+  | { type: 'search.change'; change: QueryChange; submitted?: boolean }
+  /** A place was kept for the user (chosen in the location prompt). */
+  | { type: 'search.home'; place: SearchPlace }
   | { type: 'search.more' }
   | { type: 'search.retry' }
   /** A result pointed at (or focused), or left (null): its pin stands out. */
@@ -84,8 +117,14 @@ export type JobSearchEvent =
   /** From the map: a marker was chosen. */
   | { type: 'map.selected'; cluster: MapCluster };
 
-type Of<T extends JobSearchEvent['type']> = Extract<JobSearchEvent, { type: T }>;
-type Done<T> = { output: T };
+
+/** The search a change leads to: the parts changed replace the search's own, the keyword trimmed. */
+function changedQuery(query: SearchQuery, change: QueryChange): SearchQuery {
+  const next = { ...query, ...change };
+  return 'keyword' in change ? { ...next, keyword: change.keyword?.trim() || null } : next;
+}
+
+const samePoint = (a: SearchPlace, b: SearchPlace) => a.latitude === b.latitude && a.longitude === b.longitude;
 
 /**
  * What the server's refusal says when it explains itself (a filter it refuses, no usable place:
@@ -169,6 +208,10 @@ export const jobSearchMachine = setup({
         selected.unsubscribe();
       };
     }),
+    /** Tells of each place kept for the user from now on (the location prompt writes it). */
+    homeChanges: fromCallback<JobSearchEvent>(({ sendBack }) => locationStore.onLocation((location) => sendBack({ type: 'search.home', place: placeOf(location) }))),
+    /** The filters' lists, shared with every form of the page load. */
+    lookups: fromPromise<AllLookups>(() => loadLookups()),
     search: fromPromise<SearchPage, { request: SearchRequestInput; asSeeker: boolean }>(
       async ({ input, signal }) => (await searchService.search(input.request, input.asSeeker, signal)).data,
     ),
@@ -180,95 +223,79 @@ export const jobSearchMachine = setup({
     ),
   },
   actions: {
-    setKeyword: assign(({ context, event }) => ({ query: { ...context.query, keyword: (event as Of<'search.submit'>).keyword.trim() || null } })),
-    setPlace: assign(({ context, event }) => ({ query: { ...context.query, place: (event as Of<'search.place'>).place } })),
-    setRadius: assign(({ context, event }) => ({ query: { ...context.query, radius: (event as Of<'search.radius'>).radius } })),
-    setFilters: assign(({ context, event }) => ({ query: { ...context.query, filters: (event as Of<'search.filters'>).filters } })),
-    setSort: assign(({ context, event }) => ({ query: { ...context.query, sort: (event as Of<'search.sort'>).sort } })),
-    /** The search the address names; the map follows its place and radius when they differ. */
-    restoreQuery: enqueueActions(({ context, event, enqueue }) => {
-      const { query } = event as Of<'search.restore'>;
+    /** The search changed: the map follows a new place and a new radius. */
+    changeQuery: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'search.change');
       const before = context.query;
-      enqueue.assign({ query });
-      if (query.place.latitude !== before.place.latitude || query.place.longitude !== before.place.longitude) {
+      const query = changedQuery(before, event.change);
+      enqueue.assign({ query, awaitingHome: samePoint(query.place, before.place) ? context.awaitingHome : null });
+      if (!samePoint(query.place, before.place)) {
         enqueue.sendTo(context.map, { type: 'map.pan', center: { lat: query.place.latitude, lng: query.place.longitude } } satisfies MapEvent);
       }
       if (query.radius !== before.radius) enqueue.sendTo(context.map, { type: 'map.zoom', zoom: zoomForRadius(query.place.latitude, query.radius) } satisfies MapEvent);
     }),
+    /** The place kept for the user replaces the default one the search started around. */
+    goHome: raise((_, place: SearchPlace) => ({ type: 'search.change' as const, change: { place } })),
+    stopAwaitingHome: assign({ awaitingHome: null }),
+    setLookups: assign((_, lookups: AllLookups) => ({ lookups })),
+    failLookups: assign({ lookups: 'failed' as const }),
     /** A new search (or its retry): page 1, more to come, a new moment; the results shown stay until the answer. */
     startOver: assign(({ context }) => ({ pageNumber: 1, hasMore: true, asOf: null, error: null, pinsViewport: context.viewport })),
-    takeFirstPage: assign(({ event }) => {
-      const page = (event as unknown as Done<SearchPage>).output;
-      return { items: page.items, total: page.total, totalIsLowerBound: !!page.totalIsLowerBound, asOf: page.asOf, hasMore: moreAfter(page, page.items.length) };
-    }),
+    takeFirstPage: assign((_, page: SearchPage) => ({
+      items: page.items,
+      total: page.total,
+      totalIsLowerBound: !!page.totalIsLowerBound,
+      asOf: page.asOf,
+      hasMore: moreAfter(page, page.items.length),
+    })),
     /** Page 1's pins go to the map, unless it has moved since they were asked for (its own request then answers). */
-    showPins: enqueueActions(({ context, event, enqueue }) => {
-      const pins = (event as unknown as Done<SearchPage>).output.pins;
-      if (pins && sameViewport(context.viewport, context.pinsViewport)) {
-        enqueue.sendTo(context.map, { type: 'map.clusters', clusters: pins.clusters } satisfies MapEvent);
+    showPins: enqueueActions(({ context, enqueue }, page: SearchPage) => {
+      if (page.pins && sameViewport(context.viewport, context.pinsViewport)) {
+        enqueue.sendTo(context.map, { type: 'map.clusters', clusters: page.pins.clusters } satisfies MapEvent);
       }
     }),
-    failFirstPage: assign(({ event }) => ({ error: searchFailure((event as { error?: unknown }).error), items: [], total: 0, totalIsLowerBound: false, hasMore: false })),
+    failFirstPage: assign((_, error: unknown) => ({ error: searchFailure(error), items: [], total: 0, totalIsLowerBound: false, hasMore: false })),
     nextPage: assign({ pageNumber: ({ context }) => context.pageNumber + 1 }),
     clearError: assign({ error: null }),
-    appendPage: assign(({ context, event }) => {
-      const page = (event as unknown as Done<SearchPage>).output;
+    appendPage: assign(({ context }, page: SearchPage) => {
       const known = new Set(context.items.map((j) => j.id));
       const items = [...context.items, ...page.items.filter((j) => !known.has(j.id))];
       return { items, total: page.total, totalIsLowerBound: !!page.totalIsLowerBound, hasMore: moreAfter(page, items.length) };
     }),
-    failMore: assign(({ event }) => ({ error: searchFailure((event as { error?: unknown }).error) })),
-    setViewport: assign({ viewport: ({ event }) => (event as Of<'map.changed'>).viewport }),
-    showClusters: sendTo(({ context }) => context.map, ({ event }) => ({ type: 'map.clusters', clusters: (event as unknown as Done<MapPins>).output.clusters }) satisfies MapEvent),
-    setBoosts: assign({ boosts: ({ event }) => (event as unknown as Done<BoostsPage>).output.items }),
+    failMore: assign((_, error: unknown) => ({ error: searchFailure(error) })),
+    setViewport: assign((_, viewport: Viewport) => ({ viewport })),
+    showClusters: sendTo(({ context }) => context.map, (_, pins: MapPins) => ({ type: 'map.clusters', clusters: pins.clusters }) satisfies MapEvent),
+    setBoosts: assign((_, page: BoostsPage) => ({ boosts: page.items })),
     clearBoosts: assign({ boosts: [] }),
-    /** A new place: the map goes there. */
-    centreMap: sendTo(({ context }) => context.map, ({ context }) => ({ type: 'map.pan', center: { lat: context.query.place.latitude, lng: context.query.place.longitude } }) satisfies MapEvent),
-    /** A new radius: the map zooms so the circle fits. */
-    fitMap: sendTo(({ context }) => context.map, ({ context }) => ({ type: 'map.zoom', zoom: zoomForRadius(context.query.place.latitude, context.query.radius) }) satisfies MapEvent),
-    point: sendTo(({ context }) => context.map, ({ event }) => ({ type: 'map.hover', jobId: (event as Of<'search.point'>).jobId }) satisfies MapEvent),
-    selectListed: assign(({ event }) => ({ selectedJobId: (event as Of<'map.selected'>).cluster.jobId, pinned: null, pinnedTitle: null })),
-    selectUnlisted: assign(({ event }) => {
-      const { cluster } = event as Of<'map.selected'>;
-      return { selectedJobId: cluster.jobId, pinned: null, pinnedTitle: cluster.title ?? null };
-    }),
-    setPinned: assign(({ event }) => ({ pinned: (event as unknown as Done<JobPostListItem>).output })),
+    point: sendTo(({ context }) => context.map, (_, jobId: string | null) => ({ type: 'map.hover', jobId }) satisfies MapEvent),
+    selectListed: assign((_, cluster: MapCluster) => ({ selectedJobId: cluster.jobId, pinned: null, pinnedTitle: null })),
+    selectUnlisted: assign((_, cluster: MapCluster) => ({ selectedJobId: cluster.jobId, pinned: null, pinnedTitle: cluster.title ?? null })),
+    setPinned: assign((_, pinned: JobPostListItem) => ({ pinned })),
     clearSelection: assign({ selectedJobId: null, pinned: null, pinnedTitle: null }),
     deselectPin: sendTo(({ context }) => context.map, { type: 'map.deselect' } satisfies MapEvent),
-    markSaved: assign(({ context, event }) => {
-      const { jobId, isSaved } = event as Of<'search.saved'>;
-      return {
-        items: withSaved(context.items, jobId, isSaved),
-        boosts: withSaved(context.boosts, jobId, isSaved),
-        pinned: context.pinned && withSaved([context.pinned], jobId, isSaved)[0]!,
-      };
-    }),
+    markSaved: assign(({ context }, { jobId, isSaved }: { jobId: string; isSaved: boolean }) => ({
+      items: withSaved(context.items, jobId, isSaved),
+      boosts: withSaved(context.boosts, jobId, isSaved),
+      pinned: context.pinned && withSaved([context.pinned], jobId, isSaved)[0]!,
+    })),
   },
   guards: {
     hasMore: ({ context }) => context.hasMore,
-    placeChanged: ({ context, event }) => {
-      const { place } = event as Of<'search.place'>;
-      const now = context.query.place;
-      return place.latitude !== now.latitude || place.longitude !== now.longitude || place.label !== now.label;
+    /** The change makes another search (a radius must be a positive number), or the search form was sent again. */
+    changesQuery: ({ context }, { change, submitted }: { change: QueryChange; submitted: boolean }) => {
+      if ('radius' in change && !(Number.isFinite(change.radius) && change.radius! > 0)) return false;
+      return submitted || !sameQuery(changedQuery(context.query, change), context.query);
     },
-    radiusChanged: ({ context, event }) => {
-      const r = (event as Of<'search.radius'>).radius;
-      return Number.isFinite(r) && r > 0 && r !== context.query.radius;
+    /** The change moves the place or the radius: the boosted jobs change too. */
+    movesPlace: ({ context }, change: QueryChange) => {
+      const next = changedQuery(context.query, change);
+      return next.radius !== context.query.radius || !samePoint(next.place, context.query.place);
     },
-    filtersChanged: ({ context, event }) => JSON.stringify((event as Of<'search.filters'>).filters) !== JSON.stringify(context.query.filters),
-    sortChanged: ({ context, event }) => (event as Of<'search.sort'>).sort !== context.query.sort,
-    queryChanged: ({ context, event }) => !sameQuery((event as Of<'search.restore'>).query, context.query),
-    /** The address names another place or radius: the boosted jobs change too. */
-    restoreMoves: ({ context, event }) => {
-      const q = (event as Of<'search.restore'>).query;
-      return q.radius !== context.query.radius || q.place.latitude !== context.query.place.latitude || q.place.longitude !== context.query.place.longitude;
-    },
+    /** The search is still around the default place it started with. */
+    stillAtDefault: ({ context }) => context.awaitingHome !== null && samePoint(context.query.place, context.awaitingHome),
     /** A single job's pin whose job is among the results or the boosted ones. */
-    pinListed: ({ context, event }) => {
-      const { cluster } = event as Of<'map.selected'>;
-      return cluster.count === 1 && [...context.items, ...context.boosts].some((j) => j.id === cluster.jobId);
-    },
-    pinUnlisted: ({ event }) => (event as Of<'map.selected'>).cluster.count === 1,
+    pinListed: ({ context }, cluster: MapCluster) => cluster.count === 1 && [...context.items, ...context.boosts].some((j) => j.id === cluster.jobId),
+    pinUnlisted: (_, cluster: MapCluster) => cluster.count === 1,
   },
 }).createMachine({
   id: 'jobSearch',
@@ -288,6 +315,8 @@ export const jobSearchMachine = setup({
     selectedJobId: null,
     pinned: null,
     pinnedTitle: null,
+    lookups: null,
+    awaitingHome: input.followHome ? input.query.place : null,
     map: spawn('map', {
       id: 'map',
       input: {
@@ -296,10 +325,24 @@ export const jobSearchMachine = setup({
       },
     }),
   }),
-  invoke: { id: 'mapEvents', src: 'mapEvents', input: ({ context }) => ({ map: context.map }) },
+  invoke: [
+    { id: 'mapEvents', src: 'mapEvents', input: ({ context }) => ({ map: context.map }) },
+    { id: 'homeChanges', src: 'homeChanges' },
+    {
+      id: 'lookups',
+      src: 'lookups',
+      onDone: { actions: { type: 'setLookups', params: ({ event }) => event.output } },
+      // The filters say so; the search works without them.
+      onError: { actions: 'failLookups' },
+    },
+  ],
   on: {
-    'search.point': { actions: 'point' },
-    'search.saved': { actions: 'markSaved' },
+    'search.point': { actions: { type: 'point', params: ({ event }) => event.jobId } },
+    'search.saved': { actions: { type: 'markSaved', params: ({ event }) => event } },
+    'search.home': [
+      { guard: 'stillAtDefault', actions: [{ type: 'goHome', params: ({ event }) => event.place }, 'stopAwaitingHome'] },
+      { actions: 'stopAwaitingHome' },
+    ],
   },
   type: 'parallel',
   states: {
@@ -307,12 +350,11 @@ export const jobSearchMachine = setup({
       initial: 'loading',
       // Every change of the search reads page 1 again; the request before it is cancelled.
       on: {
-        'search.submit': { target: '.loading', actions: 'setKeyword' },
-        'search.place': { guard: 'placeChanged', target: '.loading', actions: ['setPlace', 'centreMap'] },
-        'search.radius': { guard: 'radiusChanged', target: '.loading', actions: ['setRadius', 'fitMap'] },
-        'search.filters': { guard: 'filtersChanged', target: '.loading', actions: 'setFilters' },
-        'search.sort': { guard: 'sortChanged', target: '.loading', actions: 'setSort' },
-        'search.restore': { guard: 'queryChanged', target: '.loading', actions: 'restoreQuery' },
+        'search.change': {
+          guard: { type: 'changesQuery', params: ({ event }) => ({ change: event.change, submitted: !!event.submitted }) },
+          target: '.loading',
+          actions: 'changeQuery',
+        },
       },
       states: {
         loading: {
@@ -322,8 +364,14 @@ export const jobSearchMachine = setup({
             id: 'search',
             src: 'search',
             input: ({ context }) => ({ request: searchRequestOf(context, 1), asSeeker: context.asSeeker }),
-            onDone: { target: 'ready', actions: ['takeFirstPage', 'showPins'] },
-            onError: { target: 'failed', actions: 'failFirstPage' },
+            onDone: {
+              target: 'ready',
+              actions: [
+                { type: 'takeFirstPage', params: ({ event }) => event.output },
+                { type: 'showPins', params: ({ event }) => event.output },
+              ],
+            },
+            onError: { target: 'failed', actions: { type: 'failFirstPage', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
           },
         },
         ready: {
@@ -336,8 +384,8 @@ export const jobSearchMachine = setup({
             id: 'search',
             src: 'search',
             input: ({ context }) => ({ request: searchRequestOf(context, context.pageNumber), asSeeker: context.asSeeker }),
-            onDone: { target: 'ready', actions: 'appendPage' },
-            onError: { target: 'moreFailed', actions: 'failMore' },
+            onDone: { target: 'ready', actions: { type: 'appendPage', params: ({ event }) => event.output } },
+            onError: { target: 'moreFailed', actions: { type: 'failMore', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
           },
         },
         // A later page failed: the results read so far stay; the same page can be asked again.
@@ -353,14 +401,12 @@ export const jobSearchMachine = setup({
     clusters: {
       initial: 'idle',
       on: {
-        'map.changed': { target: '.loading', actions: 'setViewport' },
+        'map.changed': { target: '.loading', actions: { type: 'setViewport', params: ({ event }) => event.viewport } },
         // A new search's first page brings the pins for the current view.
-        'search.submit': '.idle',
-        'search.place': { guard: 'placeChanged', target: '.idle' },
-        'search.radius': { guard: 'radiusChanged', target: '.idle' },
-        'search.filters': { guard: 'filtersChanged', target: '.idle' },
-        'search.sort': { guard: 'sortChanged', target: '.idle' },
-        'search.restore': { guard: 'queryChanged', target: '.idle' },
+        'search.change': {
+          guard: { type: 'changesQuery', params: ({ event }) => ({ change: event.change, submitted: !!event.submitted }) },
+          target: '.idle',
+        },
       },
       states: {
         idle: {},
@@ -369,7 +415,7 @@ export const jobSearchMachine = setup({
             id: 'clusters',
             src: 'clusters',
             input: ({ context }) => clusterRequestOf(context, context.viewport!),
-            onDone: { target: 'idle', actions: 'showClusters' },
+            onDone: { target: 'idle', actions: { type: 'showClusters', params: ({ event }) => event.output } },
             // The markers shown stay; the next move asks again.
             onError: 'idle',
           },
@@ -379,9 +425,10 @@ export const jobSearchMachine = setup({
     boosts: {
       initial: 'loading',
       on: {
-        'search.place': { guard: 'placeChanged', target: '.loading' },
-        'search.radius': { guard: 'radiusChanged', target: '.loading' },
-        'search.restore': { guard: 'restoreMoves', target: '.loading' },
+        'search.change': {
+          guard: { type: 'movesPlace', params: ({ event }) => event.change },
+          target: '.loading',
+        },
       },
       states: {
         loading: {
@@ -389,7 +436,7 @@ export const jobSearchMachine = setup({
             id: 'boosts',
             src: 'boosts',
             input: ({ context }) => boostsRequestOf(context.query),
-            onDone: { target: 'ready', actions: 'setBoosts' },
+            onDone: { target: 'ready', actions: { type: 'setBoosts', params: ({ event }) => event.output } },
             // Not fatal: the strip stays away.
             onError: { target: 'failed', actions: 'clearBoosts' },
           },
@@ -402,16 +449,15 @@ export const jobSearchMachine = setup({
       initial: 'none',
       on: {
         'map.selected': [
-          { guard: 'pinListed', target: '.listed', actions: 'selectListed' },
-          { guard: 'pinUnlisted', target: '.reading', actions: 'selectUnlisted' },
+          { guard: { type: 'pinListed', params: ({ event }) => event.cluster }, target: '.listed', actions: { type: 'selectListed', params: ({ event }) => event.cluster } },
+          { guard: { type: 'pinUnlisted', params: ({ event }) => event.cluster }, target: '.reading', actions: { type: 'selectUnlisted', params: ({ event }) => event.cluster } },
         ],
         'search.unpin': { target: '.none', actions: ['clearSelection', 'deselectPin'] },
-        'search.submit': { target: '.none', actions: ['clearSelection', 'deselectPin'] },
-        'search.place': { guard: 'placeChanged', target: '.none', actions: ['clearSelection', 'deselectPin'] },
-        'search.radius': { guard: 'radiusChanged', target: '.none', actions: ['clearSelection', 'deselectPin'] },
-        'search.filters': { guard: 'filtersChanged', target: '.none', actions: ['clearSelection', 'deselectPin'] },
-        'search.sort': { guard: 'sortChanged', target: '.none', actions: ['clearSelection', 'deselectPin'] },
-        'search.restore': { guard: 'queryChanged', target: '.none', actions: ['clearSelection', 'deselectPin'] },
+        'search.change': {
+          guard: { type: 'changesQuery', params: ({ event }) => ({ change: event.change, submitted: !!event.submitted }) },
+          target: '.none',
+          actions: ['clearSelection', 'deselectPin'],
+        },
       },
       states: {
         none: {},
@@ -422,7 +468,7 @@ export const jobSearchMachine = setup({
             id: 'pinned',
             src: 'pinned',
             input: ({ context }) => ({ jobId: context.selectedJobId!, asSeeker: context.asSeeker }),
-            onDone: { target: 'shown', actions: 'setPinned' },
+            onDone: { target: 'shown', actions: { type: 'setPinned', params: ({ event }) => event.output } },
             onError: 'unavailable',
           },
         },
@@ -461,3 +507,9 @@ export const selectPinnedCard = (s: Snapshot) =>
     ? { state: s.value.pick as 'reading' | 'shown' | 'unavailable', job: s.context.pinned, jobId: s.context.selectedJobId!, title: s.context.pinnedTitle }
     : null;
 export const selectMap = (s: Snapshot) => s.context.map;
+export const selectLookups = (s: Snapshot) => s.context.lookups;
+/** The chosen pin's job when it is among the results or the boosted ones (the narrow map shows its card). */
+export const selectSelectedListed = (s: Snapshot) => {
+  const { selectedJobId, items, boosts } = s.context;
+  return selectedJobId ? ([...items, ...boosts].find((j) => j.id === selectedJobId) ?? null) : null;
+};

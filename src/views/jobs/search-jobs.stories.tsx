@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { AllLookups } from '../../contract/lookups.ts';
 import type { MapCluster } from '../../contract/map.ts';
 import type { JobPostListItem } from '../../contract/posting.ts';
 import { NO_FILTERS, type BoostsPage, type BoostsRequestInput, type ClusterRequestInput, type MapPins, type SearchItem, type SearchPage, type SearchRequestInput } from '../../contract/search.ts';
-import { jobSearchMachine } from '../../machines/jobs/search.machine.ts';
+import { jobSearchMachine, type JobSearchEvent } from '../../machines/jobs/search.machine.ts';
 import { ApiError } from '../../services/http.ts';
 import { after, never, withProviders } from '../account/stories-support.tsx';
 import { FiltersPanel } from './search-filters.tsx';
@@ -95,7 +95,6 @@ const lookups: AllLookups = {
   jobSupplementalPays: [],
   preferLocations: [],
 };
-const loadLists = () => Promise.resolve(lookups);
 
 type Answers = {
   search?: (request: SearchRequestInput) => Promise<SearchPage>;
@@ -115,6 +114,9 @@ function pretendServer(answers: Answers = {}) {
   };
   return jobSearchMachine.provide({
     actors: {
+      lookups: fromPromise<AllLookups>(() => Promise.resolve(lookups)),
+      // Stories keep no place: the search stays around the default one.
+      homeChanges: fromCallback<JobSearchEvent>(() => {}),
       search: fromPromise<SearchPage, { request: SearchRequestInput; asSeeker: boolean }>(({ input }) => (answers.search ?? search)(input.request)),
       boosts: fromPromise<BoostsPage, BoostsRequestInput>(() => (answers.boosts ?? (() => after(300, { items: featured, total: 3, pageNumber: 1, pageSize: 5 })))()),
       clusters: fromPromise<MapPins, ClusterRequestInput>(() => after(200, demoPins)),
@@ -129,7 +131,7 @@ const meta = {
   title: 'Jobs/Search jobs page',
   component: SearchJobsPage,
   decorators: [withSeeker],
-  args: { logic: pretendServer(), lookups: loadLists },
+  args: { logic: pretendServer() },
   parameters: { layout: 'fullscreen', route: '/user/search-jobs', docs: { story: { height: '900px' } } },
 } satisfies Meta<typeof SearchJobsPage>;
 

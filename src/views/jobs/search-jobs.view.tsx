@@ -3,12 +3,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { useSession } from '../../app/session.tsx';
-import { DEFAULT_LOCATION } from '../../contract/location.ts';
-import type { AllLookups } from '../../contract/lookups.ts';
 import { NO_FILTERS, type SearchSort } from '../../contract/search.ts';
-import { activeFilterCount, placeOf, queryFromSearch, queryToSearch, RADIUS_CHOICES, sameQuery } from '../../lib/search-query.ts';
+import { activeFilterCount, queryToSearch, RADIUS_CHOICES } from '../../lib/search-query.ts';
 import {
   jobSearchMachine,
+  queryOfAddress,
+  searchInputOf,
   selectBoosts,
   selectCanLoadMore,
   selectEmpty,
@@ -16,19 +16,19 @@ import {
   selectFailed,
   selectItems,
   selectLoadingMore,
+  selectLookups,
   selectMap,
   selectMoreFailed,
   selectPinnedCard,
   selectQuery,
   selectSearching,
   selectSelectedJobId,
+  selectSelectedListed,
   selectTotal,
   selectTotalIsLowerBound,
 } from '../../machines/jobs/search.machine.ts';
 import type { SaveJobEmitted } from '../../machines/jobs/save-job.machine.ts';
 import type { locationSearchMachine } from '../../machines/location/location-search.machine.ts';
-import { loadLookups } from '../../services/lookups.ts';
-import { locationStore } from '../../services/location-store.ts';
 import { cx } from '../ui/cx.ts';
 import { Loading } from '../ui/load-state.tsx';
 import { SelectField } from '../ui/select-field.tsx';
@@ -46,36 +46,9 @@ export interface SearchJobsPageProps {
   /** The machine with its actors provided (stories and tests stub them). */
   logic?: Logic;
   snapshot?: Snap;
-  /** Where the filters' lists come from (tests and stories answer without a server). */
-  lookups?: () => Promise<AllLookups>;
   /** Lets tests and stories run the place search with stubbed actors. */
   locationLogic?: typeof locationSearchMachine;
   title?: string;
-}
-
-/** The seeker's place (kept in the browser) with its radius, else Vancouver, WA, 10 miles (spec 2 §3). */
-function homePlace() {
-  const stored = locationStore.readLocation();
-  const location = stored ?? DEFAULT_LOCATION;
-  return { place: placeOf(location), radius: location.radius ?? DEFAULT_LOCATION.radius ?? 10, stored: !!stored };
-}
-
-/** How often the page looks for a place chosen in the first-visit location prompt, while it searches around the default one. */
-const PLACE_CHECK_MS = 1000;
-
-function useLookups(load: () => Promise<AllLookups>) {
-  const [lookups, setLookups] = useState<AllLookups | null | 'failed'>(null);
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (l) => live && setLookups(l),
-      () => live && setLookups('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [load]);
-  return lookups;
 }
 
 /** Where a "wider radius" button leads: the next radius choice, or none past the widest. */
@@ -122,15 +95,11 @@ function ViewToggle({ view, onChange }: { view: 'list' | 'map'; onChange: (v: 'l
   );
 }
 
-function SearchJobs({ logic = jobSearchMachine, snapshot, lookups: loadLists = loadLookups, locationLogic, asSeeker, signedIn }: SearchJobsPageProps & { asSeeker: boolean; signedIn: boolean }) {
+function SearchJobs({ logic = jobSearchMachine, snapshot, locationLogic, asSeeker, signedIn }: SearchJobsPageProps & { asSeeker: boolean; signedIn: boolean }) {
   const search = useSearch();
   const [path, navigate] = useLocation();
-  const [start] = useState(() => {
-    const home = homePlace();
-    const query = queryFromSearch(search, home);
-    return { query, waitForPlace: !home.stored && !new URLSearchParams(search).has('lat') };
-  });
-  const actor = useActorRef(logic, { input: { asSeeker, query: start.query }, snapshot });
+  const [start] = useState(() => searchInputOf(search, asSeeker));
+  const actor = useActorRef(logic, { input: start, snapshot });
 
   const query = useSelector(actor, selectQuery);
   const items = useSelector(actor, selectItems);
@@ -147,7 +116,8 @@ function SearchJobs({ logic = jobSearchMachine, snapshot, lookups: loadLists = l
   const selectedJobId = useSelector(actor, selectSelectedJobId);
   const pinned = useSelector(actor, selectPinnedCard);
   const map = useSelector(actor, selectMap);
-  const lookups = useLookups(loadLists);
+  const lookups = useSelector(actor, selectLookups);
+  const selectedListed = useSelector(actor, selectSelectedListed);
   const wide = useMediaQuery(WIDE_SCREEN);
   const [view, setView] = useState<'list' | 'map'>('list');
   const focusFirstNew = useFocusFirstNew(items);
@@ -161,9 +131,9 @@ function SearchJobs({ logic = jobSearchMachine, snapshot, lookups: loadLists = l
     // The search follows the address: Back, Forward, a link to another search.
     if (search === lastSearch.current) return;
     lastSearch.current = search;
-    const wanted = queryFromSearch(search, homePlace());
+    const wanted = queryOfAddress(search);
     synced.current = queryToSearch(wanted);
-    if (!sameQuery(wanted, actor.getSnapshot().context.query)) actor.send({ type: 'search.restore', query: wanted });
+    actor.send({ type: 'search.change', change: wanted });
   }, [actor, search]);
   useEffect(() => {
     if (queryString === synced.current) return;
@@ -171,20 +141,6 @@ function SearchJobs({ logic = jobSearchMachine, snapshot, lookups: loadLists = l
     lastSearch.current = queryString;
     navigate(`${path}?${queryString}`);
   }, [navigate, path, queryString]);
-
-  // A place chosen in the first-visit location prompt replaces the default one.
-  useEffect(() => {
-    if (!start.waitForPlace) return;
-    const timer = setInterval(() => {
-      const stored = locationStore.readLocation();
-      if (!stored) return;
-      clearInterval(timer);
-      // Unless the seeker has chosen a place on the page meanwhile.
-      const now = actor.getSnapshot().context.query.place;
-      if (now.latitude === start.query.place.latitude && now.longitude === start.query.place.longitude) actor.send({ type: 'search.place', place: placeOf(stored) });
-    }, PLACE_CHECK_MS);
-    return () => clearInterval(timer);
-  }, [actor, start]);
 
   const onSaveChange = useCallback((change: SaveJobEmitted) => actor.send({ type: 'search.saved', jobId: change.jobId, isSaved: change.isSaved }), [actor]);
   const onPoint = useCallback((jobId: string | null) => actor.send({ type: 'search.point', jobId }), [actor]);
@@ -195,7 +151,6 @@ function SearchJobs({ logic = jobSearchMachine, snapshot, lookups: loadLists = l
 
   const filtersInUse = activeFilterCount(query.filters);
   const status = failed ? (error ?? '') : searching ? 'Searching jobs…' : `${jobsLabel(total, atLeast)} found`;
-  const selectedListed = selectedJobId ? ([...items, ...boosts].find((j) => j.id === selectedJobId) ?? null) : null;
   const showList = wide || view === 'list';
   const showMap = wide || view === 'map';
 
@@ -215,8 +170,8 @@ function SearchJobs({ logic = jobSearchMachine, snapshot, lookups: loadLists = l
           widerRadius={widerThan(query.radius)}
           filtersInUse={filtersInUse}
           hasKeyword={!!query.keyword}
-          onWiden={(radius) => actor.send({ type: 'search.radius', radius })}
-          onClearFilters={() => actor.send({ type: 'search.filters', filters: NO_FILTERS })}
+          onWiden={(radius) => actor.send({ type: 'search.change', change: { radius } })}
+          onClearFilters={() => actor.send({ type: 'search.change', change: { filters: NO_FILTERS } })}
         />
       ) : (
         <>
@@ -251,11 +206,11 @@ function SearchJobs({ logic = jobSearchMachine, snapshot, lookups: loadLists = l
       <SearchBar
         query={query}
         locationLogic={locationLogic}
-        onKeyword={(keyword) => actor.send({ type: 'search.submit', keyword })}
-        onPlace={(place) => actor.send({ type: 'search.place', place })}
-        onRadius={(radius) => actor.send({ type: 'search.radius', radius })}
+        onKeyword={(keyword) => actor.send({ type: 'search.change', change: { keyword }, submitted: true })}
+        onPlace={(place) => actor.send({ type: 'search.change', change: { place } })}
+        onRadius={(radius) => actor.send({ type: 'search.change', change: { radius } })}
       />
-      <FiltersPanel filters={query.filters} lookups={lookups} onApply={(filters) => actor.send({ type: 'search.filters', filters })} />
+      <FiltersPanel filters={query.filters} lookups={lookups} onApply={(filters) => actor.send({ type: 'search.change', change: { filters } })} />
       <div className="flex flex-wrap items-end justify-between gap-1 border-b border-line pb-1">
         <div>
           <p className="text-xl font-semibold" aria-hidden="true">
@@ -271,7 +226,7 @@ function SearchJobs({ logic = jobSearchMachine, snapshot, lookups: loadLists = l
         </div>
         <div className="flex flex-wrap items-end gap-1">
           {!wide && <ViewToggle view={view} onChange={setView} />}
-          <SelectField<SearchSort> label="Sort by" value={query.sort} options={sortOptions} onChange={(sort) => sort && actor.send({ type: 'search.sort', sort })} className="min-w-[10rem]" />
+          <SelectField<SearchSort> label="Sort by" value={query.sort} options={sortOptions} onChange={(sort) => sort && actor.send({ type: 'search.change', change: { sort } })} className="min-w-[10rem]" />
         </div>
       </div>
       <div className={cx('grid gap-2', wide && 'grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start')}>

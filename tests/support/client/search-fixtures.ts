@@ -2,10 +2,11 @@
  * Job search results (tests/support/search-data.ts), and the search machine with every call swapped
  * for a stub the test answers.
  */
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
+import type { AllLookups } from '../../../src/contract/lookups.ts';
 import type { JobPostListItem } from '../../../src/contract/posting.ts';
 import type { BoostsPage, BoostsRequestInput, ClusterRequestInput, MapPins, SearchPage, SearchRequestInput } from '../../../src/contract/search.ts';
-import { jobSearchMachine } from '../../../src/machines/jobs/search.machine.ts';
+import { jobSearchMachine, type JobSearchEvent } from '../../../src/machines/jobs/search.machine.ts';
 import { deferred } from './model.ts';
 
 export * from '../search-data.ts';
@@ -23,13 +24,16 @@ export function stubSearchServer() {
     /** Every call's promise, by actor, in order: to answer one that was replaced. */
     all: { search: [] as Pending[], clusters: [] as Pending[] },
   };
-  const hold = <T>(id: 'search' | 'clusters' | 'boosts' | 'pinned') => {
+  const hold = <T>(id: 'search' | 'clusters' | 'boosts' | 'pinned' | 'lookups') => {
     const d = deferred<T>();
     server.pending[id] = d as unknown as Pending;
     if (id === 'search' || id === 'clusters') server.all[id].push(d as unknown as Pending);
     return d.promise;
   };
   const actors = {
+    lookups: fromPromise<AllLookups>(() => hold('lookups')),
+    // A place kept later is played by the test as the event it becomes.
+    homeChanges: fromCallback<JobSearchEvent>(() => {}),
     search: fromPromise<SearchPage, { request: SearchRequestInput; asSeeker: boolean }>(({ input, signal }) => {
       server.searches.push({ ...input, signal });
       return hold('search');
