@@ -89,6 +89,8 @@ describe('suggested job seekers without a job', () => {
     const { items, total } = await everyPage(t.w.recruiterX);
     expect(total).toBeGreaterThanOrEqual(12);
     expect(new Set(items.map((i) => i.id)).size).toBe(total);
+    const past = expectOk(await t.s.suggestedAny(t.w.recruiterX, { pageNumber: 1000 }));
+    expect([past.items, past.total]).toEqual([[], total]);
 
     const bare = expectOk(await t.s.suggestedAny(t.w.recruiterX));
     expect([bare.pageNumber, bare.pageSize, bare.total, bare.job]).toEqual([1, 10, total, null]);
