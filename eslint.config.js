@@ -97,12 +97,13 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['**/*.stories.tsx'],
+    ignores: ['**/*.stories.tsx', '**/*stories-support.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [viewsUseNoServices, ...clientZones] }] },
   },
   {
-    // Stories start a view's machine in each state with stubbed actors, so they may reach services' types.
-    files: ['src/**/*.stories.tsx'],
+    // Stories start a view's machine in each state with stubbed actors, so they (and the helpers they
+    // share) may reach services' types and stores.
+    files: ['src/**/*.stories.tsx', 'src/**/*stories-support.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: clientZones }] },
   },
   {
