@@ -128,6 +128,9 @@ export async function buildApp(
   const indexText = hasClient ? fs.readFileSync(indexHtml!, 'utf8') : '';
   const pagePolicy = hasClient ? contentSecurityPolicy(indexText) : '';
   const pages = hasClient ? prerenderedPages(clientDir!) : new Map<string, string>();
+  // A job's page: the prerendered layout with the page loading, its head written per job.
+  const jobShellFile = pages.get('/jobs/:id');
+  const jobShell = jobShellFile ? fs.readFileSync(path.join(clientDir!, jobShellFile), 'utf8') : null;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir!,
@@ -152,7 +155,7 @@ export async function buildApp(
     }
     if (hasClient && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(url)) {
       // Pages whose head the server writes for search engines and link previews (a job's title and data).
-      const page = await serverPage(ctx, url, indexText);
+      const page = await serverPage(ctx, url, jobShell ?? indexText);
       if (page) {
         return res
           .code(page.status)

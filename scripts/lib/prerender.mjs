@@ -6,15 +6,16 @@ import { pathToFileURL } from 'node:url';
 import { clientDir, root } from './build.mjs';
 import { precompress } from './precompress.mjs';
 
-const { renderPage, prerenderedPaths, prerenderedFile } = await import(pathToFileURL(path.join(root, 'dist/ssr/prerender.js')).href);
+const { renderPage, prerenderedPaths, prerenderedShells, prerenderedFile } = await import(pathToFileURL(path.join(root, 'dist/ssr/prerender.js')).href);
 const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
 const ROOT = '<div id="root"></div>';
 if (!template.includes(ROOT)) throw new Error(`index.html has no ${ROOT}`);
 
 const written = [];
 const paths = {};
-for (const page of prerenderedPaths) {
-  const html = template.replace(ROOT, `<div id="root">${await renderPage(page)}</div>`);
+const pages = [...prerenderedPaths.map((page) => [page, page]), ...Object.entries(prerenderedShells)];
+for (const [page, renderAt] of pages) {
+  const html = template.replace(ROOT, `<div id="root">${await renderPage(renderAt)}</div>`);
   const file = path.join(clientDir, prerenderedFile(page));
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, html);

@@ -27,5 +27,11 @@ export const prerenderedPaths: string[] = [
   ...routeTable.filter((r) => r.access === 'anyone' && r.page === 'public/coming-soon.view').map((r) => r.path),
 ];
 
+/**
+ * Pages whose content the server fills in per request: prerendered once as a shell (the layout and
+ * the page while it loads) for the server to write the head into. Route → a path to render it at.
+ */
+export const prerenderedShells: Record<string, string> = { '/jobs/:id': '/jobs/0' };
+
 /** The file of a prerendered page under the client build, e.g. /jobs → pages/jobs.html. */
-export const prerenderedFile = (path: string) => `pages/${path === '/' ? 'home' : path.slice(1).replace(/\//g, '_')}.html`;
+export const prerenderedFile = (path: string) => `pages/${path === '/' ? 'home' : path.slice(1).replace(/[/:]/g, '_')}.html`;
