@@ -1,6 +1,8 @@
 import { createActorContext } from '@xstate/react';
 import { themeMachine } from '../machines/app/theme.machine.ts';
 
+export type { ThemeMode } from '../services/theme-store.ts';
+
 export const ThemeContext = createActorContext(themeMachine);
 
 export function useTheme() {

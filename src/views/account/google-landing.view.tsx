@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { returnPathStore } from '../../services/return-path.ts';
+import { useReturnPath } from '../../app/return-path.tsx';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { SessionContext } from '../../app/session.tsx';
@@ -25,10 +25,11 @@ export interface GoogleLandingPageProps {
 /** Route /landing/google: Google sends the browser back here with `code` and `state`. */
 export default function GoogleLandingPage({ logic, snapshot }: GoogleLandingPageProps) {
   const search = useSearch();
+  const returnPath = useReturnPath();
   // Read once: the machine exchanges the code of the address the browser arrived at.
   const [input] = useState<SocialCallbackInput>(() => {
     const params = new URLSearchParams(search);
-    return { code: params.get('code'), state: params.get('state'), next: returnPathStore.take() };
+    return { code: params.get('code'), state: params.get('state'), next: returnPath.take() };
   });
   const actor = useActorRef(logic ?? socialCallbackMachine, { input, ...(snapshot ? { snapshot } : {}) });
   const session = SessionContext.useActorRef();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { safeNextPath } from '../../services/return-path.ts';
+import { safeNextPath } from '../../lib/return-path.ts';
 import type { SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
 import { RegisterRole } from '../../contract/roles.ts';

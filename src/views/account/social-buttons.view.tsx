@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { googleStartMachine, selectBusy, selectMessage } from '../../machines/account/google-start.machine.ts';
-import { returnPathStore } from '../../services/return-path.ts';
+import { useReturnPath } from '../../app/return-path.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { cx } from '../ui/cx.ts';
@@ -59,6 +59,7 @@ export default function SocialButtons({ logic, snapshot, className, next = null 
   const busy = useSelector(actor, selectBusy);
   const message = useSelector(actor, selectMessage);
   const notConfigured = useSelector(actor, (s) => s.matches('notConfigured'));
+  const returnPath = useReturnPath();
 
   return (
     <div className={cx('flex flex-col items-center gap-1', className)}>
@@ -70,7 +71,7 @@ export default function SocialButtons({ logic, snapshot, className, next = null 
           aria-busy={busy || undefined}
           disabled={busy}
           onClick={() => {
-            returnPathStore.save(next);
+            returnPath.save(next);
             actor.send({ type: 'google.start' });
           }}
         >

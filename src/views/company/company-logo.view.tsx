@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { useImageSource } from '../../app/image-source.tsx';
 import type { CompanyImage } from '../../contract/company.ts';
 import { imageTypes } from '../../contract/files.ts';
 import { companyLogoMachine, selectPercent } from '../../machines/company/company-logo.machine.ts';
-import { companyService } from '../../services/company.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { FilePicker, UploadProgress } from '../ui/file-picker.tsx';
@@ -18,10 +18,11 @@ export const IMAGE_HINT = 'JPEG, PNG or WebP, up to 5 MB.';
 
 /** The logo as seekers see it, or a placeholder. */
 export function LogoPreview({ logo, name }: { logo: CompanyImage | null; name: string }) {
+  const imageSource = useImageSource();
   return (
     <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-line bg-surface-raised">
       {logo ? (
-        <img src={companyService.imageSource(logo.url)} alt={`${name} logo`} className="size-full object-contain" />
+        <img src={imageSource(logo.url)} alt={`${name} logo`} className="size-full object-contain" />
       ) : (
         <span className="px-1 text-center text-sm text-muted">No logo yet</span>
       )}

@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { useImageSource } from '../../app/image-source.tsx';
 import { MAX_FEATURED_IMAGES } from '../../contract/company.ts';
 import { imageTypes } from '../../contract/files.ts';
 import { featuredImagesMachine, selectFull, selectPercent } from '../../machines/company/featured-images.machine.ts';
-import { companyService } from '../../services/company.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { FilePicker, UploadProgress } from '../ui/file-picker.tsx';
@@ -23,6 +23,7 @@ const ConfirmDialog = lazy(() => import('../ui/confirm-dialog.tsx'));
  */
 export function FeaturedImagesSection({ canEdit, logic, snapshot }: { canEdit: boolean; logic?: Logic; snapshot?: SnapshotFrom<Logic> }) {
   const actor = useActorRef(logic ?? featuredImagesMachine, snapshot ? { snapshot } : {});
+  const imageSource = useImageSource();
   const images = useSelector(actor, (s) => s.context.images);
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
@@ -84,7 +85,7 @@ export function FeaturedImagesSection({ canEdit, logic, snapshot }: { canEdit: b
             const name = `image ${i + 1} of ${images.length}`;
             return (
               <li key={image.id} data-image-id={image.id} className="flex flex-col overflow-hidden rounded border border-line bg-surface">
-                <img src={companyService.imageSource(image.thumbnailUrl)} alt={`Featured ${name}`} className="aspect-video w-full object-cover" loading="lazy" />
+                <img src={imageSource(image.thumbnailUrl)} alt={`Featured ${name}`} className="aspect-video w-full object-cover" loading="lazy" />
                 {canEdit && (
                   <div className="flex flex-wrap items-center justify-between gap-0.5 p-0.5 [&_button]:min-h-4 [&_button]:whitespace-nowrap [&_button]:px-1 [&_button]:py-0.5">
                     <div className="flex gap-0.5">
@@ -120,7 +121,7 @@ export function FeaturedImagesSection({ canEdit, logic, snapshot }: { canEdit: b
             onConfirm={() => actor.send({ type: 'delete.confirm' })}
             onCancel={() => actor.send({ type: 'delete.cancel' })}
           >
-            {pending && <img src={companyService.imageSource(pending.thumbnailUrl)} alt="The image to delete" className="mb-1 aspect-video w-full rounded object-cover" />}
+            {pending && <img src={imageSource(pending.thumbnailUrl)} alt="The image to delete" className="mb-1 aspect-video w-full rounded object-cover" />}
             <p>It no longer shows on your company page. This cannot be undone.</p>
           </ConfirmDialog>
         </Suspense>

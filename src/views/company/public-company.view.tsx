@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
+import { useImageSource } from '../../app/image-source.tsx';
 import { CompanyMessages, type PublicCompany } from '../../contract/company.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
 import { cityState } from '../../lib/places.ts';
 import { publicCompanyMachine } from '../../machines/company/public-company.machine.ts';
-import { companyService } from '../../services/company.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 
 type Logic = typeof publicCompanyMachine;
@@ -26,13 +26,14 @@ function VerifiedBadge({ verifiedAt }: { verifiedAt: string | null }) {
 }
 
 function CompanyPage({ company }: { company: PublicCompany }) {
+  const imageSource = useImageSource();
   const place = cityState(company);
   return (
     <article className="flex flex-col gap-3" aria-labelledby="page-title">
       <header className="flex flex-wrap items-center gap-2">
         <div className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-line bg-surface-raised">
           {company.logoUrl ? (
-            <img src={companyService.imageSource(company.logoUrl)} alt={`${company.name} logo`} className="size-full object-contain" />
+            <img src={imageSource(company.logoUrl)} alt={`${company.name} logo`} className="size-full object-contain" />
           ) : (
             <span aria-hidden="true" className="text-2xl font-bold text-muted">
               {company.name.charAt(0)}
@@ -63,7 +64,7 @@ function CompanyPage({ company }: { company: PublicCompany }) {
             {company.featuredImages.map((image, i) => (
               <li key={image.id}>
                 <img
-                  src={companyService.imageSource(image.url)}
+                  src={imageSource(image.url)}
                   alt={`${company.name}, picture ${i + 1} of ${company.featuredImages.length}`}
                   className="aspect-video w-full rounded object-cover"
                   loading={i < 3 ? 'eager' : 'lazy'}

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { useImageSource } from '../../app/image-source.tsx';
 import { JobMessages, type CompanyCard, type JobDetail } from '../../contract/jobs.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
 import { compensationLabel, experienceLabel, locationLabel, postedLabel, workScheduleLabel } from '../../lib/job-display.ts';
 import { cityState } from '../../lib/places.ts';
-import { companyService } from '../../services/company.ts';
 import { cleanRichText } from '../posting/rich-text.ts';
 import { cx } from '../ui/cx.ts';
 import { SkillChips } from './job-card.tsx';
@@ -60,6 +60,7 @@ export function VerifiedBadge() {
 
 /** Who is hiring: logo, name (to the company's page), where it is, its website and the verified badge. */
 export function CompanyCardView({ company }: { company: CompanyCard }) {
+  const imageSource = useImageSource();
   const place = cityState(company);
   return (
     <section aria-labelledby="company-title" className="flex flex-col gap-1 rounded border border-line bg-surface p-2 shadow-sm">
@@ -69,7 +70,7 @@ export function CompanyCardView({ company }: { company: CompanyCard }) {
       <div className="flex items-center gap-1.5">
         <div className="flex size-8 shrink-0 items-center justify-center overflow-hidden rounded border border-line bg-surface-raised">
           {company.logoUrl ? (
-            <img src={companyService.imageSource(company.logoUrl)} alt={`${company.name} logo`} className="size-full object-contain" />
+            <img src={imageSource(company.logoUrl)} alt={`${company.name} logo`} className="size-full object-contain" />
           ) : (
             <span aria-hidden="true" className="text-xl font-bold text-muted">
               {company.name.charAt(0)}

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { useSession } from '../../app/session.tsx';
 import { useTheme } from '../../app/theme.tsx';
+import { useUnread } from '../../app/unread.ts';
 import { profileCompletionMachine, selectPercentage } from '../../machines/account/profile-completion.machine.ts';
 import { selectPhotoSource, userPhotoMachine } from '../../machines/account/user-photo.machine.ts';
-import { unreadStore } from '../../services/unread-store.ts';
 import { canMessage } from './nav-items.ts';
 import { TopNav } from './top-nav.view.tsx';
 
@@ -74,7 +74,7 @@ export function AppLayout({
     if (!session.signedIn) setChangingPassword(false);
   }, [session.signedIn]);
 
-  const unread = useSyncExternalStore(unreadStore.subscribe, unreadStore.get, unreadStore.get);
+  const unread = useUnread();
   const userId = session.signedIn ? (session.user?.id ?? null) : null;
   const role = session.role;
   useEffect(() => {

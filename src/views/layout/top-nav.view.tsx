@@ -1,9 +1,9 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import type { ComponentPropsWithRef } from 'react';
 import { Link } from 'wouter';
+import type { ThemeMode } from '../../app/theme.tsx';
 import type { SessionUser } from '../../contract/account.ts';
 import { homeFor } from '../../contract/roles.ts';
-import type { ThemeMode } from '../../services/theme-store.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { cx } from '../ui/cx.ts';
 import { dropdownItemClass, NavDropdown, type Align } from './nav-dropdown.tsx';
