@@ -79,6 +79,19 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      // A leading underscore names what is left out on purpose (a property dropped by a rest pattern).
+      'no-unused-vars': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      // Input is cleaned of control characters on purpose, with patterns that name them.
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: {
       parser: tseslint.parser,
       ecmaVersion: 'latest',

@@ -354,7 +354,7 @@ export async function listSentInvitations(
 
 // ---------- the seeker's invitations ----------
 
-function seekerInvitationsQuery(ctx: AppContext, userId: string) {
+function seekerInvitationsQuery(ctx: AppContext) {
   const now = ctx.adapters.now();
   return ctx.db
     .select({
@@ -392,7 +392,7 @@ const seekerSees = (userId: string) => and(eq(jobInvitations.jobSeekerId, userId
 export async function listSeekerInvitations(ctx: AppContext, userId: string, query: { pageNumber: number; pageSize: number }): Promise<SeekerInvitationPage> {
   const where = seekerSees(userId);
   const [rows, [totalRow]] = await Promise.all([
-    seekerInvitationsQuery(ctx, userId)
+    seekerInvitationsQuery(ctx)
       .where(where)
       .orderBy(desc(jobInvitations.createdAt), desc(jobInvitations.id))
       .limit(query.pageSize)
@@ -409,7 +409,7 @@ export async function listSeekerInvitations(ctx: AppContext, userId: string, que
 
 /** The seeker opened the invitation's job: viewed from now on (the first time is kept). Another seeker's invitation is "not found". */
 export async function markInvitationViewed(ctx: AppContext, userId: string, invitationId: string): Promise<SeekerInvitation> {
-  const [row] = await seekerInvitationsQuery(ctx, userId)
+  const [row] = await seekerInvitationsQuery(ctx)
     .where(and(eq(jobInvitations.id, invitationId), seekerSees(userId)))
     .limit(1);
   if (!row) throw notFound(SuggestionMessages.invitationNotFound);

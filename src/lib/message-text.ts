@@ -20,7 +20,7 @@ export function linkParts(text: string): TextPart[] {
     if (trail && raw.includes('(') && trail.startsWith(')')) raw = raw.slice(0, raw.length - trail.length + 1);
     else raw = raw.slice(0, raw.length - trail.length);
     const start = match.index;
-    let href: string | null = null;
+    let href: string | null;
     try {
       const url = new URL(raw);
       href = url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;

@@ -36,7 +36,7 @@ function jobData(i: number): JobDataInput {
 }
 
 let app: TestApp;
-let jobIds: string[] = [];
+const jobIds: string[] = [];
 let seekers: Array<{ id: string; token: string; resumeId: string }> = [];
 const report: string[] = [];
 const applySamples: number[] = [];

@@ -127,7 +127,6 @@ describe('matched jobs (matched-list)', () => {
   let remote = '';
   let far = '';
   let unrelated = '';
-  let twoSkills = '';
   const portland = { city: 'Portland', name: 'Portland, OR', state: 'OR', address: '100 SW Main St, Portland, OR 97204', pinCode: '97204', latitude: 45.5152, longitude: -122.6784 };
   const home = { name: 'Vancouver, WA', latitude: 45.6387, longitude: -122.6615 };
 
@@ -138,7 +137,7 @@ describe('matched jobs (matched-list)', () => {
     nearer = await t.jobs.create('Proofreader Vancouver', { ...proof, jobDetails: { address: vancouverWa.address, geoLocation: vancouverWa } });
     remote = await t.jobs.create('Proofreader Remote', { ...proof, jobDetails: { locationType: 'remote', address: null, geoLocation: null } });
     far = await t.jobs.create('Proofreader Boise', { ...proof, jobDetails: { address: boiseId.address, geoLocation: boiseId } });
-    twoSkills = await t.jobs.create('Proofreader And Packer', {
+    await t.jobs.create('Proofreader And Packer', {
       candidateRequirements: { skills: [SKILL.proofreading, SKILL.packing] },
       jobDetails: { address: portland.address, geoLocation: portland },
     });

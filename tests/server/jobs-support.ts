@@ -46,7 +46,7 @@ export async function jobsApp(options: Parameters<typeof postingApp>[0] = {}) {
         const { id } = await publishJobData(f.app.ctx, actor, completeJobData({ title, ...data }), options);
         return id;
       } catch (err) {
-        throw new Error(`${title} was not published: ${JSON.stringify((err as { options?: unknown }).options ?? String(err))}`);
+        throw new Error(`${title} was not published: ${JSON.stringify((err as { options?: unknown }).options ?? String(err))}`, { cause: err });
       }
     },
     async expired(title: string, data: Parameters<typeof completeJobData>[0] = {}) {

@@ -217,7 +217,7 @@ function sourcesOf(node: KeywordNode, sizes: readonly number[]): { ks: number[];
 let bits = new Uint32Array(0);
 let place = new Uint32Array(0);
 let starts: (Uint32Array | null)[] = [];
-let buffers: Int32Array[] = [];
+const buffers: Int32Array[] = [];
 let lists: Postings[][] = [];
 
 /** The node holds at slot `s` (its words are `b`). */

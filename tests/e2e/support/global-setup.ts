@@ -69,7 +69,7 @@ export default async function setup(project: TestProject) {
   } catch (err) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     const { stdout = '', stderr = '' } = err as { stdout?: string; stderr?: string };
-    throw new Error(`Creating the SuperAdmin failed: ${(err as Error).message}\n${stdout}${stderr}`);
+    throw new Error(`Creating the SuperAdmin failed: ${(err as Error).message}\n${stdout}${stderr}`, { cause: err });
   }
 
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
