@@ -78,7 +78,9 @@ export interface ShownState<F extends string> {
  */
 const update = <C extends MachineContext, E extends EventObject, P extends ParameterizedObject['params'] = undefined>(
   assigner: (args: { context: C }, params: P) => Partial<C>,
-) => assign<C, E, P, E, any>(({ context }, params) => assigner({ context }, params));
+) =>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the machine's actors, unknown to a helper shared by every form
+  assign<C, E, P, E, any>(({ context }, params) => assigner({ context }, params));
 
 /** What `field.blur` says: the field left. */
 export interface FieldParams<F extends string> {

@@ -53,10 +53,6 @@ function stubbed() {
   return { server, logic };
 }
 
-const delays: Record<string, number> = {
-  'xstate.after.typingThrottle.thread.typingOut.cooling': TYPING_THROTTLE_MS,
-  'xstate.after.typingShown.thread.othersTyping.typing': TYPING_SHOWN_MS,
-};
 
 async function replay(path: EventObject[]) {
   const { server, logic } = stubbed();

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDisplayDate, formatMonthRange } from '../../src/lib/dates.ts';
 import { formatMoney } from '../../src/lib/money.ts';
-import { stateName, US_STATES } from '../../src/lib/us-states.ts';
 
 describe('formatMonthRange', () => {
   it('shows months and years, and "Present" for a job without an end', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { RequireRole } from '../../src/app/guards.tsx';
 import { routeTable } from '../../src/app/route-table.ts';
-import { PostingMessages, type CompanyJob, type JobListRequest, type JobPage } from '../../src/contract/posting.ts';
+import { PostingMessages, type JobListRequest, type JobPage } from '../../src/contract/posting.ts';
 import { jobListMachine, type DraftResult, type StatusResult } from '../../src/machines/posting/job-list.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import JobsPage from '../../src/views/posting/jobs.view.tsx';

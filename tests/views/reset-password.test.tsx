@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../src/contract/account.ts';

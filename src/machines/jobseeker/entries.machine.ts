@@ -320,6 +320,7 @@ export function defineEntries<E extends { id: string }, F extends string, L, S e
 }
 
 /** The machine of a list section whose entries are `E` and whose form has the fields `F`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form context: the type names the machine, not one form
 export type EntriesMachine<E extends { id: string }, F extends string> = ReturnType<typeof defineEntries<E, F, any, z.ZodType>>['machine'];
 export type EntriesActor<E extends { id: string }, F extends string> = ActorRefFrom<EntriesMachine<E, F>>;
 export type EntriesSnapshot<E extends { id: string }, F extends string> = SnapshotFrom<EntriesMachine<E, F>>;
