@@ -2,7 +2,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { companies, jobPosts } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { compensationLabel, jobPageTitle, locationLabel, PRODUCT_NAME } from '../../src/lib/job-display.ts';
+import { compensationLabel, jobPageTitle, locationLabel } from '../../src/lib/job-display.ts';
 import { richTextToPlain } from '../../src/contract/posting.ts';
 import type { JobDetail } from '../../src/contract/jobs.ts';
 import { jobDetail, jobOpen } from './detail.ts';
@@ -14,7 +14,6 @@ import { jobDetail, jobOpen } from './detail.ts';
  * /robots.txt points to it.
  */
 
-const BRAND = PRODUCT_NAME;
 
 // ---------- escaping ----------
 
