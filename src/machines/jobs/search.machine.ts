@@ -502,10 +502,11 @@ export const selectCanLoadMore = (s: Snapshot) => s.matches({ results: 'ready' }
 export const selectEmpty = (s: Snapshot) => s.matches({ results: 'ready' }) && s.context.items.length === 0;
 export const selectBoosts = (s: Snapshot) => s.context.boosts;
 export const selectSelectedJobId = (s: Snapshot) => s.context.selectedJobId;
-export const selectPinnedCard = (s: Snapshot) =>
-  s.matches({ pick: 'reading' }) || s.matches({ pick: 'shown' }) || s.matches({ pick: 'unavailable' })
-    ? { state: s.value.pick as 'reading' | 'shown' | 'unavailable', job: s.context.pinned, jobId: s.context.selectedJobId!, title: s.context.pinnedTitle }
-    : null;
+type PinnedState = 'reading' | 'shown' | 'unavailable';
+export const selectPinnedCard = (s: Snapshot) => {
+  const state: PinnedState | null = s.matches({ pick: 'reading' }) ? 'reading' : s.matches({ pick: 'shown' }) ? 'shown' : s.matches({ pick: 'unavailable' }) ? 'unavailable' : null;
+  return state ? { state, job: s.context.pinned, jobId: s.context.selectedJobId!, title: s.context.pinnedTitle } : null;
+};
 export const selectMap = (s: Snapshot) => s.context.map;
 export const selectLookups = (s: Snapshot) => s.context.lookups;
 /** The chosen pin's job when it is among the results or the boosted ones (the narrow map shows its card). */

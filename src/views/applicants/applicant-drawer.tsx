@@ -4,13 +4,12 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import toast from 'react-hot-toast';
 import type { SnapshotFrom } from 'xstate';
+import { readingWith, useReadDocument } from '../../app/documents.tsx';
 import { STATUS_NAMES, type Applicant, type ApplicantDetail, type ApplicationDocument } from '../../contract/applicants.ts';
 import { conversationPath } from '../../contract/messaging.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
 import { applicantDetailMachine } from '../../machines/applicants/applicant-detail.machine.ts';
 import { messageInitMachine } from '../../machines/messaging/message-init.machine.ts';
-import { applicantsService } from '../../services/applicants.ts';
-import { errorMessage } from '../../services/http.ts';
 import { ApplicationStatusChip } from '../jobs/application-status.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
@@ -102,14 +101,14 @@ const yesNo = (v: boolean | null) => (v === null ? 'Not said' : v ? 'Yes' : 'No'
 
 function DocumentLink({ label, doc, fetchDocument, previewLogic }: { label: string; doc: ApplicationDocument | null; fetchDocument: ApplicantDrawerProps['fetchDocument']; previewLogic: ApplicantDrawerProps['previewLogic'] }) {
   const [busy, setBusy] = useState(false);
+  const readDocument = useReadDocument();
   if (!doc) return <p className="text-sm text-muted">No {label.toLowerCase()} sent.</p>;
   const get = async () => {
     setBusy(true);
     try {
-      const file = await (fetchDocument ?? ((d: ApplicationDocument) => applicantsService.document(d.id)))(doc);
-      saveFile(file.blob, file.filename === 'download' ? doc.name : file.filename);
-    } catch (err) {
-      toast.error(errorMessage(err));
+      const read = await (fetchDocument ? readingWith(fetchDocument) : readDocument)(doc);
+      if (read.ok) saveFile(read.blob, read.filename === 'download' ? doc.name : read.filename);
+      else toast.error(read.message);
     } finally {
       setBusy(false);
     }
