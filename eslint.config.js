@@ -9,6 +9,7 @@ import project from './eslint/plugin.js';
 import { areas, assembly, infrastructure, root, topLevelFiles } from './eslint/areas.js';
 
 const at = (p) => path.join(root, p);
+const unusedOptions = { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true };
 
 const viewsUseNoServices = {
   target: at('src/views'),
@@ -79,16 +80,17 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    rules: {
-      // A leading underscore names what is left out on purpose (a property dropped by a rest pattern).
-      'no-unused-vars': 'off',
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
-      ],
-      // Input is cleaned of control characters on purpose, with patterns that name them.
-      'no-control-regex': 'off',
-    },
+    // Input is cleaned of control characters on purpose, with patterns that name them.
+    rules: { 'no-control-regex': 'off' },
+  },
+  {
+    // A leading underscore names what is left out on purpose (a property dropped by a rest pattern).
+    files: ['**/*.{js,mjs}'],
+    rules: { 'no-unused-vars': ['error', unusedOptions] },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-unused-vars': ['error', unusedOptions] },
   },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
