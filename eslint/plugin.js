@@ -8,7 +8,8 @@ const areaCycles = {
     docs: { description: 'Server areas depend on each other one way: no chain of imports leads back.' },
     schema: [],
     messages: {
-      cycle: 'Area cycle: {{chain}}. Let one side tell the other through an event on the app context, or move what both need into server/platform or server/db.',
+      cycle:
+        'Area cycle: {{chain}}. Let one side tell the other through an event on the app context, or move what both need into server/platform or server/db.',
     },
   },
   create(context) {

@@ -15,9 +15,8 @@ if (problem) {
 
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 // One file at a time: every file runs its own Chromium against the one server, on a small machine.
-const result = spawnSync(
-  process.execPath,
-  [vitest, 'run', '--project', 'e2e', '--no-file-parallelism', ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit' },
-);
+const result = spawnSync(process.execPath, [vitest, 'run', '--project', 'e2e', '--no-file-parallelism', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

@@ -42,7 +42,11 @@ const allLayers = [
     kind: 'check',
     command: () => [
       'sh',
-      ['-c', `tsc=${JSON.stringify(tsc)}; "$0" "$tsc" -p tsconfig.json --noEmit; a=$?; "$0" "$tsc" -p tsconfig.server.json --noEmit; b=$?; [ $a -eq 0 ] && [ $b -eq 0 ]`, process.execPath],
+      [
+        '-c',
+        `tsc=${JSON.stringify(tsc)}; "$0" "$tsc" -p tsconfig.json --noEmit; a=$?; "$0" "$tsc" -p tsconfig.server.json --noEmit; b=$?; [ $a -eq 0 ] && [ $b -eq 0 ]`,
+        process.execPath,
+      ],
     ],
     env: process.env,
   },
@@ -79,7 +83,9 @@ function countVitest(report, exitCode) {
   }
   const passed = json.numPassedTests ?? 0;
   let failed = json.numFailedTests ?? 0;
-  const brokenFiles = (json.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed')).length;
+  const brokenFiles = (json.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
   failed += brokenFiles;
   if (exitCode !== 0 && failed === 0) failed = 1;
   return { passed, failed };
@@ -164,14 +170,18 @@ for (const layer of layers) {
 
 fs.rmSync(reports, { recursive: true, force: true });
 
-const total = results.reduce((t, r) => ({ passed: t.passed + (r.passed ?? 0), failed: t.failed + (r.failed ?? 0) }), { passed: 0, failed: 0 });
+const total = results.reduce((t, r) => ({ passed: t.passed + (r.passed ?? 0), failed: t.failed + (r.failed ?? 0) }), {
+  passed: 0,
+  failed: 0,
+});
 console.log(`\n${bold('Summary')}`);
 for (const r of results) {
   if (r.skipped) {
     console.log(`  ${dim('-')} ${r.name.padEnd(20)} ${dim('not run: an earlier layer failed')}`);
     continue;
   }
-  const detail = r.kind === 'vitest' ? `${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed` : r.ok ? 'ok' : 'failed';
+  const detail =
+    r.kind === 'vitest' ? `${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed` : r.ok ? 'ok' : 'failed';
   console.log(`  ${r.ok ? green('✓') : red('✗')} ${r.name.padEnd(20)} ${detail}  ${dim(seconds(r.ms))}`);
 }
 if (!DATABASE_URL) console.log(dim('  (set DATABASE_URL=postgres://… to run the server tests on PostgreSQL too)'));

@@ -7,11 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Adapters } from './adapters.ts';
 import { fail } from './http/envelope.ts';
@@ -89,9 +85,7 @@ export async function buildApp(
     }
     if (err instanceof HttpError) {
       if (err.status === 429) res.header('Retry-After', '60');
-      return res
-        .code(err.status)
-        .send(fail(err.status, err.message, err.options.errors ?? [err.message], err.options));
+      return res.code(err.status).send(fail(err.status, err.message, err.options.errors ?? [err.message], err.options));
     }
     const status = typeof (err as { statusCode?: number }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
     if (status >= 400 && status < 500) {

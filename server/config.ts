@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 
-const bool = z
-  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const bool = z.enum(['0', '1', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -11,7 +9,10 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// address').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// address')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Job Marketplace <no-reply@jobmarketplace.local>'),
@@ -98,9 +99,7 @@ export class ConfigError extends Error {}
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    throw new ConfigError(
-      'Invalid configuration: ' + parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
-    );
+    throw new ConfigError('Invalid configuration: ' + parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';

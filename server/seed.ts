@@ -107,7 +107,13 @@ export async function onFirstStart(
   await seedDemoInvitations(ctx, { seekerId: created.seeker.id, newcomerId: created.newcomer.id, companyId: created.company.id });
   await seedDemoConversations(ctx, created.company.id, created.seeker.id);
 
-  const emails = [DEMO_ACCOUNTS.jobSeeker, DEMO_ACCOUNTS.newJobSeeker, DEMO_ACCOUNTS.employer, DEMO_ACCOUNTS.recruiter, DEMO_ACCOUNTS.admin];
+  const emails = [
+    DEMO_ACCOUNTS.jobSeeker,
+    DEMO_ACCOUNTS.newJobSeeker,
+    DEMO_ACCOUNTS.employer,
+    DEMO_ACCOUNTS.recruiter,
+    DEMO_ACCOUNTS.admin,
+  ];
   ctx.log.info({ demoAccounts: emails }, 'created demo accounts on the empty database');
   const rows = [
     ['Job seeker', DEMO_ACCOUNTS.jobSeeker],

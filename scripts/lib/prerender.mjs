@@ -6,7 +6,9 @@ import { pathToFileURL } from 'node:url';
 import { clientDir, root } from './build.mjs';
 import { precompress } from './precompress.mjs';
 
-const { renderPage, prerenderedPaths, prerenderedShells, prerenderedFile } = await import(pathToFileURL(path.join(root, 'dist/ssr/prerender.js')).href);
+const { renderPage, prerenderedPaths, prerenderedShells, prerenderedFile } = await import(
+  pathToFileURL(path.join(root, 'dist/ssr/prerender.js')).href
+);
 const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
 const ROOT = '<div id="root"></div>';
 if (!template.includes(ROOT)) throw new Error(`index.html has no ${ROOT}`);

@@ -12,12 +12,7 @@ import {
   type GoogleIdentity,
   type GoogleOidc,
 } from '../platform/google-oidc.ts';
-import {
-  AccountMessages,
-  type GoogleCallbackData,
-  type SessionData,
-  type googleCompleteRegistration,
-} from '../../src/contract/account.ts';
+import { AccountMessages, type GoogleCallbackData, type SessionData, type googleCompleteRegistration } from '../../src/contract/account.ts';
 import type { BodyOf } from '../../src/contract/endpoint.ts';
 import { isAgeWithin } from '../../src/lib/dates.ts';
 import { assertTinAvailable, verifyBusinessDetails } from './business-verification.ts';
@@ -79,7 +74,8 @@ export async function finishGoogleSignIn(
 ): Promise<GoogleCallbackData> {
   const now = ctx.adapters.now();
   const [attempt] = await ctx.db.delete(oauthStates).where(eq(oauthStates.state, input.state)).returning();
-  if (!attempt || attempt.expiresAt.getTime() <= now.getTime()) throw badRequest(AccountMessages.staleGoogleCode, { code: 'auth.googleCodeStale' });
+  if (!attempt || attempt.expiresAt.getTime() <= now.getTime())
+    throw badRequest(AccountMessages.staleGoogleCode, { code: 'auth.googleCodeStale' });
 
   let identity: GoogleIdentity;
   try {

@@ -7,4 +7,15 @@ export { accountRoutes } from './routes.ts';
 export { cancelEmailChange, requestEmailChange } from './email-change.ts';
 export { activeUser } from './profile.ts';
 export { mayStillAct, sha256, revokeAllSessions, issueSession } from './sessions.ts';
-export { countUsers, createCompany, createUser, normalizeEmail, EmailTakenError, findCompanyById, findUserByEmail, findUserById, type UserRow, type CompanyRow } from './users.ts';
+export {
+  countUsers,
+  createCompany,
+  createUser,
+  normalizeEmail,
+  EmailTakenError,
+  findCompanyById,
+  findUserByEmail,
+  findUserById,
+  type UserRow,
+  type CompanyRow,
+} from './users.ts';

@@ -29,7 +29,8 @@ export function otpMail(ctx: AppContext, to: { email: string; firstName?: string
     greetingName: to.firstName ?? null,
     intro: `Use this code to sign in to ${BRAND_NAME}:`,
     action: { kind: 'code', code },
-    outro: 'The code can be used once and expires in 10 minutes. If you did not ask for it, you can ignore this email; nobody can sign in without it.',
+    outro:
+      'The code can be used once and expires in 10 minutes. If you did not ask for it, you can ignore this email; nobody can sign in without it.',
     supportEmail: ctx.config.supportEmail,
   });
 }
@@ -41,7 +42,8 @@ export function resetPasswordMail(ctx: AppContext, to: { email: string; firstNam
     greetingName: to.firstName ?? null,
     intro: 'We received a request to reset the password of your account. Choose a new password with the link below.',
     action: { kind: 'link', label: 'Reset my password', url: resetPasswordLink(ctx, to.email, token) },
-    outro: 'This link can be used once and expires in 1 hour. If you did not ask for a reset, you can ignore this email; your password stays the same.',
+    outro:
+      'This link can be used once and expires in 1 hour. If you did not ask for a reset, you can ignore this email; your password stays the same.',
     supportEmail: ctx.config.supportEmail,
   });
 }

@@ -13,7 +13,9 @@ function hashCode(ctx: AppContext, email: string, code: string): string {
 }
 
 export function newCode(): string {
-  return randomInt(0, 10 ** OTP_LENGTH).toString().padStart(OTP_LENGTH, '0');
+  return randomInt(0, 10 ** OTP_LENGTH)
+    .toString()
+    .padStart(OTP_LENGTH, '0');
 }
 
 export type IssueResult = { ok: true; code: string } | { ok: false; retryAfterSeconds: number };

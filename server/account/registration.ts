@@ -41,7 +41,7 @@ export async function registerAccount(ctx: AppContext, body: BodyOf<typeof regis
         firstName: body.firstName.trim(),
         lastName: body.lastName.trim(),
         role: body.role === 1 ? 'Employer' : 'JobSeeker',
-        dateOfBirth: body.role === 0 ? body.dateOfBirth ?? null : null,
+        dateOfBirth: body.role === 0 ? (body.dateOfBirth ?? null) : null,
         companyId: company?.id ?? null,
         termsAcceptedAt: now,
       });

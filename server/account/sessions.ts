@@ -20,12 +20,7 @@ function refreshExpiry(now: Date, remember: boolean): Date {
   return new Date(now.getTime() + ms);
 }
 
-async function sessionFor(
-  ctx: AppContext,
-  user: SessionUser,
-  remember: boolean,
-  refreshToken: string,
-): Promise<SessionData> {
+async function sessionFor(ctx: AppContext, user: SessionUser, remember: boolean, refreshToken: string): Promise<SessionData> {
   const accessToken = await ctx.tokens.sign({ userId: user.id, role: user.role });
   return {
     accessToken,
@@ -59,7 +54,11 @@ export type RotateResult =
  */
 export async function rotateRefreshToken(ctx: AppContext, token: string): Promise<RotateResult> {
   const now = ctx.adapters.now();
-  const [row] = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)))
+    .limit(1);
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revokedAt) return { ok: false, reason: 'revoked' };
   if (row.usedAt) {
@@ -132,6 +131,10 @@ export async function revokeAllSessions(db: Db, userId: string, now: Date): Prom
  */
 export async function mayStillAct(db: Db, userId: string): Promise<boolean> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) return false;
-  const [row] = await db.select({ disabled: users.disabled, deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ disabled: users.disabled, deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return !row || (!row.disabled && row.deactivatedAt === null);
 }

@@ -10,7 +10,11 @@ export type CompanyRow = typeof companies.$inferSelect;
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -56,7 +60,10 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
   return row;
 }
 
-export async function createCompany(db: Db, input: { name: string; tin: string; verifiedAt?: Date | null; verificationMethod?: string | null; tinKind?: string | null }): Promise<CompanyRow> {
+export async function createCompany(
+  db: Db,
+  input: { name: string; tin: string; verifiedAt?: Date | null; verificationMethod?: string | null; tinKind?: string | null },
+): Promise<CompanyRow> {
   const [row] = await db.insert(companies).values(input).returning();
   return row!;
 }

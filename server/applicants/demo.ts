@@ -1,6 +1,16 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { applicationStatusChanges, applications, degrees, education, jobPosts, jobSeekerSkills, skills, storedFiles, users } from '../db/schema.ts';
+import {
+  applicationStatusChanges,
+  applications,
+  degrees,
+  education,
+  jobPosts,
+  jobSeekerSkills,
+  skills,
+  storedFiles,
+  users,
+} from '../db/schema.ts';
 import { createUser } from '../account/index.ts';
 import { newStorageKey } from '../platform/file-store.ts';
 import { resumePdf } from '../jobseeker/index.ts';
@@ -38,13 +48,79 @@ interface DemoApplicant {
 
 /** People who applied to the demo company's jobs: every status, some new. Fixed, so the demo is the same every time. */
 export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
-  { firstName: 'Priya', lastName: 'Shah', city: 'Vancouver, WA', summary: 'Warehouse associate with four years of order picking and packing.', skills: ['Order picking', 'Packing', 'Forklift operation', 'Inventory control'], school: 'Clark College', year: 2018, statuses: ['Interviewing', 'Applied'], unseen: true },
-  { firstName: 'Marcus', lastName: 'Bell', city: 'Portland, OR', summary: 'Retail lead who loves a busy floor and a tidy stockroom.', skills: ['Customer service', 'Cash handling', 'Merchandising'], school: 'Grant High School', year: 2015, statuses: ['Offered', 'Rejected'] },
-  { firstName: 'Elena', lastName: 'Torres', city: 'Vancouver, WA', summary: 'Forklift-certified receiving clerk, day or night shift.', skills: ['Forklift operation', 'Shipping and receiving', 'Pallet jack operation'], school: 'Evergreen High School', year: 2012, statuses: ['Hired'] },
-  { firstName: 'Dev', lastName: 'Patel', city: 'Camas, WA', summary: 'Cashier moving into a shift lead role.', skills: ['Cash handling', 'Point of sale systems', 'Customer service', 'Scheduling'], school: 'Camas High School', year: 2019, statuses: ['Reviewed', 'Applied'], unseen: true },
-  { firstName: 'Hannah', lastName: 'Okoro', city: 'Portland, OR', summary: 'Inventory specialist with Excel reports every week.', skills: ['Inventory control', 'Microsoft Excel'], school: 'Portland Community College', year: 2016, statuses: ['Withdrawn', 'Interviewing'] },
-  { firstName: 'Luis', lastName: 'Romero', city: 'Battle Ground, WA', summary: 'First job hunt after school, eager to learn.', skills: ['Customer service'], school: 'Battle Ground High School', year: 2024, statuses: ['Applied', 'Rejected'], unseen: true },
-  { firstName: 'Grace', lastName: 'Kim', city: 'Vancouver, WA', summary: 'Store associate with merchandising and visual display experience.', skills: ['Merchandising', 'Customer service', 'Point of sale systems'], school: 'Hudson’s Bay High School', year: 2014, statuses: ['Applied', 'Reviewed'] },
+  {
+    firstName: 'Priya',
+    lastName: 'Shah',
+    city: 'Vancouver, WA',
+    summary: 'Warehouse associate with four years of order picking and packing.',
+    skills: ['Order picking', 'Packing', 'Forklift operation', 'Inventory control'],
+    school: 'Clark College',
+    year: 2018,
+    statuses: ['Interviewing', 'Applied'],
+    unseen: true,
+  },
+  {
+    firstName: 'Marcus',
+    lastName: 'Bell',
+    city: 'Portland, OR',
+    summary: 'Retail lead who loves a busy floor and a tidy stockroom.',
+    skills: ['Customer service', 'Cash handling', 'Merchandising'],
+    school: 'Grant High School',
+    year: 2015,
+    statuses: ['Offered', 'Rejected'],
+  },
+  {
+    firstName: 'Elena',
+    lastName: 'Torres',
+    city: 'Vancouver, WA',
+    summary: 'Forklift-certified receiving clerk, day or night shift.',
+    skills: ['Forklift operation', 'Shipping and receiving', 'Pallet jack operation'],
+    school: 'Evergreen High School',
+    year: 2012,
+    statuses: ['Hired'],
+  },
+  {
+    firstName: 'Dev',
+    lastName: 'Patel',
+    city: 'Camas, WA',
+    summary: 'Cashier moving into a shift lead role.',
+    skills: ['Cash handling', 'Point of sale systems', 'Customer service', 'Scheduling'],
+    school: 'Camas High School',
+    year: 2019,
+    statuses: ['Reviewed', 'Applied'],
+    unseen: true,
+  },
+  {
+    firstName: 'Hannah',
+    lastName: 'Okoro',
+    city: 'Portland, OR',
+    summary: 'Inventory specialist with Excel reports every week.',
+    skills: ['Inventory control', 'Microsoft Excel'],
+    school: 'Portland Community College',
+    year: 2016,
+    statuses: ['Withdrawn', 'Interviewing'],
+  },
+  {
+    firstName: 'Luis',
+    lastName: 'Romero',
+    city: 'Battle Ground, WA',
+    summary: 'First job hunt after school, eager to learn.',
+    skills: ['Customer service'],
+    school: 'Battle Ground High School',
+    year: 2024,
+    statuses: ['Applied', 'Rejected'],
+    unseen: true,
+  },
+  {
+    firstName: 'Grace',
+    lastName: 'Kim',
+    city: 'Vancouver, WA',
+    summary: 'Store associate with merchandising and visual display experience.',
+    skills: ['Merchandising', 'Customer service', 'Point of sale systems'],
+    school: 'Hudson’s Bay High School',
+    year: 2014,
+    statuses: ['Applied', 'Reviewed'],
+  },
 ];
 
 async function skillIdsNamed(ctx: AppContext, names: string[]): Promise<number[]> {
@@ -62,7 +138,10 @@ async function skillIdsNamed(ctx: AppContext, names: string[]): Promise<number[]
  */
 export async function seedDemoApplicants(ctx: AppContext, companyId: string): Promise<void> {
   const now = ctx.adapters.now();
-  const staff = await ctx.db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.companyId, companyId));
+  const staff = await ctx.db
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.companyId, companyId));
   const recruiter = staff.find((u) => u.email === DEMO_STAFF.active.email) ?? staff[0];
   const employer = staff.find((u) => u.role === 'Employer') ?? recruiter;
   if (!recruiter || !employer) return;
@@ -73,7 +152,11 @@ export async function seedDemoApplicants(ctx: AppContext, companyId: string): Pr
     .orderBy(desc(jobPosts.postedAt), asc(jobPosts.id))
     .limit(8);
   if (!jobs.length) return;
-  const [highSchool] = await ctx.db.select({ id: degrees.id, level: degrees.level }).from(degrees).where(eq(degrees.name, 'High school diploma or GED')).limit(1);
+  const [highSchool] = await ctx.db
+    .select({ id: degrees.id, level: degrees.level })
+    .from(degrees)
+    .where(eq(degrees.name, 'High school diploma or GED'))
+    .limit(1);
 
   let n = 0;
   for (const [i, person] of DEMO_APPLICANTS.entries()) {
@@ -90,9 +173,21 @@ export async function seedDemoApplicants(ctx: AppContext, companyId: string): Pr
       termsAcceptedAt: now,
     });
     const skillIds = await skillIdsNamed(ctx, person.skills);
-    if (skillIds.length) await ctx.db.insert(jobSeekerSkills).values(skillIds.map((skillId) => ({ userId: user.id, skillId }))).onConflictDoNothing();
+    if (skillIds.length)
+      await ctx.db
+        .insert(jobSeekerSkills)
+        .values(skillIds.map((skillId) => ({ userId: user.id, skillId })))
+        .onConflictDoNothing();
     if (highSchool) {
-      await ctx.db.insert(education).values({ userId: user.id, degreeId: highSchool.id, level: highSchool.level, completionYear: person.year, universityName: person.school });
+      await ctx.db
+        .insert(education)
+        .values({
+          userId: user.id,
+          degreeId: highSchool.id,
+          level: highSchool.level,
+          completionYear: person.year,
+          universityName: person.school,
+        });
     }
     const resumeId = await storeResume(ctx, user.id, person, email);
 
@@ -101,7 +196,9 @@ export async function seedDemoApplicants(ctx: AppContext, companyId: string): Pr
       n += 1;
       // Applied a little after the job was posted, never in the future; each step a day later.
       const steps = PATHS[status];
-      const appliedAt = new Date(Math.min(now.getTime() - (steps.length + 1) * DAY - n * HOUR, job.postedAt.getTime() + (2 + (n % 3)) * HOUR));
+      const appliedAt = new Date(
+        Math.min(now.getTime() - (steps.length + 1) * DAY - n * HOUR, job.postedAt.getTime() + (2 + (n % 3)) * HOUR),
+      );
       const stepAt = (k: number) => new Date(Math.min(now.getTime() - n * 60_000, appliedAt.getTime() + (k + 1) * DAY));
       const by = (k: number, to: ApplicationStatus) => (to === 'Withdrawn' ? user.id : k % 2 === 0 ? recruiter.id : employer.id);
       const last = steps.length ? steps.length - 1 : -1;
@@ -124,9 +221,17 @@ export async function seedDemoApplicants(ctx: AppContext, companyId: string): Pr
         .onConflictDoNothing({ target: [applications.jobPostId, applications.jobSeekerId] })
         .returning({ id: applications.id });
       if (!app || !steps.length) continue;
-      await ctx.db.insert(applicationStatusChanges).values(
-        steps.map((to, k) => ({ applicationId: app.id, fromStatus: k === 0 ? ('Applied' as const) : steps[k - 1]!, toStatus: to, changedBy: by(k, to), changedAt: stepAt(k) })),
-      );
+      await ctx.db
+        .insert(applicationStatusChanges)
+        .values(
+          steps.map((to, k) => ({
+            applicationId: app.id,
+            fromStatus: k === 0 ? ('Applied' as const) : steps[k - 1]!,
+            toStatus: to,
+            changedBy: by(k, to),
+            changedAt: stepAt(k),
+          })),
+        );
     }
   }
   await backfillHistory(ctx, companyId, recruiter.id);
@@ -147,7 +252,14 @@ async function storeResume(ctx: AppContext, userId: string, person: DemoApplican
   await ctx.adapters.files.put(key, data, { contentType: 'application/pdf' });
   const [row] = await ctx.db
     .insert(storedFiles)
-    .values({ purpose: 'resume', ownerId: userId, storageKey: key, originalName: `${name.replace(/\s+/g, '-')}-Resume.pdf`, contentType: 'application/pdf', sizeBytes: data.length })
+    .values({
+      purpose: 'resume',
+      ownerId: userId,
+      storageKey: key,
+      originalName: `${name.replace(/\s+/g, '-')}-Resume.pdf`,
+      contentType: 'application/pdf',
+      sizeBytes: data.length,
+    })
     .returning({ id: storedFiles.id });
   return row!.id;
 }
@@ -158,7 +270,12 @@ async function storeResume(ctx: AppContext, userId: string, person: DemoApplican
  */
 async function backfillHistory(ctx: AppContext, companyId: string, recruiterId: string): Promise<void> {
   const rows = await ctx.db
-    .select({ id: applications.id, status: applications.status, createdAt: applications.createdAt, statusChangedAt: applications.statusChangedAt })
+    .select({
+      id: applications.id,
+      status: applications.status,
+      createdAt: applications.createdAt,
+      statusChangedAt: applications.statusChangedAt,
+    })
     .from(applications)
     .innerJoin(jobPosts, eq(jobPosts.id, applications.jobPostId))
     .where(and(eq(jobPosts.companyId, companyId), isNull(applications.seenAt), ne(applications.status, 'Applied')));
@@ -166,9 +283,17 @@ async function backfillHistory(ctx: AppContext, companyId: string, recruiterId: 
     const steps = PATHS[row.status as ApplicationStatus];
     const span = Math.max(1, row.statusChangedAt.getTime() - row.createdAt.getTime());
     const at = (k: number) => new Date(row.createdAt.getTime() + Math.round((span * (k + 1)) / steps.length));
-    await ctx.db.insert(applicationStatusChanges).values(
-      steps.map((to, k) => ({ applicationId: row.id, fromStatus: k === 0 ? ('Applied' as const) : steps[k - 1]!, toStatus: to, changedBy: recruiterId, changedAt: at(k) })),
-    );
+    await ctx.db
+      .insert(applicationStatusChanges)
+      .values(
+        steps.map((to, k) => ({
+          applicationId: row.id,
+          fromStatus: k === 0 ? ('Applied' as const) : steps[k - 1]!,
+          toStatus: to,
+          changedBy: recruiterId,
+          changedAt: at(k),
+        })),
+      );
     await ctx.db
       .update(applications)
       .set({ statusChangedBy: recruiterId, seenAt: new Date(row.createdAt.getTime() + Math.min(span, HOUR)), seenBy: recruiterId })

@@ -6,7 +6,13 @@ import type { StoredObject } from '../platform/file-store.ts';
 import { fullNameOf } from '../platform/people.ts';
 import { postingNames } from '../posting/index.ts';
 import { listEducation, listExperience, listSkills } from '../jobseeker/index.ts';
-import { ApplicantMessages, STAFF_TRANSITIONS, downloadResume, type ApplicantDetail, type ApplicationDocument } from '../../src/contract/applicants.ts';
+import {
+  ApplicantMessages,
+  STAFF_TRANSITIONS,
+  downloadResume,
+  type ApplicantDetail,
+  type ApplicationDocument,
+} from '../../src/contract/applicants.ts';
 import type { ApplicationStatus } from '../../src/contract/jobs.ts';
 import { applicantOf, companyApplicant, ofCompany } from './lists.ts';
 import type { StaffActor } from './status.ts';
@@ -17,11 +23,18 @@ const DOCUMENT_PURPOSES = ['resume', 'cover-letter'] as const;
 const downloadUrl = (id: string) => `${downloadResume.path}?id=${encodeURIComponent(id)}`;
 
 /** The first of the company's staff to open an applicant, and when, are kept; later openings change nothing. */
-export async function markSeen(ctx: AppContext, actor: StaffActor, where: { applicantIds?: readonly string[]; jobId?: string | null }): Promise<number> {
+export async function markSeen(
+  ctx: AppContext,
+  actor: StaffActor,
+  where: { applicantIds?: readonly string[]; jobId?: string | null },
+): Promise<number> {
   const ids = where.applicantIds ?? [];
   if (!ids.length && !where.jobId) return 0;
   const ofTheCompany = sql`${applications.jobPostId} in (select ${jobPosts.id} from ${jobPosts} where ${ofCompany(actor.companyId)})`;
-  const which = or(ids.length ? inArray(applications.id, [...ids]) : undefined, where.jobId ? eq(applications.jobPostId, where.jobId) : undefined);
+  const which = or(
+    ids.length ? inArray(applications.id, [...ids]) : undefined,
+    where.jobId ? eq(applications.jobPostId, where.jobId) : undefined,
+  );
   const seen = await ctx.db
     .update(applications)
     .set({ seenAt: ctx.adapters.now(), seenBy: actor.userId })
@@ -114,7 +127,11 @@ export async function applicantDetail(ctx: AppContext, actor: StaffActor, applic
  * the company's jobs (not deleted). Any other id, a seeker's document not sent to this company
  * included, is "not found".
  */
-export async function openApplicationDocument(ctx: AppContext, companyId: string, id: string): Promise<{ row: typeof storedFiles.$inferSelect; object: StoredObject }> {
+export async function openApplicationDocument(
+  ctx: AppContext,
+  companyId: string,
+  id: string,
+): Promise<{ row: typeof storedFiles.$inferSelect; object: StoredObject }> {
   const attached = sql`exists (select 1 from ${applications} inner join ${jobPosts} on ${jobPosts.id} = ${applications.jobPostId}
     where (${applications.resumeId} = ${storedFiles.id} or ${applications.coverLetterId} = ${storedFiles.id}) and ${ofCompany(companyId)})`;
   const [row] = await ctx.db

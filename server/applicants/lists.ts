@@ -162,7 +162,11 @@ export async function listApplicants(ctx: AppContext, companyId: string, query: 
 }
 
 /** One job's applicants: the job must be the company's (404 otherwise, before any list). */
-export async function listJobApplicants(ctx: AppContext, companyId: string, query: ApplicantQuery & { jobId: string }): Promise<ApplicantPage> {
+export async function listJobApplicants(
+  ctx: AppContext,
+  companyId: string,
+  query: ApplicantQuery & { jobId: string },
+): Promise<ApplicantPage> {
   await companyJob(ctx, companyId, query.jobId);
   return listApplicants(ctx, companyId, query);
 }
@@ -208,7 +212,9 @@ export async function jobsWithApplicants(ctx: AppContext, companyId: string, job
     job.byStatus[r.applicationStatus as ApplicationStatus] += Number(r.n);
   }
   const list = [...jobs.values()].sort((a, b) =>
-    jobTitle ? a.title.localeCompare(b.title) || a.jobId.localeCompare(b.jobId) : b.postedAt.getTime() - a.postedAt.getTime() || a.jobId.localeCompare(b.jobId),
+    jobTitle
+      ? a.title.localeCompare(b.title) || a.jobId.localeCompare(b.jobId)
+      : b.postedAt.getTime() - a.postedAt.getTime() || a.jobId.localeCompare(b.jobId),
   );
   return list.map(({ postedAt: _, ...job }) => job);
 }

@@ -77,7 +77,9 @@ export async function tellApplicantsJobClosed(ctx: AppContext, jobPostId: string
   const told = await ctx.db
     .update(applications)
     .set({ closedNoticeAt: now })
-    .where(and(eq(applications.jobPostId, jobPostId), inArray(applications.status, [...OPEN_STATUSES]), isNull(applications.closedNoticeAt)))
+    .where(
+      and(eq(applications.jobPostId, jobPostId), inArray(applications.status, [...OPEN_STATUSES]), isNull(applications.closedNoticeAt)),
+    )
     .returning({ seekerId: applications.jobSeekerId });
   if (!told.length) return 0;
   const [job] = await ctx.db
@@ -89,7 +91,15 @@ export async function tellApplicantsJobClosed(ctx: AppContext, jobPostId: string
   const seekers = await ctx.db
     .select({ email: users.email, firstName: users.firstName })
     .from(users)
-    .where(and(inArray(users.id, told.map((t) => t.seekerId)), eq(users.disabled, false)));
+    .where(
+      and(
+        inArray(
+          users.id,
+          told.map((t) => t.seekerId),
+        ),
+        eq(users.disabled, false),
+      ),
+    );
   const applied = { title: job.title, companyName: displayNameOf(job) };
   await Promise.all(seekers.map((s) => ctx.mailer.enqueue(jobClosedMail(ctx, s, applied))));
   return seekers.length;

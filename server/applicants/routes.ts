@@ -80,7 +80,12 @@ export function applicantRoutes(app: FastifyInstance, ctx: AppContext) {
   for (const e of [ep.downloadResume, ep.employerDownloadResume]) {
     route(app, e, async ({ caller, query, res }) => {
       const { row, object } = await openApplicationDocument(ctx, (await staff(caller)).companyId, query.id);
-      return sendStoredFile(res, object, { contentType: row.contentType, name: row.originalName, disposition: 'attachment', cacheControl: 'private, no-store' });
+      return sendStoredFile(res, object, {
+        contentType: row.contentType,
+        name: row.originalName,
+        disposition: 'attachment',
+        cacheControl: 'private, no-store',
+      });
     });
   }
 

@@ -3,7 +3,14 @@ import type { AppContext } from '../context.ts';
 import { applicationStatusChanges, applications, companies, jobPosts, users } from '../db/schema.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { displayNameOf } from '../company/index.ts';
-import { ApplicantMessages, canStaffMove, NOTIFIED_STATUSES, statusChangeRefused, WITHDRAWABLE, type Applicant } from '../../src/contract/applicants.ts';
+import {
+  ApplicantMessages,
+  canStaffMove,
+  NOTIFIED_STATUSES,
+  statusChangeRefused,
+  WITHDRAWABLE,
+  type Applicant,
+} from '../../src/contract/applicants.ts';
 import type { Application, ApplicationStatus } from '../../src/contract/jobs.ts';
 import { applicantOf, companyApplicant, ofCompany } from './lists.ts';
 import { statusMail } from './mails.ts';
@@ -39,8 +46,13 @@ export async function changeApplicantStatus(
     const from = row.status as ApplicationStatus;
     if (from === to) return false;
     if (!canStaffMove(from, to)) throw conflict(statusChangeRefused(from, to));
-    await tx.update(applications).set({ status: to, statusChangedAt: now, statusChangedBy: actor.userId }).where(eq(applications.id, row.id));
-    await tx.insert(applicationStatusChanges).values({ applicationId: row.id, fromStatus: from, toStatus: to, changedBy: actor.userId, changedAt: now });
+    await tx
+      .update(applications)
+      .set({ status: to, statusChangedAt: now, statusChangedBy: actor.userId })
+      .where(eq(applications.id, row.id));
+    await tx
+      .insert(applicationStatusChanges)
+      .values({ applicationId: row.id, fromStatus: from, toStatus: to, changedBy: actor.userId, changedAt: now });
     return true;
   });
   const applicant = await companyApplicant(ctx, actor.companyId, applicantId);
@@ -50,7 +62,14 @@ export async function changeApplicantStatus(
 
 async function tellSeeker(ctx: AppContext, seekerId: string, jobId: string, status: ApplicationStatus): Promise<void> {
   const [found] = await ctx.db
-    .select({ email: users.email, firstName: users.firstName, disabled: users.disabled, title: jobPosts.title, name: companies.name, displayName: companies.displayName })
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      disabled: users.disabled,
+      title: jobPosts.title,
+      name: companies.name,
+      displayName: companies.displayName,
+    })
     .from(users)
     .innerJoin(jobPosts, eq(jobPosts.id, jobId))
     .innerJoin(companies, eq(companies.id, jobPosts.companyId))
@@ -65,7 +84,11 @@ async function tellSeeker(ctx: AppContext, seekerId: string, jobId: string, stat
  * outcome yet (Applied, Reviewed, Interviewing, Offered); a hired or rejected one is 409.
  * Withdrawing again changes nothing. Kept in the history with the seeker as the one who changed it.
  */
-export async function withdrawApplication(ctx: AppContext, seekerId: string, applicationId: string): Promise<{ application: Application; changed: boolean }> {
+export async function withdrawApplication(
+  ctx: AppContext,
+  seekerId: string,
+  applicationId: string,
+): Promise<{ application: Application; changed: boolean }> {
   const now = ctx.adapters.now();
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -83,7 +106,9 @@ export async function withdrawApplication(ctx: AppContext, seekerId: string, app
         .set({ status: 'Withdrawn', statusChangedAt: now, statusChangedBy: seekerId })
         .where(eq(applications.id, row.id))
         .returning();
-      await tx.insert(applicationStatusChanges).values({ applicationId: row.id, fromStatus: from, toStatus: 'Withdrawn', changedBy: seekerId, changedAt: now });
+      await tx
+        .insert(applicationStatusChanges)
+        .values({ applicationId: row.id, fromStatus: from, toStatus: 'Withdrawn', changedBy: seekerId, changedAt: now });
     }
     const a = current!;
     return {

@@ -42,7 +42,8 @@ export async function createSuperAdmin(db: Db, input: NewSuperAdmin, now = new D
   if (!lastName || lastName.length > 100) throw new AdminCliError('Invalid --last-name: give 1 to 100 characters.', 2);
 
   const normalized = normalizeEmail(email.data);
-  if (await findUserByEmail(db, normalized)) throw new AdminCliError(`An account with the email ${normalized} already exists; nothing was changed.`);
+  if (await findUserByEmail(db, normalized))
+    throw new AdminCliError(`An account with the email ${normalized} already exists; nothing was changed.`);
   try {
     return await createUser(db, {
       email: normalized,
@@ -53,7 +54,8 @@ export async function createSuperAdmin(db: Db, input: NewSuperAdmin, now = new D
       emailVerifiedAt: now,
     });
   } catch (err) {
-    if (err instanceof EmailTakenError) throw new AdminCliError(`An account with the email ${normalized} already exists; nothing was changed.`);
+    if (err instanceof EmailTakenError)
+      throw new AdminCliError(`An account with the email ${normalized} already exists; nothing was changed.`);
     throw err;
   }
 }

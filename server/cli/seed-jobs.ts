@@ -23,9 +23,36 @@ const DAY = 24 * 60 * 60 * 1000;
 const BATCH = 2000;
 /** The job_posts columns a seeded row sets (search_document is computed). */
 const COLUMNS = [
-  'id', 'company_id', 'status', 'title', 'description_html', 'job_data', 'location_type', 'is_remote', 'city', 'state', 'latitude', 'longitude',
-  'job_type_ids', 'schedule_ids', 'skill_ids', 'industry_ids', 'work_schedule', 'min_pay', 'max_pay', 'pay_rate', 'min_experience', 'max_experience',
-  'open_to_minors', 'is_boosted', 'posted_at', 'valid_through', 'created_at', 'created_by', 'modified_at', 'modified_by',
+  'id',
+  'company_id',
+  'status',
+  'title',
+  'description_html',
+  'job_data',
+  'location_type',
+  'is_remote',
+  'city',
+  'state',
+  'latitude',
+  'longitude',
+  'job_type_ids',
+  'schedule_ids',
+  'skill_ids',
+  'industry_ids',
+  'work_schedule',
+  'min_pay',
+  'max_pay',
+  'pay_rate',
+  'min_experience',
+  'max_experience',
+  'open_to_minors',
+  'is_boosted',
+  'posted_at',
+  'valid_through',
+  'created_at',
+  'created_by',
+  'modified_at',
+  'modified_by',
 ] as const;
 
 export interface SeedJobsOptions {
@@ -46,7 +73,14 @@ function places(): { list: Place[]; total: number } {
     ...DEMO_CITIES.map((c) => ({ ...c, weight: 1.5 })),
     ...preferLocations
       .filter((p) => !DEMO_CITIES.some((c) => c.city === p.name && c.state === p.state))
-      .map((p, rank) => ({ city: p.name, state: p.state, zip: '', latitude: p.latitude, longitude: p.longitude, weight: 1 / Math.sqrt(1 + rank / 10) })),
+      .map((p, rank) => ({
+        city: p.name,
+        state: p.state,
+        zip: '',
+        latitude: p.latitude,
+        longitude: p.longitude,
+        weight: 1 / Math.sqrt(1 + rank / 10),
+      })),
   ];
   return { list, total: list.reduce((s, p) => s + p.weight, 0) };
 }
@@ -79,7 +113,15 @@ function placedAt(random: () => number, template: JobData, company: string, temp
       geoLocation:
         j.locationType === 'remote'
           ? null
-          : { city: place.city, name: `${place.city}, ${place.state}`, state: place.state, address, pinCode: place.zip || null, latitude, longitude },
+          : {
+              city: place.city,
+              name: `${place.city}, ${place.state}`,
+              state: place.state,
+              address,
+              pinCode: place.zip || null,
+              latitude,
+              longitude,
+            },
     },
   } as JobData;
 }
@@ -272,11 +314,15 @@ export async function runSeedJobsCli(
       onProgress: (written, ms) => {
         if (written === count || written - shown >= Math.max(BATCH, Math.round(count / 20))) {
           shown = written;
-          out.log(`  ${written.toLocaleString('en-US')} / ${count.toLocaleString('en-US')} jobs (${(ms / 1000).toFixed(1)} s, ${Math.round(written / (ms / 1000)).toLocaleString('en-US')} a second)`);
+          out.log(
+            `  ${written.toLocaleString('en-US')} / ${count.toLocaleString('en-US')} jobs (${(ms / 1000).toFixed(1)} s, ${Math.round(written / (ms / 1000)).toLocaleString('en-US')} a second)`,
+          );
         }
       },
     });
-    out.log(`Wrote ${result.jobs.toLocaleString('en-US')} open jobs of ${result.companies.toLocaleString('en-US')} companies to ${where} in ${(result.ms / 1000).toFixed(1)} s.`);
+    out.log(
+      `Wrote ${result.jobs.toLocaleString('en-US')} open jobs of ${result.companies.toLocaleString('en-US')} companies to ${where} in ${(result.ms / 1000).toFixed(1)} s.`,
+    );
     return 0;
   } finally {
     await database.close();

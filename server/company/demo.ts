@@ -46,7 +46,9 @@ function officeSvg(p: Palette, seed: number): string {
   for (let col = 0; col < 6; col++) {
     for (let row = 0; row < 2; row++) {
       const lit = (col * 7 + row * 3 + seed) % 4 !== 0;
-      windows.push(`<rect x="${120 + col * 240}" y="${90 + row * 170}" width="180" height="130" rx="8" fill="${lit ? p.sky[1] : p.wall}" fill-opacity="${lit ? 0.9 : 0.4}"/>`);
+      windows.push(
+        `<rect x="${120 + col * 240}" y="${90 + row * 170}" width="180" height="130" rx="8" fill="${lit ? p.sky[1] : p.wall}" fill-opacity="${lit ? 0.9 : 0.4}"/>`,
+      );
     }
   }
   const desks: string[] = [];
@@ -101,7 +103,11 @@ export async function seedDemoCompany(ctx: AppContext, companyId: string): Promi
     .limit(1);
   if (!employer) return;
   const member = await companyMemberOf(ctx, { userId: employer.id, role: 'Employer' });
-  const [industry] = await ctx.db.select({ id: industries.id }).from(industries).where(eq(industries.name, DEMO_COMPANY_PAGE.industry)).limit(1);
+  const [industry] = await ctx.db
+    .select({ id: industries.id })
+    .from(industries)
+    .where(eq(industries.name, DEMO_COMPANY_PAGE.industry))
+    .limit(1);
   const { industry: _name, ...page } = DEMO_COMPANY_PAGE;
   await updateCompanyDetails(ctx, member, companyDetailsInputSchema.parse({ ...page, industryId: industry?.id ?? null }));
 
@@ -115,6 +121,10 @@ export async function seedDemoCompany(ctx: AppContext, companyId: string): Promi
     .join('');
   await images.uploadLogo(companyId, employer.id, { data: await png(logoSvg(initials)), name: 'logo.png', declaredType: 'image/png' });
   for (const [i, palette] of palettes.entries()) {
-    await images.uploadFeatured(companyId, employer.id, { data: await png(officeSvg(palette, i)), name: `office-${i + 1}.png`, declaredType: 'image/png' });
+    await images.uploadFeatured(companyId, employer.id, {
+      data: await png(officeSvg(palette, i)),
+      name: `office-${i + 1}.png`,
+      declaredType: 'image/png',
+    });
   }
 }

@@ -54,7 +54,13 @@ export async function updateCompanyDetails(
   const industryId = input.industryId ?? null;
   if (industryId !== null) await lookupName(ctx, industries, industryId, 'industryId', CompanyMessages.industry);
   const place = input.address
-    ? { address: input.address, city: input.city ?? null, state: input.state ?? null, latitude: input.latitude ?? null, longitude: input.longitude ?? null }
+    ? {
+        address: input.address,
+        city: input.city ?? null,
+        state: input.state ?? null,
+        latitude: input.latitude ?? null,
+        longitude: input.longitude ?? null,
+      }
     : { address: null, city: null, state: null, latitude: null, longitude: null };
   const [company] = await ctx.db
     .update(companies)
@@ -69,6 +75,7 @@ export async function updateCompanyDetails(
     .where(eq(companies.id, member.company.id))
     .returning();
   // Keyword search matches a job by its company's name: the company's jobs follow a new one.
-  if (displayNameOf(company!) !== displayNameOf(member.company)) await refreshSearchDocuments(ctx.db, eq(jobPosts.companyId, member.company.id));
+  if (displayNameOf(company!) !== displayNameOf(member.company))
+    await refreshSearchDocuments(ctx.db, eq(jobPosts.companyId, member.company.id));
   return companyDetails(ctx, { ...member, company: company! });
 }

@@ -17,7 +17,11 @@ export function employerOf({ user, company }: CompanyMember): Employer {
 }
 
 /** The employer's own name and phone; the email changes through its own verified flow, not here. */
-export async function modifyEmployer(ctx: AppContext, member: CompanyMember, input: z.output<typeof modifyEmployerSchema>): Promise<Employer> {
+export async function modifyEmployer(
+  ctx: AppContext,
+  member: CompanyMember,
+  input: z.output<typeof modifyEmployerSchema>,
+): Promise<Employer> {
   const [user] = await ctx.db
     .update(users)
     .set({ firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber ?? null })

@@ -32,7 +32,14 @@ export function companyImages(ctx: AppContext) {
 
   function toImage(row: StoredFileRow): CompanyImage {
     const { url, expiresAt } = signed.addressOf(row.id);
-    return { id: row.id, url, urlExpiresAt: expiresAt, size: row.sizeBytes, contentType: row.contentType, uploadedAt: row.createdAt.toISOString() };
+    return {
+      id: row.id,
+      url,
+      urlExpiresAt: expiresAt,
+      size: row.sizeBytes,
+      contentType: row.contentType,
+      uploadedAt: row.createdAt.toISOString(),
+    };
   }
 
   function toFeatured(row: StoredFileRow): FeaturedImage {
@@ -46,7 +53,11 @@ export function companyImages(ctx: AppContext) {
   };
 
   async function featuredRows(db: Tx | AppContext['db'], companyId: string) {
-    return db.select().from(storedFiles).where(ofCompany(companyId, 'featured-image')).orderBy(asc(storedFiles.position), asc(storedFiles.createdAt));
+    return db
+      .select()
+      .from(storedFiles)
+      .where(ofCompany(companyId, 'featured-image'))
+      .orderBy(asc(storedFiles.position), asc(storedFiles.createdAt));
   }
 
   /** Positions 0, 1, 2… in the order given, so the order never has gaps or ties. */
@@ -72,7 +83,10 @@ export function companyImages(ctx: AppContext) {
       try {
         result = await ctx.db.transaction(async (tx) => {
           await lockCompany(tx, companyId);
-          const old = await tx.delete(storedFiles).where(ofCompany(companyId, 'company-logo')).returning({ storageKey: storedFiles.storageKey });
+          const old = await tx
+            .delete(storedFiles)
+            .where(ofCompany(companyId, 'company-logo'))
+            .returning({ storageKey: storedFiles.storageKey });
           const [row] = await tx
             .insert(storedFiles)
             .values({
@@ -95,7 +109,10 @@ export function companyImages(ctx: AppContext) {
     },
 
     async deleteLogo(companyId: string): Promise<void> {
-      const old = await ctx.db.delete(storedFiles).where(ofCompany(companyId, 'company-logo')).returning({ storageKey: storedFiles.storageKey });
+      const old = await ctx.db
+        .delete(storedFiles)
+        .where(ofCompany(companyId, 'company-logo'))
+        .returning({ storageKey: storedFiles.storageKey });
       if (!old.length) throw imageNotFound();
       await removeFiles(old.map((o) => o.storageKey));
     },
@@ -105,7 +122,11 @@ export function companyImages(ctx: AppContext) {
     },
 
     /** A new featured image goes last; a company shows at most MAX_FEATURED_IMAGES. */
-    async uploadFeatured(companyId: string, userId: string, file: UploadedFile): Promise<{ image: FeaturedImage; images: FeaturedImage[] }> {
+    async uploadFeatured(
+      companyId: string,
+      userId: string,
+      file: UploadedFile,
+    ): Promise<{ image: FeaturedImage; images: FeaturedImage[] }> {
       // Refused before the work of decoding when the company is already full (checked again under the lock).
       const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(storedFiles).where(ofCompany(companyId, 'featured-image'));
       if (n >= MAX_FEATURED_IMAGES) throw badRequest(CompanyMessages.tooManyFeatured);
@@ -134,7 +155,10 @@ export function companyImages(ctx: AppContext) {
               position: rows.length,
             })
             .returning();
-          await renumber(tx, rows.map((r) => r.id));
+          await renumber(
+            tx,
+            rows.map((r) => r.id),
+          );
           return { row: row!, rows: [...rows.map((r, position) => ({ ...r, position })), row!] };
         });
       } catch (err) {
@@ -154,7 +178,10 @@ export function companyImages(ctx: AppContext) {
           .returning({ storageKey: storedFiles.storageKey });
         if (!gone) throw imageNotFound();
         const left = await featuredRows(tx, companyId);
-        await renumber(tx, left.map((r) => r.id));
+        await renumber(
+          tx,
+          left.map((r) => r.id),
+        );
         return { removed: gone.storageKey, rows: left.map((r, position) => ({ ...r, position })) };
       });
       await removeFiles([removed, thumbnailKey(removed)]);

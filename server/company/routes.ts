@@ -46,7 +46,9 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ep.countJobPosts, async ({ caller }) => countCompanyJobPosts(ctx, (await companyMemberOf(ctx, caller)).company.id));
 
-  route(app, ep.getFeaturedImages, async ({ caller }) => ({ images: await images.featured((await companyMemberOf(ctx, caller)).company.id) }));
+  route(app, ep.getFeaturedImages, async ({ caller }) => ({
+    images: await images.featured((await companyMemberOf(ctx, caller)).company.id),
+  }));
   route(app, ep.uploadFeaturedImage, async ({ caller, req }) => {
     const member = await companyEmployerOf(ctx, caller);
     const { file } = await readUpload(req, ep.uploadFeaturedImage);

@@ -1,7 +1,26 @@
 import { sql } from 'drizzle-orm';
 import { PERIODS_PER_YEAR } from '../../src/contract/search.ts';
 import { payRates } from '../../src/contract/posting.ts';
-import { type AnyPgColumn, bigint, bigserial, boolean, customType, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** PostgreSQL full-text search document. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -82,7 +101,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     remember: boolean('remember').notNull().default(false),
@@ -91,7 +112,11 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: created(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /** Emailed 6 digit sign-in codes, stored hashed. */
@@ -114,7 +139,9 @@ export const emailTokens = pgTable(
   'email_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'change-email'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -132,8 +159,12 @@ export const recruiterInvitations = pgTable(
   'recruiter_invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    invitedBy: uuid('invited_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    invitedBy: uuid('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** Stored lower-case. */
     email: text('email').notNull(),
     firstName: text('first_name'),
@@ -193,7 +224,10 @@ export const outbox = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     /** Links and codes of the mail, so the dev mailbox can list them. */
-    links: text('links').array().notNull().default(sql`'{}'::text[]`),
+    links: text('links')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
     createdAt: created(),
@@ -216,11 +250,9 @@ export const skills = pgTable('lookup_skills', { ...lookupColumns(), category: t
 export const degrees = pgTable('lookup_degrees', { ...lookupColumns(), level: smallint('level').notNull() });
 /** Fields of study: the CIP 2020 families. */
 export const fieldsOfStudy = pgTable('lookup_fields_of_study', { ...lookupColumns(), cipCode: text('cip_code').notNull() });
-export const universities = pgTable(
-  'lookup_universities',
-  { ...lookupColumns(), city: text('city'), state: text('state') },
-  (t) => [index('lookup_universities_name_idx').on(sql`lower(${t.name})`)],
-);
+export const universities = pgTable('lookup_universities', { ...lookupColumns(), city: text('city'), state: text('state') }, (t) => [
+  index('lookup_universities_name_idx').on(sql`lower(${t.name})`),
+]);
 /** Industries: the 20 NAICS 2022 sectors. */
 export const industries = pgTable('lookup_industries', { ...lookupColumns(), naicsCode: text('naics_code').notNull() });
 export const jobTypes = pgTable('lookup_job_types', lookupColumns());
@@ -249,8 +281,12 @@ export const languages = pgTable('lookup_languages', { code: text('code').primar
 export const jobSeekerSkills = pgTable(
   'jobseeker_skills',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    skillId: integer('skill_id').notNull().references(() => skills.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    skillId: integer('skill_id')
+      .notNull()
+      .references(() => skills.id),
     createdAt: created(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.skillId] })],
@@ -260,8 +296,12 @@ export const education = pgTable(
   'jobseeker_education',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    degreeId: integer('degree_id').notNull().references(() => degrees.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    degreeId: integer('degree_id')
+      .notNull()
+      .references(() => degrees.id),
     level: smallint('level').notNull(),
     completionYear: smallint('completion_year').notNull(),
     /** From the university search, or null when the seeker typed a name. */
@@ -277,7 +317,9 @@ export const experience = pgTable(
   'jobseeker_experience',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     companyName: text('company_name').notNull(),
     jobTitle: text('job_title').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -296,14 +338,20 @@ export const experience = pgTable(
 export const experienceSkills = pgTable(
   'jobseeker_experience_skills',
   {
-    experienceId: uuid('experience_id').notNull().references(() => experience.id, { onDelete: 'cascade' }),
-    skillId: integer('skill_id').notNull().references(() => skills.id),
+    experienceId: uuid('experience_id')
+      .notNull()
+      .references(() => experience.id, { onDelete: 'cascade' }),
+    skillId: integer('skill_id')
+      .notNull()
+      .references(() => skills.id),
   },
   (t) => [primaryKey({ columns: [t.experienceId, t.skillId] })],
 );
 
 export const preferences = pgTable('jobseeker_preferences', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   employmentTypeId: integer('employment_type_id').references(() => jobTypes.id),
   scheduleTypeId: integer('schedule_type_id').references(() => schedules.id),
   salary: numeric('salary', { precision: 12, scale: 2 }),
@@ -320,7 +368,9 @@ export const preferredLocations = pgTable(
   'jobseeker_preferred_locations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
     name: text('name').notNull(),
     city: text('city'),
@@ -354,7 +404,10 @@ export const storedFiles = pgTable(
     /** Order among its kind (featured images). */
     position: smallint('position').notNull().default(0),
     /** Skills found in a résumé's text, offered to the seeker, never added without a click. */
-    foundSkillIds: integer('found_skill_ids').array().notNull().default(sql`'{}'::integer[]`),
+    foundSkillIds: integer('found_skill_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: created(),
   },
   (t) => [
@@ -385,8 +438,12 @@ export const jobPosts = pgTable(
   'job_posts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id').notNull().references(() => companies.id),
-    status: text('status', { enum: ['Active', 'Closed', 'Deleted'] }).notNull().default('Active'),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    status: text('status', { enum: ['Active', 'Closed', 'Deleted'] })
+      .notNull()
+      .default('Active'),
     title: text('title').notNull(),
     /** Sanitised rich text. */
     descriptionHtml: text('description_html').notNull(),
@@ -398,10 +455,22 @@ export const jobPosts = pgTable(
     /** Every on-site or hybrid job has a position; remote jobs may not. */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
-    jobTypeIds: integer('job_type_ids').array().notNull().default(sql`'{}'::integer[]`),
-    scheduleIds: integer('schedule_ids').array().notNull().default(sql`'{}'::integer[]`),
-    skillIds: integer('skill_ids').array().notNull().default(sql`'{}'::integer[]`),
-    industryIds: integer('industry_ids').array().notNull().default(sql`'{}'::integer[]`),
+    jobTypeIds: integer('job_type_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    scheduleIds: integer('schedule_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    skillIds: integer('skill_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    industryIds: integer('industry_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     workSchedule: smallint('work_schedule'),
     minPay: numeric('min_pay', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
     maxPay: numeric('max_pay', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
@@ -418,7 +487,9 @@ export const jobPosts = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: created(),
-    createdBy: uuid('created_by').notNull().references(() => users.id),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
     modifiedBy: uuid('modified_by').references(() => users.id),
   },
@@ -426,19 +497,31 @@ export const jobPosts = pgTable(
     index('job_posts_company_idx').on(t.companyId, t.status, t.postedAt),
     // The place's box, and what every search and the map's grouping check of an open job beside it,
     // so counting and clustering the jobs of a place read the index alone.
-    index('job_posts_open_geo_idx').on(t.latitude, t.longitude, t.postedAt, t.validThrough, t.companyId, t.isRemote, t.id, yearlyTopPayOf(t)).where(sql`status = 'Active'`),
+    index('job_posts_open_geo_idx')
+      .on(t.latitude, t.longitude, t.postedAt, t.validThrough, t.companyId, t.isRemote, t.id, yearlyTopPayOf(t))
+      .where(sql`status = 'Active'`),
     // Remote jobs have no position: search finds them beside the nearby ones (a bitmap OR of the two
     // indexes), and lists them newest first after the nearby ones.
-    index('job_posts_open_remote_idx').on(t.postedAt, t.validThrough, t.companyId, t.id).where(sql`status = 'Active' and is_remote`),
+    index('job_posts_open_remote_idx')
+      .on(t.postedAt, t.validThrough, t.companyId, t.id)
+      .where(sql`status = 'Active' and is_remote`),
     // Remote jobs best paid first, for the pay sort.
-    index('job_posts_open_remote_pay_idx').on(sql`${yearlyTopPayOf(t)} desc nulls last`, t.id).where(sql`status = 'Active' and is_remote`),
+    index('job_posts_open_remote_pay_idx')
+      .on(sql`${yearlyTopPayOf(t)} desc nulls last`, t.id)
+      .where(sql`status = 'Active' and is_remote`),
     // Newest first anywhere: read in order until a page is full.
-    index('job_posts_open_posted_idx').on(t.postedAt).where(sql`status = 'Active'`),
-    index('job_posts_valid_idx').on(t.validThrough).where(sql`status = 'Active'`),
+    index('job_posts_open_posted_idx')
+      .on(t.postedAt)
+      .where(sql`status = 'Active'`),
+    index('job_posts_valid_idx')
+      .on(t.validThrough)
+      .where(sql`status = 'Active'`),
     index('job_posts_search_idx').using('gin', t.searchDocument),
     // Remote jobs' words apart: a keyword search finds the remote ones among them alone, not by
     // crossing every remote job with every job of the word.
-    index('job_posts_open_remote_search_idx').using('gin', t.searchDocument).where(sql`status = 'Active' and is_remote`),
+    index('job_posts_open_remote_search_idx')
+      .using('gin', t.searchDocument)
+      .where(sql`status = 'Active' and is_remote`),
   ],
 );
 
@@ -467,20 +550,28 @@ export const jobDrafts = pgTable(
   'job_drafts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id').notNull().references(() => companies.id),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
     /** The live job this draft edits; at most one open draft per job. */
     jobPostId: uuid('job_post_id').references(() => jobPosts.id),
     title: text('title').notNull(),
     jobData: jsonb('job_data').notNull(),
     stepTracking: jsonb('step_tracking').notNull(),
     createdAt: created(),
-    createdBy: uuid('created_by').notNull().references(() => users.id),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
-    modifiedBy: uuid('modified_by').notNull().references(() => users.id),
+    modifiedBy: uuid('modified_by')
+      .notNull()
+      .references(() => users.id),
   },
   (t) => [
     index('job_drafts_company_idx').on(t.companyId, t.modifiedAt),
-    uniqueIndex('job_drafts_job_post_key').on(t.jobPostId).where(sql`job_post_id IS NOT NULL`),
+    uniqueIndex('job_drafts_job_post_key')
+      .on(t.jobPostId)
+      .where(sql`job_post_id IS NOT NULL`),
   ],
 );
 
@@ -489,10 +580,14 @@ export const jobClicks = pgTable(
   'job_clicks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    jobPostId: uuid('job_post_id').notNull().references(() => jobPosts.id),
+    jobPostId: uuid('job_post_id')
+      .notNull()
+      .references(() => jobPosts.id),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** 'view' for job-click, 'apply-start' for job-apply. */
-    kind: text('kind', { enum: ['view', 'apply-start'] }).notNull().default('view'),
+    kind: text('kind', { enum: ['view', 'apply-start'] })
+      .notNull()
+      .default('view'),
     createdAt: created(),
   },
   (t) => [index('job_clicks_job_idx').on(t.jobPostId, t.kind, t.createdAt)],
@@ -503,13 +598,19 @@ export const applications = pgTable(
   'applications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    jobPostId: uuid('job_post_id').notNull().references(() => jobPosts.id),
-    jobSeekerId: uuid('job_seeker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    jobPostId: uuid('job_post_id')
+      .notNull()
+      .references(() => jobPosts.id),
+    jobSeekerId: uuid('job_seeker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     resumeId: uuid('resume_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     coverLetterId: uuid('cover_letter_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     workAuthorization: boolean('work_authorization'),
     sponsorship: boolean('sponsorship'),
-    status: text('status', { enum: ['Applied', 'Reviewed', 'Interviewing', 'Offered', 'Hired', 'Rejected', 'Withdrawn'] }).notNull().default('Applied'),
+    status: text('status', { enum: ['Applied', 'Reviewed', 'Interviewing', 'Offered', 'Hired', 'Rejected', 'Withdrawn'] })
+      .notNull()
+      .default('Applied'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     statusChangedBy: uuid('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
     /** When one of the company's staff first opened the applicant; null while the applicant is new. */
@@ -534,8 +635,12 @@ export const applicationStatusChanges = pgTable(
   'application_status_changes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    applicationId: uuid('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status', { enum: ['Applied', 'Reviewed', 'Interviewing', 'Offered', 'Hired', 'Rejected', 'Withdrawn'] }).notNull(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', {
+      enum: ['Applied', 'Reviewed', 'Interviewing', 'Offered', 'Hired', 'Rejected', 'Withdrawn'],
+    }).notNull(),
     toStatus: text('to_status', { enum: ['Applied', 'Reviewed', 'Interviewing', 'Offered', 'Hired', 'Rejected', 'Withdrawn'] }).notNull(),
     changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -547,8 +652,12 @@ export const applicationStatusChanges = pgTable(
 export const savedJobs = pgTable(
   'saved_jobs',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    jobPostId: uuid('job_post_id').notNull().references(() => jobPosts.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jobPostId: uuid('job_post_id')
+      .notNull()
+      .references(() => jobPosts.id),
     createdAt: created(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.jobPostId] }), index('saved_jobs_user_idx').on(t.userId, t.createdAt)],
@@ -559,8 +668,12 @@ export const jobReports = pgTable(
   'job_reports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    jobPostId: uuid('job_post_id').notNull().references(() => jobPosts.id),
-    reporterId: uuid('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    jobPostId: uuid('job_post_id')
+      .notNull()
+      .references(() => jobPosts.id),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     details: text('details'),
     createdAt: created(),
@@ -628,9 +741,15 @@ export const jobInvitations = pgTable(
   'job_invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    jobPostId: uuid('job_post_id').notNull().references(() => jobPosts.id),
-    companyId: uuid('company_id').notNull().references(() => companies.id),
-    jobSeekerId: uuid('job_seeker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    jobPostId: uuid('job_post_id')
+      .notNull()
+      .references(() => jobPosts.id),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    jobSeekerId: uuid('job_seeker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     viewedAt: timestamp('viewed_at', { withTimezone: true }),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
@@ -655,10 +774,18 @@ export const channels = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     url: text('url').notNull(),
-    jobPostId: uuid('job_post_id').notNull().references(() => jobPosts.id),
-    applicationId: uuid('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
-    seekerId: uuid('seeker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    companyId: uuid('company_id').notNull().references(() => companies.id),
+    jobPostId: uuid('job_post_id')
+      .notNull()
+      .references(() => jobPosts.id),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    seekerId: uuid('seeker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
     createdAt: created(),
     /** The newest message's time; the conversation's start while it has none (the lists' order). */
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
@@ -677,8 +804,12 @@ export const messages = pgTable(
   'messages',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    channelId: uuid('channel_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
-    senderId: uuid('sender_id').notNull().references(() => users.id),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id),
     text: text('text').notNull(),
     /** The sending tab's id for it: a resend with the same id is stored once. */
     clientMessageId: text('client_message_id'),
@@ -695,8 +826,12 @@ export const messages = pgTable(
 export const channelReads = pgTable(
   'channel_reads',
   {
-    channelId: uuid('channel_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull().default(0),
     lastEmailedAt: timestamp('last_emailed_at', { withTimezone: true }),
     /** The newest message the last mail was about: a message is mailed about once. */

@@ -30,7 +30,12 @@ function searchDocument(p: DocumentParts): SQL {
 
 /** The search document of a job about to be written, from its values. */
 export function searchDocumentOf(job: { title: string; descriptionHtml: string; skillIds: readonly number[]; companyId: string }): SQL {
-  return searchDocument({ title: job.title, plain: richTextToPlain(job.descriptionHtml), skillIds: intArray(job.skillIds), companyId: job.companyId });
+  return searchDocument({
+    title: job.title,
+    plain: richTextToPlain(job.descriptionHtml),
+    skillIds: intArray(job.skillIds),
+    companyId: job.companyId,
+  });
 }
 
 /** Stored rich text as plain text, in SQL: what richTextToPlain does, for rows already written. */
@@ -41,8 +46,18 @@ const plainDescription = (html: SQL | AnyColumn) =>
  * The search document of a row from its columns in SQL (a stored job, or a row about to be
  * written from a set of rows): what bulk writers and refreshes compute in one statement.
  */
-export function searchDocumentFrom(columns: { title: SQL | AnyColumn; descriptionHtml: SQL | AnyColumn; skillIds: SQL | AnyColumn; companyId: SQL | AnyColumn }): SQL {
-  return searchDocument({ title: sql`${columns.title}`, plain: plainDescription(columns.descriptionHtml), skillIds: sql`${columns.skillIds}`, companyId: sql`${columns.companyId}` });
+export function searchDocumentFrom(columns: {
+  title: SQL | AnyColumn;
+  descriptionHtml: SQL | AnyColumn;
+  skillIds: SQL | AnyColumn;
+  companyId: SQL | AnyColumn;
+}): SQL {
+  return searchDocument({
+    title: sql`${columns.title}`,
+    plain: plainDescription(columns.descriptionHtml),
+    skillIds: sql`${columns.skillIds}`,
+    companyId: sql`${columns.companyId}`,
+  });
 }
 
 /**
@@ -52,6 +67,13 @@ export function searchDocumentFrom(columns: { title: SQL | AnyColumn; descriptio
 export async function refreshSearchDocuments(db: Db, where: SQL): Promise<void> {
   await db
     .update(jobPosts)
-    .set({ searchDocument: searchDocumentFrom({ title: jobPosts.title, descriptionHtml: jobPosts.descriptionHtml, skillIds: jobPosts.skillIds, companyId: jobPosts.companyId }) })
+    .set({
+      searchDocument: searchDocumentFrom({
+        title: jobPosts.title,
+        descriptionHtml: jobPosts.descriptionHtml,
+        skillIds: jobPosts.skillIds,
+        companyId: jobPosts.companyId,
+      }),
+    })
     .where(where);
 }

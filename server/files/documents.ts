@@ -135,12 +135,7 @@ async function countOf(db: Reader, userId: string, kind: DocumentKind): Promise<
  * 10 of a kind. A resume's text is matched against the skills taxonomy and the skills found
  * are kept on its row, to be offered, never added, on the skills page.
  */
-export async function uploadDocument(
-  ctx: AppContext,
-  userId: string,
-  kind: DocumentKind,
-  file: UploadedFile,
-): Promise<UploadedDocument> {
+export async function uploadDocument(ctx: AppContext, userId: string, kind: DocumentKind, file: UploadedFile): Promise<UploadedDocument> {
   await limitUploads(ctx, userId);
   // Refused before any parsing when the list is already full; checked again under a lock below.
   if ((await countOf(ctx.db, userId, kind)) >= MAX_DOCUMENTS_PER_KIND) throw badRequest(TOO_MANY[kind]);
@@ -201,11 +196,7 @@ export async function deleteDocument(ctx: AppContext, userId: string, id: string
 }
 
 /** One of the caller's documents with its bytes, for download. */
-export async function openDocument(
-  ctx: AppContext,
-  userId: string,
-  id: string,
-): Promise<{ row: StoredFileRow; object: StoredObject }> {
+export async function openDocument(ctx: AppContext, userId: string, id: string): Promise<{ row: StoredFileRow; object: StoredObject }> {
   const [row] = await ctx.db
     .select()
     .from(storedFiles)

@@ -30,8 +30,7 @@ const SNIFF_BYTES = 1024;
  * first KB. A PDF needs none of them there: its header, a binary comment and the first
  * object's dictionary (`<<`, hex strings) come first.
  */
-const MARKUP =
-  /<(?:!doctype\s+html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|svg|\?xml|!--)(?=[\s>/])/i;
+const MARKUP = /<(?:!doctype\s+html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|svg|\?xml|!--)(?=[\s>/])/i;
 
 export type PdfTextResult =
   | { status: 'ok'; text: string; pages: number }

@@ -33,7 +33,10 @@ export function signedImages(ctx: AppContext) {
     addressOf(id: string, variant?: ImageVariant): { url: string; expiresAt: string } {
       const { expires, signature } = signer.sign(id, ctx.adapters.now());
       const size = variant ? `&size=${variant}` : '';
-      return { url: `/api/Common/images/${id}?expires=${expires}&signature=${signature}${size}`, expiresAt: new Date(expires * 1000).toISOString() };
+      return {
+        url: `/api/Common/images/${id}?expires=${expires}&signature=${signature}${size}`,
+        expiresAt: new Date(expires * 1000).toISOString(),
+      };
     },
 
     /** An image by its signed address; the row must still exist. */

@@ -36,7 +36,10 @@ export function findSkills(text: string, skills: ReadonlyArray<{ id: number; nam
  */
 export function tokens(text: string): string[] {
   const out: string[] = [];
-  for (const raw of text.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}+#.]+/u)) {
+  for (const raw of text
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}+#.]+/u)) {
     let word = raw.replace(/\.+$/, '');
     // "...python" is an ellipsis, ".net" a name.
     if (/^\.{2,}/.test(word)) word = word.replace(/^\.+/, '');

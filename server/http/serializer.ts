@@ -94,7 +94,12 @@ function checksOf(def: Def): ((value: unknown) => unknown) | null {
 function objectWriter(def: Def): Writer {
   const shape = def.shape as Record<string, z.ZodType>;
   // Each key written ahead, as the first one and as a later one.
-  const fields = Object.entries(shape).map(([key, schema]) => ({ key, first: `${JSON.stringify(key)}:`, next: `,${JSON.stringify(key)}:`, writer: writerOf(schema) }));
+  const fields = Object.entries(shape).map(([key, schema]) => ({
+    key,
+    first: `${JSON.stringify(key)}:`,
+    next: `,${JSON.stringify(key)}:`,
+    writer: writerOf(schema),
+  }));
   const check = checksOf(def);
   return {
     write(value, out) {

@@ -118,7 +118,10 @@ export function cleanFileName(filename: string): string {
   let name = base
     .normalize('NFC')
     .replace(/[\t\n\v\f\r]/g, ' ')
-    .replace(HIDDEN, '').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
+    .replace(HIDDEN, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
   if (name.length > 150) {
     const dot = name.lastIndexOf('.');
     const ext = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';

@@ -15,7 +15,10 @@ const APPLIED: ApplicationStatus[] = ['Applied', 'Applied', 'Reviewed', 'Intervi
  * of the company and of the market; the newcomer saved two. Written directly: no mails go out for
  * these past applications.
  */
-export async function seedDemoJobActivity(ctx: AppContext, people: { seekerId: string; newcomerId: string; companyId: string }): Promise<void> {
+export async function seedDemoJobActivity(
+  ctx: AppContext,
+  people: { seekerId: string; newcomerId: string; companyId: string },
+): Promise<void> {
   const now = ctx.adapters.now();
   const [resume] = await ctx.db
     .select({ id: storedFiles.id })
@@ -37,7 +40,10 @@ export async function seedDemoJobActivity(ctx: AppContext, people: { seekerId: s
     .orderBy(desc(jobPosts.postedAt))
     .limit(1);
 
-  const picks = [...open.slice(0, APPLIED.length).map((job, i) => ({ job, status: APPLIED[i]! })), ...(closed ? [{ job: closed, status: 'Rejected' as const }] : [])];
+  const picks = [
+    ...open.slice(0, APPLIED.length).map((job, i) => ({ job, status: APPLIED[i]! })),
+    ...(closed ? [{ job: closed, status: 'Rejected' as const }] : []),
+  ];
   if (picks.length) {
     await ctx.db.insert(applications).values(
       picks.map(({ job, status }, i) => {
@@ -67,8 +73,14 @@ export async function seedDemoJobActivity(ctx: AppContext, people: { seekerId: s
     .limit(3);
   const saved = [...open.slice(APPLIED.length, APPLIED.length + 2), ...market.slice(0, 2)];
   const rows = [
-    ...saved.map((job, i) => ({ userId: people.seekerId, jobPostId: job.id, createdAt: new Date(now.getTime() - (i + 1) * 3 * 60 * 60 * 1000) })),
-    ...[open[APPLIED.length + 2], market[2]].filter((j) => j !== undefined).map((job, i) => ({ userId: people.newcomerId, jobPostId: job.id, createdAt: new Date(now.getTime() - (i + 1) * DAY) })),
+    ...saved.map((job, i) => ({
+      userId: people.seekerId,
+      jobPostId: job.id,
+      createdAt: new Date(now.getTime() - (i + 1) * 3 * 60 * 60 * 1000),
+    })),
+    ...[open[APPLIED.length + 2], market[2]]
+      .filter((j) => j !== undefined)
+      .map((job, i) => ({ userId: people.newcomerId, jobPostId: job.id, createdAt: new Date(now.getTime() - (i + 1) * DAY) })),
   ];
   if (rows.length) await ctx.db.insert(savedJobs).values(rows).onConflictDoNothing();
 }

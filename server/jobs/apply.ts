@@ -59,7 +59,12 @@ export function applicantsLink(ctx: AppContext, jobId: string): string {
 }
 
 /** To each of the company's employer and active recruiters: who applied to which job, and where to see it. */
-export function newApplicationMail(ctx: AppContext, to: { email: string; firstName: string | null }, job: { id: string; title: string }, applicantName: string): Mail {
+export function newApplicationMail(
+  ctx: AppContext,
+  to: { email: string; firstName: string | null },
+  job: { id: string; title: string },
+  applicantName: string,
+): Mail {
   return compose({
     to: to.email,
     subject: `New application for ${job.title}`,
@@ -71,11 +76,22 @@ export function newApplicationMail(ctx: AppContext, to: { email: string; firstNa
   });
 }
 
-async function tellTheCompany(ctx: AppContext, job: { id: string; title: string; companyId: string }, applicantName: string): Promise<void> {
+async function tellTheCompany(
+  ctx: AppContext,
+  job: { id: string; title: string; companyId: string },
+  applicantName: string,
+): Promise<void> {
   const staff = await ctx.db
     .select({ email: users.email, firstName: users.firstName })
     .from(users)
-    .where(and(eq(users.companyId, job.companyId), inArray(users.role, ['Employer', 'Recruiter']), eq(users.disabled, false), isNull(users.deactivatedAt)));
+    .where(
+      and(
+        eq(users.companyId, job.companyId),
+        inArray(users.role, ['Employer', 'Recruiter']),
+        eq(users.disabled, false),
+        isNull(users.deactivatedAt),
+      ),
+    );
   await Promise.all(staff.map((person) => ctx.mailer.enqueue(newApplicationMail(ctx, person, job, applicantName))));
 }
 
@@ -87,9 +103,17 @@ async function tellTheCompany(ctx: AppContext, job: { id: string; title: string;
  * seeker's own. The company's employer and active recruiters are told by email; the seeker's
  * invitation to the job, if any, reads as applied.
  */
-export async function applyToJob(ctx: AppContext, userId: string, input: ApplicationInput): Promise<{ application: Application; created: boolean }> {
+export async function applyToJob(
+  ctx: AppContext,
+  userId: string,
+  input: ApplicationInput,
+): Promise<{ application: Application; created: boolean }> {
   // Read at once; a refusal of the seeker comes before one of the job.
-  const [seekerRead, jobRead, beforeRead] = await Promise.allSettled([activeUser(ctx, userId), visibleJob(ctx, input.jobId), existingApplication(ctx, userId, input.jobId)]);
+  const [seekerRead, jobRead, beforeRead] = await Promise.allSettled([
+    activeUser(ctx, userId),
+    visibleJob(ctx, input.jobId),
+    existingApplication(ctx, userId, input.jobId),
+  ]);
   const seeker = settled(seekerRead);
   const job = settled(jobRead);
   const before = settled(beforeRead);

@@ -21,7 +21,12 @@ export const CLICK_LIMITS = {
 
 export type ClickKind = 'view' | 'apply-start';
 
-export async function recordClick(ctx: AppContext, jobId: string, kind: ClickKind, who: { caller: AccessClaims | null; ip: string }): Promise<{ recorded: boolean }> {
+export async function recordClick(
+  ctx: AppContext,
+  jobId: string,
+  kind: ClickKind,
+  who: { caller: AccessClaims | null; ip: string },
+): Promise<{ recorded: boolean }> {
   const gate = await ctx.adapters.rateLimiter.hit(`jobs:clicks:ip:${who.ip}`, CLICK_LIMITS.perIp.limit, CLICK_LIMITS.perIp.windowSeconds);
   if (!gate.allowed) throw tooManyRequests(JobMessages.tooManyRequests);
   const job = await visibleJob(ctx, jobId);
@@ -29,7 +34,11 @@ export async function recordClick(ctx: AppContext, jobId: string, kind: ClickKin
   let userId: string | null = null;
   if (caller) {
     // A token of an account that no longer has a row counts as a visitor without one.
-    const [user] = await ctx.db.select({ id: users.id, companyId: users.companyId }).from(users).where(eq(users.id, caller.userId)).limit(1);
+    const [user] = await ctx.db
+      .select({ id: users.id, companyId: users.companyId })
+      .from(users)
+      .where(eq(users.id, caller.userId))
+      .limit(1);
     const ownStaff = (caller.role === 'Employer' || caller.role === 'Recruiter') && user?.companyId === job.companyId;
     if (ownStaff) return { recorded: false };
     userId = user?.id ?? null;

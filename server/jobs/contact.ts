@@ -8,8 +8,7 @@ import type { contactInputSchema } from '../../src/contract/contact.ts';
 
 type ContactInput = z.output<typeof contactInputSchema>;
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The support team's copy of a contact form message; replying goes to the sender's address. */
 export function contactMail(ctx: AppContext, m: ContactInput): Mail {
@@ -22,7 +21,12 @@ export function contactMail(ctx: AppContext, m: ContactInput): Mail {
 ${m.subject ? `<p><strong>Subject:</strong> ${escape(m.subject)}</p>` : ''}
 <p style="white-space:pre-wrap">${escape(m.message)}</p>
 </body></html>`;
-  const text = [`${m.name} <${m.email}> wrote through the ${BRAND_NAME} contact form:`, '', ...(m.subject ? [`Subject: ${m.subject}`, ''] : []), m.message].join('\n');
+  const text = [
+    `${m.name} <${m.email}> wrote through the ${BRAND_NAME} contact form:`,
+    '',
+    ...(m.subject ? [`Subject: ${m.subject}`, ''] : []),
+    m.message,
+  ].join('\n');
   return { to: ctx.config.supportEmail, subject, html, text, links: [reply] };
 }
 

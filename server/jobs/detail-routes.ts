@@ -83,8 +83,15 @@ export function jobDetailRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // ---------- for search engines ----------
 
-  app.get('/robots.txt', async (_req, res) => res.header('Cache-Control', CRAWLER_CACHE).type('text/plain; charset=utf-8').send(robotsTxt(ctx.config.publicUrl)));
-  app.get('/sitemap.xml', async (_req, res) => res.header('Cache-Control', CRAWLER_CACHE).type('application/xml; charset=utf-8').send(await sitemapXml(ctx)));
+  app.get('/robots.txt', async (_req, res) =>
+    res.header('Cache-Control', CRAWLER_CACHE).type('text/plain; charset=utf-8').send(robotsTxt(ctx.config.publicUrl)),
+  );
+  app.get('/sitemap.xml', async (_req, res) =>
+    res
+      .header('Cache-Control', CRAWLER_CACHE)
+      .type('application/xml; charset=utf-8')
+      .send(await sitemapXml(ctx)),
+  );
   app.get<{ Params: { name: string } }>('/sitemaps/:name', async (req, res) => {
     const part = /^jobs-(\d{1,5})\.xml$/.exec(req.params.name);
     const xml = part ? await sitemapPart(ctx, Number(part[1])) : null;

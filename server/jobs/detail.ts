@@ -6,7 +6,15 @@ import { notFound } from '../http/errors.ts';
 import type { AccessClaims } from '../platform/tokens.ts';
 import { signedImages } from '../files/index.ts';
 import { stateName } from '../platform/us-states.ts';
-import { storedJobData, jobPostListItemOf, listViewColumns, named, type ListViewRow, postingNames, type PostingNames } from '../posting/index.ts';
+import {
+  storedJobData,
+  jobPostListItemOf,
+  listViewColumns,
+  named,
+  type ListViewRow,
+  postingNames,
+  type PostingNames,
+} from '../posting/index.ts';
 import { decodeSupplementalPay, SUPPLEMENTAL_PAYS } from '../../src/contract/lookups.ts';
 import type { JobPostListItem } from '../../src/contract/posting.ts';
 import { JobMessages, type ApplicationStatus, type JobDetail, type JobViewer, type PublicJobStatus } from '../../src/contract/jobs.ts';
@@ -55,7 +63,12 @@ export function publicJobColumns(now: Date) {
   };
 }
 
-export type PublicJobRow = ListViewRow & { status: 'Active' | 'Closed' | 'Deleted'; expired: boolean; validThrough: Date; modifiedAt: Date };
+export type PublicJobRow = ListViewRow & {
+  status: 'Active' | 'Closed' | 'Deleted';
+  expired: boolean;
+  validThrough: Date;
+  modifiedAt: Date;
+};
 
 /** Active, Closed or Expired (an Active job past its last day); a deleted job is never shown. */
 export function publicStatusOf(r: Pick<PublicJobRow, 'status' | 'expired'>): PublicJobStatus {
@@ -107,14 +120,18 @@ async function visibleJobRow(ctx: AppContext, id: string, seekerId: string | nul
       companyState: companies.state,
       companyWebsite: companies.website,
       companyVerifiedAt: companies.verifiedAt,
-      logoId: sql<string | null>`(select ${storedFiles.id} from ${storedFiles} where ${storedFiles.companyId} = ${jobPosts.companyId} and ${storedFiles.purpose} = 'company-logo' limit 1)`,
+      logoId: sql<
+        string | null
+      >`(select ${storedFiles.id} from ${storedFiles} where ${storedFiles.companyId} = ${jobPosts.companyId} and ${storedFiles.purpose} = 'company-logo' limit 1)`,
       isSaved: seekerId ? savedBy(seekerId) : none,
       isReported: seekerId ? reportedBy(seekerId) : none,
       applicationId: mine(sql`${applications.id}`) as SQL<string | null>,
       applicationStatus: mine(sql`${applications.status}`) as SQL<string | null>,
       appliedAt: mine(sql`${applications.createdAt}`) as SQL<string | Date | null>,
       seekerSkills: seekerId
-        ? sql<number[] | null>`(select coalesce(array_agg(${jobSeekerSkills.skillId}), '{}') from ${jobSeekerSkills} where ${jobSeekerSkills.userId} = ${seekerId})`
+        ? sql<
+            number[] | null
+          >`(select coalesce(array_agg(${jobSeekerSkills.skillId}), '{}') from ${jobSeekerSkills} where ${jobSeekerSkills.userId} = ${seekerId})`
         : none,
     })
     .from(jobPosts)

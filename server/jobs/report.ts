@@ -16,6 +16,12 @@ export async function reportJob(ctx: AppContext, userId: string, jobId: string, 
   const job = await visibleJob(ctx, jobId);
   await ctx.db
     .insert(jobReports)
-    .values({ jobPostId: job.id, reporterId: seeker.id, reason: input.reason, details: input.details ?? null, createdAt: ctx.adapters.now() })
+    .values({
+      jobPostId: job.id,
+      reporterId: seeker.id,
+      reason: input.reason,
+      details: input.details ?? null,
+      createdAt: ctx.adapters.now(),
+    })
     .onConflictDoNothing({ target: [jobReports.jobPostId, jobReports.reporterId] });
 }

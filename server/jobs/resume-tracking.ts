@@ -37,7 +37,15 @@ export async function resumeTracking(ctx: AppContext, userId: string, resumeId: 
     .from(applications)
     .innerJoin(jobPosts, eq(jobPosts.id, applications.jobPostId))
     .innerJoin(companies, eq(companies.id, jobPosts.companyId))
-    .where(and(eq(applications.jobSeekerId, userId), inArray(applications.resumeId, resumes.map((r) => r.id))))
+    .where(
+      and(
+        eq(applications.jobSeekerId, userId),
+        inArray(
+          applications.resumeId,
+          resumes.map((r) => r.id),
+        ),
+      ),
+    )
     .orderBy(desc(applications.createdAt), desc(applications.id));
 
   const byResume = new Map<string, TrackedApplication[]>(resumes.map((r) => [r.id, []]));
@@ -53,6 +61,11 @@ export async function resumeTracking(ctx: AppContext, userId: string, resumeId: 
     });
   }
   return {
-    resumes: resumes.map((r) => ({ id: r.id, name: r.name, uploadedDate: r.createdAt.toISOString(), applications: byResume.get(r.id) ?? [] })),
+    resumes: resumes.map((r) => ({
+      id: r.id,
+      name: r.name,
+      uploadedDate: r.createdAt.toISOString(),
+      applications: byResume.get(r.id) ?? [],
+    })),
   };
 }

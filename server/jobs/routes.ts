@@ -64,7 +64,9 @@ export function jobSearchRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The seeker's own search checks the account in the statement reading the seeker's records.
   for (const e of [ep.enhancedSearch, ep.searchJob]) {
-    route(app, e, async ({ caller, body }) => searchJobs(ctx, searchOf(body), { ...searcherOf(caller), checksAccount: true }), { handlerChecksAccount: true });
+    route(app, e, async ({ caller, body }) => searchJobs(ctx, searchOf(body), { ...searcherOf(caller), checksAccount: true }), {
+      handlerChecksAccount: true,
+    });
   }
 
   route(app, ep.simpleSearch, async ({ caller, body, req }) => {
@@ -88,7 +90,16 @@ export function jobSearchRoutes(app: FastifyInstance, ctx: AppContext) {
     await limit(req, caller, 'search');
     return searchJobs(
       ctx,
-      { keyword: null, location: null, filters: NO_FILTERS, sort: 'newest', pageNumber: query.pageNumber, pageSize: query.pageSize, asOf: null, pins: null },
+      {
+        keyword: null,
+        location: null,
+        filters: NO_FILTERS,
+        sort: 'newest',
+        pageNumber: query.pageNumber,
+        pageSize: query.pageSize,
+        asOf: null,
+        pins: null,
+      },
       searcherOf(caller),
     );
   });
@@ -101,7 +112,16 @@ export function jobSearchRoutes(app: FastifyInstance, ctx: AppContext) {
         : { ...DEFAULT_SEARCH_LOCATION, radius: body.distance ?? DEFAULT_SEARCH_LOCATION.radius };
     return searchJobs(
       ctx,
-      { keyword: body.keyword, location: place, filters: body.filters, sort: body.sort, pageNumber: body.pageNumber, pageSize: body.pageSize, asOf: null, pins: null },
+      {
+        keyword: body.keyword,
+        location: place,
+        filters: body.filters,
+        sort: body.sort,
+        pageNumber: body.pageNumber,
+        pageSize: body.pageSize,
+        asOf: null,
+        pins: null,
+      },
       searcherOf(caller),
     );
   });

@@ -21,7 +21,10 @@ export async function saveJob(ctx: AppContext, userId: string, jobId: string): P
   const job = await visibleJob(ctx, jobId);
   const [held] = await ctx.db.select({ n: count() }).from(savedJobs).where(eq(savedJobs.userId, userId));
   if ((held?.n ?? 0) >= MAX_SAVED_JOBS) {
-    const [already] = await ctx.db.select({ id: savedJobs.jobPostId }).from(savedJobs).where(and(eq(savedJobs.userId, userId), eq(savedJobs.jobPostId, job.id)));
+    const [already] = await ctx.db
+      .select({ id: savedJobs.jobPostId })
+      .from(savedJobs)
+      .where(and(eq(savedJobs.userId, userId), eq(savedJobs.jobPostId, job.id)));
     if (!already) throw badRequest(JobMessages.savedLimit);
     return;
   }
@@ -49,7 +52,9 @@ export async function countSaved(ctx: AppContext, userId: string): Promise<numbe
 /** The saved jobs, newest saved first (oldest when ascending), ties by job id; closed and expired ones marked. */
 export async function listSaved(ctx: AppContext, userId: string, paging: Paging): Promise<SavedJobPage> {
   const now = ctx.adapters.now();
-  const order = paging.ascending ? [asc(savedJobs.createdAt), asc(savedJobs.jobPostId)] : [desc(savedJobs.createdAt), desc(savedJobs.jobPostId)];
+  const order = paging.ascending
+    ? [asc(savedJobs.createdAt), asc(savedJobs.jobPostId)]
+    : [desc(savedJobs.createdAt), desc(savedJobs.jobPostId)];
   const [found, names, skills] = await Promise.all([
     ctx.db
       .select({ ...publicJobColumns(now), savedAt: savedJobs.createdAt })

@@ -6,7 +6,14 @@ import { greatCircleMiles } from '../db/geo.ts';
 import { companies, jobPosts, jobSeekerSkills, savedJobs, users, yearlyTopPayOf } from '../db/schema.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { mayStillAct } from '../account/index.ts';
-import { jobPostListItemOf, listViewColumns, type ListViewRow, type SeekerView, postingNames, type PostingNames } from '../posting/index.ts';
+import {
+  jobPostListItemOf,
+  listViewColumns,
+  type ListViewRow,
+  type SeekerView,
+  postingNames,
+  type PostingNames,
+} from '../posting/index.ts';
 import { jobOpen, reportedBy, seekerSkillIds } from './detail.ts';
 import { SEARCH_CONFIG } from '../db/search-document.ts';
 import { MAP_MAX_ZOOM, type MapCluster, type Viewport } from '../../src/contract/map.ts';
@@ -138,7 +145,9 @@ async function keywordQuery(db: Db, keyword: string | null): Promise<{ query: SQ
   if (!keyword) return null;
   const words = wordsOf(keyword);
   const text = words.join(' ').replace(/-{2,}/g, '-');
-  const candidates = WEB_SEARCH_SYNTAX.test(text) ? [sql`websearch_to_tsquery(${SEARCH_CONFIG}, ${text})`, plainQuery(words)] : [plainQuery(words)];
+  const candidates = WEB_SEARCH_SYNTAX.test(text)
+    ? [sql`websearch_to_tsquery(${SEARCH_CONFIG}, ${text})`, plainQuery(words)]
+    : [plainQuery(words)];
   for (const query of candidates) {
     if (!query) continue;
     try {
@@ -180,7 +189,8 @@ export function filterConditions(f: SearchFilters): SQL[] {
   if (f.jobTypes.length) where.push(sql`${jobPosts.jobTypeIds} && ${intArray(f.jobTypes)}`);
   if (f.workSchedule !== null) where.push(eq(jobPosts.workSchedule, f.workSchedule));
   if (f.schedules.length) where.push(sql`${jobPosts.scheduleIds} && ${intArray(f.schedules)}`);
-  if (f.minimumPay && f.minimumPay.amount > 0) where.push(sql`${yearlyTopPay} >= ${yearlyPay(f.minimumPay.amount, f.minimumPay.rate)}::numeric`);
+  if (f.minimumPay && f.minimumPay.amount > 0)
+    where.push(sql`${yearlyTopPay} >= ${yearlyPay(f.minimumPay.amount, f.minimumPay.rate)}::numeric`);
   if (f.experience !== null) where.push(sql`coalesce(${jobPosts.minExperience}, 0) <= ${f.experience}::int`);
   where.push(sql`${jobPosts.postedAt} >= ${`${f.postedSince}T00:00:00Z`}::timestamptz`);
   if (f.skills.length) where.push(sql`${jobPosts.skillIds} && ${intArray(f.skills)}`);
@@ -211,7 +221,12 @@ interface Plan {
   halves: { nearby: SQL; remote: SQL } | null;
 }
 
-async function planOf(ctx: AppContext, search: Omit<JobSearch, 'sort' | 'pageNumber' | 'pageSize' | 'pins'>, searcher: Searcher, now: Date): Promise<Plan> {
+async function planOf(
+  ctx: AppContext,
+  search: Omit<JobSearch, 'sort' | 'pageNumber' | 'pageSize' | 'pins'>,
+  searcher: Searcher,
+  now: Date,
+): Promise<Plan> {
   const keyword = await usableKeyword(ctx.db, search.keyword);
   const { location } = search;
   const rest = and(
@@ -220,9 +235,7 @@ async function planOf(ctx: AppContext, search: Omit<JobSearch, 'sort' | 'pageNum
     ...filterConditions(search.filters),
     search.asOf ? sql`${jobPosts.postedAt} <= ${search.asOf.toISOString()}::timestamptz` : undefined,
     search.boostedOnly ? sql`${jobPosts.isBoosted}` : undefined,
-    searcher.seekerId
-      ? sql`not ${reportedBy(searcher.seekerId)}`
-      : undefined,
+    searcher.seekerId ? sql`not ${reportedBy(searcher.seekerId)}` : undefined,
   )!;
   const place = placeCondition(location, search.filters.remote);
   const where = place ? and(rest, place)! : rest;
@@ -244,7 +257,12 @@ function orderOf(sort: SearchSort, plan: Plan): SQL[] {
     case 'pay':
       return [sql`${yearlyTopPay} desc nulls last`, ...nearest, tie];
     case 'relevance':
-      return [...(plan.keyword ? [sql`ts_rank(${jobPosts.searchDocument}, ${plan.keyword}) desc`] : []), ...nearest, desc(jobPosts.postedAt), tie];
+      return [
+        ...(plan.keyword ? [sql`ts_rank(${jobPosts.searchDocument}, ${plan.keyword}) desc`] : []),
+        ...nearest,
+        desc(jobPosts.postedAt),
+        tie,
+      ];
   }
 }
 
@@ -254,7 +272,10 @@ export async function seekerViewOf(db: Db, seekerId: string | null, jobIds: stri
   const [skillRows, savedRows] = await Promise.all([
     seekerSkillIds(db, seekerId),
     jobIds.length
-      ? db.select({ id: savedJobs.jobPostId }).from(savedJobs).where(and(eq(savedJobs.userId, seekerId), uuidIn(savedJobs.jobPostId, jobIds)))
+      ? db
+          .select({ id: savedJobs.jobPostId })
+          .from(savedJobs)
+          .where(and(eq(savedJobs.userId, seekerId), uuidIn(savedJobs.jobPostId, jobIds)))
       : Promise.resolve([]),
   ]);
   return { skills: skillRows, saved: new Set(savedRows.map((r) => r.id)) };
@@ -270,7 +291,11 @@ export const TOTAL_COUNT_LIMIT = INDEX_COUNT_LIMIT;
 
 /** Jobs found, counted up to `limit` (all of them without one). */
 async function countUpTo(db: Db, where: SQL, limit?: number): Promise<number> {
-  const found = db.select({ one: sql`1` }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(where);
+  const found = db
+    .select({ one: sql`1` })
+    .from(jobPosts)
+    .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+    .where(where);
   const [row] = await db.select({ n: count() }).from((limit === undefined ? found : found.limit(limit)).as('found'));
   return Number(row?.n ?? 0);
 }
@@ -312,7 +337,9 @@ async function pageRows(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumbe
   const offset = (pageNumber - 1) * pageSize;
   if (!plan.halves || !plan.distance) return rowsOfPage(ctx, plan, plan.where, orderOf(sort, plan), pageSize, offset);
   const distanceFirst = sort === 'distance' || (sort === 'relevance' && !plan.keyword);
-  const ids = distanceFirst ? await distanceFirstIds(ctx.db, plan.halves, plan.distance, pageSize, offset) : await mergedIds(ctx.db, plan, sort, pageSize, offset);
+  const ids = distanceFirst
+    ? await distanceFirstIds(ctx.db, plan.halves, plan.distance, pageSize, offset)
+    : await mergedIds(ctx.db, plan, sort, pageSize, offset);
   if (ids.length === 0) return [];
   const rows = await rowsOfPage(ctx, plan, uuidIn(jobPosts.id, ids), [asc(jobPosts.id)], ids.length, 0);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -347,7 +374,11 @@ async function mergedIds(db: Db, plan: Plan, sort: SearchSort, pageSize: number,
   const distance = plan.distance!;
   const posted = sql<string>`(extract(epoch from ${jobPosts.postedAt}) * 1000000)::bigint::text`;
   const lead =
-    sort === 'pay' ? sql`${yearlyTopPay}` : sort === 'relevance' && plan.keyword ? sql`ts_rank(${jobPosts.searchDocument}, ${plan.keyword})` : null;
+    sort === 'pay'
+      ? sql`${yearlyTopPay}`
+      : sort === 'relevance' && plan.keyword
+        ? sql`ts_rank(${jobPosts.searchDocument}, ${plan.keyword})`
+        : null;
   const order = (d: SQL | null) => [
     ...(lead ? [sql`${lead} desc nulls last`] : []),
     ...(sort === 'newest' ? [] : d ? [sql`${d} asc`] : []),
@@ -365,7 +396,10 @@ async function mergedIds(db: Db, plan: Plan, sort: SearchSort, pageSize: number,
     (sort === 'newest' ? 0 : byKey(num(a.distance), num(b.distance), 'asc')) ||
     (sort === 'pay' ? 0 : byKey(BigInt(String(a.posted)), BigInt(String(b.posted)), 'desc')) ||
     (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  return [...near, ...far].sort(before).slice(offset, offset + pageSize).map((r) => r.id);
+  return [...near, ...far]
+    .sort(before)
+    .slice(offset, offset + pageSize)
+    .map((r) => r.id);
 }
 
 type IdRow = { id: string; lead?: unknown; distance?: unknown; posted?: unknown };
@@ -374,7 +408,14 @@ type IdRow = { id: string; lead?: unknown; distance?: unknown; posted?: unknown 
  * The ids of a page, in order: the conditions and the order read only what the place's index (or
  * the remote jobs' index) holds, so choosing the page reads no job's row; the page's rows are read after.
  */
-async function idsOfPage(db: Db, where: SQL, order: SQL[], limit: number, offset: number, extra: Record<string, SQL> = {}): Promise<IdRow[]> {
+async function idsOfPage(
+  db: Db,
+  where: SQL,
+  order: SQL[],
+  limit: number,
+  offset: number,
+  extra: Record<string, SQL> = {},
+): Promise<IdRow[]> {
   return db
     .select({ id: jobPosts.id, ...extra })
     .from(jobPosts)
@@ -385,7 +426,16 @@ async function idsOfPage(db: Db, where: SQL, order: SQL[], limit: number, offset
     .offset(offset) as Promise<IdRow[]>;
 }
 
-async function pageOf(ctx: AppContext, plan: Plan, location: SearchLocation | null, sort: SearchSort, pageNumber: number, pageSize: number, searcher: Searcher, names: PostingNames) {
+async function pageOf(
+  ctx: AppContext,
+  plan: Plan,
+  location: SearchLocation | null,
+  sort: SearchSort,
+  pageNumber: number,
+  pageSize: number,
+  searcher: Searcher,
+  names: PostingNames,
+) {
   // Two statements, not count(*) over (): the page stops at its last row, the count at its limit.
   // A page that is not full ends the list, and tells the total without counting.
   const rows = await pageRows(ctx, plan, sort, pageNumber, pageSize);
@@ -394,7 +444,11 @@ async function pageOf(ctx: AppContext, plan: Plan, location: SearchLocation | nu
     rows.length < pageSize && (rows.length > 0 || offset === 0)
       ? { total: offset + rows.length, totalIsLowerBound: false }
       : await totalOf(ctx.db, plan);
-  const seeker = await seekerViewOf(ctx.db, searcher.seekerId, rows.map((r) => r.id));
+  const seeker = await seekerViewOf(
+    ctx.db,
+    searcher.seekerId,
+    rows.map((r) => r.id),
+  );
   const items: SearchItem[] = rows.map((r) => ({
     ...jobPostListItemOf(r, names, seeker),
     distanceMiles: milesShown(location, r),
@@ -412,13 +466,31 @@ export async function searchJobs(ctx: AppContext, search: JobSearch, searcher: S
   if (indexed) return indexed;
   if (searcher.checksAccount && searcher.seekerId && !(await mayStillAct(ctx.db, searcher.seekerId))) throw unauthorized();
   const plan = await planOf(ctx, { ...search, asOf }, searcher, now);
-  const { items, total, totalIsLowerBound } = await pageOf(ctx, plan, search.location, search.sort, search.pageNumber, search.pageSize, searcher, names);
+  const { items, total, totalIsLowerBound } = await pageOf(
+    ctx,
+    plan,
+    search.location,
+    search.sort,
+    search.pageNumber,
+    search.pageSize,
+    searcher,
+    names,
+  );
   let pins: MapPins | null = null;
   if (search.pins && search.pageNumber === 1) {
     const viewport = search.pins.viewport ?? circleViewport(search.location);
     pins = await clustersOf(ctx.db, plan.where, viewport);
   }
-  return { items, total, totalIsLowerBound, pageNumber: search.pageNumber, pageSize: search.pageSize, location: search.location, asOf: asOf.toISOString(), pins };
+  return {
+    items,
+    total,
+    totalIsLowerBound,
+    pageNumber: search.pageNumber,
+    pageSize: search.pageSize,
+    location: search.location,
+    asOf: asOf.toISOString(),
+    pins,
+  };
 }
 
 /** Boosted open jobs near a point (api/job/boosts): the nearest first, then remote ones. */
@@ -465,7 +537,6 @@ interface IndexRequest {
 /** Saved jobs read with the seeker's other records; a seeker with more has the page's own looked up. */
 const SAVED_READ_AHEAD = 500;
 
-
 const idsIn = (list: unknown): string[] => (list ? String(list).split(',') : []);
 
 /** The seeker's reported jobs, skills and saved jobs, in one statement. */
@@ -501,7 +572,10 @@ async function seekerRecords(db: Db, kept: KeptSeekers, seekerId: string): Promi
  * position): the formula of distanceMiles, computed here for every answer, since the database's
  * sine and cosine may differ from JavaScript's in the last digit.
  */
-function milesShown(location: SearchLocation | null, row: { isRemote: boolean; latitude: number | null; longitude: number | null }): number | null {
+function milesShown(
+  location: SearchLocation | null,
+  row: { isRemote: boolean; latitude: number | null; longitude: number | null },
+): number | null {
   if (!location || row.isRemote || row.latitude === null || row.longitude === null) return null;
   const { latitude: lat, longitude: lng } = location;
   return haversineMiles(lat, lng, row.latitude, row.longitude);
@@ -512,7 +586,10 @@ function milesShown(location: SearchLocation | null, row: { isRemote: boolean; l
  * conditions and order as the SQL above, over typed arrays kept fresh from the database. Null when
  * the index is off or not built yet, or for a keyword it leaves to SQL (or, not, phrases).
  */
-async function indexAnswer(ctx: AppContext, r: IndexRequest): Promise<{ answer: IndexAnswer; sync: SearchIndexSync; seeker: SeekerRecords | null } | null> {
+async function indexAnswer(
+  ctx: AppContext,
+  r: IndexRequest,
+): Promise<{ answer: IndexAnswer; sync: SearchIndexSync; seeker: SeekerRecords | null } | null> {
   const sync = searchIndexSync(ctx.db);
   if (!sync) return null;
   sync.watch(ctx.adapters.database);
@@ -542,7 +619,14 @@ async function indexAnswer(ctx: AppContext, r: IndexRequest): Promise<{ answer: 
   return { answer, sync, seeker };
 }
 
-async function searchByIndex(ctx: AppContext, search: JobSearch, searcher: Searcher, now: Date, asOf: Date, names: PostingNames): Promise<SearchPage | null> {
+async function searchByIndex(
+  ctx: AppContext,
+  search: JobSearch,
+  searcher: Searcher,
+  now: Date,
+  asOf: Date,
+  names: PostingNames,
+): Promise<SearchPage | null> {
   const { pageNumber, pageSize, location } = search;
   const offset = (pageNumber - 1) * pageSize;
   const viewport = search.pins && pageNumber === 1 ? (search.pins.viewport ?? circleViewport(location)) : null;
@@ -595,7 +679,9 @@ async function searchByIndex(ctx: AppContext, search: JobSearch, searcher: Searc
 
 /** The view a search circle fills, at the finest grid that keeps it within the marker limit; the world without a place. */
 function circleViewport(location: SearchLocation | null): Viewport {
-  const box = location ? circleBounds(location.latitude, location.longitude, location.radius) : { north: 90, south: -90, west: -180, east: 180 };
+  const box = location
+    ? circleBounds(location.latitude, location.longitude, location.radius)
+    : { north: 90, south: -90, west: -180, east: 180 };
   const view = { ...box, zoom: MAP_MAX_ZOOM };
   return { ...view, zoom: gridZoomFor(view) };
 }
@@ -632,7 +718,14 @@ async function clustersOf(db: Db, where: SQL, viewport: Viewport): Promise<MapPi
   return pinsOf(
     db,
     zoom,
-    cells.map((c) => ({ row: Number(c.row), col: Number(c.col), count: Number(c.count), latitude: Number(c.latitude), longitude: Number(c.longitude), jobId: c.jobId })),
+    cells.map((c) => ({
+      row: Number(c.row),
+      col: Number(c.col),
+      count: Number(c.count),
+      latitude: Number(c.latitude),
+      longitude: Number(c.longitude),
+      jobId: c.jobId,
+    })),
   );
 }
 
@@ -653,7 +746,9 @@ async function pinsOf(db: Db, zoom: number, cells: Cell[], kept?: (id: string) =
     if (row) titles.set(id, row.title);
     else single.push(id);
   }
-  if (single.length) for (const r of await db.select({ id: jobPosts.id, title: jobPosts.title }).from(jobPosts).where(uuidIn(jobPosts.id, single))) titles.set(r.id, r.title);
+  if (single.length)
+    for (const r of await db.select({ id: jobPosts.id, title: jobPosts.title }).from(jobPosts).where(uuidIn(jobPosts.id, single)))
+      titles.set(r.id, r.title);
   const clusters: MapCluster[] = cells.map((c) => ({
     id: `${zoom}/${c.row}/${c.col}`,
     latitude: c.latitude,
@@ -688,6 +783,11 @@ export async function mapClusters(
     viewOnly: true,
   });
   if (indexed) return pinsOf(ctx.db, indexed.answer.cells!.zoom, indexed.answer.cells!.cells, (id) => indexed.sync.rows.get(id));
-  const plan = await planOf(ctx, { keyword: request.keyword, location: request.location, filters: request.filters, asOf: null }, searcher, now);
+  const plan = await planOf(
+    ctx,
+    { keyword: request.keyword, location: request.location, filters: request.filters, asOf: null },
+    searcher,
+    now,
+  );
   return clustersOf(ctx.db, plan.where, request.viewport);
 }

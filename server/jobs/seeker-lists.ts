@@ -15,7 +15,17 @@ import {
   type SeekerDashboardCount,
 } from '../../src/contract/jobs.ts';
 import type { Preferences } from '../../src/contract/jobseeker.ts';
-import { appliedBy, jobListItemOf, jobOpen, jobVisible, publicJobColumns, publicStatusOf, reportedBy, savedBy, seekerSkillIds } from './detail.ts';
+import {
+  appliedBy,
+  jobListItemOf,
+  jobOpen,
+  jobVisible,
+  publicJobColumns,
+  publicStatusOf,
+  reportedBy,
+  savedBy,
+  seekerSkillIds,
+} from './detail.ts';
 import { countSaved, offsetOf, pageSlice, type Paging } from './saved.ts';
 
 // ---------- applied ----------
@@ -23,7 +33,9 @@ import { countSaved, offsetOf, pageSlice, type Paging } from './saved.ts';
 /** The seeker's applications, each with its job (a deleted job's row says it was removed). */
 export async function listApplied(ctx: AppContext, userId: string, paging: Paging): Promise<AppliedJobPage> {
   const now = ctx.adapters.now();
-  const order = paging.ascending ? [asc(applications.createdAt), asc(applications.id)] : [desc(applications.createdAt), desc(applications.id)];
+  const order = paging.ascending
+    ? [asc(applications.createdAt), asc(applications.id)]
+    : [desc(applications.createdAt), desc(applications.id)];
   const [found, names, skills] = await Promise.all([
     ctx.db
       .select({
@@ -33,7 +45,9 @@ export async function listApplied(ctx: AppContext, userId: string, paging: Pagin
         applicationId: applications.id,
         applicationStatus: applications.status,
         appliedAt: applications.createdAt,
-        conversationUrl: sql<string | null>`(select ${channels.url} from ${channels} where ${channels.applicationId} = ${applications.id} limit 1)`,
+        conversationUrl: sql<
+          string | null
+        >`(select ${channels.url} from ${channels} where ${channels.applicationId} = ${applications.id} limit 1)`,
       })
       .from(applications)
       .innerJoin(jobPosts, eq(jobPosts.id, applications.jobPostId))
@@ -113,10 +127,14 @@ function matchOf(userId: string, p: Profile, now: Date) {
     pref.salary !== null && pref.salaryType !== null
       ? sql`(${jobPosts.payRate} = ${pref.salaryType} and greatest(${jobPosts.minPay}, ${jobPosts.maxPay}) >= ${pref.salary}::numeric)`
       : null;
-  const preferenceScore = [typeMatch, scheduleMatch, payMatch].filter((c): c is SQL => c !== null).map((c) => sql`(case when ${c} then 1 else 0 end)`);
+  const preferenceScore = [typeMatch, scheduleMatch, payMatch]
+    .filter((c): c is SQL => c !== null)
+    .map((c) => sql`(case when ${c} then 1 else 0 end)`);
   const score = preferenceScore.length ? sql<number>`(${sql.join(preferenceScore, sql` + `)})` : null;
   const distance =
-    places.length > 0 ? sql<number | null>`(case when ${jobPosts.latitude} is null then null else least(${sql.join(places.map(milesTo), sql`, `)}) end)` : null;
+    places.length > 0
+      ? sql<number | null>`(case when ${jobPosts.latitude} is null then null else least(${sql.join(places.map(milesTo), sql`, `)}) end)`
+      : null;
   const ranking = [desc(matchedSkills), ...(score ? [desc(score)] : []), ...(distance ? [sql`${distance} asc nulls last`] : [])];
   return { where, matchedSkills, distance: distance ?? sql<number | null>`null::float8`, ranking };
 }
@@ -160,7 +178,11 @@ export async function listMatched(ctx: AppContext, userId: string, paging: Pagin
 export async function countMatched(ctx: AppContext, userId: string): Promise<number> {
   const match = matchOf(userId, await profileOf(ctx, userId), ctx.adapters.now());
   if (!match) return 0;
-  const [row] = await ctx.db.select({ n: count() }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(match.where);
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(jobPosts)
+    .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+    .where(match.where);
   return row?.n ?? 0;
 }
 
@@ -174,7 +196,11 @@ export async function jobListCount(ctx: AppContext, userId: string): Promise<Job
 export async function seekerDashboardCount(ctx: AppContext, userId: string): Promise<SeekerDashboardCount> {
   const [counts, byStatus] = await Promise.all([
     jobListCount(ctx, userId),
-    ctx.db.select({ status: applications.status, n: count() }).from(applications).where(eq(applications.jobSeekerId, userId)).groupBy(applications.status),
+    ctx.db
+      .select({ status: applications.status, n: count() })
+      .from(applications)
+      .where(eq(applications.jobSeekerId, userId))
+      .groupBy(applications.status),
   ]);
   const statuses = Object.fromEntries(applicationStatuses.map((s) => [s, 0])) as Record<ApplicationStatus, number>;
   for (const row of byStatus) statuses[row.status] = row.n;

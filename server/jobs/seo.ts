@@ -14,7 +14,6 @@ import { jobDetail, jobOpen } from './detail.ts';
  * /robots.txt points to it.
  */
 
-
 // ---------- escaping ----------
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -61,7 +60,13 @@ export const EMPLOYMENT_TYPES: Readonly<Record<number, string>> = {
 };
 
 /** schema.org unitText of each pay period. */
-export const PAY_UNITS: Readonly<Record<string, string>> = { Hourly: 'HOUR', Daily: 'DAY', Weekly: 'WEEK', Monthly: 'MONTH', Yearly: 'YEAR' };
+export const PAY_UNITS: Readonly<Record<string, string>> = {
+  Hourly: 'HOUR',
+  Daily: 'DAY',
+  Weekly: 'WEEK',
+  Monthly: 'MONTH',
+  Yearly: 'YEAR',
+};
 
 export const jobPageUrl = (publicUrl: string, id: string) => `${publicUrl}/jobs/${id}`;
 
@@ -83,7 +88,11 @@ function baseSalaryOf(job: JobDetail) {
     default:
       amount = min > 0 && max > 0 && min !== max ? { minValue: min, maxValue: max } : { value: max || min };
   }
-  return { '@type': 'MonetaryAmount', currency: job.currency, value: { '@type': 'QuantitativeValue', ...amount, ...(unitText ? { unitText } : {}) } };
+  return {
+    '@type': 'MonetaryAmount',
+    currency: job.currency,
+    value: { '@type': 'QuantitativeValue', ...amount, ...(unitText ? { unitText } : {}) },
+  };
 }
 
 /** The job as schema.org JobPosting structured data (Google's job posting fields). */
@@ -100,7 +109,11 @@ export function jobPostingJsonLd(job: JobDetail, publicUrl: string): Record<stri
     validThrough: job.validThrough,
     url: jobPageUrl(publicUrl, job.id),
     directApply: true,
-    hiringOrganization: { '@type': 'Organization', name: job.company.name, ...(job.company.website ? { sameAs: job.company.website } : {}) },
+    hiringOrganization: {
+      '@type': 'Organization',
+      name: job.company.name,
+      ...(job.company.website ? { sameAs: job.company.website } : {}),
+    },
   };
   if (types.length) data.employmentType = types.length === 1 ? types[0] : types;
   if (remote) {
@@ -198,7 +211,8 @@ export async function serverPage(ctx: AppContext, path: string, indexHtml: strin
 /** A sitemap file holds at most 50,000 addresses (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
 
-const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+const xmlEscape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 const urlEntry = (loc: string, lastmod?: Date) =>
   `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
@@ -236,7 +250,10 @@ export async function sitemapXml(ctx: AppContext, perFile = SITEMAP_MAX_URLS): P
   }
   const files = Math.ceil(n / perFile);
   const now = ctx.adapters.now().toISOString();
-  const entries = Array.from({ length: files }, (_, i) => `  <sitemap><loc>${xmlEscape(`${base}/sitemaps/jobs-${i + 1}.xml`)}</loc><lastmod>${now}</lastmod></sitemap>`);
+  const entries = Array.from(
+    { length: files },
+    (_, i) => `  <sitemap><loc>${xmlEscape(`${base}/sitemaps/jobs-${i + 1}.xml`)}</loc><lastmod>${now}</lastmod></sitemap>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
 
@@ -250,5 +267,16 @@ export async function sitemapPart(ctx: AppContext, part: number, perFile = SITEM
 
 /** /robots.txt: everything public may be crawled, the signed-in areas and the API not; the sitemap's address. */
 export function robotsTxt(publicUrl: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /user/', 'Disallow: /dashboard/', 'Disallow: /back-office/', 'Disallow: /dev/', '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /user/',
+    'Disallow: /dashboard/',
+    'Disallow: /back-office/',
+    'Disallow: /dev/',
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }

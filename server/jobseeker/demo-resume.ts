@@ -54,7 +54,13 @@ function layout(r: ResumeContent): Line[] {
   const heading = (text: string) => lines.push({ text: text.toUpperCase(), font: 'F2', size: 11, gap: 18, rule: true });
   const para = (text: string, indent = 0, first = 4, bullet = false) =>
     wrap(text, 10, indent + (bullet ? 10 : 0)).forEach((t, i) =>
-      lines.push({ text: bullet && i === 0 ? `${BULLET} ${t}` : t, font: 'F1', size: 10, gap: i ? 2 : first, indent: indent + (bullet && i ? 8 : 0) }),
+      lines.push({
+        text: bullet && i === 0 ? `${BULLET} ${t}` : t,
+        font: 'F1',
+        size: 10,
+        gap: i ? 2 : first,
+        indent: indent + (bullet && i ? 8 : 0),
+      }),
     );
 
   heading('Summary');
@@ -77,7 +83,10 @@ const WIN_ANSI: Record<string, string> = { '‘': '\x91', '’': '\x92', '“': 
 
 /** A string in a PDF text object: the three special characters escaped, WinAnsi bytes only. */
 const pdfString = (s: string) =>
-  `(${s.replace(/[‘’“”–—]/g, (c) => WIN_ANSI[c]!).replace(/[^\x20-\xff]/g, '?').replace(/[()\\]/g, '\\$&')})`;
+  `(${s
+    .replace(/[‘’“”–—]/g, (c) => WIN_ANSI[c]!)
+    .replace(/[^\x20-\xff]/g, '?')
+    .replace(/[()\\]/g, '\\$&')})`;
 
 function contentStream(lines: Line[]): string {
   const ops: string[] = [];

@@ -26,7 +26,16 @@ async function idOf(ctx: AppContext, table: LookupTable, name: string): Promise<
  * same services the pages use. `full` fills every section the seeder can; otherwise about half.
  */
 export async function seedDemoProfile(ctx: AppContext, userId: string, full: boolean): Promise<void> {
-  const skillIds = await idsOf(ctx, ['Customer service', 'Cash handling', 'Point of sale systems', 'Inventory control', 'Forklift operation', 'Microsoft Excel', 'Scheduling', 'Merchandising']);
+  const skillIds = await idsOf(ctx, [
+    'Customer service',
+    'Cash handling',
+    'Point of sale systems',
+    'Inventory control',
+    'Forklift operation',
+    'Microsoft Excel',
+    'Scheduling',
+    'Merchandising',
+  ]);
   for (const skillId of full ? skillIds : skillIds.slice(0, 3)) {
     await ctx.db.insert(jobSeekerSkills).values({ userId, skillId }).onConflictDoNothing();
   }
@@ -40,7 +49,14 @@ export async function seedDemoProfile(ctx: AppContext, userId: string, full: boo
   const bachelors = await idOf(ctx, degrees, "Bachelor's degree");
   const psu = await idOf(ctx, universities, 'Portland State University');
   const business = await idOf(ctx, fieldsOfStudy, 'Business, Management, Marketing, and Related Support Services');
-  if (bachelors) await addEducation(ctx, userId, { degree: bachelors, completion: 2017, university: 'Portland State University', universityId: psu, focus: business });
+  if (bachelors)
+    await addEducation(ctx, userId, {
+      degree: bachelors,
+      completion: 2017,
+      university: 'Portland State University',
+      universityId: psu,
+      focus: business,
+    });
   const fullTime = await idOf(ctx, jobTypes, 'Full-time');
   const partTime = await idOf(ctx, jobTypes, 'Part-time');
   await addExperience(ctx, userId, {
@@ -122,7 +138,21 @@ async function uploadDemoResume(ctx: AppContext, userId: string) {
       { degree: "Bachelor's degree, Business", school: 'Portland State University', year: '2017' },
       { degree: 'High school diploma', school: 'Fort Vancouver High School', year: '2013' },
     ],
-    skills: ['Customer service', 'Inventory control', 'Forklift operation', 'Pallet jack operation', 'Shipping and receiving', 'Scheduling', 'Merchandising', 'Microsoft Excel', 'Leadership'],
+    skills: [
+      'Customer service',
+      'Inventory control',
+      'Forklift operation',
+      'Pallet jack operation',
+      'Shipping and receiving',
+      'Scheduling',
+      'Merchandising',
+      'Microsoft Excel',
+      'Leadership',
+    ],
   });
-  await uploadDocument(ctx, userId, DocumentType.Resume, { data, name: `${name.replace(/\s+/g, '-')}-Resume.pdf`, declaredType: 'application/pdf' });
+  await uploadDocument(ctx, userId, DocumentType.Resume, {
+    data,
+    name: `${name.replace(/\s+/g, '-')}-Resume.pdf`,
+    declaredType: 'application/pdf',
+  });
 }

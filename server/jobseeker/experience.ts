@@ -63,7 +63,10 @@ async function toRow(ctx: AppContext, input: ExperienceInput) {
 export async function addExperience(ctx: AppContext, userId: string, input: ExperienceInput): Promise<ExperienceList> {
   const row = await toRow(ctx, input);
   await ctx.db.transaction(async (tx) => {
-    const [created] = await tx.insert(experience).values({ userId, ...row }).returning({ id: experience.id });
+    const [created] = await tx
+      .insert(experience)
+      .values({ userId, ...row })
+      .returning({ id: experience.id });
     const skillIds = [...new Set(input.skills)];
     if (skillIds.length) await tx.insert(experienceSkills).values(skillIds.map((skillId) => ({ experienceId: created!.id, skillId })));
     // A first job ends "no experience yet".

@@ -47,7 +47,10 @@ export async function updatePreferences(ctx: AppContext, userId: string, input: 
     updatedAt: ctx.adapters.now(),
   };
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(preferences).values({ userId, ...values }).onConflictDoUpdate({ target: preferences.userId, set: values });
+    await tx
+      .insert(preferences)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: preferences.userId, set: values });
     await tx.delete(preferredLocations).where(eq(preferredLocations.userId, userId));
     if (input.locations.length) {
       await tx.insert(preferredLocations).values(

@@ -47,5 +47,6 @@ export function jobSeekerRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ep.deleteExperience, async ({ caller, body }) => deleteExperience(ctx, caller.userId, body.id));
 
   for (const e of [ep.getPreferences, ep.getPreferencesV2]) route(app, e, async ({ caller }) => getPreferences(ctx, caller.userId));
-  for (const e of [ep.updatePreferences, ep.updatePreferencesV2]) route(app, e, async ({ caller, body }) => updatePreferences(ctx, caller.userId, body));
+  for (const e of [ep.updatePreferences, ep.updatePreferencesV2])
+    route(app, e, async ({ caller, body }) => updatePreferences(ctx, caller.userId, body));
 }

@@ -36,6 +36,7 @@ export async function deleteSkill(ctx: AppContext, userId: string, skillId: numb
     .delete(jobSeekerSkills)
     .where(and(eq(jobSeekerSkills.userId, userId), eq(jobSeekerSkills.skillId, skillId)))
     .returning();
-  if (!deleted.length) throw badRequest(ProfileMessages.skillMissing, { fieldErrors: { skill: ProfileMessages.skillMissing }, code: 'skill.notOnProfile' });
+  if (!deleted.length)
+    throw badRequest(ProfileMessages.skillMissing, { fieldErrors: { skill: ProfileMessages.skillMissing }, code: 'skill.notOnProfile' });
   return listSkills(ctx, userId);
 }

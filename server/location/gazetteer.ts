@@ -240,9 +240,7 @@ export function buildGazetteer(sources: GazetteerSources): Gazetteer {
     const lng = median(town.lngs);
     const bucket = citiesByStateWord.get(`${town.state}|${town.norm.split(' ')[0]}`) ?? [];
     const alias = bucket.find(
-      (c) =>
-        c.norm.startsWith(`${town.norm} `) &&
-        distanceKm(lat, lng, places[c.index]!.lat, places[c.index]!.lng) <= ALIAS_RADIUS_KM,
+      (c) => c.norm.startsWith(`${town.norm} `) && distanceKm(lat, lng, places[c.index]!.lat, places[c.index]!.lng) <= ALIAS_RADIUS_KM,
     );
     if (alias) {
       addKeys(alias.index, town.norm);

@@ -96,7 +96,10 @@ export async function readLookups(db: Db): Promise<Lookups> {
     languages,
     universities,
   ] = await Promise.all([
-    db.select({ id: t.degrees.id, name: t.degrees.name, level: t.degrees.level }).from(t.degrees).orderBy(asc(t.degrees.level), asc(t.degrees.id)),
+    db
+      .select({ id: t.degrees.id, name: t.degrees.name, level: t.degrees.level })
+      .from(t.degrees)
+      .orderBy(asc(t.degrees.level), asc(t.degrees.id)),
     db
       .select({ id: t.fieldsOfStudy.id, name: t.fieldsOfStudy.name, cipCode: t.fieldsOfStudy.cipCode })
       .from(t.fieldsOfStudy)
@@ -105,10 +108,7 @@ export async function readLookups(db: Db): Promise<Lookups> {
     db.select({ id: t.jobTypes.id, name: t.jobTypes.name }).from(t.jobTypes).orderBy(asc(t.jobTypes.id)),
     db.select({ id: t.schedules.id, name: t.schedules.name }).from(t.schedules).orderBy(asc(t.schedules.id)),
     db.select({ id: t.benefits.id, name: t.benefits.name }).from(t.benefits).orderBy(asc(t.benefits.id)),
-    db
-      .select({ id: t.supplementalPays.id, name: t.supplementalPays.name })
-      .from(t.supplementalPays)
-      .orderBy(asc(t.supplementalPays.id)),
+    db.select({ id: t.supplementalPays.id, name: t.supplementalPays.name }).from(t.supplementalPays).orderBy(asc(t.supplementalPays.id)),
     db
       .select({ id: t.industries.id, name: t.industries.name, naicsCode: t.industries.naicsCode })
       .from(t.industries)
@@ -116,7 +116,9 @@ export async function readLookups(db: Db): Promise<Lookups> {
     db.select().from(t.preferLocations),
     db.select().from(t.countries),
     db.select().from(t.languages),
-    db.select({ id: t.universities.id, name: t.universities.name, city: t.universities.city, state: t.universities.state }).from(t.universities),
+    db
+      .select({ id: t.universities.id, name: t.universities.name, city: t.universities.city, state: t.universities.state })
+      .from(t.universities),
   ]);
 
   const preferLocations = places

@@ -34,7 +34,11 @@ export function messageOf(r: MessageRow): Message {
   return {
     id: Number(r.id),
     channelUrl: r.channelUrl,
-    sender: { clientId: r.senderId, nickname: fullNameOf(r) || r.email, role: r.role === 'JobSeeker' || r.role === 'Employer' ? r.role : 'Recruiter' },
+    sender: {
+      clientId: r.senderId,
+      nickname: fullNameOf(r) || r.email,
+      role: r.role === 'JobSeeker' || r.role === 'Employer' ? r.role : 'Recruiter',
+    },
     text: r.text,
     createdAt: r.createdAt.toISOString(),
     clientMessageId: r.clientMessageId,
@@ -61,7 +65,8 @@ export async function unreadByChannel(db: Db, userId: string, where: SQL): Promi
 }
 
 /** The conversations the messenger may see: the seeker's own, or every one of the staff's company. */
-export const channelsOf = (me: Messenger): SQL => (me.role === 'JobSeeker' ? eq(channels.seekerId, me.userId) : eq(channels.companyId, me.companyId!));
+export const channelsOf = (me: Messenger): SQL =>
+  me.role === 'JobSeeker' ? eq(channels.seekerId, me.userId) : eq(channels.companyId, me.companyId!);
 
 /** The caller's unread total over all their conversations, and in how many conversations. */
 export async function unreadTotal(db: Db, me: Messenger): Promise<{ unread: number; conversations: number }> {
@@ -80,7 +85,10 @@ export async function conversationsOf(ctx: AppContext, me: Messenger, rows: Chan
   if (!rows.length) return [];
   const db = ctx.db;
   const ids = rows.map((r) => r.id);
-  const lastIds = rows.map((r) => r.lastMessageId).filter((id): id is number => id !== null).map(Number);
+  const lastIds = rows
+    .map((r) => r.lastMessageId)
+    .filter((id): id is number => id !== null)
+    .map(Number);
   const [details, lastMessages, unread, staff, reads] = await Promise.all([
     db
       .select({
@@ -105,7 +113,10 @@ export async function conversationsOf(ctx: AppContext, me: Messenger, rows: Chan
       .where(inArray(channels.id, ids)),
     messagesByIds(db, lastIds),
     unreadByChannel(db, me.userId, inArray(channels.id, ids)),
-    activeStaffOf(db, rows.map((r) => r.companyId)),
+    activeStaffOf(
+      db,
+      rows.map((r) => r.companyId),
+    ),
     db.select().from(channelReads).where(inArray(channelReads.channelId, ids)),
   ]);
   const detailOf = new Map(details.map((d) => [d.id, d]));

@@ -24,11 +24,21 @@ interface Script {
 const SCRIPTS: Script[] = [
   {
     lines: [
-      ['recruiter', 3 * DAY + 2 * HOUR, ({ seeker, job }) => `Hi ${seeker}, thanks for applying for the ${job} role! Do you have a few minutes this week for a quick phone call?`],
+      [
+        'recruiter',
+        3 * DAY + 2 * HOUR,
+        ({ seeker, job }) =>
+          `Hi ${seeker}, thanks for applying for the ${job} role! Do you have a few minutes this week for a quick phone call?`,
+      ],
       ['seeker', 3 * DAY + HOUR, () => 'Hi Casey, thank you for reaching out! Yes, I am free Wednesday or Thursday afternoon.'],
       ['recruiter', 3 * DAY + 40 * MINUTE, () => 'Great, let’s do Thursday at 2 pm. I’ll call the number on your profile.'],
       ['seeker', 3 * DAY + 35 * MINUTE, () => 'Perfect, talk to you then.'],
-      ['recruiter', 26 * HOUR, () => 'It was great talking with you today. Morgan, our hiring manager, would like to meet you in person. Could you come in Monday at 10 am?'],
+      [
+        'recruiter',
+        26 * HOUR,
+        () =>
+          'It was great talking with you today. Morgan, our hiring manager, would like to meet you in person. Could you come in Monday at 10 am?',
+      ],
       ['employer', 3 * HOUR, () => 'Looking forward to meeting you! Please bring a photo ID; parking is free behind the building.'],
       ['recruiter', 12 * MINUTE, () => 'Just checking that Monday at 10 still works for you?'],
     ],
@@ -48,7 +58,12 @@ const SCRIPTS: Script[] = [
   },
   {
     lines: [
-      ['employer', 6 * DAY, ({ job }) => `Thank you for your interest in the ${job} position. We reviewed your résumé and would like to learn more about your availability.`],
+      [
+        'employer',
+        6 * DAY,
+        ({ job }) =>
+          `Thank you for your interest in the ${job} position. We reviewed your résumé and would like to learn more about your availability.`,
+      ],
       ['seeker', 5 * DAY + 20 * HOUR, () => 'Thank you! I can work any day shift, Monday to Friday.'],
       ['employer', 5 * DAY + 18 * HOUR, () => 'Noted, thank you. We will be in touch after we finish the first round of calls.'],
     ],
@@ -57,7 +72,11 @@ const SCRIPTS: Script[] = [
   },
   {
     lines: [
-      ['seeker', 20 * HOUR, ({ job }) => `Hello, I applied for the ${job} job last week and wanted to ask whether the position is still open.`],
+      [
+        'seeker',
+        20 * HOUR,
+        ({ job }) => `Hello, I applied for the ${job} job last week and wanted to ask whether the position is still open.`,
+      ],
       ['seeker', 4 * MINUTE, () => 'I can also send references if that helps.'],
     ],
     seekerUnread: 0,
@@ -65,7 +84,11 @@ const SCRIPTS: Script[] = [
   },
   {
     lines: [
-      ['recruiter', 9 * DAY, ({ seeker }) => `Hi ${seeker}, congratulations — we would like to offer you the position! I’ll send the details by email today.`],
+      [
+        'recruiter',
+        9 * DAY,
+        ({ seeker }) => `Hi ${seeker}, congratulations — we would like to offer you the position! I’ll send the details by email today.`,
+      ],
       ['seeker', 9 * DAY - 2 * HOUR, () => 'That is wonderful news, thank you so much! I accept.'],
       ['recruiter', 8 * DAY, () => 'Welcome to the team! Your first day is Monday at 8 am; ask for me at the front desk.'],
     ],
@@ -82,13 +105,23 @@ const SCRIPTS: Script[] = [
  */
 export async function seedDemoConversations(ctx: AppContext, companyId: string, demoSeekerId: string): Promise<void> {
   const now = ctx.adapters.now().getTime();
-  const staff = await ctx.db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.companyId, companyId));
+  const staff = await ctx.db
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.companyId, companyId));
   const recruiter = staff.find((u) => u.email === DEMO_STAFF.active.email);
   const employer = staff.find((u) => u.role === 'Employer');
   if (!recruiter || !employer) return;
 
   const apps = await ctx.db
-    .select({ id: applications.id, jobPostId: applications.jobPostId, seekerId: applications.jobSeekerId, firstName: users.firstName, title: jobPosts.title, status: applications.status })
+    .select({
+      id: applications.id,
+      jobPostId: applications.jobPostId,
+      seekerId: applications.jobSeekerId,
+      firstName: users.firstName,
+      title: jobPosts.title,
+      status: applications.status,
+    })
     .from(applications)
     .innerJoin(jobPosts, eq(jobPosts.id, applications.jobPostId))
     .innerJoin(users, eq(users.id, applications.jobSeekerId))
@@ -100,7 +133,7 @@ export async function seedDemoConversations(ctx: AppContext, companyId: string, 
   for (const a of apps) if (a.seekerId !== demoSeekerId && !others.some((o) => o.seekerId === a.seekerId)) others.push(a);
   const hired = others.find((a) => a.status === 'Hired' || a.status === 'Offered');
   const rest = others.filter((a) => a !== hired);
-  const picks: Array<[typeof apps[number] | undefined, Script]> = [
+  const picks: Array<[(typeof apps)[number] | undefined, Script]> = [
     [mine[0], SCRIPTS[0]!],
     [mine[1], SCRIPTS[2]!],
     [rest[0], SCRIPTS[1]!],
@@ -118,7 +151,15 @@ export async function seedDemoConversations(ctx: AppContext, companyId: string, 
   for (const p of planned) {
     const [row] = await ctx.db
       .insert(channels)
-      .values({ url: `ch_${randomBytes(16).toString('base64url')}`, jobPostId: p.app.jobPostId, applicationId: p.app.id, seekerId: p.app.seekerId, companyId, createdAt: new Date(p.start), lastMessageAt: new Date(p.start) })
+      .values({
+        url: `ch_${randomBytes(16).toString('base64url')}`,
+        jobPostId: p.app.jobPostId,
+        applicationId: p.app.id,
+        seekerId: p.app.seekerId,
+        companyId,
+        createdAt: new Date(p.start),
+        lastMessageAt: new Date(p.start),
+      })
       .onConflictDoNothing()
       .returning({ id: channels.id });
     if (row) made.set(p.app.id, { channelId: row.id, ids: [] });
@@ -126,16 +167,33 @@ export async function seedDemoConversations(ctx: AppContext, companyId: string, 
 
   const lines = planned
     .filter((p) => made.has(p.app.id))
-    .flatMap((p) => p.script.lines.map(([who, ago, text], k) => ({ p, k, who, at: now - ago, text: text({ seeker: p.app.firstName, job: p.app.title }) })))
+    .flatMap((p) =>
+      p.script.lines.map(([who, ago, text], k) => ({
+        p,
+        k,
+        who,
+        at: now - ago,
+        text: text({ seeker: p.app.firstName, job: p.app.title }),
+      })),
+    )
     .sort((a, b) => a.at - b.at);
   for (const line of lines) {
     const target = made.get(line.p.app.id)!;
     const [m] = await ctx.db
       .insert(messages)
-      .values({ channelId: target.channelId, senderId: senderOf(line.who, line.p.app.seekerId), text: line.text, clientMessageId: `demo-${line.k}`, createdAt: new Date(line.at) })
+      .values({
+        channelId: target.channelId,
+        senderId: senderOf(line.who, line.p.app.seekerId),
+        text: line.text,
+        clientMessageId: `demo-${line.k}`,
+        createdAt: new Date(line.at),
+      })
       .returning({ id: messages.id });
     target.ids.push(Number(m!.id));
-    await ctx.db.update(channels).set({ lastMessageAt: new Date(line.at), lastMessageId: m!.id }).where(eq(channels.id, target.channelId));
+    await ctx.db
+      .update(channels)
+      .set({ lastMessageAt: new Date(line.at), lastMessageId: m!.id })
+      .where(eq(channels.id, target.channelId));
   }
 
   for (const p of planned) {
@@ -152,7 +210,15 @@ export async function seedDemoConversations(ctx: AppContext, companyId: string, 
     ];
     await ctx.db
       .insert(channelReads)
-      .values(members.map((m) => ({ channelId: target.channelId, userId: m.userId, lastReadMessageId: m.read, lastEmailedAt: new Date(now), lastEmailedMessageId: newest })))
+      .values(
+        members.map((m) => ({
+          channelId: target.channelId,
+          userId: m.userId,
+          lastReadMessageId: m.read,
+          lastEmailedAt: new Date(now),
+          lastEmailedMessageId: newest,
+        })),
+      )
       .onConflictDoNothing();
   }
 }

@@ -65,7 +65,11 @@ async function conversationPage(ctx: AppContext, me: Messenger, where: SQL, page
 const applicantName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 
 /** message-applicants: the company's conversations, newest message first. */
-export async function messageApplicants(ctx: AppContext, me: Messenger, q: z.output<typeof messageApplicantsRequestSchema>): Promise<ConversationPage> {
+export async function messageApplicants(
+  ctx: AppContext,
+  me: Messenger,
+  q: z.output<typeof messageApplicantsRequestSchema>,
+): Promise<ConversationPage> {
   const where: SQL[] = [channelsOf(me)];
   if (q.jobId) where.push(eq(channels.jobPostId, q.jobId));
   if (q.searchTerm) where.push(or(containsText(applicantName, q.searchTerm), containsText(jobPosts.title, q.searchTerm))!);
@@ -76,15 +80,26 @@ export async function messageApplicants(ctx: AppContext, me: Messenger, q: z.out
 }
 
 /** messaging-list: the job seeker's conversations, newest message first. */
-export async function messagingList(ctx: AppContext, me: Messenger, q: z.output<typeof messagingListRequestSchema>): Promise<ConversationPage> {
+export async function messagingList(
+  ctx: AppContext,
+  me: Messenger,
+  q: z.output<typeof messagingListRequestSchema>,
+): Promise<ConversationPage> {
   const where: SQL[] = [channelsOf(me)];
-  if (q.search) where.push(or(containsText(jobPosts.title, q.search), containsText(sql`coalesce(${companies.displayName}, ${companies.name})`, q.search))!);
+  if (q.search)
+    where.push(
+      or(containsText(jobPosts.title, q.search), containsText(sql`coalesce(${companies.displayName}, ${companies.name})`, q.search))!,
+    );
   if (q.nextToken) where.push(afterCursor(q.nextToken));
   return conversationPage(ctx, me, and(...where)!, MESSAGING_PAGE_SIZE);
 }
 
 /** messaging-posts: the company's job posts that have conversations, the most recent activity first. */
-export async function messagingPosts(ctx: AppContext, me: Messenger, q: z.output<typeof messagingPostsRequestSchema>): Promise<MessagingPostsPage> {
+export async function messagingPosts(
+  ctx: AppContext,
+  me: Messenger,
+  q: z.output<typeof messagingPostsRequestSchema>,
+): Promise<MessagingPostsPage> {
   const latest = max(channels.lastMessageAt);
   const where: SQL[] = [channelsOf(me)];
   if (q.searchTerm) where.push(containsText(jobPosts.title, q.searchTerm));
@@ -115,11 +130,23 @@ export async function messagingPosts(ctx: AppContext, me: Messenger, q: z.output
     .orderBy(desc(latest), desc(jobPosts.id))
     .limit(MESSAGING_PAGE_SIZE + 1);
   const page = rows.slice(0, MESSAGING_PAGE_SIZE);
-  const unreadPerChannel = page.length ? await unreadPerPost(ctx, me, page.map((p) => p.id)) : new Map<string, number>();
+  const unreadPerChannel = page.length
+    ? await unreadPerPost(
+        ctx,
+        me,
+        page.map((p) => p.id),
+      )
+    : new Map<string, number>();
   const last = page.at(-1);
   return {
     posts: page.map((p) => ({
-      jobPost: { id: p.id, title: p.title, companyName: displayNameOf({ name: p.companyName, displayName: p.companyDisplayName }), city: p.city, state: p.state },
+      jobPost: {
+        id: p.id,
+        title: p.title,
+        companyName: displayNameOf({ name: p.companyName, displayName: p.companyDisplayName }),
+        city: p.city,
+        state: p.state,
+      },
       conversations: Number(p.conversations),
       unread_message_count: unreadPerChannel.get(p.id) ?? 0,
       last_message_date: Math.floor(new Date(p.latest!).getTime() / 1000),
@@ -131,7 +158,10 @@ export async function messagingPosts(ctx: AppContext, me: Messenger, q: z.output
 async function unreadPerPost(ctx: AppContext, me: Messenger, jobIds: string[]): Promise<Map<string, number>> {
   const perChannel = await unreadByChannel(ctx.db, me.userId, and(channelsOf(me), inArray(channels.jobPostId, jobIds))!);
   if (!perChannel.size) return new Map();
-  const rows = await ctx.db.select({ id: channels.id, jobId: channels.jobPostId }).from(channels).where(inArray(channels.id, [...perChannel.keys()]));
+  const rows = await ctx.db
+    .select({ id: channels.id, jobId: channels.jobPostId })
+    .from(channels)
+    .where(inArray(channels.id, [...perChannel.keys()]));
   const perPost = new Map<string, number>();
   for (const r of rows) perPost.set(r.jobId, (perPost.get(r.jobId) ?? 0) + (perChannel.get(r.id) ?? 0));
   return perPost;
@@ -147,7 +177,11 @@ const newChannelUrl = () => `ch_${randomBytes(16).toString('base64url')}`;
  * post; made the first time, the same one after that. The job and the application must both be
  * the caller's company's, and the application must be to that job.
  */
-export async function openConversation(ctx: AppContext, me: Messenger, input: { applicantId: string; jobPostId: string }): Promise<MessageInitResponse> {
+export async function openConversation(
+  ctx: AppContext,
+  me: Messenger,
+  input: { applicantId: string; jobPostId: string },
+): Promise<MessageInitResponse> {
   const [job] = await ctx.db
     .select({ id: jobPosts.id })
     .from(jobPosts)
@@ -166,12 +200,26 @@ export async function openConversation(ctx: AppContext, me: Messenger, input: { 
   const now = ctx.adapters.now();
   const inserted = await ctx.db
     .insert(channels)
-    .values({ url: newChannelUrl(), jobPostId: job.id, applicationId: application.id, seekerId: application.seekerId, companyId: me.companyId!, createdAt: now, lastMessageAt: now })
+    .values({
+      url: newChannelUrl(),
+      jobPostId: job.id,
+      applicationId: application.id,
+      seekerId: application.seekerId,
+      companyId: me.companyId!,
+      createdAt: now,
+      lastMessageAt: now,
+    })
     .onConflictDoNothing({ target: [channels.jobPostId, channels.applicationId] })
     .returning();
   const channel =
     inserted[0] ??
-    (await ctx.db.select().from(channels).where(and(eq(channels.jobPostId, job.id), eq(channels.applicationId, application.id))).limit(1))[0]!;
+    (
+      await ctx.db
+        .select()
+        .from(channels)
+        .where(and(eq(channels.jobPostId, job.id), eq(channels.applicationId, application.id)))
+        .limit(1)
+    )[0]!;
   const [conversation] = await conversationsOf(ctx, me, [channel]);
   return { hasChannel: !inserted.length, url: channel.url, conversation: conversation! };
 }

@@ -51,9 +51,23 @@ export async function activeStaffOf(db: Db, companyIds: string[]): Promise<Map<s
   const byCompany = new Map<string, Array<Member & { userId: string }>>();
   if (!companyIds.length) return byCompany;
   const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role, companyId: users.companyId })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+      companyId: users.companyId,
+    })
     .from(users)
-    .where(and(inArray(users.companyId, [...new Set(companyIds)]), inArray(users.role, ['Employer', 'Recruiter']), eq(users.disabled, false), isNull(users.deactivatedAt)));
+    .where(
+      and(
+        inArray(users.companyId, [...new Set(companyIds)]),
+        inArray(users.role, ['Employer', 'Recruiter']),
+        eq(users.disabled, false),
+        isNull(users.deactivatedAt),
+      ),
+    );
   for (const r of rows) {
     const list = byCompany.get(r.companyId!) ?? [];
     list.push({ userId: r.id, clientId: r.id, nickname: fullNameOf(r) || r.email, role: r.role as Member['role'] });
@@ -68,7 +82,15 @@ export async function stillStaffOf(db: Db, companyId: string, userIds: string[])
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, userIds), eq(users.companyId, companyId), inArray(users.role, ['Employer', 'Recruiter']), eq(users.disabled, false), isNull(users.deactivatedAt)));
+    .where(
+      and(
+        inArray(users.id, userIds),
+        eq(users.companyId, companyId),
+        inArray(users.role, ['Employer', 'Recruiter']),
+        eq(users.disabled, false),
+        isNull(users.deactivatedAt),
+      ),
+    );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -76,7 +98,11 @@ export async function stillStaffOf(db: Db, companyId: string, userIds: string[])
  * The caller as a messenger and their conversation at `url`, in one read: the same rules as
  * messengerOf and channelOf (the calls on one conversation are the busiest of messaging).
  */
-export async function messengerAndChannel(ctx: AppContext, caller: AccessClaims, url: string): Promise<{ me: Messenger; channel: ChannelRow }> {
+export async function messengerAndChannel(
+  ctx: AppContext,
+  caller: AccessClaims,
+  url: string,
+): Promise<{ me: Messenger; channel: ChannelRow }> {
   const [row] = await ctx.db
     .select({ user: users, companyId: companies.id, channel: channels })
     .from(users)

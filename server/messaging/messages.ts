@@ -23,7 +23,11 @@ export async function threadPage(ctx: AppContext, me: Messenger, channel: Channe
     .orderBy(desc(messages.id))
     .limit(THREAD_PAGE_SIZE + 1);
   const [conversation] = await conversationsOf(ctx, me, [channel]);
-  return { conversation: conversation!, messages: rows.slice(0, THREAD_PAGE_SIZE).map(messageOf), hasOlder: rows.length > THREAD_PAGE_SIZE };
+  return {
+    conversation: conversation!,
+    messages: rows.slice(0, THREAD_PAGE_SIZE).map(messageOf),
+    hasOlder: rows.length > THREAD_PAGE_SIZE,
+  };
 }
 
 /** At most SEND_LIMIT messages per SEND_LIMIT_SECONDS per user, over every process when Redis is set. */
@@ -85,7 +89,16 @@ export async function sendMessage(
   const stored = { ...message, id };
   // Told after the commit, in a statement of its own: PostgreSQL serialises the commits of
   // transactions that notify, so the notification never waits for the message's disk flush.
-  await publish(ctx, { t: 'message', id, senderId: me.userId, channelId: channel.id, channelUrl: channel.url, companyId: channel.companyId, seekerId: channel.seekerId, message: stored });
+  await publish(ctx, {
+    t: 'message',
+    id,
+    senderId: me.userId,
+    channelId: channel.id,
+    channelUrl: channel.url,
+    companyId: channel.companyId,
+    seekerId: channel.seekerId,
+    message: stored,
+  });
   return { message: stored, created: true };
 }
 

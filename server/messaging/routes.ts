@@ -40,10 +40,15 @@ export function messagingRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ep.messagingPosts, async ({ caller, body }) => messagingPosts(ctx, await me(caller), body));
   route(app, ep.messagingList, async ({ caller, body }) => messagingList(ctx, await me(caller), body));
 
-  route(app, ep.thread, async ({ caller, params, query }) => {
-    const { me: m, channel } = await messengerAndChannel(ctx, caller, params.url);
-    return threadPage(ctx, m, channel, query.before);
-  }, { handlerChecksAccount: true });
+  route(
+    app,
+    ep.thread,
+    async ({ caller, params, query }) => {
+      const { me: m, channel } = await messengerAndChannel(ctx, caller, params.url);
+      return threadPage(ctx, m, channel, query.before);
+    },
+    { handlerChecksAccount: true },
+  );
   route(
     app,
     ep.sendMessage,
@@ -54,10 +59,15 @@ export function messagingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     { bodyLimit: SEND_BODY_LIMIT, handlerChecksAccount: true },
   );
-  route(app, ep.markRead, async ({ caller, params, body }) => {
-    const { me: m, channel } = await messengerAndChannel(ctx, caller, params.url);
-    return markRead(ctx, m, channel, body.messageId);
-  }, { handlerChecksAccount: true });
+  route(
+    app,
+    ep.markRead,
+    async ({ caller, params, body }) => {
+      const { me: m, channel } = await messengerAndChannel(ctx, caller, params.url);
+      return markRead(ctx, m, channel, body.messageId);
+    },
+    { handlerChecksAccount: true },
+  );
   route(app, ep.unreadCount, async ({ caller }) => unreadTotal(ctx.db, await me(caller)));
 
   const hub = new MessagingHub(ctx);

@@ -105,7 +105,15 @@ export function messagingSocket(app: FastifyInstance, ctx: AppContext, hub: Mess
           const now = Date.now();
           if ((lastTyping.get(channel.url) ?? 0) > now - TYPING_EVERY_MS) return;
           lastTyping.set(channel.url, now);
-          return publish(ctx, { t: 'typing', clientId: c.me.userId, nickname: c.me.nickname, channelId: channel.id, channelUrl: channel.url, companyId: channel.companyId, seekerId: channel.seekerId });
+          return publish(ctx, {
+            t: 'typing',
+            clientId: c.me.userId,
+            nickname: c.me.nickname,
+            channelId: channel.id,
+            channelUrl: channel.url,
+            companyId: channel.companyId,
+            seekerId: channel.seekerId,
+          });
         }
         case 'read': {
           const channel = await memberChannel(c, frame.channelUrl);

@@ -2,9 +2,7 @@ import { AccountMessages } from '../../src/contract/account.ts';
 
 export type TinKind = 'EIN' | 'SSN' | 'ITIN';
 
-export type BusinessVerification =
-  | { ok: true; kind: TinKind; method: string }
-  | { ok: false; reason: string };
+export type BusinessVerification = { ok: true; kind: TinKind; method: string } | { ok: false; reason: string };
 
 /**
  * Decides whether a business is legally registered in the United States. The embedded
@@ -22,12 +20,23 @@ export interface BusinessVerifier {
  * and 97 are never issued.
  */
 const EIN_PREFIX_RANGES: ReadonlyArray<readonly [number, number]> = [
-  [1, 6], [10, 16], [20, 27], [30, 48], [50, 68], [71, 77], [80, 88], [90, 95], [98, 99],
+  [1, 6],
+  [10, 16],
+  [20, 27],
+  [30, 48],
+  [50, 68],
+  [71, 77],
+  [80, 88],
+  [90, 95],
+  [98, 99],
 ];
 
 /** ITINs start with 9 and carry one of these group numbers in digits 4–5. */
 const ITIN_GROUP_RANGES: ReadonlyArray<readonly [number, number]> = [
-  [50, 65], [70, 88], [90, 92], [94, 99],
+  [50, 65],
+  [70, 88],
+  [90, 92],
+  [94, 99],
 ];
 
 const within = (n: number, ranges: ReadonlyArray<readonly [number, number]>) => ranges.some(([lo, hi]) => n >= lo && n <= hi);
@@ -70,11 +79,60 @@ export function classifyTin(raw: string): TinKind | null {
 
 /** Words people type to get past a form; a legal name is never only one of these. */
 const JUNK_NAMES = new Set([
-  'test', 'testing', 'tester', 'testcompany', 'testbusiness', 'asdf', 'asdfg', 'asdfgh', 'asdfghjkl', 'qwerty', 'qwert',
-  'qwertyuiop', 'zxcv', 'zxcvb', 'zxcvbnm', 'hjkl', 'foo', 'bar', 'baz', 'foobar', 'abc', 'abcd', 'abcde', 'abcdef', 'xyz',
-  'sample', 'example', 'dummy', 'fake', 'none', 'na', 'null', 'nil', 'undefined', 'unknown', 'lorem', 'loremipsum', 'blah',
-  'company', 'business', 'mycompany', 'mybusiness', 'name', 'businessname', 'companyname', 'legalname', 'hello',
-  'helloworld', 'temp', 'nothing', 'anything', 'whatever', 'noname', 'nobody',
+  'test',
+  'testing',
+  'tester',
+  'testcompany',
+  'testbusiness',
+  'asdf',
+  'asdfg',
+  'asdfgh',
+  'asdfghjkl',
+  'qwerty',
+  'qwert',
+  'qwertyuiop',
+  'zxcv',
+  'zxcvb',
+  'zxcvbnm',
+  'hjkl',
+  'foo',
+  'bar',
+  'baz',
+  'foobar',
+  'abc',
+  'abcd',
+  'abcde',
+  'abcdef',
+  'xyz',
+  'sample',
+  'example',
+  'dummy',
+  'fake',
+  'none',
+  'na',
+  'null',
+  'nil',
+  'undefined',
+  'unknown',
+  'lorem',
+  'loremipsum',
+  'blah',
+  'company',
+  'business',
+  'mycompany',
+  'mybusiness',
+  'name',
+  'businessname',
+  'companyname',
+  'legalname',
+  'hello',
+  'helloworld',
+  'temp',
+  'nothing',
+  'anything',
+  'whatever',
+  'noname',
+  'nobody',
 ]);
 
 /** Legal-form words that say nothing about who the business is. */

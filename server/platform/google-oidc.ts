@@ -126,8 +126,7 @@ export interface GoogleOidc {
 
 export function createGoogleOidc(config: GoogleConfig): GoogleOidc {
   // Google's id_tokens may name the issuer without the scheme.
-  const acceptedIssuers = (issuer: string) =>
-    issuer === 'https://accounts.google.com' ? [issuer, 'accounts.google.com'] : [issuer];
+  const acceptedIssuers = (issuer: string) => (issuer === 'https://accounts.google.com' ? [issuer, 'accounts.google.com'] : [issuer]);
 
   return {
     async authorizationUrl({ state, nonce, codeVerifier, redirectUri }) {

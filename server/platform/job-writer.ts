@@ -120,8 +120,12 @@ export function writeFromTemplate(f: JobFacts): string {
   const who = f.numberOfHires > 1 ? `${f.numberOfHires} people as ${f.title}` : `a ${f.title}`;
   const kinds = f.jobTypes.length ? ` (${listed(f.jobTypes.map((t) => t.toLowerCase()))})` : '';
   let where = '';
-  if (f.locationType === 'remote') where = f.remoteStates.length ? `, working remotely from ${listed(f.remoteStates)}` : ', working remotely from anywhere in the United States';
-  else if (f.locationType === 'hybrid') where = f.place ? `, working partly from home and partly in ${f.place}` : ', working partly from home';
+  if (f.locationType === 'remote')
+    where = f.remoteStates.length
+      ? `, working remotely from ${listed(f.remoteStates)}`
+      : ', working remotely from anywhere in the United States';
+  else if (f.locationType === 'hybrid')
+    where = f.place ? `, working partly from home and partly in ${f.place}` : ', working partly from home';
   else if (f.place) where = ` in ${f.place}`;
   const about = [
     `${f.companyName} is hiring ${who}${kinds}${where}.`,
@@ -156,7 +160,13 @@ export function writeFromTemplate(f: JobFacts): string {
     f.skills.length ? `Skills: ${listed(f.skills)}` : null,
     f.tags.length ? `Also good to have: ${listed(f.tags)}` : null,
     f.requiresWorkAuthorization ? 'Authorization to work in the United States' : null,
-    f.requiresResume && f.requiresCoverLetter ? 'A résumé and a cover letter' : f.requiresResume ? 'A résumé' : f.requiresCoverLetter ? 'A cover letter' : null,
+    f.requiresResume && f.requiresCoverLetter
+      ? 'A résumé and a cover letter'
+      : f.requiresResume
+        ? 'A résumé'
+        : f.requiresCoverLetter
+          ? 'A cover letter'
+          : null,
     f.openToMinors ? 'Applicants aged 16 and over are welcome' : null,
   ]);
 
@@ -195,7 +205,10 @@ function asRichText(answer: string): string {
   return text
     .split(/\n{2,}/)
     .map((block) => {
-      const lines = block.split('\n').map((l) => l.trim()).filter(Boolean);
+      const lines = block
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
       if (lines.length && lines.every((l) => /^[-*•]\s+/.test(l))) {
         return `<ul>${lines.map((l) => `<li>${escapeHtml(l.replace(/^[-*•]\s+/, ''))}</li>`).join('')}</ul>`;
       }

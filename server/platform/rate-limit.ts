@@ -54,7 +54,11 @@ export function createRedisRateLimiter(redis: RedisLike, options: { prefix?: str
       const windowStart = Math.floor(t / windowMs) * windowMs;
       const resetAt = windowStart + windowMs;
       const redisKey = `${prefix}${key}:${windowStart}`;
-      const results = await redis.multi().incr(redisKey).pexpire(redisKey, resetAt - t + 1000).exec();
+      const results = await redis
+        .multi()
+        .incr(redisKey)
+        .pexpire(redisKey, resetAt - t + 1000)
+        .exec();
       const [incrError, count] = results?.[0] ?? [new Error('rate limiter transaction aborted'), 0];
       if (incrError) throw incrError;
       return { allowed: Number(count) <= limit, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - t) / 1000)) };

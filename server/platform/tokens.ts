@@ -22,7 +22,10 @@ export interface AccessTokens {
  * call, a third of the cost of checking a token (which every API request does).
  */
 function hmacKey(secret: string): Promise<CryptoKey> {
-  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   // A secret that cannot be used fails where a token is signed or checked.
   key.catch(() => {});
   return key;

@@ -20,7 +20,10 @@ export async function seedDemoCompanyJobs(ctx: AppContext, companyId: string): P
   const employer = staff.find((u) => u.email !== DEMO_STAFF.active.email && u.email !== DEMO_STAFF.inactive.email) ?? staff[0];
   const recruiter = staff.find((u) => u.email === DEMO_STAFF.active.email) ?? employer;
   if (!employer || !recruiter) return;
-  const [company] = await ctx.db.select({ name: companies.displayName, legal: companies.name }).from(companies).where(eq(companies.id, companyId));
+  const [company] = await ctx.db
+    .select({ name: companies.displayName, legal: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   const name = company?.name ?? company?.legal ?? 'Demo Hiring Co';
   const now = ctx.adapters.now().getTime();
   const places = [cityNamed('Vancouver'), cityNamed('Vancouver'), cityNamed('Portland')];
@@ -42,11 +45,17 @@ export async function seedDemoCompanyJobs(ctx: AppContext, companyId: string): P
       const postedDaysAgo = status === 'Expired' ? 40 + i * 3 : status === 'Closed' ? 10 + i * 2 : i;
       const postedAt = new Date(now - postedDaysAgo * DAY);
       const validThrough = status === 'Expired' ? new Date(now - (i + 1) * DAY) : new Date(postedAt.getTime() + 30 * DAY);
-      const { id } = await publishJobData(ctx, actor, jobData, { postedAt, validThrough, status: status === 'Closed' ? 'Closed' : 'Active' });
+      const { id } = await publishJobData(ctx, actor, jobData, {
+        postedAt,
+        validThrough,
+        status: status === 'Closed' ? 'Closed' : 'Active',
+      });
       // Two of its open local jobs are featured, as if the company had paid to boost them.
-      if (status === 'Active' && !remote && n < 4 && places[n % places.length]!.city === 'Vancouver') await ctx.db.update(jobPosts).set({ isBoosted: true }).where(eq(jobPosts.id, id));
+      if (status === 'Active' && !remote && n < 4 && places[n % places.length]!.city === 'Vancouver')
+        await ctx.db.update(jobPosts).set({ isBoosted: true }).where(eq(jobPosts.id, id));
       const views = Math.floor(random() * 120);
-      for (let v = 0; v < views; v++) clicks.push({ jobPostId: id, createdAt: new Date(postedAt.getTime() + random() * Math.max(1, now - postedAt.getTime())) });
+      for (let v = 0; v < views; v++)
+        clicks.push({ jobPostId: id, createdAt: new Date(postedAt.getTime() + random() * Math.max(1, now - postedAt.getTime())) });
     }
   }
   if (clicks.length > 0) await ctx.db.insert(jobClicks).values(clicks.map((c) => ({ ...c, kind: 'view' as const })));
@@ -59,10 +68,18 @@ export async function seedDemoCompanyJobs(ctx: AppContext, companyId: string): P
     // A draft holds only what its author has written so far.
     if (step === 'jobDetails') jobData.jobDetails.description = null;
     const modified = new Date(now - (i + 1) * 6 * 60 * 60 * 1000).toISOString();
-    await saveDraftFor(ctx, { companyId, userId: i % 2 === 0 ? recruiter.id : employer.id }, {
-      jobData,
-      stepTracking: { currentStep: step, completedSteps: stepsBefore(step), stepLastModified: Object.fromEntries(stepsBefore(step).map((s) => [s, modified])) },
-    });
+    await saveDraftFor(
+      ctx,
+      { companyId, userId: i % 2 === 0 ? recruiter.id : employer.id },
+      {
+        jobData,
+        stepTracking: {
+          currentStep: step,
+          completedSteps: stepsBefore(step),
+          stepLastModified: Object.fromEntries(stepsBefore(step).map((s) => [s, modified])),
+        },
+      },
+    );
   }
 }
 
@@ -75,12 +92,31 @@ export async function seedDemoMarket(ctx: AppContext): Promise<void> {
   const now = ctx.adapters.now();
   for (const [i, spec] of DEMO_MARKET_COMPANIES.entries()) {
     const home = cityNamed(spec.home);
-    const company = await createCompany(ctx.db, { name: spec.name, tin: spec.ein.replace('-', ''), tinKind: 'EIN', verifiedAt: now, verificationMethod: 'demo-data' });
+    const company = await createCompany(ctx.db, {
+      name: spec.name,
+      tin: spec.ein.replace('-', ''),
+      tinKind: 'EIN',
+      verifiedAt: now,
+      verificationMethod: 'demo-data',
+    });
     await ctx.db
       .update(companies)
-      .set({ displayName: spec.name, about: spec.about, city: home.city, state: home.state, address: `${home.city}, ${home.state}`, latitude: home.latitude, longitude: home.longitude, industryId: spec.industryId, updatedAt: now })
+      .set({
+        displayName: spec.name,
+        about: spec.about,
+        city: home.city,
+        state: home.state,
+        address: `${home.city}, ${home.state}`,
+        latitude: home.latitude,
+        longitude: home.longitude,
+        industryId: spec.industryId,
+        updatedAt: now,
+      })
       .where(eq(companies.id, company.id));
-    const slug = spec.name.toLowerCase().replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
+    const slug = spec.name
+      .toLowerCase()
+      .replace(/[^a-z]+/g, '-')
+      .replace(/^-|-$/g, '');
     const owner = await createUser(ctx.db, {
       email: `hiring@${slug}.example.com`,
       passwordHash: null,
@@ -94,7 +130,10 @@ export async function seedDemoMarket(ctx: AppContext): Promise<void> {
     let boosted = 0;
     for (const job of marketJobs(random, spec)) {
       const postedAt = new Date(now.getTime() - job.postedDaysAgo * DAY);
-      const { id } = await publishJobData(ctx, { companyId: company.id, userId: owner.id }, job.jobData, { postedAt, validThrough: new Date(postedAt.getTime() + 30 * DAY) });
+      const { id } = await publishJobData(ctx, { companyId: company.id, userId: owner.id }, job.jobData, {
+        postedAt,
+        validThrough: new Date(postedAt.getTime() + 30 * DAY),
+      });
       // Companies at home around the default search place pay to feature two of their local jobs.
       if (BOOSTING_HOMES.has(spec.home) && boosted < 2 && job.jobData.jobDetails.geoLocation?.city === home.city) {
         await ctx.db.update(jobPosts).set({ isBoosted: true }).where(eq(jobPosts.id, id));
@@ -106,4 +145,3 @@ export async function seedDemoMarket(ctx: AppContext): Promise<void> {
 
 /** The homes of the demo companies that feature jobs: the default search place and its neighbour. */
 const BOOSTING_HOMES = new Set(['Vancouver', 'Portland']);
-

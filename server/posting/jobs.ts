@@ -96,7 +96,8 @@ async function insertJob(db: Db, actor: PostingActor, d: JobData, now: Date, opt
   const id = randomUUID();
   const postedAt = options.postedAt ?? now;
   const validThrough =
-    options.validThrough ?? (d.jobDetails.validThrough ? endOfDay(d.jobDetails.validThrough) : new Date(postedAt.getTime() + DEFAULT_VALID_DAYS * DAY_MS));
+    options.validThrough ??
+    (d.jobDetails.validThrough ? endOfDay(d.jobDetails.validThrough) : new Date(postedAt.getTime() + DEFAULT_VALID_DAYS * DAY_MS));
   const status = options.status ?? 'Active';
   const columns = jobColumns(cleanJobData(d));
   await db.insert(jobPosts).values({
@@ -214,7 +215,12 @@ export async function jobAsDraft(ctx: AppContext, actor: PostingActor, jobPostId
     const live = await lockedJob(tx, actor.companyId, jobPostId);
     const [open] = await tx.select({ id: jobDrafts.id }).from(jobDrafts).where(eq(jobDrafts.jobPostId, live.id)).limit(1);
     if (open) return open.id;
-    return insertDraft(tx, actor, { jobData: storedJobData(live.jobData, null), jobPostId: live.id, stepTracking: completeTracking(), now });
+    return insertDraft(tx, actor, {
+      jobData: storedJobData(live.jobData, null),
+      jobPostId: live.id,
+      stepTracking: completeTracking(),
+      now,
+    });
   });
 }
 
@@ -229,7 +235,10 @@ export async function cloneJob(ctx: AppContext, actor: PostingActor, jobPostId: 
     const live = await lockedJob(tx, actor.companyId, jobPostId);
     const d = storedJobData(live.jobData, null);
     const start = d.jobDetails.startJobDate;
-    const jobData: JobData = { ...d, jobDetails: { ...d.jobDetails, validThrough: null, startJobDate: start && start >= today ? start : null } };
+    const jobData: JobData = {
+      ...d,
+      jobDetails: { ...d.jobDetails, validThrough: null, startJobDate: start && start >= today ? start : null },
+    };
     return insertDraft(tx, actor, { jobData, jobPostId: null, stepTracking: completeTracking(), now });
   });
 }
@@ -246,7 +255,10 @@ export async function setJobStatus(ctx: AppContext, actor: PostingActor, jobPost
     const changed = { modifiedAt: now, modifiedBy: actor.userId };
     if (to === 'Closed') {
       if (job.status === 'Closed') return false;
-      await tx.update(jobPosts).set({ status: 'Closed', closedAt: now, ...changed }).where(eq(jobPosts.id, job.id));
+      await tx
+        .update(jobPosts)
+        .set({ status: 'Closed', closedAt: now, ...changed })
+        .where(eq(jobPosts.id, job.id));
       return true;
     }
     if (job.status === 'Active' && !expired) return false;

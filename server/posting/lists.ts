@@ -28,8 +28,10 @@ const creator = alias(users, 'job_creator');
 const modifier = alias(users, 'job_modifier');
 
 /** An Active job whose last day has passed reads as Expired; nothing sweeps the table. */
-const isExpired = (now: Date) => sql<boolean>`(${jobPosts.status} = 'Active' and ${jobPosts.validThrough} <= ${now.toISOString()}::timestamptz)`;
-const isOpen = (now: Date) => sql<boolean>`(${jobPosts.status} = 'Active' and ${jobPosts.validThrough} > ${now.toISOString()}::timestamptz)`;
+const isExpired = (now: Date) =>
+  sql<boolean>`(${jobPosts.status} = 'Active' and ${jobPosts.validThrough} <= ${now.toISOString()}::timestamptz)`;
+const isOpen = (now: Date) =>
+  sql<boolean>`(${jobPosts.status} = 'Active' and ${jobPosts.validThrough} > ${now.toISOString()}::timestamptz)`;
 
 /** Views of the job's page (job-click), counted from their table. */
 const clickCount = sql<number>`(select count(*)::int from ${jobClicks} where ${jobClicks.jobPostId} = ${jobPosts.id} and ${jobClicks.kind} = 'view')`;
@@ -97,7 +99,11 @@ type Row = Awaited<ReturnType<typeof selectJobs>>[number];
 export const named = (ids: readonly number[], known: ReadonlyMap<number, string>) => ids.map((id) => ({ id, name: known.get(id) ?? '' }));
 
 /** A list-view row as the database gives it. */
-export type ListViewRow = { [K in keyof typeof listViewColumns]: (typeof listViewColumns)[K]['_']['notNull'] extends true ? (typeof listViewColumns)[K]['_']['data'] : (typeof listViewColumns)[K]['_']['data'] | null };
+export type ListViewRow = {
+  [K in keyof typeof listViewColumns]: (typeof listViewColumns)[K]['_']['notNull'] extends true
+    ? (typeof listViewColumns)[K]['_']['data']
+    : (typeof listViewColumns)[K]['_']['data'] | null;
+};
 
 /** What the signed-in job seeker's own records add to a job: skills they have, jobs they saved. */
 export interface SeekerView {
@@ -189,7 +195,11 @@ function orderOf(query: JobListQuery, now: Date): SQL[] {
  * clicks, 2 applicants, `ascending` flipping those two, 3 oldest, 4 newest), a stable order
  * (ties by id), pages of 10 with the total.
  */
-export async function listCompanyJobs(ctx: AppContext, company: { id: string; name: string; displayName: string | null }, query: JobListQuery): Promise<JobPage> {
+export async function listCompanyJobs(
+  ctx: AppContext,
+  company: { id: string; name: string; displayName: string | null },
+  query: JobListQuery,
+): Promise<JobPage> {
   const page = { pageNumber: query.pageNumber, pageSize: query.pageSize };
   if (query.companySearch) {
     // The list holds the caller's own company only: it matches the search or nothing does.

@@ -48,7 +48,8 @@ export function unknownLookupIssues(d: JobData, names: PostingNames): StepIssue[
     if (ids.some((id) => !known.has(id))) issues.push({ path, message });
   };
   check(d.jobDetails.positionType, names.jobTypes, ['jobDetails', 'positionType'], PostingMessages.positionType);
-  if (d.jobDetails.remoteStates.some((s) => !US_STATES[s])) issues.push({ path: ['jobDetails', 'remoteStates'], message: PostingMessages.remoteStates });
+  if (d.jobDetails.remoteStates.some((s) => !US_STATES[s]))
+    issues.push({ path: ['jobDetails', 'remoteStates'], message: PostingMessages.remoteStates });
   const state = d.jobDetails.geoLocation?.state;
   if (state && !US_STATES[state]) issues.push({ path: ['jobDetails', 'address'], message: PostingMessages.address });
   check(d.timeRequirements.schedules, names.schedules, ['timeRequirements', 'schedules'], PostingMessages.schedules);

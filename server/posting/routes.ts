@@ -38,7 +38,10 @@ export function postingRoutes(app: FastifyInstance, ctx: AppContext) {
       const draft = await storeDraft(ctx, actor, body.Draft);
       if (!body.UseAi) return reply({ draft, suggestedDescription: null }, { message: PostingMessages.draftSaved });
       const suggestedDescription = await suggestDescription(ctx, displayNameOf(company), draft.jobData);
-      return reply({ draft, suggestedDescription }, { message: suggestedDescription ? PostingMessages.draftSaved : PostingMessages.writerUnavailable });
+      return reply(
+        { draft, suggestedDescription },
+        { message: suggestedDescription ? PostingMessages.draftSaved : PostingMessages.writerUnavailable },
+      );
     },
     { bodyLimit: JOB_DATA_BODY_LIMIT },
   );
@@ -55,7 +58,9 @@ export function postingRoutes(app: FastifyInstance, ctx: AppContext) {
   const publish = async ({ caller, body }: { caller: AccessClaims; body: { DraftId: string } }) => {
     const { actor } = await member(caller);
     const { id, republished } = await publishDraft(ctx, actor, body.DraftId);
-    return reply(await companyJobDetail(ctx, actor.companyId, id), { message: republished ? PostingMessages.republished : PostingMessages.published });
+    return reply(await companyJobDetail(ctx, actor.companyId, id), {
+      message: republished ? PostingMessages.republished : PostingMessages.published,
+    });
   };
   route(app, ep.jobPostCreate, publish);
   route(app, ep.jobPostUpdate, publish);
@@ -100,7 +105,9 @@ export function postingRoutes(app: FastifyInstance, ctx: AppContext) {
   const changeStatus = async (caller: AccessClaims, jobPostId: string, to: 'Active' | 'Closed') => {
     const { actor } = await member(caller);
     await setJobStatus(ctx, actor, jobPostId, to);
-    return reply(await companyJob(ctx, actor.companyId, jobPostId), { message: to === 'Closed' ? PostingMessages.closed : PostingMessages.reopened });
+    return reply(await companyJob(ctx, actor.companyId, jobPostId), {
+      message: to === 'Closed' ? PostingMessages.closed : PostingMessages.reopened,
+    });
   };
   route(app, ep.updateStatus, async ({ caller, body }) => changeStatus(caller, body.JobPostId, body.Status));
   route(app, ep.jobClosed, async ({ caller, query }) => changeStatus(caller, query.JobId, 'Closed'));

@@ -6,7 +6,13 @@ import { inviteRecruiter } from './invitations.ts';
 
 /** The demo company's staff: who signs in as its recruiter, who was switched off, who is invited. */
 export const DEMO_STAFF = {
-  active: { email: 'recruiter@demo.local', firstName: 'Casey', lastName: 'Nguyen', jobTitle: 'Talent Partner', phoneNumber: '+13605550177' },
+  active: {
+    email: 'recruiter@demo.local',
+    firstName: 'Casey',
+    lastName: 'Nguyen',
+    jobTitle: 'Talent Partner',
+    phoneNumber: '+13605550177',
+  },
   inactive: { email: 'jamie.park@demo.local', firstName: 'Jamie', lastName: 'Park', jobTitle: 'Recruiting Coordinator', phoneNumber: null },
   invited: { email: 'taylor.brooks@demo.local', firstName: 'Taylor', lastName: 'Brooks', jobTitle: 'Campus Recruiter' },
 } as const;

@@ -6,7 +6,17 @@ import type { Db } from '../db/client.ts';
 import { recruiterInvitations, users } from '../db/schema.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { hashPassword } from '../platform/passwords.ts';
-import { issueSession, sha256, createUser, EmailTakenError, findCompanyById, findUserByEmail, findUserById, normalizeEmail, type CompanyRow } from '../account/index.ts';
+import {
+  issueSession,
+  sha256,
+  createUser,
+  EmailTakenError,
+  findCompanyById,
+  findUserByEmail,
+  findUserById,
+  normalizeEmail,
+  type CompanyRow,
+} from '../account/index.ts';
 import type { SessionData } from '../../src/contract/account.ts';
 import { INVITATION_DAYS, type acceptInvitationSchema, type Invitation } from '../../src/contract/invitations.ts';
 import { StaffMessages, type inviteRecruiterSchema, type Recruiter } from '../../src/contract/staff.ts';
@@ -18,7 +28,10 @@ const INVITATION_MS = INVITATION_DAYS * 24 * 3600_000;
 
 const gone = (message: string) => new HttpError(410, message, { code: 'invitation.gone' });
 const emailHasAccount = () =>
-  new HttpError(409, StaffMessages.emailHasAccount, { fieldErrors: { email: StaffMessages.emailHasAccount }, code: 'invitation.emailHasAccount' });
+  new HttpError(409, StaffMessages.emailHasAccount, {
+    fieldErrors: { email: StaffMessages.emailHasAccount },
+    code: 'invitation.emailHasAccount',
+  });
 
 /** The name seekers see, falling back to the verified legal name. */
 const companyNameOf = (company: CompanyRow) => company.displayName?.trim() || company.name;
@@ -78,7 +91,12 @@ export async function inviteRecruiter(
   });
 
   await ctx.mailer.enqueue(
-    invitationMail(ctx, { email, firstName: row.firstName }, { inviterName: fullNameOf(employer) || employer.email, companyName: companyNameOf(company) }, token),
+    invitationMail(
+      ctx,
+      { email, firstName: row.firstName },
+      { inviterName: fullNameOf(employer) || employer.email, companyName: companyNameOf(company) },
+      token,
+    ),
   );
   return { recruiter: invitationRow(row, now), resent, message: resent ? StaffMessages.resent(email) : StaffMessages.invited(email) };
 }
@@ -108,7 +126,11 @@ export async function revokeInvitation(ctx: AppContext, employerId: string, emai
  * (or its recruiter since deleted) and expired links are refused with a message saying which.
  */
 async function usableInvitation(db: Db, token: string, now: Date, lock = false) {
-  const query = db.select().from(recruiterInvitations).where(eq(recruiterInvitations.tokenHash, sha256(token))).limit(1);
+  const query = db
+    .select()
+    .from(recruiterInvitations)
+    .where(eq(recruiterInvitations.tokenHash, sha256(token)))
+    .limit(1);
   const [invitation] = lock ? await query.for('update') : await query;
   if (!invitation) throw notFound(StaffMessages.invitationInvalid, { code: 'invitation.notFound' });
   if (invitation.revokedAt) throw gone(StaffMessages.invitationRevoked);
@@ -118,7 +140,8 @@ async function usableInvitation(db: Db, token: string, now: Date, lock = false) 
   }
   if (invitation.expiresAt.getTime() <= now.getTime()) throw gone(StaffMessages.invitationExpired);
   const company = await findCompanyById(db, invitation.companyId);
-  if (!company?.verifiedAt || !company.active || company.blacklisted) throw forbidden(StaffMessages.companyUnavailable, { code: 'invitation.companyUnavailable' });
+  if (!company?.verifiedAt || !company.active || company.blacklisted)
+    throw forbidden(StaffMessages.companyUnavailable, { code: 'invitation.companyUnavailable' });
   return { invitation, company };
 }
 

@@ -71,12 +71,7 @@ export async function recruiterOf(db: Db, companyId: string, email: string): Pro
     .select()
     .from(users)
     .where(
-      and(
-        eq(users.email, normalizeEmail(email)),
-        eq(users.companyId, companyId),
-        eq(users.role, 'Recruiter'),
-        eq(users.disabled, false),
-      ),
+      and(eq(users.email, normalizeEmail(email)), eq(users.companyId, companyId), eq(users.role, 'Recruiter'), eq(users.disabled, false)),
     )
     .limit(1);
   if (!user) throw notFound(StaffMessages.noRecruiter);
@@ -140,7 +135,12 @@ export type Switch = 'on' | 'off' | 'toggle';
  * Switches a recruiter on or off. Off signs them out at once: their refresh tokens are revoked and
  * the next request with an access token they still hold answers 401.
  */
-export async function switchRecruiter(ctx: AppContext, employerId: string, email: string, to: Switch): Promise<{ recruiter: Recruiter; message: string }> {
+export async function switchRecruiter(
+  ctx: AppContext,
+  employerId: string,
+  email: string,
+  to: Switch,
+): Promise<{ recruiter: Recruiter; message: string }> {
   const employer = await companyEmployer(ctx, employerId);
   const recruiter = await recruiterOf(ctx.db, employer.companyId, email);
   const now = ctx.adapters.now();

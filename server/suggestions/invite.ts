@@ -34,7 +34,8 @@ export function invitationMail(
     subject: `${job.companyName} invites you to apply for ${job.title}`,
     intro: `${job.companyName} saw your profile on ${BRAND_NAME} and thinks you would be a great fit for their job “${job.title}”. Have a look at the job and apply if it suits you.`,
     action: { kind: 'link', label: 'See the job', url: `${ctx.config.publicUrl}${invitationLink(job.id, invitationId)}` },
-    outro: 'Your invitations are also on your dashboard. Companies find you because you let employers find you; you can switch this off in your preferences at any time.',
+    outro:
+      'Your invitations are also on your dashboard. Companies find you because you let employers find you; you can switch this off in your preferences at any time.',
   });
 }
 
@@ -53,7 +54,12 @@ async function enforceInviteLimit(ctx: AppContext, userId: string): Promise<void
  * The company may send at most MAX_INVITES_PER_DAY new invitations in 24 hours: a call that would
  * pass the limit invites no one.
  */
-export async function inviteSeekers(ctx: AppContext, actor: StaffActor, jobId: string, seekerIds: readonly string[]): Promise<InviteResult[]> {
+export async function inviteSeekers(
+  ctx: AppContext,
+  actor: StaffActor,
+  jobId: string,
+  seekerIds: readonly string[],
+): Promise<InviteResult[]> {
   const job = await companyJobRow(ctx, actor.companyId, jobId);
   await enforceInviteLimit(ctx, actor.userId);
   if (!job.open) throw conflict(SuggestionMessages.jobNotOpen);
@@ -64,8 +70,19 @@ export async function inviteSeekers(ctx: AppContext, actor: StaffActor, jobId: s
       .select({ id: users.id, email: users.email, firstName: users.firstName })
       .from(users)
       .leftJoin(preferences, eq(preferences.userId, users.id))
-      .where(and(inArray(users.id, ids), eq(users.role, 'JobSeeker'), eq(users.disabled, false), sql`coalesce(${preferences.findable}, true)`, mayApply(job, ctx.adapters.now()))),
-    ctx.db.select({ id: applications.jobSeekerId }).from(applications).where(and(eq(applications.jobPostId, job.id), inArray(applications.jobSeekerId, ids))),
+      .where(
+        and(
+          inArray(users.id, ids),
+          eq(users.role, 'JobSeeker'),
+          eq(users.disabled, false),
+          sql`coalesce(${preferences.findable}, true)`,
+          mayApply(job, ctx.adapters.now()),
+        ),
+      ),
+    ctx.db
+      .select({ id: applications.jobSeekerId })
+      .from(applications)
+      .where(and(eq(applications.jobPostId, job.id), inArray(applications.jobSeekerId, ids))),
     ctx.db
       .select({ id: jobInvitations.jobSeekerId, at: jobInvitations.createdAt })
       .from(jobInvitations)
@@ -88,11 +105,20 @@ export async function inviteSeekers(ctx: AppContext, actor: StaffActor, jobId: s
   }
 
   if (toInvite.length) {
-    if ((await invitationsToday(ctx, actor.companyId)) + toInvite.length > MAX_INVITES_PER_DAY) throw tooManyRequests(SuggestionMessages.dailyLimit);
+    if ((await invitationsToday(ctx, actor.companyId)) + toInvite.length > MAX_INVITES_PER_DAY)
+      throw tooManyRequests(SuggestionMessages.dailyLimit);
     const now = ctx.adapters.now();
     const rows = await ctx.db
       .insert(jobInvitations)
-      .values(toInvite.map((jobSeekerId) => ({ jobPostId: job.id, companyId: actor.companyId, jobSeekerId, invitedBy: actor.userId, createdAt: now })))
+      .values(
+        toInvite.map((jobSeekerId) => ({
+          jobPostId: job.id,
+          companyId: actor.companyId,
+          jobSeekerId,
+          invitedBy: actor.userId,
+          createdAt: now,
+        })),
+      )
       .onConflictDoNothing({ target: [jobInvitations.jobPostId, jobInvitations.jobSeekerId] })
       .returning({ id: jobInvitations.id, jobSeekerId: jobInvitations.jobSeekerId, createdAt: jobInvitations.createdAt });
     const inserted = new Map(rows.map((r) => [r.jobSeekerId, r]));

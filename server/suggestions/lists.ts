@@ -1,7 +1,18 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context.ts';
-import { applications, companies, jobInvitations, jobPosts, jobSeekerSkills, jobTypes, preferences, preferredLocations, skills, users } from '../db/schema.ts';
+import {
+  applications,
+  companies,
+  jobInvitations,
+  jobPosts,
+  jobSeekerSkills,
+  jobTypes,
+  preferences,
+  preferredLocations,
+  skills,
+  users,
+} from '../db/schema.ts';
 import { intArray } from '../db/sql.ts';
 import { greatCircleMiles } from '../db/geo.ts';
 import { notFound } from '../http/errors.ts';
@@ -120,8 +131,12 @@ function matchOf(job: CompanyJobRow, now: Date) {
   const matchedSkills = job.skillIds.length
     ? sql<number>`(select count(*)::int from jobseeker_skills s where s.user_id = ${users.id} and s.skill_id = any(${intArray(job.skillIds)}))`
     : sql<number>`0`;
-  const typeMatch = job.jobTypeIds.length ? sql<boolean>`coalesce(${preferences.employmentTypeId} = any(${intArray(job.jobTypeIds)}), false)` : sql<boolean>`false`;
-  const scheduleMatch = job.scheduleIds.length ? sql<boolean>`coalesce(${preferences.scheduleTypeId} = any(${intArray(job.scheduleIds)}), false)` : sql<boolean>`false`;
+  const typeMatch = job.jobTypeIds.length
+    ? sql<boolean>`coalesce(${preferences.employmentTypeId} = any(${intArray(job.jobTypeIds)}), false)`
+    : sql<boolean>`false`;
+  const scheduleMatch = job.scheduleIds.length
+    ? sql<boolean>`coalesce(${preferences.scheduleTypeId} = any(${intArray(job.scheduleIds)}), false)`
+    : sql<boolean>`false`;
 
   const kinds: SQL[] = [];
   if (job.skillIds.length) kinds.push(sql`${matchedSkills} > 0`);
@@ -143,7 +158,9 @@ function matchOf(job: CompanyJobRow, now: Date) {
     total += WEIGHTS.schedule;
   }
   if (placed) {
-    parts.push(sql`${WEIGHTS.nearness}::float8 * greatest(0, 1 - coalesce(${distance}, ${SUGGESTION_RADIUS_MILES}::float8) / ${SUGGESTION_RADIUS_MILES}::float8)`);
+    parts.push(
+      sql`${WEIGHTS.nearness}::float8 * greatest(0, 1 - coalesce(${distance}, ${SUGGESTION_RADIUS_MILES}::float8) / ${SUGGESTION_RADIUS_MILES}::float8)`,
+    );
     total += WEIGHTS.nearness;
   }
   const score = total > 0 ? sql<number>`round(100 * (${sql.join(parts, sql` + `)}) / ${total}::float8)::int` : sql<number>`0`;
@@ -169,14 +186,19 @@ const headline = sql<string | null>`coalesce(
   (select e.job_title from jobseeker_experience e where e.user_id = ${users.id} order by e.current_employer desc, e.start_date desc limit 1),
   (select ${jobTypes.name} from ${jobTypes} where ${jobTypes.id} = ${preferences.employmentTypeId}))`;
 
-const placeOf = (job: CompanyJobRow) => (job.latitude !== null && job.longitude !== null ? { latitude: job.latitude, longitude: job.longitude } : null);
+const placeOf = (job: CompanyJobRow) =>
+  job.latitude !== null && job.longitude !== null ? { latitude: job.latitude, longitude: job.longitude } : null;
 
 /** What a suggestion row shows of a seeker for one job: the nearest of their places to it, the match, the company's invitation to it. */
 function seekerFields(job: CompanyJobRow, m: ReturnType<typeof matchOf>) {
   const placed = placeOf(job);
   const nearestCity = placed
-    ? sql<string | null>`(select coalesce(${preferredLocations.city}, ${preferredLocations.name}) from ${preferredLocations} where ${preferredLocations.userId} = ${users.id} order by ${milesFromJob(placed)} limit 1)`
-    : sql<string | null>`(select coalesce(${preferredLocations.city}, ${preferredLocations.name}) from ${preferredLocations} where ${preferredLocations.userId} = ${users.id} order by ${preferredLocations.position} limit 1)`;
+    ? sql<
+        string | null
+      >`(select coalesce(${preferredLocations.city}, ${preferredLocations.name}) from ${preferredLocations} where ${preferredLocations.userId} = ${users.id} order by ${milesFromJob(placed)} limit 1)`
+    : sql<
+        string | null
+      >`(select coalesce(${preferredLocations.city}, ${preferredLocations.name}) from ${preferredLocations} where ${preferredLocations.userId} = ${users.id} order by ${preferredLocations.position} limit 1)`;
   return {
     id: users.id,
     firstName: users.firstName,
@@ -186,7 +208,9 @@ function seekerFields(job: CompanyJobRow, m: ReturnType<typeof matchOf>) {
     distance: m.distance,
     matchedSkills: m.matchedSkills,
     score: m.score,
-    invitedAt: sql<Date | string | null>`(select ${jobInvitations.createdAt} from ${jobInvitations} where ${jobInvitations.jobPostId} = ${job.id} and ${jobInvitations.jobSeekerId} = ${users.id})`,
+    invitedAt: sql<
+      Date | string | null
+    >`(select ${jobInvitations.createdAt} from ${jobInvitations} where ${jobInvitations.jobPostId} = ${job.id} and ${jobInvitations.jobSeekerId} = ${users.id})`,
   };
 }
 
@@ -199,14 +223,15 @@ type SeekerRowOf = Awaited<ReturnType<ReturnType<typeof seekerRowsQuery>['execut
 /** The suggestion rows of one job with the job's skills each seeker has, in the rows' order. */
 async function suggestionItems(ctx: AppContext, job: CompanyJobRow, rows: SeekerRowOf[]): Promise<SuggestedSeeker[]> {
   const ids = rows.map((r) => r.id);
-  const owned = ids.length && job.skillIds.length
-    ? await ctx.db
-        .select({ userId: jobSeekerSkills.userId, id: skills.id, name: skills.name })
-        .from(jobSeekerSkills)
-        .innerJoin(skills, eq(skills.id, jobSeekerSkills.skillId))
-        .where(and(inArray(jobSeekerSkills.userId, ids), inArray(skills.id, job.skillIds)))
-        .orderBy(skills.name)
-    : [];
+  const owned =
+    ids.length && job.skillIds.length
+      ? await ctx.db
+          .select({ userId: jobSeekerSkills.userId, id: skills.id, name: skills.name })
+          .from(jobSeekerSkills)
+          .innerJoin(skills, eq(skills.id, jobSeekerSkills.skillId))
+          .where(and(inArray(jobSeekerSkills.userId, ids), inArray(skills.id, job.skillIds)))
+          .orderBy(skills.name)
+      : [];
   return rows.map((r) => ({
     id: r.id,
     name: fullNameOf(r),
@@ -225,7 +250,11 @@ async function suggestionItems(ctx: AppContext, job: CompanyJobRow, rows: Seeker
  * then the nearest, ties by id. Each with the job's skills they have, how far their nearest place
  * is, and when the company invited them to this job, if it did.
  */
-export async function suggestedSeekers(ctx: AppContext, companyId: string, query: { jobId: string; pageNumber: number; pageSize: number }): Promise<SuggestedSeekerPage> {
+export async function suggestedSeekers(
+  ctx: AppContext,
+  companyId: string,
+  query: { jobId: string; pageNumber: number; pageSize: number },
+): Promise<SuggestedSeekerPage> {
   const job = await companyJobRow(ctx, companyId, query.jobId);
   const page = { pageNumber: query.pageNumber, pageSize: query.pageSize, job: { id: job.id, title: job.title } };
   const m = matchOf(job, ctx.adapters.now());
@@ -249,7 +278,11 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as 
  * The match is one query per open job, joined in one statement, so its cost grows with the
  * company's open jobs times the job seekers.
  */
-export async function suggestedSeekersAcrossJobs(ctx: AppContext, companyId: string, query: { pageNumber: number; pageSize: number }): Promise<SuggestedSeekerAnyJobPage> {
+export async function suggestedSeekersAcrossJobs(
+  ctx: AppContext,
+  companyId: string,
+  query: { pageNumber: number; pageSize: number },
+): Promise<SuggestedSeekerAnyJobPage> {
   const now = ctx.adapters.now();
   const page = { pageNumber: query.pageNumber, pageSize: query.pageSize, job: null };
   const jobs = await openCompanyJobs(ctx, companyId, now);
@@ -283,7 +316,8 @@ export async function suggestedSeekersAcrossJobs(ctx: AppContext, companyId: str
       const job = jobs.find((j) => j.id === jobId)!;
       const m = matchOf(job, now);
       const seekerRows = await seekerRowsQuery(ctx, job, m).where(inArray(users.id, ids));
-      for (const item of await suggestionItems(ctx, job, seekerRows)) found.set(item.id, { ...item, job: { id: job.id, title: job.title } });
+      for (const item of await suggestionItems(ctx, job, seekerRows))
+        found.set(item.id, { ...item, job: { id: job.id, title: job.title } });
     }),
   );
   const items = rows.map((r) => found.get(r.seeker_id)).filter((item): item is SuggestedSeekerForJob => item !== undefined);
@@ -389,7 +423,11 @@ function seekerInvitationOf(r: SeekerRow): SeekerInvitation {
 /** The seeker's invitations whose job can still be seen (not deleted, of a visible company). */
 const seekerSees = (userId: string) => and(eq(jobInvitations.jobSeekerId, userId), ne(jobPosts.status, 'Deleted'), companyVisible);
 
-export async function listSeekerInvitations(ctx: AppContext, userId: string, query: { pageNumber: number; pageSize: number }): Promise<SeekerInvitationPage> {
+export async function listSeekerInvitations(
+  ctx: AppContext,
+  userId: string,
+  query: { pageNumber: number; pageSize: number },
+): Promise<SeekerInvitationPage> {
   const where = seekerSees(userId);
   const [rows, [totalRow]] = await Promise.all([
     seekerInvitationsQuery(ctx)
@@ -421,7 +459,10 @@ export async function markInvitationViewed(ctx: AppContext, userId: string, invi
       .returning({ viewedAt: jobInvitations.viewedAt });
     if (marked) row.inv.viewedAt = marked.viewedAt;
     else {
-      const [again] = await ctx.db.select({ viewedAt: jobInvitations.viewedAt }).from(jobInvitations).where(eq(jobInvitations.id, invitationId));
+      const [again] = await ctx.db
+        .select({ viewedAt: jobInvitations.viewedAt })
+        .from(jobInvitations)
+        .where(eq(jobInvitations.id, invitationId));
       row.inv.viewedAt = again?.viewedAt ?? null;
     }
   }

@@ -3,8 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { outbox } from '../db/schema.ts';
 import type { AppContext } from '../context.ts';
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The local inbox: every mail the server sent, newest first, with its links and codes.

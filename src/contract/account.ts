@@ -24,10 +24,8 @@ export const AccountMessages = {
   sameAsOld: 'Your new password must be different from your old password',
   registered: 'Your account has been created successfully! Instructions have been sent to your email.',
   businessVerified: 'Your business has been verified! You may now log in to your account.',
-  notVerified:
-    'Uh oh! Your account has not been verified yet. If this is a mistake please contact support for assistance.',
-  emailNotVerified:
-    'Please verify your email before signing in. We have sent you a new verification link.',
+  notVerified: 'Uh oh! Your account has not been verified yet. If this is a mistake please contact support for assistance.',
+  emailNotVerified: 'Please verify your email before signing in. We have sent you a new verification link.',
   staleGoogleCode: 'Oops! It looks like the Google OAuth code is stale, please try again.',
   socialEmailMissing: 'Could not find email, please try again.',
   signInToChange: 'You must be signed in to change your password!',
@@ -79,8 +77,7 @@ export const emailSchema = z
   .max(254, AccountMessages.email)
   .pipe(z.email({ error: AccountMessages.email }));
 
-const requiredText = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, message);
+const requiredText = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, message);
 
 export const newPasswordSchema = z
   .string({ error: AccountMessages.password })
@@ -304,19 +301,14 @@ export const socialCompletionRequestSchema = z
     dateOfBirth: z.string().max(10).optional(),
     acceptTerms: z.literal(true, { error: AccountMessages.terms }),
   })
-  .superRefine(
-    (v, ctx) => roleRules({ ...v, businessTin: v.businessEin }, ctx, { name: 'businessName', tin: 'businessEin' }),
-    always,
-  );
+  .superRefine((v, ctx) => roleRules({ ...v, businessTin: v.businessEin }, ctx, { name: 'businessName', tin: 'businessEin' }), always);
 export type SocialCompletionRequest = z.input<typeof socialCompletionRequestSchema>;
 
 export const accountUserSchema = sessionUserSchema.extend({
   emailVerified: z.boolean(),
   dateOfBirth: z.string().nullable(),
   phoneNumber: z.string().nullable(),
-  company: z
-    .object({ id: z.string(), name: z.string(), verified: z.boolean() })
-    .nullable(),
+  company: z.object({ id: z.string(), name: z.string(), verified: z.boolean() }).nullable(),
 });
 export type AccountUser = z.infer<typeof accountUserSchema>;
 
@@ -350,89 +342,157 @@ export type CompletionStatus = z.infer<typeof completionStatusSchema>;
 const tag = 'account';
 
 export const login = endpoint({
-  method: 'POST', path: '/api/Account/Login', auth: 'public', tag,
+  method: 'POST',
+  path: '/api/Account/Login',
+  auth: 'public',
+  tag,
   summary: 'Sign in with a password or an emailed 6 digit code',
-  body: loginRequestSchema, response: sessionDataSchema,
+  body: loginRequestSchema,
+  response: sessionDataSchema,
 });
 export const requestOtp = endpoint({
-  method: 'POST', path: '/api/Account/RequestOtp', auth: 'public', tag,
+  method: 'POST',
+  path: '/api/Account/RequestOtp',
+  auth: 'public',
+  tag,
   summary: 'Email a 6 digit sign-in code (same answer for unknown emails)',
-  body: emailOnlySchema, response: messageSchema,
+  body: emailOnlySchema,
+  response: messageSchema,
 });
 export const refreshToken = endpoint({
-  method: 'POST', path: '/api/Account/RefreshToken', auth: 'public', tag,
+  method: 'POST',
+  path: '/api/Account/RefreshToken',
+  auth: 'public',
+  tag,
   summary: 'Rotate a refresh token for a new access token',
-  body: refreshRequestSchema, response: sessionDataSchema,
+  body: refreshRequestSchema,
+  response: sessionDataSchema,
 });
 export const logout = endpoint({
-  method: 'POST', path: '/api/Account/Logout', auth: 'public', tag,
+  method: 'POST',
+  path: '/api/Account/Logout',
+  auth: 'public',
+  tag,
   summary: 'Revoke the refresh token family of this sign-in',
-  body: logoutRequestSchema, response: z.null(),
+  body: logoutRequestSchema,
+  response: z.null(),
 });
 export const register = endpoint({
-  method: 'POST', path: '/api/Account/Register', auth: 'public', tag, status: 201,
+  method: 'POST',
+  path: '/api/Account/Register',
+  auth: 'public',
+  tag,
+  status: 201,
   summary: 'Register a job seeker or an employer; employers then verify their business',
-  body: registerRequestSchema, response: z.null(),
+  body: registerRequestSchema,
+  response: z.null(),
 });
 export const verifyEmail = endpoint({
-  method: 'POST', path: '/api/Account/VerifyEmail', auth: 'public', tag,
+  method: 'POST',
+  path: '/api/Account/VerifyEmail',
+  auth: 'public',
+  tag,
   summary: 'Confirm an email address with the emailed link',
-  body: verifyEmailRequestSchema, response: messageSchema,
+  body: verifyEmailRequestSchema,
+  response: messageSchema,
 });
 export const verifyBusiness = endpoint({
-  method: 'POST', path: '/api/Account/VerifyBusiness', auth: 'public', tag,
+  method: 'POST',
+  path: '/api/Account/VerifyBusiness',
+  auth: 'public',
+  tag,
   summary: 'Verify an employer business as legally registered in the United States',
-  body: verifyBusinessRequestSchema, response: messageSchema,
+  body: verifyBusinessRequestSchema,
+  response: messageSchema,
 });
 export const forgotPassword = endpoint({
-  method: 'POST', path: '/api/Account/ForgotPassword', auth: 'public', tag,
+  method: 'POST',
+  path: '/api/Account/ForgotPassword',
+  auth: 'public',
+  tag,
   summary: 'Email a password reset link (same answer for unknown emails)',
-  body: emailOnlySchema, response: messageSchema,
+  body: emailOnlySchema,
+  response: messageSchema,
 });
 export const resetPassword = endpoint({
-  method: 'POST', path: '/api/Account/ResetPassword', auth: 'public', tag,
+  method: 'POST',
+  path: '/api/Account/ResetPassword',
+  auth: 'public',
+  tag,
   summary: 'Set a new password with the emailed link',
-  body: resetPasswordRequestSchema, response: messageSchema,
+  body: resetPasswordRequestSchema,
+  response: messageSchema,
 });
 export const changePassword = endpoint({
-  method: 'POST', path: '/api/Account/ChangePassword', auth: 'signedIn', tag,
+  method: 'POST',
+  path: '/api/Account/ChangePassword',
+  auth: 'signedIn',
+  tag,
   summary: 'Change the password of the signed-in user (signs out every session)',
-  body: changePasswordRequestSchema, response: messageSchema,
+  body: changePasswordRequestSchema,
+  response: messageSchema,
 });
 export const googleLogin = endpoint({
-  method: 'GET', path: '/api/Account/GoogleLogin', auth: 'public', tag,
+  method: 'GET',
+  path: '/api/Account/GoogleLogin',
+  auth: 'public',
+  tag,
   summary: 'The Google authorisation address to redirect to',
   response: z.string(),
 });
 export const googleCallback = endpoint({
-  method: 'POST', path: '/api/Account/GoogleCallback', auth: 'public', tag,
+  method: 'POST',
+  path: '/api/Account/GoogleCallback',
+  auth: 'public',
+  tag,
   summary: 'Exchange the Google code: signs in a known user or starts registration',
-  body: googleCallbackRequestSchema, response: googleCallbackDataSchema,
+  body: googleCallbackRequestSchema,
+  response: googleCallbackDataSchema,
 });
 export const googleCompleteRegistration = endpoint({
-  method: 'POST', path: '/api/Account/GoogleCompleteRegistration', auth: 'public', tag,
+  method: 'POST',
+  path: '/api/Account/GoogleCompleteRegistration',
+  auth: 'public',
+  tag,
   summary: 'Finish registration of a new Google user',
-  body: socialCompletionRequestSchema, response: sessionDataSchema,
+  body: socialCompletionRequestSchema,
+  response: sessionDataSchema,
 });
 export const currentUser = endpoint({
-  method: 'GET', path: '/api/Account/User', auth: 'signedIn', tag,
+  method: 'GET',
+  path: '/api/Account/User',
+  auth: 'signedIn',
+  tag,
   summary: 'The signed-in user, fresh from the database',
   response: accountUserSchema,
 });
 export const completionStatus = endpoint({
-  method: 'GET', path: '/api/Account/CompletionStatus', auth: ['JobSeeker'], tag,
+  method: 'GET',
+  path: '/api/Account/CompletionStatus',
+  auth: ['JobSeeker'],
+  tag,
   summary: 'Which parts of the job seeker profile are complete',
   response: completionStatusSchema,
 });
 /** Spec 2 §7 names CompletionStatus as both a POST and a GET: one answer. */
-export const completionStatusPost = endpoint({ ...completionStatus, method: 'POST', summary: 'CompletionStatus as a POST, as spec 2 §7 also names it' });
+export const completionStatusPost = endpoint({
+  ...completionStatus,
+  method: 'POST',
+  summary: 'CompletionStatus as a POST, as spec 2 §7 also names it',
+});
 export const jobSeekerProfile = endpoint({
-  method: 'GET', path: '/api/JobSeeker/Profile', auth: ['JobSeeker'], tag: 'jobseeker',
+  method: 'GET',
+  path: '/api/JobSeeker/Profile',
+  auth: ['JobSeeker'],
+  tag: 'jobseeker',
   summary: 'The signed-in job seeker profile',
   response: jobSeekerProfileSchema,
 });
 export const profileCompletePercentage = endpoint({
-  method: 'GET', path: '/api/JobSeeker/ProfileCompletePercentage', auth: ['JobSeeker'], tag: 'jobseeker',
+  method: 'GET',
+  path: '/api/JobSeeker/ProfileCompletePercentage',
+  auth: ['JobSeeker'],
+  tag: 'jobseeker',
   summary: 'How complete the job seeker profile is, 0 to 100',
   response: z.number().int().min(0).max(100),
 });

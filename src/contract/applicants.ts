@@ -55,7 +55,14 @@ export const STATUS_NAMES: Record<ApplicationStatus, string> = {
 };
 
 /** The statuses the company's staff may set: every one but Withdrawn, which only the seeker sets. */
-export const staffStatuses = ['Applied', 'Reviewed', 'Interviewing', 'Offered', 'Hired', 'Rejected'] as const satisfies readonly ApplicationStatus[];
+export const staffStatuses = [
+  'Applied',
+  'Reviewed',
+  'Interviewing',
+  'Offered',
+  'Hired',
+  'Rejected',
+] as const satisfies readonly ApplicationStatus[];
 export type StaffStatus = (typeof staffStatuses)[number];
 
 /**
@@ -84,7 +91,8 @@ export const OPEN_STATUSES: readonly ApplicationStatus[] = ['Applied', 'Reviewed
 /** Statuses the seeker is told about by email when the staff set them. */
 export const NOTIFIED_STATUSES: readonly ApplicationStatus[] = ['Interviewing', 'Offered', 'Rejected'];
 
-export const canStaffMove = (from: ApplicationStatus, to: ApplicationStatus): boolean => (STAFF_TRANSITIONS[from] as readonly ApplicationStatus[]).includes(to);
+export const canStaffMove = (from: ApplicationStatus, to: ApplicationStatus): boolean =>
+  (STAFF_TRANSITIONS[from] as readonly ApplicationStatus[]).includes(to);
 
 // ---------- constants (spec 2 §9) ----------
 
@@ -110,7 +118,9 @@ const applicantId = z.uuid({ error: ApplicantMessages.applicantNotFound });
 const jobId = z.uuid({ error: ApplicantMessages.jobNotFound });
 const pageNumber = pagingQueryNumber(ApplicantMessages.page);
 const pageSize = (fallback: number) => pagingQueryNumber(ApplicantMessages.pageSize, { max: MAX_APPLICANT_PAGE_SIZE }).default(fallback);
-const searchText = z.preprocess(blankToNull, z.string({ error: ApplicantMessages.search }).trim().max(100, ApplicantMessages.search).nullable()).optional();
+const searchText = z
+  .preprocess(blankToNull, z.string({ error: ApplicantMessages.search }).trim().max(100, ApplicantMessages.search).nullable())
+  .optional();
 
 const personSchema = z.object({ id: z.string(), name: z.string() });
 
@@ -251,7 +261,10 @@ export type TaskCount = z.infer<typeof taskCountSchema>;
 
 export const seenRequestSchema = z.object({
   /** These applicants; with jobId, every applicant of that job. */
-  applicantIds: z.array(applicantId, { error: ApplicantMessages.applicantIds }).max(MAX_SEEN_AT_ONCE, ApplicantMessages.applicantIds).default([]),
+  applicantIds: z
+    .array(applicantId, { error: ApplicantMessages.applicantIds })
+    .max(MAX_SEEN_AT_ONCE, ApplicantMessages.applicantIds)
+    .default([]),
   jobId: z.preprocess(blankToNull, jobId.nullable()).optional(),
 });
 
@@ -263,98 +276,181 @@ const companyStaff = ['Employer', 'Recruiter'] as const;
 const applicantParams = z.object({ id: applicantId });
 
 export const applicants = endpoint({
-  method: 'POST', path: '/api/Recruiter/applicants', auth: companyStaff, tag,
-  summary: 'The company’s applicants: search (name, email, job title), filter (All, New, a status), order (date, name, status, job), ascending, one job (jobId); 10 a page with the total',
+  method: 'POST',
+  path: '/api/Recruiter/applicants',
+  auth: companyStaff,
+  tag,
+  summary:
+    'The company’s applicants: search (name, email, job title), filter (All, New, a status), order (date, name, status, job), ascending, one job (jobId); 10 a page with the total',
   body: applicantListRequestSchema,
   response: applicantPageSchema,
 });
 export const applicantsList = endpoint({ ...applicants, path: '/api/Recruiter/ApplicantsList', summary: 'Legacy name of applicants' });
-export const employerApplicants = endpoint({ ...applicants, path: '/api/Employer/applicants', summary: 'applicants under the Employer prefix (spec 2 §6)' });
+export const employerApplicants = endpoint({
+  ...applicants,
+  path: '/api/Employer/applicants',
+  summary: 'applicants under the Employer prefix (spec 2 §6)',
+});
 
 export const jobApplicants = endpoint({
-  method: 'POST', path: '/api/Recruiter/job-applicants', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/Recruiter/job-applicants',
+  auth: companyStaff,
+  tag,
   summary: 'One job’s applicants (jobId), 25 a page, with the same search, filter and order as applicants; another company’s job is 404',
   body: jobApplicantsRequestSchema,
   response: applicantPageSchema,
 });
-export const applicantsByJobId = endpoint({ ...jobApplicants, path: '/api/Recruiter/ApplicantsByJobId', summary: 'Legacy name of job-applicants' });
-export const getApplicantThroughJobId = endpoint({ ...jobApplicants, path: '/api/Recruiter/GetApplicantThroughJobId', summary: 'Legacy name of job-applicants' });
-export const employerJobApplicants = endpoint({ ...jobApplicants, path: '/api/Employer/job-applicants', summary: 'job-applicants under the Employer prefix (spec 2 §6)' });
+export const applicantsByJobId = endpoint({
+  ...jobApplicants,
+  path: '/api/Recruiter/ApplicantsByJobId',
+  summary: 'Legacy name of job-applicants',
+});
+export const getApplicantThroughJobId = endpoint({
+  ...jobApplicants,
+  path: '/api/Recruiter/GetApplicantThroughJobId',
+  summary: 'Legacy name of job-applicants',
+});
+export const employerJobApplicants = endpoint({
+  ...jobApplicants,
+  path: '/api/Employer/job-applicants',
+  summary: 'job-applicants under the Employer prefix (spec 2 §6)',
+});
 
 export const recentApplicants = endpoint({
-  method: 'GET', path: '/api/Recruiter/RecentApplicants', auth: companyStaff, tag,
+  method: 'GET',
+  path: '/api/Recruiter/RecentApplicants',
+  auth: companyStaff,
+  tag,
   summary: `The company’s ${RECENT_APPLICANTS} newest applicants`,
   response: z.object({ items: z.array(applicantSchema) }),
 });
 
 export const applicantsByJobTitle = endpoint({
-  method: 'GET', path: '/api/Recruiter/ApplicantsByJobTitle', auth: companyStaff, tag,
+  method: 'GET',
+  path: '/api/Recruiter/ApplicantsByJobTitle',
+  auth: companyStaff,
+  tag,
   summary: 'The company’s jobs that have applicants, by title (jobTitle: search text), with their counts by status',
   query: z.object({ jobTitle: searchText }),
   response: z.object({ items: z.array(jobWithApplicantsSchema) }),
 });
 
 export const jobsWithApplicants = endpoint({
-  method: 'GET', path: '/api/Recruiter/jobs-with-applicants', auth: companyStaff, tag,
+  method: 'GET',
+  path: '/api/Recruiter/jobs-with-applicants',
+  auth: companyStaff,
+  tag,
   summary: 'The company’s jobs that have applicants, newest posted first, with their counts (new, by status)',
   response: z.object({ items: z.array(jobWithApplicantsSchema) }),
 });
-export const employerJobsWithApplicants = endpoint({ ...jobsWithApplicants, path: '/api/Employer/jobs-with-applicants', summary: 'jobs-with-applicants under the Employer prefix (spec 2 §6)' });
+export const employerJobsWithApplicants = endpoint({
+  ...jobsWithApplicants,
+  path: '/api/Employer/jobs-with-applicants',
+  summary: 'jobs-with-applicants under the Employer prefix (spec 2 §6)',
+});
 
 export const applicant = endpoint({
-  method: 'GET', path: '/api/Recruiter/applicant/:id', auth: companyStaff, tag,
-  summary: 'One applicant: profile, education, experience, skills matched with the job, the resume and cover letter of the application, the status history; opening it marks it seen',
+  method: 'GET',
+  path: '/api/Recruiter/applicant/:id',
+  auth: companyStaff,
+  tag,
+  summary:
+    'One applicant: profile, education, experience, skills matched with the job, the resume and cover letter of the application, the status history; opening it marks it seen',
   params: applicantParams,
   response: applicantDetailSchema,
 });
-export const employerApplicant = endpoint({ ...applicant, path: '/api/Employer/applicant/:id', summary: 'applicant/{id} under the Employer prefix (spec 2 §6)' });
+export const employerApplicant = endpoint({
+  ...applicant,
+  path: '/api/Employer/applicant/:id',
+  summary: 'applicant/{id} under the Employer prefix (spec 2 §6)',
+});
 const applicantBody = z.object({ applicantId });
 export const allDetailsOfApplicants = endpoint({
-  method: 'POST', path: '/api/Recruiter/AllDetailsOfApplicants', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/Recruiter/AllDetailsOfApplicants',
+  auth: companyStaff,
+  tag,
   summary: 'Legacy name of applicant/{id} (body applicantId)',
   body: applicantBody,
   response: applicantDetailSchema,
 });
-export const findJobSeekerThroughAppliedId = endpoint({ ...allDetailsOfApplicants, path: '/api/Recruiter/FindJobSeekerThroughAppliedID', summary: 'Legacy name of applicant/{id} (body applicantId)' });
+export const findJobSeekerThroughAppliedId = endpoint({
+  ...allDetailsOfApplicants,
+  path: '/api/Recruiter/FindJobSeekerThroughAppliedID',
+  summary: 'Legacy name of applicant/{id} (body applicantId)',
+});
 
 export const seenApplicantsInJobs = endpoint({
-  method: 'POST', path: '/api/Recruiter/SeenApplicantsInJobs', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/Recruiter/SeenApplicantsInJobs',
+  auth: companyStaff,
+  tag,
   summary: 'Mark applicants as seen (applicantIds, or every applicant of jobId): they are no longer new; the first to see each is kept',
   body: seenRequestSchema,
   response: z.object({ seen: z.number().int() }),
 });
-export const employerSeenApplicants = endpoint({ ...seenApplicantsInJobs, path: '/api/Employer/SeenApplicantsInJobs', summary: 'SeenApplicantsInJobs under the Employer prefix (spec 2 §6)' });
+export const employerSeenApplicants = endpoint({
+  ...seenApplicantsInJobs,
+  path: '/api/Employer/SeenApplicantsInJobs',
+  summary: 'SeenApplicantsInJobs under the Employer prefix (spec 2 §6)',
+});
 
 export const applicantStatus = endpoint({
-  method: 'POST', path: '/api/Recruiter/applicant-status', auth: companyStaff, tag,
-  summary: 'Move an applicant to a status the pipeline allows (Withdrawn is the seeker’s alone); kept in the history, and the seeker is emailed on Interviewing, Offered and Rejected',
+  method: 'POST',
+  path: '/api/Recruiter/applicant-status',
+  auth: companyStaff,
+  tag,
+  summary:
+    'Move an applicant to a status the pipeline allows (Withdrawn is the seeker’s alone); kept in the history, and the seeker is emailed on Interviewing, Offered and Rejected',
   body: applicantStatusRequestSchema,
   response: applicantSchema,
 });
-export const employerApplicantStatus = endpoint({ ...applicantStatus, path: '/api/Employer/applicant-status', summary: 'applicant-status under the Employer prefix (spec 2 §6)' });
+export const employerApplicantStatus = endpoint({
+  ...applicantStatus,
+  path: '/api/Employer/applicant-status',
+  summary: 'applicant-status under the Employer prefix (spec 2 §6)',
+});
 
 export const jobDetails = endpoint({
-  method: 'GET', path: '/api/Recruiter/job-details/:id', auth: companyStaff, tag,
+  method: 'GET',
+  path: '/api/Recruiter/job-details/:id',
+  auth: companyStaff,
+  tag,
   summary: 'One of the company’s jobs with its newest applicants (25), applicant and view counts, and applications over views',
   params: z.object({ id: jobId }),
   response: jobDetailsResponseSchema,
 });
-export const employerJobDetails = endpoint({ ...jobDetails, path: '/api/Employer/job-details/:id', summary: 'job-details/{id} under the Employer prefix (spec 2 §6)' });
+export const employerJobDetails = endpoint({
+  ...jobDetails,
+  path: '/api/Employer/job-details/:id',
+  summary: 'job-details/{id} under the Employer prefix (spec 2 §6)',
+});
 
 export const assignTaskCount = endpoint({
-  method: 'GET', path: '/api/Recruiter/AssignTaskCount', auth: companyStaff, tag,
+  method: 'GET',
+  path: '/api/Recruiter/AssignTaskCount',
+  auth: companyStaff,
+  tag,
   summary: 'What waits for the company’s staff: new applicants, applicants to review, interviewing, offered',
   response: taskCountSchema,
 });
 
 export const downloadResume = endpoint({
-  method: 'GET', path: '/api/Recruiter/DownloadResume', auth: companyStaff, tag,
+  method: 'GET',
+  path: '/api/Recruiter/DownloadResume',
+  auth: companyStaff,
+  tag,
   summary: 'A resume or cover letter chosen for an application to one of the company’s jobs (query id), as an attachment',
   query: z.object({ id: z.uuid({ error: ApplicantMessages.documentNotFound }) }),
   download: documentTypes,
   response: z.null(),
 });
-export const employerDownloadResume = endpoint({ ...downloadResume, path: '/api/Employer/DownloadResume', summary: 'DownloadResume under the Employer prefix (spec 2 §6)' });
+export const employerDownloadResume = endpoint({
+  ...downloadResume,
+  path: '/api/Employer/DownloadResume',
+  summary: 'DownloadResume under the Employer prefix (spec 2 §6)',
+});
 
 /** The text of a résumé or cover letter, for the preview beside its download. */
 export const documentPreviewSchema = z.object({
@@ -367,16 +463,27 @@ export const documentPreviewSchema = z.object({
 export type DocumentPreview = z.infer<typeof documentPreviewSchema>;
 
 export const resumePreview = endpoint({
-  method: 'GET', path: '/api/Recruiter/ResumePreview', auth: companyStaff, tag,
+  method: 'GET',
+  path: '/api/Recruiter/ResumePreview',
+  auth: companyStaff,
+  tag,
   summary: 'The text of a resume or cover letter chosen for an application to one of the company’s jobs (query id), for a preview',
   query: z.object({ id: z.uuid({ error: ApplicantMessages.documentNotFound }) }),
   response: documentPreviewSchema,
 });
-export const employerResumePreview = endpoint({ ...resumePreview, path: '/api/Employer/ResumePreview', summary: 'ResumePreview under the Employer prefix' });
+export const employerResumePreview = endpoint({
+  ...resumePreview,
+  path: '/api/Employer/ResumePreview',
+  summary: 'ResumePreview under the Employer prefix',
+});
 
 export const withdrawApplication = endpoint({
-  method: 'POST', path: '/api/JobSeeker/withdraw-application', auth: ['JobSeeker'], tag,
-  summary: 'The job seeker withdraws one of their applications that has no outcome yet (not hired or rejected); the company sees it as Withdrawn',
+  method: 'POST',
+  path: '/api/JobSeeker/withdraw-application',
+  auth: ['JobSeeker'],
+  tag,
+  summary:
+    'The job seeker withdraws one of their applications that has no outcome yet (not hired or rejected); the company sees it as Withdrawn',
   body: z.object({ applicationId: z.uuid({ error: ApplicantMessages.applicationNotFound }) }),
   response: applicationSchema,
 });

@@ -49,7 +49,10 @@ export const jobStatusOfRefusal = (code: JobRefusalCode): Exclude<PublicJobStatu
  * Why the job refuses an application outright, or null: a closed job, then an expired one, then a
  * job not open to applicants aged 16 and over when the seeker is under 18 (`minor`).
  */
-export function jobRefusalOf(job: { status: PublicJobStatus; openToMinors: boolean }, seeker: { minor: boolean }): Exclude<JobRefusalCode, 'job.notFound'> | null {
+export function jobRefusalOf(
+  job: { status: PublicJobStatus; openToMinors: boolean },
+  seeker: { minor: boolean },
+): Exclude<JobRefusalCode, 'job.notFound'> | null {
   if (job.status === 'Closed') return 'job.closed';
   if (job.status === 'Expired') return 'job.expired';
   if (!job.openToMinors && seeker.minor) return 'job.adultsOnly';

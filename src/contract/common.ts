@@ -35,20 +35,30 @@ export type ProfileImage = z.infer<typeof profileImageSchema>;
 const tag = 'common';
 
 export const uploadProfileImage = endpoint({
-  method: 'POST', path: '/api/Common/UploadProfileImage', auth: 'signedIn', tag, status: 201,
+  method: 'POST',
+  path: '/api/Common/UploadProfileImage',
+  auth: 'signedIn',
+  tag,
+  status: 201,
   summary: 'Upload the profile image (JPEG, PNG or WebP, up to 5 MB); it replaces the current one',
   upload: { file: 'file', maxBytes: MAX_UPLOAD_BYTES, accept: imageTypes },
   response: z.object({ image: profileImageSchema }),
 });
 
 export const getProfileImages = endpoint({
-  method: 'GET', path: '/api/Common/GetProfileImages', auth: 'signedIn', tag,
+  method: 'GET',
+  path: '/api/Common/GetProfileImages',
+  auth: 'signedIn',
+  tag,
   summary: "The signed-in user's profile image (none or one), with a signed address to show it",
   response: z.object({ images: z.array(profileImageSchema) }),
 });
 
 export const deleteProfileImages = endpoint({
-  method: 'POST', path: '/api/Common/DeleteProfileImages', auth: 'signedIn', tag,
+  method: 'POST',
+  path: '/api/Common/DeleteProfileImages',
+  auth: 'signedIn',
+  tag,
   summary: 'Delete the profile image; blobFilename is the id GetProfileImages gives',
   query: z.object({ blobFilename: z.string({ error: FileMessages.imageNotFound }).min(1, FileMessages.imageNotFound).max(200) }),
   response: z.null(),
@@ -63,8 +73,12 @@ export const signedImageQuerySchema = z.object({
 });
 
 export const profileImageFile = endpoint({
-  method: 'GET', path: '/api/Common/images/:id', auth: 'public', tag,
-  summary: 'The bytes of an image (a profile image, a company logo or featured image) by the signed address its list gives (no bearer token needed)',
+  method: 'GET',
+  path: '/api/Common/images/:id',
+  auth: 'public',
+  tag,
+  summary:
+    'The bytes of an image (a profile image, a company logo or featured image) by the signed address its list gives (no bearer token needed)',
   params: z.object({ id: z.uuid({ error: FileMessages.imageNotFound }) }),
   query: signedImageQuerySchema,
   download: imageTypes,

@@ -45,7 +45,11 @@ export const websiteSchema = z.preprocess(
       const check = normaliseWebsite(value);
       if (check.ok) return check.url;
       const message =
-        check.problem === 'insecure' ? CompanyMessages.websiteInsecure : check.problem === 'too-long' ? CompanyMessages.websiteTooLong : CompanyMessages.website;
+        check.problem === 'insecure'
+          ? CompanyMessages.websiteInsecure
+          : check.problem === 'too-long'
+            ? CompanyMessages.websiteTooLong
+            : CompanyMessages.website;
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     })
@@ -116,7 +120,16 @@ const placeFields = {
   /** The address as picked from the location search; empty for none. */
   address: z.preprocess(blankToNull, z.string().trim().max(200, CompanyMessages.address).nullable()).optional(),
   city: z.preprocess(blankToNull, z.string().trim().max(100, CompanyMessages.address).nullable()).optional(),
-  state: z.preprocess(blankToNull, z.string().trim().regex(/^[A-Z]{2}$/, CompanyMessages.address).nullable()).optional(),
+  state: z
+    .preprocess(
+      blankToNull,
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Z]{2}$/, CompanyMessages.address)
+        .nullable(),
+    )
+    .optional(),
   latitude: z.number({ error: CompanyMessages.address }).min(-90, CompanyMessages.address).max(90, CompanyMessages.address).nullish(),
   longitude: z.number({ error: CompanyMessages.address }).min(-180, CompanyMessages.address).max(180, CompanyMessages.address).nullish(),
 };
@@ -193,39 +206,58 @@ const employer = ['Employer'] as const;
 const companyStaff = ['Employer', 'Recruiter'] as const;
 
 export const companyDetails = endpoint({
-  method: 'GET', path: '/api/Account/CompanyDetails', auth: companyStaff, tag,
+  method: 'GET',
+  path: '/api/Account/CompanyDetails',
+  auth: companyStaff,
+  tag,
   summary: "The caller's company: the name seekers see, the verified legal name, address, website, about, industry, logo",
   response: companyDetailsSchema,
 });
 
 export const updateCompanyDetails = endpoint({
-  method: 'POST', path: '/api/Account/UpdateCompanyDetails', auth: employer, tag,
+  method: 'POST',
+  path: '/api/Account/UpdateCompanyDetails',
+  auth: employer,
+  tag,
   summary: 'Change the name seekers see, the address (from the location search), the website (https), about and industry',
   body: companyDetailsInputSchema,
   response: companyDetailsSchema,
 });
 
 export const companyLogo = endpoint({
-  method: 'POST', path: '/api/Account/CompanyLogo', auth: employer, tag, status: 201,
+  method: 'POST',
+  path: '/api/Account/CompanyLogo',
+  auth: employer,
+  tag,
+  status: 201,
   summary: 'Upload the company logo (JPEG, PNG or WebP, up to 5 MB); it replaces the current one',
   upload: imageUpload,
   response: z.object({ logo: companyImageSchema }),
 });
 
 export const deleteCompanyLogo = endpoint({
-  method: 'POST', path: '/api/Account/DeleteCompanyLogo', auth: employer, tag,
+  method: 'POST',
+  path: '/api/Account/DeleteCompanyLogo',
+  auth: employer,
+  tag,
   summary: 'Remove the company logo',
   response: z.null(),
 });
 
 export const countJobPosts = endpoint({
-  method: 'GET', path: '/api/Employer/CountJobPosts', auth: companyStaff, tag,
+  method: 'GET',
+  path: '/api/Employer/CountJobPosts',
+  auth: companyStaff,
+  tag,
   summary: "How many job posts the caller's company has: all, active and closed",
   response: jobPostCountSchema,
 });
 
 export const dashboardCount = endpoint({
-  method: 'GET', path: '/api/Employer/dashboard-count', auth: companyStaff, tag,
+  method: 'GET',
+  path: '/api/Employer/dashboard-count',
+  auth: companyStaff,
+  tag,
   summary: "The dashboard's counts for the caller's company: job posts and applicants",
   response: dashboardCountSchema,
 });
@@ -238,27 +270,40 @@ export const recruiterDashboardCount = endpoint({
 });
 
 export const uploadFeaturedImage = endpoint({
-  method: 'POST', path: '/api/Employer/UploadFeaturedImage', auth: employer, tag, status: 201,
+  method: 'POST',
+  path: '/api/Employer/UploadFeaturedImage',
+  auth: employer,
+  tag,
+  status: 201,
   summary: `Add a featured image to the company page (JPEG, PNG or WebP, up to 5 MB, at most ${MAX_FEATURED_IMAGES}); it goes last`,
   upload: imageUpload,
   response: z.object({ image: featuredImageSchema, images: z.array(featuredImageSchema) }),
 });
 
 export const getFeaturedImages = endpoint({
-  method: 'GET', path: '/api/Employer/GetFeaturedImages', auth: companyStaff, tag,
+  method: 'GET',
+  path: '/api/Employer/GetFeaturedImages',
+  auth: companyStaff,
+  tag,
   summary: "The company's featured images in their order, with signed addresses",
   response: z.object({ images: z.array(featuredImageSchema) }),
 });
 
 export const deleteFeaturedImages = endpoint({
-  method: 'POST', path: '/api/Employer/DeleteFeaturedImages', auth: employer, tag,
+  method: 'POST',
+  path: '/api/Employer/DeleteFeaturedImages',
+  auth: employer,
+  tag,
   summary: 'Delete a featured image; the others keep their order',
   body: z.object({ id: z.uuid({ error: FileMessages.imageNotFound }) }),
   response: z.object({ images: z.array(featuredImageSchema) }),
 });
 
 export const reorderFeaturedImages = endpoint({
-  method: 'POST', path: '/api/Employer/ReorderFeaturedImages', auth: employer, tag,
+  method: 'POST',
+  path: '/api/Employer/ReorderFeaturedImages',
+  auth: employer,
+  tag,
   summary: "Put the featured images in a new order: every image's id once, first to last",
   body: z.object({
     ids: z
@@ -269,7 +314,10 @@ export const reorderFeaturedImages = endpoint({
 });
 
 export const publicCompany = endpoint({
-  method: 'GET', path: '/api/Company/:id', auth: 'public', tag,
+  method: 'GET',
+  path: '/api/Company/:id',
+  auth: 'public',
+  tag,
   summary: "A verified company's public page: name, about, website, city and state, logo, featured images",
   params: z.object({ id: z.string().max(100) }),
   response: publicCompanySchema,

@@ -41,15 +41,24 @@ export const subscribeInputSchema = z
   .object({
     email: emailSchema.transform((e) => e.toLowerCase()),
     keyword: z
-      .preprocess(blankToNull, z.string({ error: ContactMessages.keyword }).trim().max(MAX_KEYWORD_LENGTH, ContactMessages.keyword).nullish())
+      .preprocess(
+        blankToNull,
+        z.string({ error: ContactMessages.keyword }).trim().max(MAX_KEYWORD_LENGTH, ContactMessages.keyword).nullish(),
+      )
       .transform((v) => (v ? v.replace(/\s+/g, ' ') : null)),
     latitude: place(-90, 90),
     longitude: place(-180, 180),
-    radius: z.number({ error: ContactMessages.radius }).min(1, ContactMessages.radius).max(MAX_RADIUS_MILES, ContactMessages.radius).nullish(),
+    radius: z
+      .number({ error: ContactMessages.radius })
+      .min(1, ContactMessages.radius)
+      .max(MAX_RADIUS_MILES, ContactMessages.radius)
+      .nullish(),
   })
   .superRefine((v, ctx) => {
-    if ((v.latitude == null) !== (v.longitude == null)) ctx.addIssue({ code: 'custom', path: [v.latitude == null ? 'latitude' : 'longitude'], message: ContactMessages.place });
-    else if (v.latitude == null && v.radius != null) ctx.addIssue({ code: 'custom', path: ['radius'], message: ContactMessages.radiusWithoutPlace });
+    if ((v.latitude == null) !== (v.longitude == null))
+      ctx.addIssue({ code: 'custom', path: [v.latitude == null ? 'latitude' : 'longitude'], message: ContactMessages.place });
+    else if (v.latitude == null && v.radius != null)
+      ctx.addIssue({ code: 'custom', path: ['radius'], message: ContactMessages.radiusWithoutPlace });
   })
   .transform((v) => ({
     email: v.email,
@@ -71,7 +80,10 @@ export const jobAlertSchema = z.object({
 export type JobAlert = z.infer<typeof jobAlertSchema>;
 
 export const unsubscribeInputSchema = z.object({
-  token: z.string({ error: ContactMessages.unsubscribeLinkInvalid }).min(1, ContactMessages.unsubscribeLinkInvalid).max(200, ContactMessages.unsubscribeLinkInvalid),
+  token: z
+    .string({ error: ContactMessages.unsubscribeLinkInvalid })
+    .min(1, ContactMessages.unsubscribeLinkInvalid)
+    .max(200, ContactMessages.unsubscribeLinkInvalid),
 });
 
 const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, message);
@@ -81,7 +93,10 @@ export const contactInputSchema = z.object({
   name: requiredText(ContactMessages.name, MAX_CONTACT_NAME),
   email: emailSchema.transform((e) => e.toLowerCase()),
   subject: z
-    .preprocess(blankToNull, z.string({ error: ContactMessages.subject }).trim().max(MAX_CONTACT_SUBJECT, ContactMessages.subject).nullish())
+    .preprocess(
+      blankToNull,
+      z.string({ error: ContactMessages.subject }).trim().max(MAX_CONTACT_SUBJECT, ContactMessages.subject).nullish(),
+    )
     .transform((v) => v ?? null),
   message: requiredText(ContactMessages.message, MAX_CONTACT_MESSAGE),
 });
@@ -92,21 +107,31 @@ export type ContactInput = z.input<typeof contactInputSchema>;
 const tag = 'contact';
 
 export const subscribe = endpoint({
-  method: 'POST', path: '/api/job/Subscribe', auth: 'public', tag,
-  summary: 'Subscribe an email address to job alerts (a keyword, a place and radius, or both); a confirmation mail carries the unsubscribe link; the same address and criteria again changes nothing',
+  method: 'POST',
+  path: '/api/job/Subscribe',
+  auth: 'public',
+  tag,
+  summary:
+    'Subscribe an email address to job alerts (a keyword, a place and radius, or both); a confirmation mail carries the unsubscribe link; the same address and criteria again changes nothing',
   body: subscribeInputSchema,
   response: jobAlertSchema,
 });
 
 export const unsubscribe = endpoint({
-  method: 'POST', path: '/api/job/Unsubscribe', auth: 'public', tag,
+  method: 'POST',
+  path: '/api/job/Unsubscribe',
+  auth: 'public',
+  tag,
   summary: 'Leave a job alert with the token of its unsubscribe link',
   body: unsubscribeInputSchema,
   response: z.null(),
 });
 
 export const connectWithUs = endpoint({
-  method: 'POST', path: '/api/job/ConnectWithUs', auth: 'public', tag,
+  method: 'POST',
+  path: '/api/job/ConnectWithUs',
+  auth: 'public',
+  tag,
   summary: 'Send a message to the support team (the contact form): name, email, subject, message up to 4,000 characters',
   body: contactInputSchema,
   response: z.null(),

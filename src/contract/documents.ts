@@ -70,7 +70,10 @@ const tag = 'jobseeker';
 const jobSeeker = ['JobSeeker'] as const;
 
 export const getDocuments = endpoint({
-  method: 'GET', path: '/api/JobSeeker/documents', auth: jobSeeker, tag,
+  method: 'GET',
+  path: '/api/JobSeeker/documents',
+  auth: jobSeeker,
+  tag,
   summary: "The job seeker's resumes and cover letters, each list ending with a None entry, and skills found in the newest resume",
   response: documentsSchema,
 });
@@ -78,56 +81,86 @@ export const getDocuments = endpoint({
 export const getResumes = endpoint({ ...getDocuments, path: '/api/JobSeeker/GetResumes', summary: 'Legacy name of GET documents' });
 /** Legacy name of GET documents. */
 export const getCoverLetters = endpoint({
-  ...getDocuments, path: '/api/JobSeeker/GetCoverLetters', summary: 'Legacy name of GET documents',
+  ...getDocuments,
+  path: '/api/JobSeeker/GetCoverLetters',
+  summary: 'Legacy name of GET documents',
 });
 /** Spec 2 §7 names GetResumes and GetCoverLetters without GET, so POSTs too. */
 export const getResumesPost = endpoint({ ...getResumes, method: 'POST', summary: 'GetResumes as a POST, as spec 2 §7 names it' });
-export const getCoverLettersPost = endpoint({ ...getCoverLetters, method: 'POST', summary: 'GetCoverLetters as a POST, as spec 2 §7 names it' });
+export const getCoverLettersPost = endpoint({
+  ...getCoverLetters,
+  method: 'POST',
+  summary: 'GetCoverLetters as a POST, as spec 2 §7 names it',
+});
 
 export const uploadDocument = endpoint({
-  method: 'POST', path: '/api/JobSeeker/documents', auth: jobSeeker, tag, status: 201,
+  method: 'POST',
+  path: '/api/JobSeeker/documents',
+  auth: jobSeeker,
+  tag,
+  status: 201,
   summary: 'Upload a resume (type 1) or a cover letter (type 2): PDF or DOCX, up to 5 MB, 10 of each kind',
   upload: { ...documentFile, file: 'file', fields: z.object({ type: documentKindSchema }) },
   response: uploadedDocumentSchema,
 });
 /** Legacy name: POST documents with type 1. */
 export const uploadResume = endpoint({
-  method: 'POST', path: '/api/JobSeeker/UploadResume', auth: jobSeeker, tag, status: 201,
+  method: 'POST',
+  path: '/api/JobSeeker/UploadResume',
+  auth: jobSeeker,
+  tag,
+  status: 201,
   summary: 'Legacy name of POST documents with type 1 (resume)',
   upload: { ...documentFile, file: 'file' },
   response: uploadedDocumentSchema,
 });
 /** Legacy name: POST documents with type 2; the legacy form field is `files` (one file per request). */
 export const uploadCoverLetter = endpoint({
-  method: 'POST', path: '/api/JobSeeker/UploadCoverLetter', auth: jobSeeker, tag, status: 201,
+  method: 'POST',
+  path: '/api/JobSeeker/UploadCoverLetter',
+  auth: jobSeeker,
+  tag,
+  status: 201,
   summary: 'Legacy name of POST documents with type 2 (cover letter); one file, in the form field "files"',
   upload: { ...documentFile, file: 'files' },
   response: uploadedDocumentSchema,
 });
 
 export const deleteDocument = endpoint({
-  method: 'POST', path: '/api/JobSeeker/delete-documents', auth: jobSeeker, tag,
+  method: 'POST',
+  path: '/api/JobSeeker/delete-documents',
+  auth: jobSeeker,
+  tag,
   summary: 'Delete one of the job seeker’s resumes (type 1) or cover letters (type 2)',
   body: z.object({ id: documentIdSchema, type: documentKindSchema }),
   response: z.null(),
 });
 /** Legacy name: delete-documents of either kind; `blobFilename` is the document's id. */
 export const deleteFile = endpoint({
-  method: 'POST', path: '/api/JobSeeker/DeleteFile', auth: jobSeeker, tag,
+  method: 'POST',
+  path: '/api/JobSeeker/DeleteFile',
+  auth: jobSeeker,
+  tag,
   summary: 'Legacy name of delete-documents; blobFilename is the id the document lists give',
   query: z.object({ blobFilename: z.string({ error: FileMessages.documentId }).min(1, FileMessages.documentId).max(200) }),
   response: z.null(),
 });
 /** Legacy name: delete-documents with type 2. */
 export const deleteCoverLetter = endpoint({
-  method: 'POST', path: '/api/JobSeeker/DeleteCoverLetter', auth: jobSeeker, tag,
+  method: 'POST',
+  path: '/api/JobSeeker/DeleteCoverLetter',
+  auth: jobSeeker,
+  tag,
   summary: 'Legacy name of delete-documents with type 2 (cover letter)',
   body: z.object({ id: documentIdSchema }),
   response: z.null(),
 });
 
 export const downloadDocument = endpoint({
-  method: 'GET', path: '/api/JobSeeker/documents/:id/download', auth: jobSeeker, tag,
+  method: 'GET',
+  path: '/api/JobSeeker/documents/:id/download',
+  auth: jobSeeker,
+  tag,
   summary: 'The document’s file, as an attachment under its uploaded name',
   params: z.object({ id: documentIdSchema }),
   download: documentTypes,

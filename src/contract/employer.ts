@@ -33,15 +33,20 @@ export const modifyEmployerSchema = z.object({
 export type ModifyEmployerInput = z.input<typeof modifyEmployerSchema>;
 
 export const getEmployer = endpoint({
-  method: 'GET', path: '/api/Employer/GetEmployer', auth: employer, tag,
+  method: 'GET',
+  path: '/api/Employer/GetEmployer',
+  auth: employer,
+  tag,
   summary: "The employer's own details and company",
   response: employerSchema,
 });
 
 export const modifyEmployer = endpoint({
-  method: 'POST', path: '/api/Employer/ModifyEmployer', auth: employer, tag,
+  method: 'POST',
+  path: '/api/Employer/ModifyEmployer',
+  auth: employer,
+  tag,
   summary: "Change the employer's own name and phone number",
   body: modifyEmployerSchema,
   response: employerSchema,
 });
-

@@ -54,8 +54,12 @@ export type QueryOf<E extends EndpointDef> = Infer<E['query']>;
 export type ParamsOf<E extends EndpointDef> = Infer<E['params']>;
 export type DataOf<E extends EndpointDef> = z.infer<E['response']>;
 /** The form fields of an upload, besides the file. */
-export type FieldsOf<E extends EndpointDef> = E['upload'] extends { fields: z.ZodType } ? z.infer<E['upload']['fields']> : Record<string, never>;
-export type FieldsIn<E extends EndpointDef> = E['upload'] extends { fields: z.ZodType } ? z.input<E['upload']['fields']> : Record<string, never>;
+export type FieldsOf<E extends EndpointDef> = E['upload'] extends { fields: z.ZodType }
+  ? z.infer<E['upload']['fields']>
+  : Record<string, never>;
+export type FieldsIn<E extends EndpointDef> = E['upload'] extends { fields: z.ZodType }
+  ? z.input<E['upload']['fields']>
+  : Record<string, never>;
 
 /** What a caller passes: only the parts the endpoint declares. */
 export type InputOf<E extends EndpointDef> = (E['body'] extends z.ZodType ? { body: InferIn<E['body']> } : { body?: never }) &

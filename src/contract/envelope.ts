@@ -4,7 +4,9 @@ import { documentedCodes, outcomeCodeList, outcomeCodes } from './outcome-codes.
 /** An outcome code: in the OpenAPI document, the enum with each code's status and meaning (also as `x-enumDescriptions`). */
 export const outcomeCodeSchema = z.enum(outcomeCodeList).meta({
   description: `The outcome, for the client to branch on (present on every refusal or outcome a client tells apart):\n${documentedCodes()}`,
-  'x-enumDescriptions': Object.fromEntries(outcomeCodeList.map((code) => [code, `${outcomeCodes[code].status}: ${outcomeCodes[code].when}`])),
+  'x-enumDescriptions': Object.fromEntries(
+    outcomeCodeList.map((code) => [code, `${outcomeCodes[code].status}: ${outcomeCodes[code].when}`]),
+  ),
 });
 
 export const apiStateSchema = z.object({

@@ -13,7 +13,8 @@ export const InvitationMessages = {
   firstName: AccountMessages.firstName,
   lastName: AccountMessages.lastName,
   emailHasAccount: 'This email already belongs to an account, so it cannot be invited. Ask the recruiter for another email address.',
-  invitationInvalid: 'This invitation link is not valid. Use the link in the newest invitation email, or ask your employer to send a new one.',
+  invitationInvalid:
+    'This invitation link is not valid. Use the link in the newest invitation email, or ask your employer to send a new one.',
   invitationExpired: 'This invitation has expired. Ask your employer to send a new one.',
   invitationUsed: 'This invitation has already been accepted. Please log in with your email and password.',
   invitationRevoked: 'This invitation has been withdrawn by the company.',
@@ -79,13 +80,22 @@ export type Invitation = z.infer<typeof invitationSchema>;
 const tag = 'staff';
 
 export const invitation = endpoint({
-  method: 'GET', path: '/api/Account/Invitation', auth: 'public', tag,
+  method: 'GET',
+  path: '/api/Account/Invitation',
+  auth: 'public',
+  tag,
   summary: 'An invitation by the token of its link: the company, the email and who sent it',
-  query: invitationQuerySchema, response: invitationSchema,
+  query: invitationQuerySchema,
+  response: invitationSchema,
 });
 
 export const acceptInvitation = endpoint({
-  method: 'POST', path: '/api/Account/AcceptInvitation', auth: 'public', tag, status: 201,
+  method: 'POST',
+  path: '/api/Account/AcceptInvitation',
+  auth: 'public',
+  tag,
+  status: 201,
   summary: 'Accept an invitation: creates the verified recruiter account and signs it in',
-  body: acceptInvitationSchema, response: sessionDataSchema,
+  body: acceptInvitationSchema,
+  response: sessionDataSchema,
 });

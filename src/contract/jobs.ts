@@ -283,77 +283,110 @@ const tag = 'jobs';
 const jobSeeker = ['JobSeeker'] as const;
 
 export const jobPostById = endpoint({
-  method: 'GET', path: '/api/job/job-post/:id', auth: 'public', tag,
+  method: 'GET',
+  path: '/api/job/job-post/:id',
+  auth: 'public',
+  tag,
   summary: 'A job’s page for anyone: closed and expired jobs answer marked; with a job seeker’s token, what the seeker has done with it',
   params: jobIdParams,
   response: jobDetailSchema,
 });
 
 export const getJobPost = endpoint({
-  method: 'GET', path: '/api/job/GetJobPost', auth: 'public', tag,
+  method: 'GET',
+  path: '/api/job/GetJobPost',
+  auth: 'public',
+  tag,
   summary: 'Legacy name of job-post/{id} (query JobId)',
   query: z.object({ JobId: jobId }),
   response: jobDetailSchema,
 });
 
 export const seekerJob = endpoint({
-  method: 'GET', path: '/api/JobSeeker/job', auth: jobSeeker, tag,
+  method: 'GET',
+  path: '/api/JobSeeker/job',
+  auth: jobSeeker,
+  tag,
   summary: 'A job’s page with the job seeker’s state: saved, applied (and the status), reported, skills matched',
   query: z.object({ id: jobId }),
   response: jobDetailSchema,
 });
 
 export const jobClick = endpoint({
-  method: 'POST', path: '/api/job/job-click/:id', auth: 'public', tag,
+  method: 'POST',
+  path: '/api/job/job-click/:id',
+  auth: 'public',
+  tag,
   summary: 'Count a view of a job’s page (once per visitor every 30 minutes)',
   params: jobIdParams,
   response: clickResultSchema,
 });
 
 export const jobApplyStart = endpoint({
-  method: 'POST', path: '/api/job/job-apply/:id', auth: 'public', tag,
+  method: 'POST',
+  path: '/api/job/job-apply/:id',
+  auth: 'public',
+  tag,
   summary: 'Count an application start (Apply pressed; once per visitor every 30 minutes)',
   params: jobIdParams,
   response: clickResultSchema,
 });
 
 export const clickLog = endpoint({
-  method: 'POST', path: '/api/click/log', auth: 'public', tag,
+  method: 'POST',
+  path: '/api/click/log',
+  auth: 'public',
+  tag,
   summary: 'Count a view of the job targetId (job-click with a timestamp and extra fields, which are not kept)',
   body: clickLogSchema,
   response: clickResultSchema,
 });
 
 export const saveJob = endpoint({
-  method: 'POST', path: '/api/JobSeeker/save-job/:id', auth: jobSeeker, tag,
+  method: 'POST',
+  path: '/api/JobSeeker/save-job/:id',
+  auth: jobSeeker,
+  tag,
   summary: 'Save a job for later (saving it again changes nothing)',
   params: jobIdParams,
   response: z.object({ jobId: z.string(), isSaved: z.boolean() }),
 });
 
 export const unsaveJob = endpoint({
-  method: 'DELETE', path: '/api/JobSeeker/save-job/:id', auth: jobSeeker, tag,
+  method: 'DELETE',
+  path: '/api/JobSeeker/save-job/:id',
+  auth: jobSeeker,
+  tag,
   summary: 'Remove a job from the saved jobs',
   params: jobIdParams,
   response: z.object({ jobId: z.string(), isSaved: z.boolean() }),
 });
 
 export const savedJobs = endpoint({
-  method: 'POST', path: '/api/JobSeeker/saved-jobs', auth: jobSeeker, tag,
+  method: 'POST',
+  path: '/api/JobSeeker/saved-jobs',
+  auth: jobSeeker,
+  tag,
   summary: 'The saved jobs, newest saved first (oldest when ascending), 10 a page',
   body: seekerPagingSchema,
   response: savedJobPageSchema,
 });
 
 export const savedJobsGet = endpoint({
-  method: 'GET', path: '/api/JobSeeker/saved-jobs', auth: jobSeeker, tag,
+  method: 'GET',
+  path: '/api/JobSeeker/saved-jobs',
+  auth: jobSeeker,
+  tag,
   summary: 'The saved jobs (the paged POST with the paging in the query)',
   query: seekerPagingQuerySchema,
   response: savedJobPageSchema,
 });
 
 export const appliedList = endpoint({
-  method: 'POST', path: '/api/JobSeeker/applied-list', auth: jobSeeker, tag,
+  method: 'POST',
+  path: '/api/JobSeeker/applied-list',
+  auth: jobSeeker,
+  tag,
   summary: 'The jobs applied to with each application’s status and date, newest first (oldest when ascending), 10 a page',
   body: seekerPagingSchema,
   response: appliedJobPageSchema,
@@ -362,29 +395,48 @@ export const appliedList = endpoint({
 export const applyJobList = endpoint({ ...appliedList, path: '/api/JobSeeker/ApplyJobList', summary: 'Legacy name of applied-list' });
 
 export const matchedList = endpoint({
-  method: 'POST', path: '/api/JobSeeker/matched-list', auth: jobSeeker, tag,
-  summary: 'Open jobs that match the profile (skills, employment type, schedule, pay, places), best match first, then the nearest; 10 a page',
+  method: 'POST',
+  path: '/api/JobSeeker/matched-list',
+  auth: jobSeeker,
+  tag,
+  summary:
+    'Open jobs that match the profile (skills, employment type, schedule, pay, places), best match first, then the nearest; 10 a page',
   body: seekerPagingSchema,
   response: matchedJobPageSchema,
 });
 
 export const jobListCount = endpoint({
-  method: 'GET', path: '/api/JobSeeker/job-list-count', auth: jobSeeker, tag,
+  method: 'GET',
+  path: '/api/JobSeeker/job-list-count',
+  auth: jobSeeker,
+  tag,
   summary: 'How many jobs the seeker’s lists hold: saved, applied, matched',
   response: jobListCountSchema,
 });
 
 export const seekerDashboardCount = endpoint({
-  method: 'GET', path: '/api/JobSeeker/DashboardCount', auth: jobSeeker, tag,
+  method: 'GET',
+  path: '/api/JobSeeker/DashboardCount',
+  auth: jobSeeker,
+  tag,
   summary: 'The job seeker’s dashboard counts: applied, saved and matched jobs, and applications by status',
   response: seekerDashboardCountSchema,
 });
 /** Spec 2 §7 names the seeker's DashboardCount without GET, so a POST too. */
-export const seekerDashboardCountPost = endpoint({ ...seekerDashboardCount, method: 'POST', summary: 'DashboardCount as a POST, as spec 2 §7 names it' });
+export const seekerDashboardCountPost = endpoint({
+  ...seekerDashboardCount,
+  method: 'POST',
+  summary: 'DashboardCount as a POST, as spec 2 §7 names it',
+});
 
 export const apply = endpoint({
-  method: 'POST', path: '/api/JobSeeker/apply', auth: jobSeeker, tag, status: 201,
-  summary: 'Apply to an open job with what it asks for (resume, cover letter, work authorization); once per job: applying again answers the first application (200)',
+  method: 'POST',
+  path: '/api/JobSeeker/apply',
+  auth: jobSeeker,
+  tag,
+  status: 201,
+  summary:
+    'Apply to an open job with what it asks for (resume, cover letter, work authorization); once per job: applying again answers the first application (200)',
   body: applicationInputSchema,
   response: applicationSchema,
 });
@@ -392,7 +444,10 @@ export const apply = endpoint({
 export const applyJob = endpoint({ ...apply, path: '/api/JobSeeker/ApplyJob', summary: 'Legacy name of apply' });
 
 export const reportJob = endpoint({
-  method: 'POST', path: '/api/JobSeeker/ReportJob', auth: jobSeeker, tag,
+  method: 'POST',
+  path: '/api/JobSeeker/ReportJob',
+  auth: jobSeeker,
+  tag,
   summary: 'Report a job (query JobId) with a reason and details, for review; once per job, and the job leaves the seeker’s lists',
   query: z.object({ JobId: jobId }),
   body: reportInputSchema,
@@ -437,8 +492,12 @@ export const resumeTrackingSchema = z.object({ resumes: z.array(trackedResumeSch
 export type ResumeTracking = z.infer<typeof resumeTrackingSchema>;
 
 export const resumeTracking = endpoint({
-  method: 'POST', path: '/api/JobSeeker/ResumeTracking', auth: jobSeeker, tag,
-  summary: 'Each of the seeker’s resumes (newest first, or only `resumeId`) with the applications it was sent with: job, company, applied date and the application’s status now',
+  method: 'POST',
+  path: '/api/JobSeeker/ResumeTracking',
+  auth: jobSeeker,
+  tag,
+  summary:
+    'Each of the seeker’s resumes (newest first, or only `resumeId`) with the applications it was sent with: job, company, applied date and the application’s status now',
   body: resumeTrackingInputSchema,
   response: resumeTrackingSchema,
 });

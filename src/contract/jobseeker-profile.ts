@@ -14,7 +14,11 @@ export const updateProfileSchema = z.object({
 export type UpdateProfileRequest = z.input<typeof updateProfileSchema>;
 
 export const updateProfile = endpoint({
-  method: 'POST', path: '/api/Account/UpdateProfile', auth: ['JobSeeker'], tag: 'jobseeker',
+  method: 'POST',
+  path: '/api/Account/UpdateProfile',
+  auth: ['JobSeeker'],
+  tag: 'jobseeker',
   summary: 'Update name, phone and email (a new email is confirmed by a link first)',
-  body: updateProfileSchema, response: jobSeekerProfileSchema,
+  body: updateProfileSchema,
+  response: jobSeekerProfileSchema,
 });

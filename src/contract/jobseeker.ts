@@ -103,7 +103,11 @@ export const educationInputSchema = z.object({
   level: z.coerce.number().int().min(1).max(7).optional(),
   completion: completionYear,
   /** The name as shown; from the university search or typed. */
-  university: z.string({ error: ProfileMessages.university }).trim().min(2, ProfileMessages.university).max(200, ProfileMessages.university),
+  university: z
+    .string({ error: ProfileMessages.university })
+    .trim()
+    .min(2, ProfileMessages.university)
+    .max(200, ProfileMessages.university),
   /** Set when the name was picked from the university search. */
   universityId: lookupId(ProfileMessages.university).nullish(),
   focus: lookupId(ProfileMessages.fieldUnknown).nullish(),
@@ -227,74 +231,135 @@ const tag = 'jobseeker';
 const auth = ['JobSeeker'] as const;
 
 export const listSkills = endpoint({
-  method: 'GET', path: '/api/Account/JobseekerSkills', auth, tag,
-  summary: "The job seeker's skills", response: z.array(skillSchema),
+  method: 'GET',
+  path: '/api/Account/JobseekerSkills',
+  auth,
+  tag,
+  summary: "The job seeker's skills",
+  response: z.array(skillSchema),
 });
 export const listSkillsV2 = endpoint({ ...listSkills, path: '/api/JobSeeker/skills' });
 export const addSkill = endpoint({
-  method: 'POST', path: '/api/Account/AddJobseekerSkill', auth, tag,
+  method: 'POST',
+  path: '/api/Account/AddJobseekerSkill',
+  auth,
+  tag,
   summary: 'Add a skill from the lookup (form field skill); answers the skills',
-  body: skillRequestSchema, response: z.array(skillSchema),
+  body: skillRequestSchema,
+  response: z.array(skillSchema),
 });
 export const addSkillV2 = endpoint({ ...addSkill, path: '/api/JobSeeker/skills' });
 export const deleteSkill = endpoint({
-  method: 'POST', path: '/api/Account/DeleteJobseekerSkill', auth, tag,
+  method: 'POST',
+  path: '/api/Account/DeleteJobseekerSkill',
+  auth,
+  tag,
   summary: 'Remove a skill (form field skill); answers the skills',
-  body: skillRequestSchema, response: z.array(skillSchema),
+  body: skillRequestSchema,
+  response: z.array(skillSchema),
 });
 
 export const listEducation = endpoint({
-  method: 'GET', path: '/api/Account/JobseekerEducation', auth, tag,
-  summary: 'Education, newest completion year first', response: z.array(educationSchema),
+  method: 'GET',
+  path: '/api/Account/JobseekerEducation',
+  auth,
+  tag,
+  summary: 'Education, newest completion year first',
+  response: z.array(educationSchema),
 });
 export const listEducationV2 = endpoint({ ...listEducation, path: '/api/JobSeeker/education' });
 export const addEducation = endpoint({
-  method: 'POST', path: '/api/Account/AddJobseekerEducation', auth, tag,
+  method: 'POST',
+  path: '/api/Account/AddJobseekerEducation',
+  auth,
+  tag,
   summary: 'Add an education entry; answers the list',
-  body: educationInputSchema, response: z.array(educationSchema),
+  body: educationInputSchema,
+  response: z.array(educationSchema),
 });
 export const addEducationV2 = endpoint({ ...addEducation, path: '/api/JobSeeker/education' });
 export const updateEducation = endpoint({
-  method: 'POST', path: '/api/Account/UpdateJobseekerEducation', auth, tag,
+  method: 'POST',
+  path: '/api/Account/UpdateJobseekerEducation',
+  auth,
+  tag,
   summary: 'Change an education entry; answers the list',
-  body: educationUpdateSchema, response: z.array(educationSchema),
+  body: educationUpdateSchema,
+  response: z.array(educationSchema),
 });
 export const deleteEducation = endpoint({
-  method: 'POST', path: '/api/Account/DeleteJobseekerEducation', auth, tag,
+  method: 'POST',
+  path: '/api/Account/DeleteJobseekerEducation',
+  auth,
+  tag,
   summary: 'Delete an education entry (form field id); answers the list',
-  body: idRequestSchema, response: z.array(educationSchema),
+  body: idRequestSchema,
+  response: z.array(educationSchema),
 });
 
 export const listExperience = endpoint({
-  method: 'GET', path: '/api/Account/JobseekerExperience', auth, tag,
-  summary: 'Work experience, newest start first, and the fresher flag', response: experienceListSchema,
+  method: 'GET',
+  path: '/api/Account/JobseekerExperience',
+  auth,
+  tag,
+  summary: 'Work experience, newest start first, and the fresher flag',
+  response: experienceListSchema,
 });
 export const listExperienceV2 = endpoint({ ...listExperience, path: '/api/JobSeeker/experience' });
 export const addExperience = endpoint({
-  method: 'POST', path: '/api/Account/AddJobseekerExperience', auth, tag,
-  summary: 'Add a job; answers the list', body: experienceInputSchema, response: experienceListSchema,
+  method: 'POST',
+  path: '/api/Account/AddJobseekerExperience',
+  auth,
+  tag,
+  summary: 'Add a job; answers the list',
+  body: experienceInputSchema,
+  response: experienceListSchema,
 });
 export const addExperienceV2 = endpoint({
-  method: 'POST', path: '/api/JobSeeker/experience', auth, tag,
+  method: 'POST',
+  path: '/api/JobSeeker/experience',
+  auth,
+  tag,
   summary: 'With IsFresher=true: no work experience yet (completes the section); with a body: add a job',
-  query: isFresherQuerySchema, body: experienceInputSchema.nullish(), response: experienceListSchema,
+  query: isFresherQuerySchema,
+  body: experienceInputSchema.nullish(),
+  response: experienceListSchema,
 });
 export const updateExperience = endpoint({
-  method: 'POST', path: '/api/Account/UpdateJobseekerExperience', auth, tag,
-  summary: 'Change a job; answers the list', body: experienceUpdateSchema, response: experienceListSchema,
+  method: 'POST',
+  path: '/api/Account/UpdateJobseekerExperience',
+  auth,
+  tag,
+  summary: 'Change a job; answers the list',
+  body: experienceUpdateSchema,
+  response: experienceListSchema,
 });
 export const deleteExperience = endpoint({
-  method: 'POST', path: '/api/Account/DeleteJobseekerExperience', auth, tag,
-  summary: 'Delete a job (form field id); answers the list', body: idRequestSchema, response: experienceListSchema,
+  method: 'POST',
+  path: '/api/Account/DeleteJobseekerExperience',
+  auth,
+  tag,
+  summary: 'Delete a job (form field id); answers the list',
+  body: idRequestSchema,
+  response: experienceListSchema,
 });
 
 export const getPreferences = endpoint({
-  method: 'GET', path: '/api/Account/JobseekerPreferences', auth, tag,
-  summary: 'Where and how the job seeker wants to work', response: preferencesSchema,
+  method: 'GET',
+  path: '/api/Account/JobseekerPreferences',
+  auth,
+  tag,
+  summary: 'Where and how the job seeker wants to work',
+  response: preferencesSchema,
 });
 export const getPreferencesV2 = endpoint({ ...getPreferences, path: '/api/JobSeeker/preference' });
 export const updatePreferences = endpoint({
-  method: 'POST', path: '/api/Account/UpdateJobseekerPreferences', auth, tag,
-  summary: 'Save the preferences; answers them', body: preferencesInputSchema, response: preferencesSchema,
+  method: 'POST',
+  path: '/api/Account/UpdateJobseekerPreferences',
+  auth,
+  tag,
+  summary: 'Save the preferences; answers them',
+  body: preferencesInputSchema,
+  response: preferencesSchema,
 });
 export const updatePreferencesV2 = endpoint({ ...updatePreferences, path: '/api/JobSeeker/preference' });

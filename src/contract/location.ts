@@ -25,7 +25,10 @@ export const locationSearchRequestSchema = z.object({
 });
 
 export const locationSearch = endpoint({
-  method: 'POST', path: '/api/job/location-search', auth: 'public', tag: 'location',
+  method: 'POST',
+  path: '/api/job/location-search',
+  auth: 'public',
+  tag: 'location',
   summary: 'Find US cities and ZIP codes (streets with an external geocoder)',
   body: locationSearchRequestSchema,
   response: z.object({ locations: z.array(locationResultSchema) }),

@@ -137,19 +137,28 @@ export type AllLookups = z.infer<typeof allLookupsSchema>;
 const master = <P extends string>(path: P) => `/api/Master/${path}` as const;
 
 export const degrees = endpoint({
-  method: 'GET', path: master('Degree'), auth: 'public', tag: 'lookups',
+  method: 'GET',
+  path: master('Degree'),
+  auth: 'public',
+  tag: 'lookups',
   summary: 'Degrees with their level, high school (1) to doctorate (7)',
   response: z.array(degreeSchema),
 });
 
 export const fieldsOfStudy = endpoint({
-  method: 'GET', path: master('FieldOfStudy'), auth: 'public', tag: 'lookups',
+  method: 'GET',
+  path: master('FieldOfStudy'),
+  auth: 'public',
+  tag: 'lookups',
   summary: 'Fields of study: the CIP 2020 families',
   response: z.array(fieldOfStudySchema),
 });
 
 export const universities = endpoint({
-  method: 'GET', path: master('University'), auth: 'public', tag: 'lookups',
+  method: 'GET',
+  path: master('University'),
+  auth: 'public',
+  tag: 'lookups',
   summary: 'US colleges and universities whose name contains the text, names starting with it first',
   query: universitySearchQuerySchema,
   response: universityPageSchema,
@@ -157,74 +166,110 @@ export const universities = endpoint({
 
 /** The account controller's name for the university search (spec 2 §7); the same capability. */
 export const universitySearch = endpoint({
-  method: 'GET', path: '/api/Account/UniversitySearch', auth: 'public', tag: 'lookups',
+  method: 'GET',
+  path: '/api/Account/UniversitySearch',
+  auth: 'public',
+  tag: 'lookups',
   summary: 'US colleges and universities whose name contains the text (same as Master/University)',
   query: universitySearchQuerySchema,
   response: universityPageSchema,
 });
 
 export const skills = endpoint({
-  method: 'GET', path: master('Skill'), auth: 'public', tag: 'lookups',
+  method: 'GET',
+  path: master('Skill'),
+  auth: 'public',
+  tag: 'lookups',
   summary: 'Skills with their category',
   response: z.array(skillSchema),
 });
 
 export const jobTypes = endpoint({
-  method: 'GET', path: master('JobType'), auth: 'public', tag: 'lookups',
+  method: 'GET',
+  path: master('JobType'),
+  auth: 'public',
+  tag: 'lookups',
   summary: 'Job types: full time, part time, contract…',
   response: z.array(lookupItemSchema),
 });
 
 export const schedules = endpoint({
-  method: 'GET', path: master('Schedule'), auth: 'public', tag: 'lookups',
+  method: 'GET',
+  path: master('Schedule'),
+  auth: 'public',
+  tag: 'lookups',
   summary: 'Work schedules and shifts',
   response: z.array(lookupItemSchema),
 });
 
 export const locations = endpoint({
-  method: 'GET', path: master('Locations'), auth: 'public', tag: 'lookups',
+  method: 'GET',
+  path: master('Locations'),
+  auth: 'public',
+  tag: 'lookups',
   summary: 'Places offered as preferred locations: the largest US cities',
   response: z.array(preferLocationSchema),
 });
 
 export const industries = endpoint({
-  method: 'GET', path: master('Industry'), auth: 'public', tag: 'lookups',
+  method: 'GET',
+  path: master('Industry'),
+  auth: 'public',
+  tag: 'lookups',
   summary: 'Industries: the NAICS 2022 sectors',
   response: z.array(industrySchema),
 });
 
 export const countries = endpoint({
-  method: 'GET', path: master('Country'), auth: 'public', tag: 'lookups',
+  method: 'GET',
+  path: master('Country'),
+  auth: 'public',
+  tag: 'lookups',
   summary: 'Countries (ISO 3166-1 alpha-2)',
   response: z.array(codeItemSchema),
 });
 
 export const allowedCountries = endpoint({
-  method: 'GET', path: master('AllowedCountry'), auth: 'public', tag: 'lookups',
+  method: 'GET',
+  path: master('AllowedCountry'),
+  auth: 'public',
+  tag: 'lookups',
   summary: 'Countries where the marketplace operates',
   response: z.array(codeItemSchema),
 });
 
 export const languages = endpoint({
-  method: 'GET', path: master('Languages'), auth: 'public', tag: 'lookups',
+  method: 'GET',
+  path: master('Languages'),
+  auth: 'public',
+  tag: 'lookups',
   summary: 'Languages (ISO 639-1)',
   response: z.array(codeItemSchema),
 });
 
 export const supplementalPays = endpoint({
-  method: 'GET', path: master('SupplementalPay'), auth: 'public', tag: 'lookups',
+  method: 'GET',
+  path: master('SupplementalPay'),
+  auth: 'public',
+  tag: 'lookups',
   summary: 'Supplemental pay flags; each id is its bit value',
   response: z.array(lookupItemSchema),
 });
 
 export const benefits = endpoint({
-  method: 'GET', path: master('Benefits'), auth: 'public', tag: 'lookups',
+  method: 'GET',
+  path: master('Benefits'),
+  auth: 'public',
+  tag: 'lookups',
   summary: 'Benefits an employer offers',
   response: z.array(lookupItemSchema),
 });
 
 export const allLookups = endpoint({
-  method: 'GET', path: master('GetAllLookups'), auth: 'public', tag: 'lookups',
+  method: 'GET',
+  path: master('GetAllLookups'),
+  auth: 'public',
+  tag: 'lookups',
   summary: 'Every list the profile and posting forms need, in one answer',
   response: allLookupsSchema,
 });

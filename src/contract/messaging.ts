@@ -74,10 +74,18 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 const applicantId = z.uuid({ error: MessagingMessages.applicantNotFound });
 const jobPostId = z.uuid({ error: MessagingMessages.jobNotFound });
 /** A channel's url: the address of the conversation, as message-init answers it. */
-export const channelUrlSchema = z.string({ error: MessagingMessages.conversationNotFound }).trim().min(1, MessagingMessages.conversationNotFound).max(100, MessagingMessages.conversationNotFound);
-const searchText = z.preprocess(blankToNull, z.string({ error: MessagingMessages.search }).trim().max(100, MessagingMessages.search).nullable()).optional();
+export const channelUrlSchema = z
+  .string({ error: MessagingMessages.conversationNotFound })
+  .trim()
+  .min(1, MessagingMessages.conversationNotFound)
+  .max(100, MessagingMessages.conversationNotFound);
+const searchText = z
+  .preprocess(blankToNull, z.string({ error: MessagingMessages.search }).trim().max(100, MessagingMessages.search).nullable())
+  .optional();
 /** An opaque cursor the previous page answered; null or absent for the first page. */
-const nextTokenSchema = z.preprocess(blankToNull, z.string({ error: MessagingMessages.nextToken }).max(500, MessagingMessages.nextToken).nullable()).optional();
+const nextTokenSchema = z
+  .preprocess(blankToNull, z.string({ error: MessagingMessages.nextToken }).max(500, MessagingMessages.nextToken).nullable())
+  .optional();
 const dateText = z.preprocess(blankToNull, z.iso.datetime({ error: MessagingMessages.date, offset: true }).nullable()).optional();
 
 /** The message body as sent: text, trimmed at the ends, 1 to 4,000 characters. */
@@ -236,7 +244,11 @@ export type MessagingListRequest = z.input<typeof messagingListRequestSchema>;
 /** One page of a thread, newest first; `before` continues to older messages. */
 export const threadQuerySchema = z.object({
   /** Only messages older than this id. */
-  before: z.coerce.number({ error: MessagingMessages.nextToken }).int(MessagingMessages.nextToken).min(1, MessagingMessages.nextToken).optional(),
+  before: z.coerce
+    .number({ error: MessagingMessages.nextToken })
+    .int(MessagingMessages.nextToken)
+    .min(1, MessagingMessages.nextToken)
+    .optional(),
 });
 export const threadPageSchema = z.object({
   conversation: conversationSchema,
@@ -274,54 +286,102 @@ const members = ['JobSeeker', 'Employer', 'Recruiter'] as const;
 const channelParams = z.object({ url: channelUrlSchema });
 
 export const recruiterMessagingInfo = endpoint({
-  method: 'GET', path: '/api/Recruiter/messaging-info', auth: companyStaff, tag,
-  summary: 'The caller’s messaging identity', response: messagingInfoSchema,
+  method: 'GET',
+  path: '/api/Recruiter/messaging-info',
+  auth: companyStaff,
+  tag,
+  summary: 'The caller’s messaging identity',
+  response: messagingInfoSchema,
 });
 export const seekerMessagingInfo = endpoint({ ...recruiterMessagingInfo, path: '/api/JobSeeker/messaging-info', auth: ['JobSeeker'] });
 export const recruiterMessagingSession = endpoint({
-  method: 'GET', path: '/api/Recruiter/messaging-session', auth: companyStaff, tag,
-  summary: `A session token for the realtime connection, valid ${MESSAGING_SESSION_MINUTES} minutes`, response: messagingSessionSchema,
+  method: 'GET',
+  path: '/api/Recruiter/messaging-session',
+  auth: companyStaff,
+  tag,
+  summary: `A session token for the realtime connection, valid ${MESSAGING_SESSION_MINUTES} minutes`,
+  response: messagingSessionSchema,
 });
-export const seekerMessagingSession = endpoint({ ...recruiterMessagingSession, path: '/api/JobSeeker/messaging-session', auth: ['JobSeeker'] });
+export const seekerMessagingSession = endpoint({
+  ...recruiterMessagingSession,
+  path: '/api/JobSeeker/messaging-session',
+  auth: ['JobSeeker'],
+});
 export const messageInit = endpoint({
-  method: 'POST', path: '/api/Recruiter/message-init', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/Recruiter/message-init',
+  auth: companyStaff,
+  tag,
   summary: 'Opens the conversation with an applicant about a job post, creating it the first time',
-  body: messageInitRequestSchema, response: messageInitResponseSchema,
+  body: messageInitRequestSchema,
+  response: messageInitResponseSchema,
 });
 export const messagingApplicant = endpoint({ ...messageInit, path: '/api/Recruiter/messaging-applicant', summary: 'Same as message-init' });
 export const messageApplicants = endpoint({
-  method: 'POST', path: '/api/Recruiter/message-applicants', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/Recruiter/message-applicants',
+  auth: companyStaff,
+  tag,
   summary: 'The company’s conversations with applicants, newest first, 25 a page',
-  body: messageApplicantsRequestSchema, response: conversationPageSchema,
+  body: messageApplicantsRequestSchema,
+  response: conversationPageSchema,
 });
 export const messagingPosts = endpoint({
-  method: 'POST', path: '/api/Recruiter/messaging-posts', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/Recruiter/messaging-posts',
+  auth: companyStaff,
+  tag,
   summary: 'The company’s job posts with conversations, newest activity first',
-  body: messagingPostsRequestSchema, response: messagingPostsPageSchema,
+  body: messagingPostsRequestSchema,
+  response: messagingPostsPageSchema,
 });
 export const messagingList = endpoint({
-  method: 'POST', path: '/api/JobSeeker/messaging-list', auth: ['JobSeeker'], tag,
+  method: 'POST',
+  path: '/api/JobSeeker/messaging-list',
+  auth: ['JobSeeker'],
+  tag,
   summary: 'The job seeker’s conversations, newest first',
-  body: messagingListRequestSchema, response: conversationPageSchema,
+  body: messagingListRequestSchema,
+  response: conversationPageSchema,
 });
 export const thread = endpoint({
-  method: 'GET', path: '/api/messaging/channels/:url/messages', auth: members, tag,
+  method: 'GET',
+  path: '/api/messaging/channels/:url/messages',
+  auth: members,
+  tag,
   summary: 'One page of a conversation’s messages, newest first (members only)',
-  params: channelParams, query: threadQuerySchema, response: threadPageSchema,
+  params: channelParams,
+  query: threadQuerySchema,
+  response: threadPageSchema,
 });
 export const sendMessage = endpoint({
-  method: 'POST', path: '/api/messaging/channels/:url/messages', auth: members, tag, status: 201,
+  method: 'POST',
+  path: '/api/messaging/channels/:url/messages',
+  auth: members,
+  tag,
+  status: 201,
   summary: `Sends a text message (at most ${MAX_MESSAGE_LENGTH} characters) to a conversation; 200 with the stored message for a resend of the same clientMessageId`,
-  params: channelParams, body: sendMessageRequestSchema, response: messageSchema,
+  params: channelParams,
+  body: sendMessageRequestSchema,
+  response: messageSchema,
 });
 export const markRead = endpoint({
-  method: 'POST', path: '/api/messaging/channels/:url/read', auth: members, tag,
+  method: 'POST',
+  path: '/api/messaging/channels/:url/read',
+  auth: members,
+  tag,
   summary: 'Marks the conversation read up to a message; answers the caller’s unread total',
-  params: channelParams, body: readRequestSchema, response: unreadCountSchema,
+  params: channelParams,
+  body: readRequestSchema,
+  response: unreadCountSchema,
 });
 export const unreadCount = endpoint({
-  method: 'GET', path: '/api/messaging/unread', auth: members, tag,
-  summary: 'The caller’s unread messages over all conversations', response: unreadCountSchema,
+  method: 'GET',
+  path: '/api/messaging/unread',
+  auth: members,
+  tag,
+  summary: 'The caller’s unread messages over all conversations',
+  response: unreadCountSchema,
 });
 
 // ---------- the realtime connection ----------

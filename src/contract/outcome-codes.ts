@@ -16,7 +16,7 @@ export const outcomeCodes = {
   'auth.unverified': { status: 403, when: 'Sign-in to an account whose email address is not verified yet.' },
   'auth.businessUnverified': {
     status: 403,
-    when: "An employer signs in before their business is verified; `request` carries the business verification request to complete.",
+    when: 'An employer signs in before their business is verified; `request` carries the business verification request to complete.',
   },
   'auth.disabled': { status: 403, when: 'Sign-in to an account (or a company) an administrator disabled.' },
   'auth.deactivated': { status: 403, when: 'Sign-in to an account its owner deactivated.' },
@@ -29,20 +29,32 @@ export const outcomeCodes = {
   'rate.limited': { status: 429, when: 'Too many requests of this kind in a short time; Retry-After says when to try again.' },
   'company.notFound': { status: 404, when: "A company's public page is asked for by an id of no company, or of one that is hidden." },
   'skill.duplicate': { status: 409, when: "Adding a skill the job seeker's profile has already (added in another tab): nothing to undo." },
-  'skill.notOnProfile': { status: 400, when: "Removing a skill the job seeker's profile no longer has (removed in another tab): nothing to undo." },
+  'skill.notOnProfile': {
+    status: 400,
+    when: "Removing a skill the job seeker's profile no longer has (removed in another tab): nothing to undo.",
+  },
   'invitation.notFound': { status: 404, when: "A recruiter invitation's link is unknown, or a newer invitation replaced it." },
-  'invitation.gone': { status: 410, when: "A recruiter invitation's link was revoked, accepted already or has expired; the message says which." },
-  'invitation.companyUnavailable': { status: 403, when: "A recruiter invitation's company is no longer verified, active or in good standing." },
+  'invitation.gone': {
+    status: 410,
+    when: "A recruiter invitation's link was revoked, accepted already or has expired; the message says which.",
+  },
+  'invitation.companyUnavailable': {
+    status: 403,
+    when: "A recruiter invitation's company is no longer verified, active or in good standing.",
+  },
   'invitation.emailHasAccount': { status: 409, when: 'The invited address has an account already (when inviting, or when accepting).' },
   'job.notFound': { status: 404, when: 'The job does not exist, or is not visible to the caller.' },
   'job.closed': { status: 409, when: 'Applying to a job its company closed.' },
   'job.expired': { status: 409, when: 'Applying to a job past its last day.' },
   'job.adultsOnly': { status: 403, when: 'A job seeker under 18 applies to a job not open to applicants aged 16 and over.' },
   'application.created': { status: 201, when: 'Success: the application is sent now; data is the new application.' },
-  'application.alreadyApplied': { status: 200, when: 'Success: the seeker had applied to this job before; data is that first application.' },
+  'application.alreadyApplied': {
+    status: 200,
+    when: 'Success: the seeker had applied to this job before; data is that first application.',
+  },
   'application.incomplete': {
     status: 400,
-    when: 'The application lacks what the job asks for (a resume, a cover letter, an answer on work authorization) or names a document not the seeker\'s own; state.fieldErrors places each message.',
+    when: "The application lacks what the job asks for (a resume, a cover letter, an answer on work authorization) or names a document not the seeker's own; state.fieldErrors places each message.",
   },
 } as const satisfies Record<string, { status: number; when: string }>;
 

@@ -68,25 +68,57 @@ export function payRangeReason(states: ReadonlyArray<{ name: string }>): string 
  */
 export const HAZARDOUS_OCCUPATIONS: ReadonlyArray<{ id: number; name: string; words: readonly string[] }> = [
   { id: 1, name: 'Manufacturing or storing explosives', words: ['explosive', 'explosives', 'fireworks', 'ammunition', 'blaster'] },
-  { id: 2, name: 'Driving a motor vehicle or working as an outside helper', words: ['driver', 'chauffeur', 'cdl', 'truck driver', 'delivery driver'] },
+  {
+    id: 2,
+    name: 'Driving a motor vehicle or working as an outside helper',
+    words: ['driver', 'chauffeur', 'cdl', 'truck driver', 'delivery driver'],
+  },
   { id: 3, name: 'Coal mining', words: ['coal mine', 'coal mining', 'coal miner'] },
-  { id: 4, name: 'Logging, sawmilling and forest firefighting', words: ['logging', 'logger', 'sawmill', 'lumberjack', 'timber faller', 'wildland firefighter'] },
-  { id: 5, name: 'Power-driven woodworking machines', words: ['woodworking machine', 'table saw', 'jointer', 'planer operator', 'wood shaper'] },
+  {
+    id: 4,
+    name: 'Logging, sawmilling and forest firefighting',
+    words: ['logging', 'logger', 'sawmill', 'lumberjack', 'timber faller', 'wildland firefighter'],
+  },
+  {
+    id: 5,
+    name: 'Power-driven woodworking machines',
+    words: ['woodworking machine', 'table saw', 'jointer', 'planer operator', 'wood shaper'],
+  },
   { id: 6, name: 'Exposure to radioactive substances', words: ['radioactive', 'radiation worker', 'nuclear technician'] },
-  { id: 7, name: 'Power-driven hoisting apparatus (forklifts, cranes)', words: ['forklift', 'fork lift', 'crane operator', 'crane', 'hoist', 'aerial lift', 'scissor lift', 'reach truck'] },
-  { id: 8, name: 'Power-driven metal-forming, punching and shearing machines', words: ['punch press', 'press brake', 'metal shear', 'metal forming', 'stamping press'] },
+  {
+    id: 7,
+    name: 'Power-driven hoisting apparatus (forklifts, cranes)',
+    words: ['forklift', 'fork lift', 'crane operator', 'crane', 'hoist', 'aerial lift', 'scissor lift', 'reach truck'],
+  },
+  {
+    id: 8,
+    name: 'Power-driven metal-forming, punching and shearing machines',
+    words: ['punch press', 'press brake', 'metal shear', 'metal forming', 'stamping press'],
+  },
   { id: 9, name: 'Mining, other than coal', words: ['miner', 'mining', 'quarry'] },
-  { id: 10, name: 'Meat packing or processing (including power-driven meat slicers)', words: ['meat slicer', 'meat cutter', 'butcher', 'slaughter', 'meat packing', 'meat processing'] },
+  {
+    id: 10,
+    name: 'Meat packing or processing (including power-driven meat slicers)',
+    words: ['meat slicer', 'meat cutter', 'butcher', 'slaughter', 'meat packing', 'meat processing'],
+  },
   { id: 11, name: 'Power-driven bakery machines', words: ['dough mixer', 'bakery mixer', 'dough sheeter'] },
   { id: 12, name: 'Balers, compactors and paper-products machines', words: ['baler', 'compactor', 'paper cutter', 'guillotine'] },
   { id: 13, name: 'Manufacturing brick, tile and kindred products', words: ['brick manufacturing', 'tile manufacturing', 'kiln'] },
-  { id: 14, name: 'Power-driven circular saws, band saws, chain saws and wood chippers', words: ['circular saw', 'band saw', 'chainsaw', 'chain saw', 'wood chipper', 'reciprocating saw', 'abrasive cutting'] },
+  {
+    id: 14,
+    name: 'Power-driven circular saws, band saws, chain saws and wood chippers',
+    words: ['circular saw', 'band saw', 'chainsaw', 'chain saw', 'wood chipper', 'reciprocating saw', 'abrasive cutting'],
+  },
   { id: 15, name: 'Wrecking, demolition and shipbreaking', words: ['demolition', 'wrecking', 'shipbreaking'] },
   { id: 16, name: 'Roofing and work on or about a roof', words: ['roofer', 'roofing', 'roof'] },
   { id: 17, name: 'Trenching and excavation', words: ['excavation', 'excavator', 'trench', 'trenching'] },
 ];
 
-const normalise = (text: string) => ` ${text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()} `;
+const normalise = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()} `;
 
 /** The orders that a job's title or skill names name, by whole words ("Roofer" yes, "Proofreader" no). */
 export function hazardsNamed(texts: readonly string[]): Array<{ id: number; name: string; word: string }> {

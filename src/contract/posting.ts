@@ -86,7 +86,15 @@ export const JOB_LIST_PAGE_SIZE = 10;
 // ---------- codes (spec 2 §4) ----------
 
 /** The wizard's steps, in order (spec 2 §3 jobData, then review). */
-export const wizardSteps = ['jobDetails', 'timeRequirements', 'payDetails', 'categorization', 'candidateRequirements', 'subscriptionPlan', 'review'] as const;
+export const wizardSteps = [
+  'jobDetails',
+  'timeRequirements',
+  'payDetails',
+  'categorization',
+  'candidateRequirements',
+  'subscriptionPlan',
+  'review',
+] as const;
 export type WizardStep = (typeof wizardSteps)[number];
 export const STEP_TITLES: Record<WizardStep, string> = {
   jobDetails: 'Job details',
@@ -127,7 +135,11 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 const id = (message: string) => z.number({ error: message }).int(message).positive(message);
 const ids = (message: string, max: number) => z.array(id(message), { error: message }).max(max, message);
 const money = z.number({ error: PostingMessages.pay }).min(0, PostingMessages.pay).max(MAX_PAY, PostingMessages.pay);
-const years = z.number({ error: PostingMessages.experience }).int(PostingMessages.experience).min(0, PostingMessages.experience).max(50, PostingMessages.experience);
+const years = z
+  .number({ error: PostingMessages.experience })
+  .int(PostingMessages.experience)
+  .min(0, PostingMessages.experience)
+  .max(50, PostingMessages.experience);
 const stateCode = (message: string) => z.string({ error: message }).regex(/^[A-Z]{2}$/, message);
 /** A calendar date as YYYY-MM-DD. */
 const isoDate = (message: string) =>
@@ -204,7 +216,12 @@ export const jobDetailsSchema = z.object({
   description: description.default(null),
   /** Job types (lookup jobTypes); the list view's jobType. */
   positionType: ids(PostingMessages.positionType, 7).default([]),
-  numberOfHires: z.number({ error: PostingMessages.numberOfHires }).int(PostingMessages.numberOfHires).min(1, PostingMessages.numberOfHires).max(1000, PostingMessages.numberOfHires).default(DEFAULT_HIRES),
+  numberOfHires: z
+    .number({ error: PostingMessages.numberOfHires })
+    .int(PostingMessages.numberOfHires)
+    .min(1, PostingMessages.numberOfHires)
+    .max(1000, PostingMessages.numberOfHires)
+    .default(DEFAULT_HIRES),
   locationType: z.enum(locationTypes, { error: PostingMessages.locationType }).nullable().default(null),
   /** The address as shown, from the location search. */
   address: z.preprocess(blankToNull, z.string().trim().max(200, PostingMessages.address).nullable()).default(null),
@@ -221,10 +238,24 @@ export const jobDetailsSchema = z.object({
 });
 
 export const timeRequirementsSchema = z.object({
-  workSchedule: z.union([z.literal(1), z.literal(2)], { error: PostingMessages.workSchedule }).nullable().default(null),
-  hoursPerWeek: z.number({ error: PostingMessages.hoursPerWeek }).int(PostingMessages.hoursPerWeek).min(1, PostingMessages.hoursPerWeek).max(80, PostingMessages.hoursPerWeek).default(DEFAULT_HOURS_PER_WEEK),
+  workSchedule: z
+    .union([z.literal(1), z.literal(2)], { error: PostingMessages.workSchedule })
+    .nullable()
+    .default(null),
+  hoursPerWeek: z
+    .number({ error: PostingMessages.hoursPerWeek })
+    .int(PostingMessages.hoursPerWeek)
+    .min(1, PostingMessages.hoursPerWeek)
+    .max(80, PostingMessages.hoursPerWeek)
+    .default(DEFAULT_HOURS_PER_WEEK),
   /** Months; null for an ongoing job. */
-  duration: z.number({ error: PostingMessages.duration }).int(PostingMessages.duration).min(1, PostingMessages.duration).max(60, PostingMessages.duration).nullable().default(null),
+  duration: z
+    .number({ error: PostingMessages.duration })
+    .int(PostingMessages.duration)
+    .min(1, PostingMessages.duration)
+    .max(60, PostingMessages.duration)
+    .nullable()
+    .default(null),
   /** Shifts and schedules (lookup jobSchedules). */
   schedules: ids(PostingMessages.schedules, 21).default([]),
 });
@@ -252,8 +283,19 @@ export const candidateRequirementsSchema = z.object({
   /** Fields of study (lookup fieldsOfStudy). */
   fields: ids(PostingMessages.fields, 10).default([]),
   /** A degree level, 1 (high school) to 7 (doctorate); null for none. */
-  minimumEducation: z.number({ error: PostingMessages.minimumEducation }).int(PostingMessages.minimumEducation).min(1, PostingMessages.minimumEducation).max(7, PostingMessages.minimumEducation).nullable().default(null),
-  minimumGPA: z.number({ error: PostingMessages.minimumGPA }).min(0, PostingMessages.minimumGPA).max(4, PostingMessages.minimumGPA).nullable().default(null),
+  minimumEducation: z
+    .number({ error: PostingMessages.minimumEducation })
+    .int(PostingMessages.minimumEducation)
+    .min(1, PostingMessages.minimumEducation)
+    .max(7, PostingMessages.minimumEducation)
+    .nullable()
+    .default(null),
+  minimumGPA: z
+    .number({ error: PostingMessages.minimumGPA })
+    .min(0, PostingMessages.minimumGPA)
+    .max(4, PostingMessages.minimumGPA)
+    .nullable()
+    .default(null),
   minExperience: years.nullable().default(null),
   maxExperience: years.nullable().default(null),
   /** Open to applicants aged 16 and 17 (posting-rules.ts: no hazardous occupation). */
@@ -289,7 +331,8 @@ export const jobDataSchema = z
   .superRefine((d, ctx) => {
     // Orders that hold whenever both values are given.
     const p = d.payDetails;
-    if (p.maxSalary > 0 && p.minSalary > p.maxSalary) ctx.addIssue({ code: 'custom', path: ['payDetails', 'maxSalary'], message: PostingMessages.payOrder });
+    if (p.maxSalary > 0 && p.minSalary > p.maxSalary)
+      ctx.addIssue({ code: 'custom', path: ['payDetails', 'maxSalary'], message: PostingMessages.payOrder });
     const c = d.candidateRequirements;
     if (c.minExperience !== null && c.maxExperience !== null && c.minExperience > c.maxExperience) {
       ctx.addIssue({ code: 'custom', path: ['candidateRequirements', 'maxExperience'], message: PostingMessages.experienceOrder });
@@ -353,9 +396,14 @@ export function stepIssues(step: WizardStep, d: JobData, cx: StepContext): StepI
       need(j.positionType.length > 0, ['jobDetails', 'positionType'], PostingMessages.positionType);
       need(j.locationType !== null, ['jobDetails', 'locationType'], PostingMessages.locationType);
       // Search needs a position for every on-site or hybrid job.
-      if (j.locationType === 'onsite' || j.locationType === 'hybrid') need(j.geoLocation !== null && Boolean(j.address), ['jobDetails', 'address'], PostingMessages.address);
+      if (j.locationType === 'onsite' || j.locationType === 'hybrid')
+        need(j.geoLocation !== null && Boolean(j.address), ['jobDetails', 'address'], PostingMessages.address);
       need(j.startJobDate === null || j.startJobDate >= cx.today, ['jobDetails', 'startJobDate'], PostingMessages.startJobDate);
-      need(j.validThrough === null || (j.validThrough > cx.today && j.validThrough <= addDaysIso(cx.today, MAX_VALID_DAYS)), ['jobDetails', 'validThrough'], PostingMessages.validThrough);
+      need(
+        j.validThrough === null || (j.validThrough > cx.today && j.validThrough <= addDaysIso(cx.today, MAX_VALID_DAYS)),
+        ['jobDetails', 'validThrough'],
+        PostingMessages.validThrough,
+      );
       break;
     }
     case 'timeRequirements':
@@ -370,7 +418,8 @@ export function stepIssues(step: WizardStep, d: JobData, cx: StepContext): StepI
         { locationType: d.jobDetails.locationType, state: d.jobDetails.geoLocation?.state, remoteStates: d.jobDetails.remoteStates },
         cx.today,
       );
-      if (states.length > 0 && !(p.minSalary > 0 && p.maxSalary > 0)) issues.push({ path: ['payDetails', 'maxSalary'], message: payRangeReason(states) });
+      if (states.length > 0 && !(p.minSalary > 0 && p.maxSalary > 0))
+        issues.push({ path: ['payDetails', 'maxSalary'], message: payRangeReason(states) });
       break;
     }
     case 'categorization':
@@ -402,10 +451,15 @@ export function publishIssues(d: JobData, cx: StepContext): StepIssue[] {
 
 export const stepTrackingSchema = z.object({
   currentStep: z.enum(wizardSteps, { error: PostingMessages.step }).default('jobDetails'),
-  completedSteps: z.array(z.enum(wizardSteps, { error: PostingMessages.step })).max(wizardSteps.length, PostingMessages.step).default([]),
+  completedSteps: z
+    .array(z.enum(wizardSteps, { error: PostingMessages.step }))
+    .max(wizardSteps.length, PostingMessages.step)
+    .default([]),
   /** ISO 8601 per step: when it was last changed. */
   stepLastModified: z
-    .partialRecord(z.enum(wizardSteps, { error: PostingMessages.step }), z.iso.datetime({ offset: true, error: PostingMessages.step }), { error: PostingMessages.step })
+    .partialRecord(z.enum(wizardSteps, { error: PostingMessages.step }), z.iso.datetime({ offset: true, error: PostingMessages.step }), {
+      error: PostingMessages.step,
+    })
     .default({}),
 });
 export type StepTracking = z.output<typeof stepTrackingSchema>;
@@ -459,7 +513,9 @@ export type DraftUpdateResult = z.infer<typeof draftUpdateResultSchema>;
 
 const pageNumber = pagingQueryNumber(PostingMessages.page);
 const pageSize = (fallback: number) => pagingQueryNumber(PostingMessages.pageSize, { max: 100 }).default(fallback);
-const searchText = z.preprocess(blankToNull, z.string({ error: PostingMessages.search }).trim().max(100, PostingMessages.search).nullable()).optional();
+const searchText = z
+  .preprocess(blankToNull, z.string({ error: PostingMessages.search }).trim().max(100, PostingMessages.search).nullable())
+  .optional();
 
 export const draftListQuerySchema = z.object({
   page: pageNumber.default(1),
@@ -557,70 +613,103 @@ const companyStaff = ['Employer', 'Recruiter'] as const;
 const draftIdParams = z.object({ id: z.uuid({ error: PostingMessages.draftNotFound }) });
 
 export const draftUpdate = endpoint({
-  method: 'POST', path: '/api/job/draft-update', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/job/draft-update',
+  auth: companyStaff,
+  tag,
   summary: 'Create (no id) or save a draft with its step tracking; UseAi also writes a description to offer beside the author’s',
   body: draftUpdateSchema,
   response: draftUpdateResultSchema,
 });
 
 export const draftList = endpoint({
-  method: 'GET', path: '/api/job/draft-list', auth: companyStaff, tag,
+  method: 'GET',
+  path: '/api/job/draft-list',
+  auth: companyStaff,
+  tag,
   summary: 'The company’s drafts, last changed first, 10 a page, searchable by title',
   query: draftListQuerySchema,
   response: draftPageSchema,
 });
 
 export const getDraft = endpoint({
-  method: 'GET', path: '/api/job/draft/:id', auth: companyStaff, tag,
+  method: 'GET',
+  path: '/api/job/draft/:id',
+  auth: companyStaff,
+  tag,
   summary: 'One draft of the company, to resume it at its current step',
   params: draftIdParams,
   response: draftSchema,
 });
 
 export const deleteDraft = endpoint({
-  method: 'POST', path: '/api/job/delete-draft/:id', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/job/delete-draft/:id',
+  auth: companyStaff,
+  tag,
   summary: 'Delete a draft (a live job it edits stays as it is)',
   params: draftIdParams,
   response: z.null(),
 });
 
 export const jobPostCreate = endpoint({
-  method: 'POST', path: '/api/job/jobpost-create', auth: companyStaff, tag, status: 201,
+  method: 'POST',
+  path: '/api/job/jobpost-create',
+  auth: companyStaff,
+  tag,
+  status: 201,
   summary: 'Publish a complete draft as a new job; the draft is used up',
   body: z.object({ DraftId: z.uuid({ error: PostingMessages.draftNotFound }) }),
   response: companyJobDetailSchema,
 });
 
 export const jobPostUpdate = endpoint({
-  method: 'POST', path: '/api/job/jobpost-update', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/job/jobpost-update',
+  auth: companyStaff,
+  tag,
   summary: 'Publish a draft made by jobpost-as-draft over its live job; applicants, clicks and dates are kept',
   body: z.object({ DraftId: z.uuid({ error: PostingMessages.draftNotFound }) }),
   response: companyJobDetailSchema,
 });
 
 export const jobPostAsDraft = endpoint({
-  method: 'GET', path: '/api/job/jobpost-as-draft', auth: companyStaff, tag,
+  method: 'GET',
+  path: '/api/job/jobpost-as-draft',
+  auth: companyStaff,
+  tag,
   summary: 'A draft to edit a live job through the wizard (the open one if it has one)',
   query: z.object({ id: z.uuid({ error: PostingMessages.jobNotFound }) }),
   response: draftSchema,
 });
 
 export const jobPostClone = endpoint({
-  method: 'POST', path: '/api/job/jobpost-clone', auth: companyStaff, tag, status: 201,
+  method: 'POST',
+  path: '/api/job/jobpost-clone',
+  auth: companyStaff,
+  tag,
+  status: 201,
   summary: 'A new draft with a job’s data, to publish as another job',
   body: z.object({ id: z.uuid({ error: PostingMessages.jobNotFound }) }),
   response: draftSchema,
 });
 
 export const jobPost = endpoint({
-  method: 'POST', path: '/api/job/jobpost', auth: companyStaff, tag, status: 201,
+  method: 'POST',
+  path: '/api/job/jobpost',
+  auth: companyStaff,
+  tag,
+  status: 201,
   summary: 'Publish complete job data at once, without a draft',
   body: z.object({ jobData: jobDataSchema }),
   response: companyJobDetailSchema,
 });
 
 export const updateStatus = endpoint({
-  method: 'POST', path: '/api/job/update-status', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/job/update-status',
+  auth: companyStaff,
+  tag,
   summary: 'Close a job (Closed) or open it again (Active; an expired job gets 30 more days)',
   body: z.object({
     JobPostId: z.uuid({ error: PostingMessages.jobNotFound }),
@@ -630,40 +719,60 @@ export const updateStatus = endpoint({
 });
 
 export const deleteJobPost = endpoint({
-  method: 'POST', path: '/api/job/delete', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/job/delete',
+  auth: companyStaff,
+  tag,
   summary: 'Delete a job: it disappears from every list and search; its applications stay',
   body: z.object({ id: z.uuid({ error: PostingMessages.jobNotFound }) }),
   response: z.null(),
 });
 
 export const employerJobPosts = endpoint({
-  method: 'POST', path: '/api/Employer/job-posts', auth: companyStaff, tag,
-  summary: 'The company’s jobs: search, filter (0 all, 1 active, 2 inactive), sort (0 default, 1 clicks, 2 applicants, 3 oldest, 4 newest), 10 a page',
+  method: 'POST',
+  path: '/api/Employer/job-posts',
+  auth: companyStaff,
+  tag,
+  summary:
+    'The company’s jobs: search, filter (0 all, 1 active, 2 inactive), sort (0 default, 1 clicks, 2 applicants, 3 oldest, 4 newest), 10 a page',
   body: jobListRequestSchema,
   response: jobPageSchema,
 });
 
 // The Recruiter calls of the same capabilities (spec 2 §6: recruiter calls under either prefix).
 
-const allJobsRequestSchema = z.object({ searchQuery: searchText, pageNumber: pageNumber.default(1), pageSize: pageSize(JOB_LIST_PAGE_SIZE) });
+const allJobsRequestSchema = z.object({
+  searchQuery: searchText,
+  pageNumber: pageNumber.default(1),
+  pageSize: pageSize(JOB_LIST_PAGE_SIZE),
+});
 
 /** GetAllJobs as spec 2 §7 names it: a POST of searchQuery, pageNumber and pageSize. */
 export const getAllJobs = endpoint({
-  method: 'POST', path: '/api/Recruiter/GetAllJobs', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/Recruiter/GetAllJobs',
+  auth: companyStaff,
+  tag,
   summary: 'The company’s jobs by search text, 10 a page (employer job-posts with the default filter and sort)',
   body: allJobsRequestSchema,
   response: jobPageSchema,
 });
 /** The same list with the request in the query, as it was first served. */
 export const getAllJobsByQuery = endpoint({
-  method: 'GET', path: '/api/Recruiter/GetAllJobs', auth: companyStaff, tag,
+  method: 'GET',
+  path: '/api/Recruiter/GetAllJobs',
+  auth: companyStaff,
+  tag,
   summary: 'GetAllJobs with the request in the query',
   query: allJobsRequestSchema,
   response: jobPageSchema,
 });
 
 export const getJobsByStatus = endpoint({
-  method: 'GET', path: '/api/Recruiter/GetJobsByStatus', auth: companyStaff, tag,
+  method: 'GET',
+  path: '/api/Recruiter/GetJobsByStatus',
+  auth: companyStaff,
+  tag,
   summary: 'The company’s active (Status=true) or closed and expired (Status=false) jobs, 10 a page',
   query: z.object({
     Status: z.enum(['true', 'false'], { error: PostingMessages.statusUnchanged }).transform((v) => v === 'true'),
@@ -673,16 +782,27 @@ export const getJobsByStatus = endpoint({
   response: jobPageSchema,
 });
 /** Spec 2 §7 names GetJobsByStatus without GET, so a POST (Status still in the query). */
-export const getJobsByStatusPost = endpoint({ ...getJobsByStatus, method: 'POST', summary: 'GetJobsByStatus as a POST, as spec 2 §7 names it' });
+export const getJobsByStatusPost = endpoint({
+  ...getJobsByStatus,
+  method: 'POST',
+  summary: 'GetJobsByStatus as a POST, as spec 2 §7 names it',
+});
 
 export const getJobPostById = endpoint({
-  method: 'GET', path: '/api/Recruiter/GetJobPostById', auth: companyStaff, tag,
+  method: 'GET',
+  path: '/api/Recruiter/GetJobPostById',
+  auth: companyStaff,
+  tag,
   summary: 'One of the company’s jobs with all its data, in any status but deleted',
   query: jobIdQuery,
   response: companyJobDetailSchema,
 });
 /** Spec 2 §7 names GetJobPostById without GET, so a POST (JobId still in the query). */
-export const getJobPostByIdPost = endpoint({ ...getJobPostById, method: 'POST', summary: 'GetJobPostById as a POST, as spec 2 §7 names it' });
+export const getJobPostByIdPost = endpoint({
+  ...getJobPostById,
+  method: 'POST',
+  summary: 'GetJobPostById as a POST, as spec 2 §7 names it',
+});
 
 export const recruiterJobPost = endpoint({
   ...jobPost,
@@ -691,21 +811,30 @@ export const recruiterJobPost = endpoint({
 });
 
 export const editJobPost = endpoint({
-  method: 'POST', path: '/api/Recruiter/EditJobPost', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/Recruiter/EditJobPost',
+  auth: companyStaff,
+  tag,
   summary: 'Replace a live job’s data at once (jobpost-update without a draft); applicants are kept',
   body: z.object({ jobPostId: z.uuid({ error: PostingMessages.jobNotFound }), jobData: jobDataSchema }),
   response: companyJobDetailSchema,
 });
 
 export const jobClosed = endpoint({
-  method: 'POST', path: '/api/Recruiter/JobClosed', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/Recruiter/JobClosed',
+  auth: companyStaff,
+  tag,
   summary: 'Close a job (update-status Closed)',
   query: jobIdQuery,
   response: companyJobSchema,
 });
 
 export const jobReopen = endpoint({
-  method: 'POST', path: '/api/Recruiter/JobReopen', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/Recruiter/JobReopen',
+  auth: companyStaff,
+  tag,
   summary: 'Open a closed or expired job again (update-status Active)',
   query: jobIdQuery,
   response: companyJobSchema,

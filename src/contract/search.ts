@@ -69,7 +69,10 @@ export type RemoteMode = (typeof remoteModes)[number];
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const ids = (message: string, max: number) =>
-  z.array(z.number({ error: message }).int(message).positive(message), { error: message }).max(max, message).default([]);
+  z
+    .array(z.number({ error: message }).int(message).positive(message), { error: message })
+    .max(max, message)
+    .default([]);
 
 const latitude = z.number({ error: SearchMessages.noLocation }).min(-90, SearchMessages.noLocation).max(90, SearchMessages.noLocation);
 const longitude = z.number({ error: SearchMessages.noLocation }).min(-180, SearchMessages.noLocation).max(180, SearchMessages.noLocation);
@@ -96,14 +99,20 @@ export const DEFAULT_SEARCH_LOCATION: SearchLocation = {
 const isoDay = z
   .string({ error: SearchMessages.postedSince })
   .regex(/^\d{4}-\d{2}-\d{2}$/, SearchMessages.postedSince)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), SearchMessages.postedSince);
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    SearchMessages.postedSince,
+  );
 
 export const searchFiltersSchema = z.object(
   {
     /** Job types (lookup jobTypes): jobs of any of them. */
     jobTypes: ids(SearchMessages.jobTypes, 7),
     /** 1 full time, 2 part time. */
-    workSchedule: z.union([z.literal(1), z.literal(2)], { error: SearchMessages.workSchedule }).nullish().transform((v) => v ?? null),
+    workSchedule: z
+      .union([z.literal(1), z.literal(2)], { error: SearchMessages.workSchedule })
+      .nullish()
+      .transform((v) => v ?? null),
     /** Shifts and schedules (lookup jobSchedules): jobs with any of them. */
     schedules: ids(SearchMessages.schedules, 21),
     /** The least pay the seeker takes: jobs whose top pay, counted over a year, reaches it. */
@@ -152,7 +161,8 @@ export const searchPagingSchema = z.object(
   { error: SearchMessages.page },
 );
 
-const edge = (limit: number) => z.number({ error: SearchMessages.viewport }).min(-limit, SearchMessages.viewport).max(limit, SearchMessages.viewport);
+const edge = (limit: number) =>
+  z.number({ error: SearchMessages.viewport }).min(-limit, SearchMessages.viewport).max(limit, SearchMessages.viewport);
 /** The map's view (src/contract/map.ts viewportSchema), with the search's message on every field. */
 const viewport = z
   .object(
@@ -161,7 +171,11 @@ const viewport = z
       south: edge(90),
       east: edge(180),
       west: edge(180),
-      zoom: z.number({ error: SearchMessages.viewport }).int(SearchMessages.viewport).min(MAP_MIN_ZOOM, SearchMessages.viewport).max(MAP_MAX_ZOOM, SearchMessages.viewport),
+      zoom: z
+        .number({ error: SearchMessages.viewport })
+        .int(SearchMessages.viewport)
+        .min(MAP_MIN_ZOOM, SearchMessages.viewport)
+        .max(MAP_MAX_ZOOM, SearchMessages.viewport),
     },
     { error: SearchMessages.viewport },
   )
@@ -181,7 +195,10 @@ export const searchRequestSchema = z.object({
   flags: z.object({ Pins: z.boolean({ error: SearchMessages.pins }).default(false) }, { error: SearchMessages.pins }).prefault({}),
   /** The map's view, for the pins' clusters; without it, the search circle's. */
   viewport: viewport.nullish().transform((v) => v ?? null),
-  asOf: z.iso.datetime({ offset: true, error: SearchMessages.asOf }).nullish().transform((v) => v ?? null),
+  asOf: z.iso
+    .datetime({ offset: true, error: SearchMessages.asOf })
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type SearchRequest = z.output<typeof searchRequestSchema>;
 export type SearchRequestInput = z.input<typeof searchRequestSchema>;
@@ -257,14 +274,21 @@ export type BoostsPage = z.infer<typeof boostsPageSchema>;
 const tag = 'jobs';
 
 export const enhancedSearch = endpoint({
-  method: 'POST', path: '/api/JobSeeker/enhanced-search', auth: ['JobSeeker'], tag,
-  summary: 'Search jobs as a signed-in job seeker: keyword, place and radius, filters, sort, pages of 20 with the total; flags.Pins adds the map’s clusters to page 1; each skill says whether the seeker has it, each job whether it is saved',
+  method: 'POST',
+  path: '/api/JobSeeker/enhanced-search',
+  auth: ['JobSeeker'],
+  tag,
+  summary:
+    'Search jobs as a signed-in job seeker: keyword, place and radius, filters, sort, pages of 20 with the total; flags.Pins adds the map’s clusters to page 1; each skill says whether the seeker has it, each job whether it is saved',
   body: searchRequestSchema,
   response: searchPageSchema,
 });
 
 export const simpleSearch = endpoint({
-  method: 'POST', path: '/api/JobSeeker/simple-search', auth: 'public', tag,
+  method: 'POST',
+  path: '/api/JobSeeker/simple-search',
+  auth: 'public',
+  tag,
   summary: 'Search jobs without signing in: the same search as enhanced-search',
   body: searchRequestSchema,
   response: searchPageSchema,
@@ -277,14 +301,21 @@ export const searchJob = endpoint({
 });
 
 export const mapClusters = endpoint({
-  method: 'POST', path: '/api/job/map-clusters', auth: 'public', tag,
-  summary: 'The map’s markers for a view and zoom: a count and a centre per grid cell of the jobs a search finds, a single job’s pin where a cell holds one; at most 500',
+  method: 'POST',
+  path: '/api/job/map-clusters',
+  auth: 'public',
+  tag,
+  summary:
+    'The map’s markers for a view and zoom: a count and a centre per grid cell of the jobs a search finds, a single job’s pin where a cell holds one; at most 500',
   body: clusterRequestSchema,
   response: mapPinsSchema,
 });
 
 export const boosts = endpoint({
-  method: 'POST', path: '/api/job/boosts', auth: 'public', tag,
+  method: 'POST',
+  path: '/api/job/boosts',
+  auth: 'public',
+  tag,
   summary: 'Boosted open jobs within `distance` miles of a point (10 when not given), nearest first, then remote ones; 5 a page',
   body: boostsRequestSchema,
   response: boostsPageSchema,
@@ -294,30 +325,42 @@ const legacyPageNumber = pagingQueryNumber(SearchMessages.page, { max: MAX_SEARC
 const legacyPageSize = pagingQueryNumber(SearchMessages.pageSize, { max: MAX_SEARCH_PAGE_SIZE }).default(SEARCH_PAGE_SIZE);
 
 export const getAllJobPostList = endpoint({
-  method: 'GET', path: '/api/job/GetAllJobPostList', auth: 'public', tag,
+  method: 'GET',
+  path: '/api/job/GetAllJobPostList',
+  auth: 'public',
+  tag,
   summary: 'Every open job anywhere, newest first, 20 a page (the search with no place, sorted by newest)',
   query: z.object({ pageNumber: legacyPageNumber.default(1), pageSize: legacyPageSize }),
   response: searchPageSchema,
 });
 
 export const findJobs = endpoint({
-  method: 'POST', path: '/api/job/FindJobs', auth: 'public', tag,
-  summary: 'Jobs matching a keyword near a point (10 miles around Vancouver, WA by default), best match first (the search with keyword, place, filters and sort)',
-  body: z.object({
-    keyword,
-    latitude: latitude.nullish(),
-    longitude: longitude.nullish(),
-    distance: radius.nullish(),
-    filters: searchFiltersSchema.prefault({}),
-    sort: z.enum(searchSorts, { error: SearchMessages.sort }).default('relevance'),
-    pageNumber: pageNumber.default(1),
-    pageSize: pageSize(SEARCH_PAGE_SIZE),
-  }).refine((b) => (b.latitude == null) === (b.longitude == null), { message: SearchMessages.noLocation, path: ['latitude'] }),
+  method: 'POST',
+  path: '/api/job/FindJobs',
+  auth: 'public',
+  tag,
+  summary:
+    'Jobs matching a keyword near a point (10 miles around Vancouver, WA by default), best match first (the search with keyword, place, filters and sort)',
+  body: z
+    .object({
+      keyword,
+      latitude: latitude.nullish(),
+      longitude: longitude.nullish(),
+      distance: radius.nullish(),
+      filters: searchFiltersSchema.prefault({}),
+      sort: z.enum(searchSorts, { error: SearchMessages.sort }).default('relevance'),
+      pageNumber: pageNumber.default(1),
+      pageSize: pageSize(SEARCH_PAGE_SIZE),
+    })
+    .refine((b) => (b.latitude == null) === (b.longitude == null), { message: SearchMessages.noLocation, path: ['latitude'] }),
   response: searchPageSchema,
 });
 
 export const jobsByCoordinates = endpoint({
-  method: 'POST', path: '/api/job/JobsByCoordinates', auth: 'public', tag,
+  method: 'POST',
+  path: '/api/job/JobsByCoordinates',
+  auth: 'public',
+  tag,
   summary: 'Jobs within `distance` miles of a point (25 when not given), nearest first (the search sorted by distance)',
   body: z.object({
     latitude,

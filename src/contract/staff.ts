@@ -126,61 +126,99 @@ const tag = 'staff';
 const employer = ['Employer'] as const;
 
 export const recruiterList = endpoint({
-  method: 'GET', path: '/api/Employer/RecruiterList', auth: employer, tag,
+  method: 'GET',
+  path: '/api/Employer/RecruiterList',
+  auth: employer,
+  tag,
   summary: "The company's recruiters (active and inactive) and its pending invitations",
   response: recruiterListSchema,
 });
 
 export const inviteRecruiter = endpoint({
-  method: 'POST', path: '/api/Employer/InviteRecruiter', auth: employer, tag,
+  method: 'POST',
+  path: '/api/Employer/InviteRecruiter',
+  auth: employer,
+  tag,
   summary: 'Email a recruiter an invitation to join the company (valid 7 days); inviting the same address again sends a new link',
-  body: inviteRecruiterSchema, response: recruiterAnswer.extend({ resent: z.boolean() }),
+  body: inviteRecruiterSchema,
+  response: recruiterAnswer.extend({ resent: z.boolean() }),
 });
 
 export const revokeInvitation = endpoint({
-  method: 'POST', path: '/api/Employer/RevokeInvitation', auth: employer, tag,
+  method: 'POST',
+  path: '/api/Employer/RevokeInvitation',
+  auth: employer,
+  tag,
   summary: 'Withdraw a pending invitation; its link stops working',
-  query: emailQuerySchema, response: z.null(),
+  query: emailQuerySchema,
+  response: z.null(),
 });
 
 export const deleteRecruiter = endpoint({
-  method: 'POST', path: '/api/Employer/DeleteRecruiter', auth: employer, tag,
+  method: 'POST',
+  path: '/api/Employer/DeleteRecruiter',
+  auth: employer,
+  tag,
   summary: 'Remove a recruiter: the account is disabled and signed out, its job posts stay with the company',
-  query: emailQuerySchema, response: z.null(),
+  query: emailQuerySchema,
+  response: z.null(),
 });
 
 export const editRecruiter = endpoint({
-  method: 'POST', path: '/api/Employer/EditRecruiter', auth: employer, tag,
+  method: 'POST',
+  path: '/api/Employer/EditRecruiter',
+  auth: employer,
+  tag,
   summary: "Change a recruiter's name, job title and phone number",
-  body: editRecruiterSchema, response: recruiterAnswer,
+  body: editRecruiterSchema,
+  response: recruiterAnswer,
 });
 
 export const activeRecruiter = endpoint({
-  method: 'POST', path: '/api/Employer/ActiveRecruiter', auth: employer, tag,
+  method: 'POST',
+  path: '/api/Employer/ActiveRecruiter',
+  auth: employer,
+  tag,
   summary: 'Switch a deactivated recruiter on again',
-  query: recruiterEmailQuerySchema, response: recruiterAnswer,
+  query: recruiterEmailQuerySchema,
+  response: recruiterAnswer,
 });
 
 export const deactiveRecruiter = endpoint({
-  method: 'POST', path: '/api/Employer/DeactiveRecruiter', auth: employer, tag,
+  method: 'POST',
+  path: '/api/Employer/DeactiveRecruiter',
+  auth: employer,
+  tag,
   summary: 'Switch a recruiter off: signed out at once, cannot sign in until switched on',
-  query: recruiterEmailQuerySchema, response: recruiterAnswer,
+  query: recruiterEmailQuerySchema,
+  response: recruiterAnswer,
 });
 
 export const toggleForRecruiter = endpoint({
-  method: 'POST', path: '/api/Employer/ToggleForRecruiter', auth: employer, tag,
+  method: 'POST',
+  path: '/api/Employer/ToggleForRecruiter',
+  auth: employer,
+  tag,
   summary: 'Switch a recruiter off when active, on when deactivated',
-  query: recruiterEmailQuerySchema, response: recruiterAnswer,
+  query: recruiterEmailQuerySchema,
+  response: recruiterAnswer,
 });
 
 export const getRecruiter = endpoint({
-  method: 'GET', path: '/api/Recruiter/GetRecruiter', auth: ['Recruiter'], tag,
+  method: 'GET',
+  path: '/api/Recruiter/GetRecruiter',
+  auth: ['Recruiter'],
+  tag,
   summary: "The signed-in recruiter's own details and company",
   response: recruiterProfileSchema,
 });
 
 export const updateRecruiter = endpoint({
-  method: 'POST', path: '/api/Recruiter/UpdateRecruiter', auth: ['Recruiter'], tag,
+  method: 'POST',
+  path: '/api/Recruiter/UpdateRecruiter',
+  auth: ['Recruiter'],
+  tag,
   summary: "Change the signed-in recruiter's name, job title and phone number",
-  body: recruiterDetailsSchema, response: recruiterProfileSchema,
+  body: recruiterDetailsSchema,
+  response: recruiterProfileSchema,
 });

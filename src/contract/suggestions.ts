@@ -65,7 +65,8 @@ export type InvitationStatus = (typeof invitationStatuses)[number];
 export const INVITATION_STATUS_NAMES: Record<InvitationStatus, string> = { sent: 'Sent', viewed: 'Viewed', applied: 'Applied' };
 
 /** The job page's address an invitation links to; the job page marks the invitation viewed. */
-export const invitationLink = (jobId: string, invitationId: string) => `/jobs/${encodeURIComponent(jobId)}?invite=${encodeURIComponent(invitationId)}`;
+export const invitationLink = (jobId: string, invitationId: string) =>
+  `/jobs/${encodeURIComponent(jobId)}?invite=${encodeURIComponent(invitationId)}`;
 
 // ---------- building blocks ----------
 
@@ -230,52 +231,91 @@ const tag = 'suggestions';
 const companyStaff = ['Employer', 'Recruiter'] as const;
 
 export const suggestedJobSeekerByJob = endpoint({
-  method: 'POST', path: '/api/Recruiter/SuggestedJobSeekerByJob', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/Recruiter/SuggestedJobSeekerByJob',
+  auth: companyStaff,
+  tag,
   summary: `Job seekers who match one of the company's open jobs (jobId), best first: within ${SUGGESTION_RADIUS_MILES} miles of one of their places, sharing skills, job type or schedule, letting employers find them and not yet applied; 10 a page with the total and whether each is invited`,
   body: suggestionRequestSchema,
   response: suggestedSeekerPageSchema,
 });
 export const suggestedJobSeeker = endpoint({
-  method: 'POST', path: '/api/Recruiter/SuggestedJobSeeker', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/Recruiter/SuggestedJobSeeker',
+  auth: companyStaff,
+  tag,
   summary: `Without a jobId, the job seekers who match any of the company's open jobs (the dashboard's list), each once with the job they match best, best first; with a jobId, that job's suggestions as SuggestedJobSeekerByJob. 10 a page with the total`,
   body: suggestionAnyJobRequestSchema,
   response: suggestedSeekerAnyJobPageSchema,
 });
-export const employerSuggestedJobSeekers = endpoint({ ...suggestedJobSeekerByJob, path: '/api/Employer/SuggestedJobSeekerByJob', summary: 'SuggestedJobSeekerByJob under the Employer prefix (spec 2 §6)' });
+export const employerSuggestedJobSeekers = endpoint({
+  ...suggestedJobSeekerByJob,
+  path: '/api/Employer/SuggestedJobSeekerByJob',
+  summary: 'SuggestedJobSeekerByJob under the Employer prefix (spec 2 §6)',
+});
 
 export const inviteJobSeeker = endpoint({
-  method: 'POST', path: '/api/Recruiter/InviteJobSeeker', auth: companyStaff, tag, status: 201,
-  summary: 'Invite one job seeker to apply to one of the company’s open jobs: emailed with a link to the job and shown on their dashboard; once per seeker and job (a second call says already invited and sends nothing)',
+  method: 'POST',
+  path: '/api/Recruiter/InviteJobSeeker',
+  auth: companyStaff,
+  tag,
+  status: 201,
+  summary:
+    'Invite one job seeker to apply to one of the company’s open jobs: emailed with a link to the job and shown on their dashboard; once per seeker and job (a second call says already invited and sends nothing)',
   body: inviteRequestSchema,
   response: inviteResultSchema,
 });
-export const employerInviteJobSeeker = endpoint({ ...inviteJobSeeker, path: '/api/Employer/InviteJobSeeker', summary: 'InviteJobSeeker under the Employer prefix (spec 2 §6)' });
+export const employerInviteJobSeeker = endpoint({
+  ...inviteJobSeeker,
+  path: '/api/Employer/InviteJobSeeker',
+  summary: 'InviteJobSeeker under the Employer prefix (spec 2 §6)',
+});
 
 export const inviteJobSeekersByJobId = endpoint({
-  method: 'POST', path: '/api/Recruiter/InviteJobSeekersByJobId', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/Recruiter/InviteJobSeekersByJobId',
+  auth: companyStaff,
+  tag,
   summary: `Invite up to ${MAX_INVITES_PER_CALL} job seekers (jobSeekerIds) to one of the company’s open jobs; each one's outcome (invited, already invited, already applied, not found); at most ${MAX_INVITES_PER_DAY} new invitations a company a day`,
   body: inviteManyRequestSchema,
   response: inviteManyResultSchema,
 });
-export const employerInviteJobSeekers = endpoint({ ...inviteJobSeekersByJobId, path: '/api/Employer/InviteJobSeekersByJobId', summary: 'InviteJobSeekersByJobId under the Employer prefix (spec 2 §6)' });
+export const employerInviteJobSeekers = endpoint({
+  ...inviteJobSeekersByJobId,
+  path: '/api/Employer/InviteJobSeekersByJobId',
+  summary: 'InviteJobSeekersByJobId under the Employer prefix (spec 2 §6)',
+});
 
 export const sentInvitations = endpoint({
-  method: 'POST', path: '/api/Recruiter/invitations', auth: companyStaff, tag,
+  method: 'POST',
+  path: '/api/Recruiter/invitations',
+  auth: companyStaff,
+  tag,
   summary: 'The invitations the company sent (/user/invites), newest first, 10 a page: one job (jobId), one status (sent, viewed, applied)',
   body: sentInvitationsRequestSchema,
   response: sentInvitationPageSchema,
 });
-export const employerSentInvitations = endpoint({ ...sentInvitations, path: '/api/Employer/invitations', summary: 'invitations under the Employer prefix (spec 2 §6)' });
+export const employerSentInvitations = endpoint({
+  ...sentInvitations,
+  path: '/api/Employer/invitations',
+  summary: 'invitations under the Employer prefix (spec 2 §6)',
+});
 
 export const seekerInvitations = endpoint({
-  method: 'GET', path: '/api/JobSeeker/invitations', auth: ['JobSeeker'], tag,
+  method: 'GET',
+  path: '/api/JobSeeker/invitations',
+  auth: ['JobSeeker'],
+  tag,
   summary: 'The job seeker’s invitations to apply, newest first (pageNumber, pageSize; 10 a page)',
   query: z.object({ pageNumber: pageNumber.default(1), pageSize: pageSize(SUGGESTION_PAGE_SIZE) }),
   response: seekerInvitationPageSchema,
 });
 
 export const invitationViewed = endpoint({
-  method: 'POST', path: '/api/JobSeeker/invitation-viewed', auth: ['JobSeeker'], tag,
+  method: 'POST',
+  path: '/api/JobSeeker/invitation-viewed',
+  auth: ['JobSeeker'],
+  tag,
   summary: 'The job seeker opened the job of one of their invitations: the company sees it as viewed (once; an applied one stays applied)',
   body: z.object({ invitationId }),
   response: seekerInvitationSchema,

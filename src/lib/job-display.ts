@@ -68,7 +68,10 @@ export function postedLabel(job: { dateOfPosted: string | null; createdDate: str
 }
 
 /** "Vancouver, WA"; "Remote"; "Hybrid · Portland, OR". */
-export function locationLabel(job: { type: 'onsite' | 'remote' | 'hybrid'; location: { city: string | null; state: string | null } | null }): string {
+export function locationLabel(job: {
+  type: 'onsite' | 'remote' | 'hybrid';
+  location: { city: string | null; state: string | null } | null;
+}): string {
   const place = [job.location?.city, job.location?.state].filter(Boolean).join(', ');
   if (job.type === 'remote') return 'Remote';
   if (job.type === 'hybrid') return place ? `Hybrid · ${place}` : 'Hybrid';

@@ -9,7 +9,5 @@ export function fullName(user: PersonName | null | undefined): string {
 
 /** Uppercase first letters of first and last name (spec 1 §3). */
 export function initials(user: PersonName | null | undefined): string {
-  return [user?.firstName, user?.lastName]
-    .map((part) => part?.trim().charAt(0).toUpperCase() ?? '')
-    .join('');
+  return [user?.firstName, user?.lastName].map((part) => part?.trim().charAt(0).toUpperCase() ?? '').join('');
 }

@@ -16,7 +16,10 @@ export interface Place {
  */
 export function placeOf(result: LocationResult): Place {
   const address = result.address.freeformAddress.trim();
-  const parts = address.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = address
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const state = /^([A-Z]{2})\b/.exec(parts.at(-1) ?? '')?.[1] ?? null;
   const cityPart = state && parts.length >= 2 ? parts.at(-2)! : null;
   const city = cityPart ? cityPart.replace(/^\d{5}(?:-\d{4})?\s+/, '').trim() || null : null;
@@ -29,7 +32,11 @@ export function cityState(place: { city: string | null; state: string | null }):
 }
 
 /** Where a job is, as its lists show it: "Remote", or its city and state ("Vancouver, WA"). */
-export function jobPlace(job: { type: 'onsite' | 'remote' | 'hybrid'; isRemote: boolean; location: { city: string | null; state: string | null } | null }): string {
+export function jobPlace(job: {
+  type: 'onsite' | 'remote' | 'hybrid';
+  isRemote: boolean;
+  location: { city: string | null; state: string | null } | null;
+}): string {
   if (job.type === 'remote' || (job.isRemote && !job.location)) return 'Remote';
   const place = job.location ? cityState(job.location) : '';
   if (job.type === 'hybrid') return place ? `${place} (hybrid)` : 'Hybrid';

@@ -39,7 +39,11 @@ export interface SearchQuery {
 }
 
 /** The place a stored location (or the default one) names. */
-export const placeOf = (location: UserLocation): SearchPlace => ({ latitude: location.lat, longitude: location.lng, label: location.address });
+export const placeOf = (location: UserLocation): SearchPlace => ({
+  latitude: location.lat,
+  longitude: location.lng,
+  label: location.address,
+});
 
 /** A search of everything around a place: no keyword, no filters, best match first. */
 export function defaultQuery(place: SearchPlace, radius: number): SearchQuery {
@@ -115,7 +119,9 @@ export function queryFromSearch(search: string, fallback: { place: SearchPlace; 
   const lat = numberOf(p.get('lat'));
   const lng = numberOf(p.get('lng'));
   const hasPoint = Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
-  const place = hasPoint ? { latitude: lat, longitude: lng, label: p.get('place')?.trim() || `${round(lat)}, ${round(lng)}` } : fallback.place;
+  const place = hasPoint
+    ? { latitude: lat, longitude: lng, label: p.get('place')?.trim() || `${round(lat)}, ${round(lng)}` }
+    : fallback.place;
   const r = numberOf(p.get('r'));
   const radius = validRadius(r) ? r : fallback.radius;
 

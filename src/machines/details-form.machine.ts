@@ -91,7 +91,10 @@ export function defineDetailsForm<P, F extends string>(config: DetailsFormConfig
           id: 'load',
           src: 'load',
           onDone: { target: 'editing', actions: assign(({ event }) => filled(event.output)) },
-          onError: { target: 'loadFailed', actions: assign({ loadError: ({ event }) => messagesOf(event.error, AccountMessages.generic)[0]! }) },
+          onError: {
+            target: 'loadFailed',
+            actions: assign({ loadError: ({ event }) => messagesOf(event.error, AccountMessages.generic)[0]! }),
+          },
         },
       },
       loadFailed: {

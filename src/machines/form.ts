@@ -15,9 +15,7 @@ export type Touched<F extends string> = Partial<Record<F, boolean>>;
 
 /** The events every form takes from its view. */
 export type FormEvent<F extends string> =
-  | { type: 'field.change'; field: F; value: string }
-  | { type: 'field.blur'; field: F }
-  | { type: 'form.submit' };
+  { type: 'field.change'; field: F; value: string } | { type: 'field.blur'; field: F } | { type: 'form.submit' };
 
 /** The first message for each field in `issues`; only `fields` when given. */
 export function firstErrors<F extends string>(
@@ -98,7 +96,9 @@ export interface ChangeParams<F extends string> extends FieldParams<F> {
  */
 export function shownStateActions<F extends string, C extends ShownState<F>, E extends EventObject>() {
   return {
-    touchField: update<C, E, FieldParams<F>>(({ context }, { field }) => ({ touched: touch<Touched<F>>(context.touched, field) }) as Partial<C>),
+    touchField: update<C, E, FieldParams<F>>(
+      ({ context }, { field }) => ({ touched: touch<Touched<F>>(context.touched, field) }) as Partial<C>,
+    ),
     /** Every rule that is not met shows. */
     touchAll: update<C, E>(() => ({ submitted: true }) as Partial<C>),
     clearErrors: update<C, E>(() => ({ errors: [] as string[] }) as Partial<C>),
@@ -126,7 +126,9 @@ function failureOf<F extends string>(
 ): { error: string | null; serverErrors: FieldErrors<F> } {
   if (!(err instanceof ApiError)) return { error: fallback, serverErrors: {} };
   const serverErrors = firstErrors(
-    Object.entries(err.fieldErrors).filter(([, message]) => message).map(([field, message]) => ({ path: [field], message })),
+    Object.entries(err.fieldErrors)
+      .filter(([, message]) => message)
+      .map(([field, message]) => ({ path: [field], message })),
     fields,
   );
   const shown = new Set(Object.values(serverErrors));
@@ -175,7 +177,9 @@ export function formOf<F extends string, C extends FormState<F>, E extends Event
         delete serverErrors[field];
         return { values, errors: check(values, context), serverErrors } as Partial<C>;
       }),
-      touchField: update<C, E, FieldParams<F>>(({ context }, { field }) => ({ touched: touchInOrder(context.touched, field, fields) }) as Partial<C>),
+      touchField: update<C, E, FieldParams<F>>(
+        ({ context }, { field }) => ({ touched: touchInOrder(context.touched, field, fields) }) as Partial<C>,
+      ),
       /** An early submit shows every rule that is not met. */
       touchAll: update<C, E>(() => ({ touched: touchAll(fields) }) as Partial<C>),
       /** A new call starts with nothing said yet. */

@@ -30,7 +30,11 @@ export class ApiError extends Error {
   }
 
   /** The refusal the server sends with `code`, at the status the contract gives it. */
-  static of(code: OutcomeCode, message: string, more: { errors?: string[]; fieldErrors?: Record<string, string>; request?: unknown } = {}): ApiError {
+  static of(
+    code: OutcomeCode,
+    message: string,
+    more: { errors?: string[]; fieldErrors?: Record<string, string>; request?: unknown } = {},
+  ): ApiError {
     return new ApiError('client', statusOfCode(code), message, more.errors ?? [message], more.fieldErrors ?? {}, more.request, code);
   }
 }
@@ -130,7 +134,13 @@ export async function settle<E extends EndpointDef>(ep: E, status: number, raw: 
     const parsed = envelopeOf(ep.response).safeParse(raw);
     if (!parsed.success) throw new ApiError('invalid-response', status, HttpMessages.unexpected);
     const env = parsed.data;
-    return { data: env.data as DataOf<E>, status, message: env.message, request: env.request, ...(env.state.code ? { code: env.state.code } : {}) };
+    return {
+      data: env.data as DataOf<E>,
+      status,
+      message: env.message,
+      request: env.request,
+      ...(env.state.code ? { code: env.state.code } : {}),
+    };
   }
 
   const env = envelopeSchema.safeParse(raw);

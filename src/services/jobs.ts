@@ -17,7 +17,8 @@ export const jobsService = {
   save: (id: string, signal?: Signal) => call(ep.saveJob, { params: { id } }, { signal }),
   unsave: (id: string, signal?: Signal) => call(ep.unsaveJob, { params: { id } }, { signal }),
   apply: (application: ApplicationInput, signal?: Signal) => call(ep.apply, { body: application }, { signal }),
-  report: (jobId: string, report: ReportInput, signal?: Signal) => call(ep.reportJob, { query: { JobId: jobId }, body: report }, { signal }),
+  report: (jobId: string, report: ReportInput, signal?: Signal) =>
+    call(ep.reportJob, { query: { JobId: jobId }, body: report }, { signal }),
 
   saved: (paging: SeekerPaging, signal?: Signal) => call(ep.savedJobs, { body: paging }, { signal }),
   applied: (paging: SeekerPaging, signal?: Signal) => call(ep.appliedList, { body: paging }, { signal }),

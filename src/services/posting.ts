@@ -7,9 +7,11 @@ type Signal = AbortSignal | undefined;
 /** Typed calls of posting (spec 2 §7: the Job draft and job post calls, Recruiter and Employer job lists). */
 export const postingService = {
   /** Creates (no id) or saves a draft; `useAi` also asks for a written description. */
-  saveDraft: (draft: DraftInput, useAi = false, signal?: Signal) => call(ep.draftUpdate, { body: { Draft: draft, UseAi: useAi } }, { signal }),
+  saveDraft: (draft: DraftInput, useAi = false, signal?: Signal) =>
+    call(ep.draftUpdate, { body: { Draft: draft, UseAi: useAi } }, { signal }),
   draft: (id: string, signal?: Signal) => call(ep.getDraft, { params: { id } }, { signal }),
-  drafts: (query: { page?: number; pageSize?: number; search?: string | null }, signal?: Signal) => call(ep.draftList, { query }, { signal }),
+  drafts: (query: { page?: number; pageSize?: number; search?: string | null }, signal?: Signal) =>
+    call(ep.draftList, { query }, { signal }),
   deleteDraft: (id: string, signal?: Signal) => call(ep.deleteDraft, { params: { id } }, { signal }),
 
   /** Publishes a draft: a new job, or (a draft of a live job) its new version. */

@@ -12,7 +12,8 @@ async function recruiterData<T>(answer: Promise<T>): Promise<T> {
   try {
     return await answer;
   } catch (err) {
-    if (err instanceof ApiError && err.kind === 'invalid-response') throw new ApiError('invalid-response', err.status, StaffMessages.invalidData);
+    if (err instanceof ApiError && err.kind === 'invalid-response')
+      throw new ApiError('invalid-response', err.status, StaffMessages.invalidData);
     throw err;
   }
 }

@@ -13,7 +13,16 @@ import { percentile } from './support/load.ts';
 const COMPANIES = 20;
 const JOBS_PER_COMPANY = 100;
 const SEEKERS = 300;
-const TITLES = ['Warehouse Associate', 'Order Picker', 'Forklift Operator', 'Shipping Clerk', 'Inventory Specialist', 'Delivery Coordinator', 'Packer', 'Shift Lead'];
+const TITLES = [
+  'Warehouse Associate',
+  'Order Picker',
+  'Forklift Operator',
+  'Shipping Clerk',
+  'Inventory Specialist',
+  'Delivery Coordinator',
+  'Packer',
+  'Shift Lead',
+];
 
 function jobData(i: number): JobDataInput {
   return {
@@ -24,7 +33,15 @@ function jobData(i: number): JobDataInput {
       positionType: [1 + (i % 3)],
       locationType: 'onsite',
       address: '1200 Main St, Vancouver, WA 98660',
-      geoLocation: { city: 'Vancouver', name: 'Vancouver, WA', state: 'WA', address: '1200 Main St', pinCode: '98660', latitude: 45.6387 + (i % 50) * 0.01, longitude: -122.6615 },
+      geoLocation: {
+        city: 'Vancouver',
+        name: 'Vancouver, WA',
+        state: 'WA',
+        address: '1200 Main St',
+        pinCode: '98660',
+        latitude: 45.6387 + (i % 50) * 0.01,
+        longitude: -122.6615,
+      },
       requiresResume: true,
       requiresWorkAuthorization: i % 2 === 0,
     },
@@ -48,17 +65,36 @@ beforeAll(async () => {
   const db = app.database.db;
   const t0 = performance.now();
   for (let c = 0; c < COMPANIES; c++) {
-    const [company] = await db.insert(companies).values({ name: `Bench Company ${c} LLC`, tin: String(270000000 + c), tinKind: 'EIN', verifiedAt: new Date() }).returning();
+    const [company] = await db
+      .insert(companies)
+      .values({ name: `Bench Company ${c} LLC`, tin: String(270000000 + c), tinKind: 'EIN', verifiedAt: new Date() })
+      .returning();
     const staff = await db
       .insert(users)
       .values([
-        { email: `bench.employer${c}@example.com`, firstName: 'Morgan', lastName: `Lee ${c}`, role: 'Employer' as const, companyId: company!.id, emailVerifiedAt: new Date() },
-        { email: `bench.recruiter${c}@example.com`, firstName: 'Casey', lastName: `Hale ${c}`, role: 'Recruiter' as const, companyId: company!.id, emailVerifiedAt: new Date() },
+        {
+          email: `bench.employer${c}@example.com`,
+          firstName: 'Morgan',
+          lastName: `Lee ${c}`,
+          role: 'Employer' as const,
+          companyId: company!.id,
+          emailVerifiedAt: new Date(),
+        },
+        {
+          email: `bench.recruiter${c}@example.com`,
+          firstName: 'Casey',
+          lastName: `Hale ${c}`,
+          role: 'Recruiter' as const,
+          companyId: company!.id,
+          emailVerifiedAt: new Date(),
+        },
       ])
       .returning();
     for (let j = 0; j < JOBS_PER_COMPANY; j++) {
       const i = c * JOBS_PER_COMPANY + j;
-      const { id } = await publishJobData(app.ctx, { companyId: company!.id, userId: staff[j % 2]!.id }, jobData(i), { postedAt: new Date(Date.now() - (i % 25) * 86_400_000) });
+      const { id } = await publishJobData(app.ctx, { companyId: company!.id, userId: staff[j % 2]!.id }, jobData(i), {
+        postedAt: new Date(Date.now() - (i % 25) * 86_400_000),
+      });
       jobIds.push(id);
     }
   }
@@ -66,14 +102,40 @@ beforeAll(async () => {
 
   const rows = await db
     .insert(users)
-    .values(Array.from({ length: SEEKERS }, (_, i) => ({ email: `bench.seeker${i}@example.com`, firstName: 'Dana', lastName: `Seeker ${i}`, role: 'JobSeeker' as const, dateOfBirth: '1994-06-01', emailVerifiedAt: new Date() })))
+    .values(
+      Array.from({ length: SEEKERS }, (_, i) => ({
+        email: `bench.seeker${i}@example.com`,
+        firstName: 'Dana',
+        lastName: `Seeker ${i}`,
+        role: 'JobSeeker' as const,
+        dateOfBirth: '1994-06-01',
+        emailVerifiedAt: new Date(),
+      })),
+    )
     .returning({ id: users.id });
   const resumes = await db
     .insert(storedFiles)
-    .values(rows.map((r, i) => ({ purpose: 'resume' as const, ownerId: r.id, storageKey: `bench/resume-${i}`, originalName: 'resume.pdf', contentType: 'application/pdf', sizeBytes: 20_000 })))
+    .values(
+      rows.map((r, i) => ({
+        purpose: 'resume' as const,
+        ownerId: r.id,
+        storageKey: `bench/resume-${i}`,
+        originalName: 'resume.pdf',
+        contentType: 'application/pdf',
+        sizeBytes: 20_000,
+      })),
+    )
     .returning({ id: storedFiles.id, ownerId: storedFiles.ownerId });
-  seekers = await Promise.all(rows.map(async (r) => ({ id: r.id, token: await app.ctx.tokens.sign({ userId: r.id, role: 'JobSeeker' }), resumeId: resumes.find((d) => d.ownerId === r.id)!.id })));
-  await db.insert(jobSeekerSkills).values(rows.flatMap((r, i) => [{ userId: r.id, skillId: 404 }, ...(i % 2 ? [{ userId: r.id, skillId: 405 }] : [])]));
+  seekers = await Promise.all(
+    rows.map(async (r) => ({
+      id: r.id,
+      token: await app.ctx.tokens.sign({ userId: r.id, role: 'JobSeeker' }),
+      resumeId: resumes.find((d) => d.ownerId === r.id)!.id,
+    })),
+  );
+  await db
+    .insert(jobSeekerSkills)
+    .values(rows.flatMap((r, i) => [{ userId: r.id, skillId: 404 }, ...(i % 2 ? [{ userId: r.id, skillId: 405 }] : [])]));
 
   // About 10 views a job, a few applications and saved jobs from the last seekers (the benchmark's seekers apply afresh).
   const clicks = jobIds.flatMap((jobPostId, i) => Array.from({ length: (i * 7) % 21 }, () => ({ jobPostId, kind: 'view' as const })));
@@ -87,7 +149,8 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  const line = (name: string, s: number[]) => `${name}: n=${s.length} p50=${percentile(s, 50).toFixed(1)} ms p99=${percentile(s, 99).toFixed(1)} ms`;
+  const line = (name: string, s: number[]) =>
+    `${name}: n=${s.length} p50=${percentile(s, 50).toFixed(1)} ms p99=${percentile(s, 99).toFixed(1)} ms`;
   report.push(line('POST /api/JobSeeker/apply (a new application, emails to the staff)', applySamples));
   report.push(line('GET /api/job/job-post/:id (a visitor)', publicSamples));
   report.push(line('GET /api/JobSeeker/job (a signed-in seeker, with its state)', seekerSamples));
@@ -98,7 +161,12 @@ afterAll(async () => {
 
 async function inject(method: 'GET' | 'POST', url: string, payload: unknown, expected: number, samples: number[], bearer?: string) {
   const t = performance.now();
-  const res = await app.inject({ method, url, headers: bearer ? { authorization: `Bearer ${bearer}` } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const res = await app.inject({
+    method,
+    url,
+    headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
   samples.push(performance.now() - t);
   if (res.statusCode !== expected) throw new Error(`status ${res.statusCode}: ${res.body.slice(0, 300)}`);
 }
@@ -113,13 +181,23 @@ describe('apply and a job’s page', () => {
       const seeker = seekers[i % (SEEKERS - 50)]!;
       const jobIndex = Math.floor(i / (SEEKERS - 50)) * 7 + (i % 7);
       const jobId = jobIds[jobIndex % jobIds.length]!;
-      return inject('POST', '/api/JobSeeker/apply', { jobId, resumeId: seeker.resumeId, workAuthorization: true, sponsorship: false }, 201, applySamples, seeker.token);
+      return inject(
+        'POST',
+        '/api/JobSeeker/apply',
+        { jobId, resumeId: seeker.resumeId, workAuthorization: true, sponsorship: false },
+        201,
+        applySamples,
+        seeker.token,
+      );
     },
     { time: 4000, warmupIterations: 10 },
   );
 
   let p = 0;
-  bench('job-post/{id}', () => inject('GET', `/api/job/job-post/${jobIds[(p++ * 13) % jobIds.length]}`, undefined, 200, publicSamples), { time: 3000, warmupIterations: 10 });
+  bench('job-post/{id}', () => inject('GET', `/api/job/job-post/${jobIds[(p++ * 13) % jobIds.length]}`, undefined, 200, publicSamples), {
+    time: 3000,
+    warmupIterations: 10,
+  });
 
   let q = 0;
   bench(

@@ -53,7 +53,14 @@ const item = (i: number) => ({
 const PAGE = JSON.stringify({
   success: true,
   status: 200,
-  data: { items: Array.from({ length: 20 }, (_, i) => item(i)), total: 1000, totalIsLowerBound: true, pageNumber: 1, pageSize: 20, pins: null },
+  data: {
+    items: Array.from({ length: 20 }, (_, i) => item(i)),
+    total: 1000,
+    totalIsLowerBound: true,
+    pageNumber: 1,
+    pageSize: 20,
+    pins: null,
+  },
 });
 
 const SEARCH: SearchRequestInput = {

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { createTestApp, type TestApp } from '../support/server/test-app.ts';
 import { createMemoryRateLimiter } from '../../server/platform/rate-limit.ts';
-import {
-  buildGazetteer,
-  getGazetteer,
-  loadGazetteerSources,
-  type GazetteerSources,
-} from '../../server/location/gazetteer.ts';
+import { buildGazetteer, getGazetteer, loadGazetteerSources, type GazetteerSources } from '../../server/location/gazetteer.ts';
 import { percentile } from './support/load.ts';
 
 // What people type: prefixes of every length, "city, ST", ZIP codes and prefixes, misses.
@@ -31,9 +26,7 @@ const QUERIES = [
 
 const report: string[] = [];
 function summarise(name: string, samples: number[]) {
-  report.push(
-    `${name}: n=${samples.length} p50=${percentile(samples, 50).toFixed(3)} ms p99=${percentile(samples, 99).toFixed(3)} ms`,
-  );
+  report.push(`${name}: n=${samples.length} p50=${percentile(samples, 50).toFixed(3)} ms p99=${percentile(samples, 99).toFixed(3)} ms`);
 }
 
 let app: TestApp;

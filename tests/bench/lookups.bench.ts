@@ -40,7 +40,9 @@ beforeAll(async () => {
   app = await createTestApp();
   const t0 = performance.now();
   const first = await app.inject({ method: 'GET', url: '/api/Master/GetAllLookups' });
-  report.push(`first GetAllLookups (reads every list from the database): ${(performance.now() - t0).toFixed(0)} ms, ${first.body.length} bytes`);
+  report.push(
+    `first GetAllLookups (reads every list from the database): ${(performance.now() - t0).toFixed(0)} ms, ${first.body.length} bytes`,
+  );
   etag = first.headers.etag as string;
 
   // Migrating a fresh database, as every test file does: with and without the seed migration.
@@ -52,7 +54,10 @@ beforeAll(async () => {
   const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
   journal.entries = journal.entries.filter((e) => e.tag !== '0002_seed-lookups');
   fs.writeFileSync(journalFile, JSON.stringify(journal));
-  for (const [name, migrationsFolder] of [['without', withoutSeed], ['with', folder]] as const) {
+  for (const [name, migrationsFolder] of [
+    ['without', withoutSeed],
+    ['with', folder],
+  ] as const) {
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {
       const client = await PGlite.create('memory://');

@@ -59,7 +59,17 @@ async function startServer(): Promise<string> {
   const { DATABASE_URL: _test, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...env, NODE_ENV: 'development', DATABASE_URL: PG_URL, JWT_SECRET: SECRET, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'warn', DATA_DIR: os.tmpdir() },
+    env: {
+      ...env,
+      NODE_ENV: 'development',
+      DATABASE_URL: PG_URL,
+      JWT_SECRET: SECRET,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: os.tmpdir(),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   processes.push(child);
@@ -98,24 +108,61 @@ async function seed() {
   const [company] = await db.insert(companies).values({ name: 'Bench Logistics LLC', tin: '123456789', verifiedAt: now }).returning();
   const [recruiter] = await db
     .insert(users)
-    .values({ email: `bench.recruiter.${Date.now()}@example.com`, firstName: 'Casey', lastName: 'Bench', role: 'Recruiter', companyId: company!.id, emailVerifiedAt: now })
+    .values({
+      email: `bench.recruiter.${Date.now()}@example.com`,
+      firstName: 'Casey',
+      lastName: 'Bench',
+      role: 'Recruiter',
+      companyId: company!.id,
+      emailVerifiedAt: now,
+    })
     .returning();
   recruiterToken = await tokens.sign({ userId: recruiter!.id, role: 'Recruiter' });
   const [job] = await db
     .insert(jobPosts)
-    .values({ companyId: company!.id, title: 'Warehouse Associate', descriptionHtml: '<p>Pick and pack.</p>', jobData: {}, locationType: 'remote', isRemote: true, validThrough: new Date(now.getTime() + 30 * 86400_000), createdBy: recruiter!.id })
+    .values({
+      companyId: company!.id,
+      title: 'Warehouse Associate',
+      descriptionHtml: '<p>Pick and pack.</p>',
+      jobData: {},
+      locationType: 'remote',
+      isRemote: true,
+      validThrough: new Date(now.getTime() + 30 * 86400_000),
+      createdBy: recruiter!.id,
+    })
     .returning();
   for (let i = 0; i < SENDERS; i++) {
-    const [seeker] = await db.insert(users).values({ email: `bench.seeker.${i}.${Date.now()}@example.com`, firstName: `Applicant${i}`, lastName: 'Bench', role: 'JobSeeker', emailVerifiedAt: now }).returning();
+    const [seeker] = await db
+      .insert(users)
+      .values({
+        email: `bench.seeker.${i}.${Date.now()}@example.com`,
+        firstName: `Applicant${i}`,
+        lastName: 'Bench',
+        role: 'JobSeeker',
+        emailVerifiedAt: now,
+      })
+      .returning();
     const [application] = await db.insert(applications).values({ jobPostId: job!.id, jobSeekerId: seeker!.id }).returning();
     const url = `ch_bench_${i}_${randomUUID()}`;
-    await db.insert(channels).values({ url, jobPostId: job!.id, applicationId: application!.id, seekerId: seeker!.id, companyId: company!.id, createdAt: now, lastMessageAt: now });
+    await db
+      .insert(channels)
+      .values({
+        url,
+        jobPostId: job!.id,
+        applicationId: application!.id,
+        seekerId: seeker!.id,
+        companyId: company!.id,
+        createdAt: now,
+        lastMessageAt: now,
+      });
     senders.push({ token: await tokens.sign({ userId: seeker!.id, role: 'JobSeeker' }), url });
   }
 }
 
 async function receiverOnB(onMessage: (clientMessageId: string, at: number, storedAgo: number) => void): Promise<WebSocket> {
-  const session = (await (await fetch(`${baseB}/api/Recruiter/messaging-session`, { headers: { authorization: `Bearer ${recruiterToken}` } })).json()) as { data: { sessionToken: string } };
+  const session = (await (
+    await fetch(`${baseB}/api/Recruiter/messaging-session`, { headers: { authorization: `Bearer ${recruiterToken}` } })
+  ).json()) as { data: { sessionToken: string } };
   const ws = new WebSocket(`${baseB.replace('http', 'ws')}${MESSAGING_SOCKET_PATH}`);
   await new Promise((resolve, reject) => {
     ws.once('open', resolve);
@@ -127,7 +174,8 @@ async function receiverOnB(onMessage: (clientMessageId: string, at: number, stor
       const wall = Date.now();
       const frame = JSON.parse(String(data)) as ServerFrame;
       if (frame.type === 'ready') resolve();
-      if (frame.type === 'message' && frame.message.clientMessageId) onMessage(frame.message.clientMessageId, at, wall - Date.parse(frame.message.createdAt));
+      if (frame.type === 'message' && frame.message.clientMessageId)
+        onMessage(frame.message.clientMessageId, at, wall - Date.parse(frame.message.createdAt));
     });
   });
   ws.send(JSON.stringify({ type: 'hello', sessionToken: session.data.sessionToken, lastMessageId: null }));
@@ -170,22 +218,25 @@ async function run(count: number, round: number) {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${sender.token}` },
         body: JSON.stringify({ clientMessageId: id, text: `Hello, this is message ${i} of the run. Is the position still open?` }),
-      }).then(async (res) => {
-        if (res.status !== 201) {
+      }).then(
+        async (res) => {
+          if (res.status !== 201) {
+            failed += 1;
+            firstFailure ||= `${res.status} ${await res.text()}`;
+            sentAt.delete(id);
+            if (latencies.length + failed === count) done();
+          } else {
+            await res.arrayBuffer();
+            calls.push(performance.now() - t0);
+          }
+        },
+        (err: unknown) => {
           failed += 1;
-          firstFailure ||= `${res.status} ${await res.text()}`;
+          firstFailure ||= String(err);
           sentAt.delete(id);
           if (latencies.length + failed === count) done();
-        } else {
-          await res.arrayBuffer();
-          calls.push(performance.now() - t0);
-        }
-      }, (err: unknown) => {
-        failed += 1;
-        firstFailure ||= String(err);
-        sentAt.delete(id);
-        if (latencies.length + failed === count) done();
-      }),
+        },
+      ),
     );
   }
   const elapsed = performance.now() - start;
@@ -193,7 +244,13 @@ async function run(count: number, round: number) {
   await Promise.race([all, new Promise((r) => setTimeout(r, 10_000))]);
   ws.close();
   if (failed) throw new Error(`${failed} sends failed, first: ${firstFailure}`);
-  return { latencies: latencies.sort((a, b) => a - b), calls: calls.sort((a, b) => a - b), fanOut: fanOut.sort((a, b) => a - b), lost: sentAt.size, rate: (count / elapsed) * 1000 };
+  return {
+    latencies: latencies.sort((a, b) => a - b),
+    calls: calls.sort((a, b) => a - b),
+    fanOut: fanOut.sort((a, b) => a - b),
+    lost: sentAt.size,
+    rate: (count / elapsed) * 1000,
+  };
 }
 
 beforeAll(async () => {
@@ -203,7 +260,12 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  console.log(`\nmessaging across two server processes on PostgreSQL: ${SENDERS} applicants sending through A, the recruiter's socket on B; load avg ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}; ${os.cpus().length} cores`);
+  console.log(
+    `\nmessaging across two server processes on PostgreSQL: ${SENDERS} applicants sending through A, the recruiter's socket on B; load avg ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}; ${os.cpus().length} cores`,
+  );
   console.table(rows);
   for (const p of processes) p.kill('SIGTERM');
   await Promise.all(processes.map((p) => (p.exitCode === null ? new Promise((r) => p.once('exit', r)) : null)));

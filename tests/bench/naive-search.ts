@@ -7,7 +7,17 @@ import { reportedBy } from '../../server/jobs/detail.ts';
 import { filterConditions, findableJob, seekerViewOf, usableKeyword, yearlyTopPay } from '../../server/jobs/search.ts';
 import { jobPostListItemOf, listViewColumns, type ListViewRow } from '../../server/posting/lists.ts';
 import { postingNames } from '../../server/posting/names.ts';
-import { clusterRequestSchema, enhancedSearch, mapClusters, type MapPins, type SearchItem, type SearchPage, type SearchRequest, type SearchFilters, type SearchLocation } from '../../src/contract/search.ts';
+import {
+  clusterRequestSchema,
+  enhancedSearch,
+  mapClusters,
+  type MapPins,
+  type SearchItem,
+  type SearchPage,
+  type SearchRequest,
+  type SearchFilters,
+  type SearchLocation,
+} from '../../src/contract/search.ts';
 import { MAP_MAX_ZOOM, type MapCluster, type Viewport } from '../../src/contract/map.ts';
 import { circleBounds, EARTH_RADIUS_MILES } from '../../src/lib/geo.ts';
 import { cellSize, gridZoomFor } from '../../src/lib/map-grid.ts';
@@ -25,7 +35,9 @@ const LAT = sql`(${jobPosts.latitude} + 0)`;
 const LNG = sql`(${jobPosts.longitude} + 0)`;
 
 const distance = (lat: number, lng: number) =>
-  sql<number | null>`(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(power(sin(radians(${LAT} - ${lat}::float8) / 2), 2) + cos(radians(${lat}::float8)) * cos(radians(${LAT})) * power(sin(radians(${LNG} - ${lng}::float8) / 2), 2)))))`;
+  sql<
+    number | null
+  >`(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(power(sin(radians(${LAT} - ${lat}::float8) / 2), 2) + cos(radians(${lat}::float8)) * cos(radians(${LAT})) * power(sin(radians(${LNG} - ${lng}::float8) / 2), 2)))))`;
 
 function inView(v: Viewport): SQL {
   const lat = sql`${LAT} between ${v.south}::float8 and ${v.north}::float8`;
@@ -34,7 +46,12 @@ function inView(v: Viewport): SQL {
     : sql`(${lat} and (${LNG} >= ${v.west}::float8 or ${LNG} <= ${v.east}::float8))`;
 }
 
-async function whereOf(ctx: AppContext, body: { keyword: string | null; location: SearchLocation | null; filters: SearchFilters; asOf: string | null }, seekerId: string | null, now: Date) {
+async function whereOf(
+  ctx: AppContext,
+  body: { keyword: string | null; location: SearchLocation | null; filters: SearchFilters; asOf: string | null },
+  seekerId: string | null,
+  now: Date,
+) {
   const keyword = await usableKeyword(ctx.db, body.keyword);
   const loc = body.location;
   const d = loc ? distance(loc.latitude, loc.longitude) : null;
@@ -103,26 +120,56 @@ async function naiveSearch(ctx: AppContext, body: SearchRequest, seekerId: strin
     distance: [...nearest, sql`${jobPosts.postedAt} desc`],
     newest: [sql`${jobPosts.postedAt} desc`],
     pay: [sql`${yearlyTopPay} desc nulls last`, ...nearest],
-    relevance: [...(plan.keyword ? [sql`ts_rank(${jobPosts.searchDocument}, ${plan.keyword}) desc`] : []), ...nearest, sql`${jobPosts.postedAt} desc`],
+    relevance: [
+      ...(plan.keyword ? [sql`ts_rank(${jobPosts.searchDocument}, ${plan.keyword}) desc`] : []),
+      ...nearest,
+      sql`${jobPosts.postedAt} desc`,
+    ],
   }[body.sort];
   const { pageNumber, pageSize } = body.paging;
   const rows = (await ctx.db
-    .select({ ...listViewColumns, distance: (plan.distance ?? sql<number | null>`null::float8`).as('distance'), total: sql<number>`count(*) over ()`.as('total') })
+    .select({
+      ...listViewColumns,
+      distance: (plan.distance ?? sql<number | null>`null::float8`).as('distance'),
+      total: sql<number>`count(*) over ()`.as('total'),
+    })
     .from(jobPosts)
     .innerJoin(companies, eq(companies.id, jobPosts.companyId))
     .where(plan.where)
     .orderBy(...order, sql`${jobPosts.id}`)
     .limit(pageSize)
     .offset((pageNumber - 1) * pageSize)) as Array<ListViewRow & { distance: number | null; total: number }>;
-  const seeker = await seekerViewOf(ctx.db, seekerId, rows.map((r) => r.id));
-  const items: SearchItem[] = rows.map((r) => ({ ...jobPostListItemOf(r, names, seeker), distanceMiles: r.isRemote || r.distance === null ? null : Number(r.distance) }));
+  const seeker = await seekerViewOf(
+    ctx.db,
+    seekerId,
+    rows.map((r) => r.id),
+  );
+  const items: SearchItem[] = rows.map((r) => ({
+    ...jobPostListItemOf(r, names, seeker),
+    distanceMiles: r.isRemote || r.distance === null ? null : Number(r.distance),
+  }));
   let pins: MapPins | null = null;
   if (body.flags.Pins && pageNumber === 1) {
-    const box = body.viewport ?? { ...circleBounds(body.location.latitude, body.location.longitude, body.location.radius), zoom: MAP_MAX_ZOOM };
+    const box = body.viewport ?? {
+      ...circleBounds(body.location.latitude, body.location.longitude, body.location.radius),
+      zoom: MAP_MAX_ZOOM,
+    };
     pins = await naiveClusters(ctx, plan.where, { ...box, zoom: gridZoomFor(box) });
   }
   // With OFFSET past the end there is no row to carry the total: count again, as a naive build does.
-  const total = rows[0] ? Number(rows[0].total) : pageNumber > 1 ? Number((await ctx.db.select({ n: sql<number>`count(*)` }).from(jobPosts).innerJoin(companies, eq(companies.id, jobPosts.companyId)).where(plan.where))[0]?.n ?? 0) : 0;
+  const total = rows[0]
+    ? Number(rows[0].total)
+    : pageNumber > 1
+      ? Number(
+          (
+            await ctx.db
+              .select({ n: sql<number>`count(*)` })
+              .from(jobPosts)
+              .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+              .where(plan.where)
+          )[0]?.n ?? 0,
+        )
+      : 0;
   return { items, total, pageNumber, pageSize, location: body.location, asOf, pins };
 }
 
@@ -132,7 +179,12 @@ export function naiveRoutes(app: FastifyInstance, ctx: AppContext) {
     naiveSearch(ctx, body, caller.role === 'JobSeeker' ? caller.userId : null),
   );
   route(app, { ...mapClusters, path: '/api/naive/map-clusters', body: clusterRequestSchema }, async ({ caller, body }) => {
-    const plan = await whereOf(ctx, { keyword: body.keyword, location: body.location, filters: body.filters, asOf: null }, caller?.role === 'JobSeeker' ? caller.userId : null, ctx.adapters.now());
+    const plan = await whereOf(
+      ctx,
+      { keyword: body.keyword, location: body.location, filters: body.filters, asOf: null },
+      caller?.role === 'JobSeeker' ? caller.userId : null,
+      ctx.adapters.now(),
+    );
     return naiveClusters(ctx, plan.where, body.viewport);
   });
 }

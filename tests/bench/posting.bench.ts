@@ -10,7 +10,16 @@ import { percentile } from './support/load.ts';
 // one, and the staff's job list, whose rows count clicks and applicants for every job listed.
 
 const JOBS = 500;
-const TITLES = ['Warehouse Associate', 'Order Picker', 'Forklift Operator', 'Shipping Clerk', 'Inventory Specialist', 'Delivery Coordinator', 'Packer', 'Shift Lead'];
+const TITLES = [
+  'Warehouse Associate',
+  'Order Picker',
+  'Forklift Operator',
+  'Shipping Clerk',
+  'Inventory Specialist',
+  'Delivery Coordinator',
+  'Packer',
+  'Shift Lead',
+];
 
 function jobData(i: number): JobDataInput {
   return {
@@ -21,7 +30,15 @@ function jobData(i: number): JobDataInput {
       positionType: [1 + (i % 3)],
       locationType: 'onsite',
       address: '1200 Main St, Vancouver, WA 98660',
-      geoLocation: { city: 'Vancouver', name: 'Vancouver, WA', state: 'WA', address: '1200 Main St', pinCode: '98660', latitude: 45.6387, longitude: -122.6615 },
+      geoLocation: {
+        city: 'Vancouver',
+        name: 'Vancouver, WA',
+        state: 'WA',
+        address: '1200 Main St',
+        pinCode: '98660',
+        latitude: 45.6387,
+        longitude: -122.6615,
+      },
     },
     timeRequirements: { workSchedule: 1, hoursPerWeek: 40, schedules: [1, 7] },
     payDetails: { minSalary: 19 + (i % 5), maxSalary: 26 + (i % 5), rate: 'Hourly', benefits: [1, 6] },
@@ -53,8 +70,22 @@ beforeAll(async () => {
   const [recruiter, publisher] = await db
     .insert(users)
     .values([
-      { email: 'bench.recruiter@example.com', firstName: 'Casey', lastName: 'Hale', role: 'Recruiter', companyId: x!.id, emailVerifiedAt: new Date() },
-      { email: 'bench.publisher@example.com', firstName: 'Avery', lastName: 'Chen', role: 'Recruiter', companyId: p!.id, emailVerifiedAt: new Date() },
+      {
+        email: 'bench.recruiter@example.com',
+        firstName: 'Casey',
+        lastName: 'Hale',
+        role: 'Recruiter',
+        companyId: x!.id,
+        emailVerifiedAt: new Date(),
+      },
+      {
+        email: 'bench.publisher@example.com',
+        firstName: 'Avery',
+        lastName: 'Chen',
+        role: 'Recruiter',
+        companyId: p!.id,
+        emailVerifiedAt: new Date(),
+      },
     ])
     .returning();
   listActor = { companyId: x!.id, userId: recruiter!.id };
@@ -74,7 +105,15 @@ beforeAll(async () => {
   // About 10 views a job and 4 applications a job, spread unevenly.
   const seekers = await db
     .insert(users)
-    .values(Array.from({ length: 10 }, (_, i) => ({ email: `bench.seeker${i}@example.com`, firstName: 'Dana', lastName: `Seeker ${i}`, role: 'JobSeeker' as const, emailVerifiedAt: new Date() })))
+    .values(
+      Array.from({ length: 10 }, (_, i) => ({
+        email: `bench.seeker${i}@example.com`,
+        firstName: 'Dana',
+        lastName: `Seeker ${i}`,
+        role: 'JobSeeker' as const,
+        emailVerifiedAt: new Date(),
+      })),
+    )
     .returning({ id: users.id });
   const clicks = ids.flatMap((jobPostId, i) => Array.from({ length: (i * 7) % 21 }, () => ({ jobPostId, kind: 'view' as const })));
   for (let i = 0; i < clicks.length; i += 1000) await db.insert(jobClicks).values(clicks.slice(i, i + 1000));
@@ -86,7 +125,8 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  const line = (name: string, s: number[]) => `${name}: n=${s.length} p50=${percentile(s, 50).toFixed(1)} ms p99=${percentile(s, 99).toFixed(1)} ms`;
+  const line = (name: string, s: number[]) =>
+    `${name}: n=${s.length} p50=${percentile(s, 50).toFixed(1)} ms p99=${percentile(s, 99).toFixed(1)} ms`;
   report.push(line('POST /api/job/draft-update (save a complete draft)', saveSamples));
   report.push(line('POST /api/job/jobpost-create (publish a draft)', publishSamples));
   report.push(line(`POST /api/Employer/job-posts (a page of 10 of ${JOBS} jobs, every filter and sort)`, listSamples));
@@ -96,7 +136,12 @@ afterAll(async () => {
 
 async function inject(method: 'GET' | 'POST', url: string, payload: unknown, expected: number, samples: number[], bearer = token) {
   const t = performance.now();
-  const res = await app.inject({ method, url, headers: { authorization: `Bearer ${bearer}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const res = await app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${bearer}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
   samples.push(performance.now() - t);
   if (res.statusCode !== expected) throw new Error(`status ${res.statusCode}: ${res.body.slice(0, 300)}`);
 }
@@ -109,7 +154,13 @@ describe('posting', () => {
       inject(
         'POST',
         '/api/job/draft-update',
-        { Draft: { jobPostDraftId: draftId, jobData: jobData(n++), stepTracking: { currentStep: 'payDetails', completedSteps: ['jobDetails', 'timeRequirements'] } } },
+        {
+          Draft: {
+            jobPostDraftId: draftId,
+            jobData: jobData(n++),
+            stepTracking: { currentStep: 'payDetails', completedSteps: ['jobDetails', 'timeRequirements'] },
+          },
+        },
         200,
         saveSamples,
       ),
@@ -132,7 +183,13 @@ describe('posting', () => {
     'Employer job-posts',
     () => {
       const i = q++;
-      const body = { sortFlag: i % 5, activeFlag: Math.floor(i / 5) % 3, pageNumber: 1 + (i % 40), ascending: i % 2 === 0, ...(i % 11 === 0 ? { search: 'picker' } : {}) };
+      const body = {
+        sortFlag: i % 5,
+        activeFlag: Math.floor(i / 5) % 3,
+        pageNumber: 1 + (i % 40),
+        ascending: i % 2 === 0,
+        ...(i % 11 === 0 ? { search: 'picker' } : {}),
+      };
       return inject('POST', '/api/Employer/job-posts', body, 200, listSamples);
     },
     { time: 5000, warmupIterations: 10 },

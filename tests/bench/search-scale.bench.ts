@@ -73,7 +73,18 @@ const CONCURRENCY = 20;
  */
 const PGLITE_YIELD = KIND === 'pglite' && process.env.SEARCH_BENCH_PGLITE_YIELD === '1';
 
-const KEYWORDS = ['nurse', 'warehouse', 'forklift oper', 'software engineer', 'cook', 'driver -delivery', '"customer service"', 'electric', 'manager', 'cashier'];
+const KEYWORDS = [
+  'nurse',
+  'warehouse',
+  'forklift oper',
+  'software engineer',
+  'cook',
+  'driver -delivery',
+  '"customer service"',
+  'electric',
+  'manager',
+  'cashier',
+];
 const SORTS = ['relevance', 'relevance', 'distance', 'newest', 'pay'] as const;
 
 /**
@@ -109,7 +120,10 @@ function kindMix(kind: KindOf, n: number, seed: number, asOf: string): SearchReq
 }
 
 /** Places searched: the demo cities and the 40 most populous US places. */
-const PLACES = [...DEMO_CITIES.map((c) => ({ latitude: c.latitude, longitude: c.longitude })), ...preferLocations.slice(0, 40).map((p) => ({ latitude: p.latitude, longitude: p.longitude }))];
+const PLACES = [
+  ...DEMO_CITIES.map((c) => ({ latitude: c.latitude, longitude: c.longitude })),
+  ...preferLocations.slice(0, 40).map((p) => ({ latitude: p.latitude, longitude: p.longitude })),
+];
 
 const VIEWS: Record<string, Viewport> = {
   'city (Vancouver WA, zoom 11)': { north: 45.9, south: 45.3, west: -123.2, east: -122.2, zoom: 11 },
@@ -149,7 +163,8 @@ async function openBenchDatabase(): Promise<Database> {
   if (KIND === 'pglite') return openDatabase({ dataDir: process.env.SEARCH_BENCH_DATA_DIR ?? 'memory://' });
   const url = new URL(PG_URL);
   const name = url.pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === 'test') throw new Error(`SEARCH_BENCH_DATABASE_URL names ${name}: give a database of its own`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === 'test')
+    throw new Error(`SEARCH_BENCH_DATABASE_URL names ${name}: give a database of its own`);
   const adminUrl = new URL(PG_URL);
   adminUrl.pathname = '/postgres';
   const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} });
@@ -163,7 +178,9 @@ beforeAll(async () => {
   const t0 = performance.now();
   database = await openBenchDatabase();
   const open = async () => {
-    const result = (await database.db.execute(sql`select count(*)::int as n from job_posts where status = 'Active' and valid_through > now()`)) as unknown;
+    const result = (await database.db.execute(
+      sql`select count(*)::int as n from job_posts where status = 'Active' and valid_through > now()`,
+    )) as unknown;
     const list = Array.isArray(result) ? result : (result as { rows: Array<{ n: number }> }).rows;
     return Number(list[0]?.n ?? 0);
   };
@@ -187,7 +204,10 @@ beforeAll(async () => {
   notes.push(`${KIND}, ${jobs.toLocaleString('en-US')} open jobs (ready in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: '0' }, { clientDir: null });
-  const adapters = { ...(await createAdapters(config, database)), rateLimiter: { hit: async () => ({ allowed: true, retryAfterSeconds: 1 }) } };
+  const adapters = {
+    ...(await createAdapters(config, database)),
+    rateLimiter: { hit: async () => ({ allowed: true, retryAfterSeconds: 1 }) },
+  };
   app = await buildApp(config, adapters, { logger: false });
   naiveRoutes(app, app.ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -195,7 +215,13 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const [seeker] = await database.db
     .insert(users)
-    .values({ email: `bench.seeker.${Date.now()}@example.com`, firstName: 'Dana', lastName: 'Seeker', role: 'JobSeeker', emailVerifiedAt: new Date() })
+    .values({
+      email: `bench.seeker.${Date.now()}@example.com`,
+      firstName: 'Dana',
+      lastName: 'Seeker',
+      role: 'JobSeeker',
+      emailVerifiedAt: new Date(),
+    })
     .returning();
   token = await app.ctx.tokens.sign({ userId: seeker!.id, role: 'JobSeeker' });
   // The search index is built beside the running server (in slices), then measured ready.
@@ -213,7 +239,9 @@ beforeAll(async () => {
     const t1 = performance.now();
     await searchIndexReady(database.db, database);
     const heapRows = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
-    notes.push(`list-view rows kept in ${((performance.now() - t1) / 1000).toFixed(1)} s, about ${Math.round((heapRows - heapAfter) / 1e6)} MB`);
+    notes.push(
+      `list-view rows kept in ${((performance.now() - t1) / 1000).toFixed(1)} s, about ${Math.round((heapRows - heapAfter) / 1e6)} MB`,
+    );
   }
 }, 3_600_000);
 
@@ -243,7 +271,9 @@ afterAll(async () => {
 async function statementsRun(): Promise<number | null> {
   if (KIND !== 'postgres') return null;
   await new Promise((resolve) => setTimeout(resolve, 1100));
-  const result = (await database.db.execute(sql`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`)) as unknown;
+  const result = (await database.db.execute(
+    sql`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`,
+  )) as unknown;
   const list = Array.isArray(result) ? result : (result as { rows: Array<{ n: number }> }).rows;
   return Number(list[0]?.n ?? 0);
 }
@@ -262,14 +292,22 @@ async function runLoad(
   });
   gc.observe({ entryTypes: ['gc'] });
   const busy = performance.eventLoopUtilization();
-  const result = await sendLoad({ url: `${base}${path}`, token, bodies, concurrency: CONCURRENCY, probeUrl: `${base}/api/config` }).finally(() => {
-    loop.disable();
-    gc.disconnect();
-  });
+  const result = await sendLoad({ url: `${base}${path}`, token, bodies, concurrency: CONCURRENCY, probeUrl: `${base}/api/config` }).finally(
+    () => {
+      loop.disable();
+      gc.disconnect();
+    },
+  );
   const serverBusy = performance.eventLoopUtilization(busy).utilization;
   const after = await statementsRun();
   // Less the one that reads the counter.
-  return { ...result, loopMax: loop.max / 1e6, serverBusy, gcPauses, statements: statements === null || after === null ? null : after - statements - 1 };
+  return {
+    ...result,
+    loopMax: loop.max / 1e6,
+    serverBusy,
+    gcPauses,
+    statements: statements === null || after === null ? null : after - statements - 1,
+  };
 }
 
 /** Runs `work` under the CPU profiler, writing the profile to `file`. */
@@ -288,7 +326,13 @@ async function profiled<T>(file: string, work: () => Promise<T>): Promise<T> {
 }
 
 /** Runs `bodies` after a warm-up run (`warmUp`, by default their first 40), and records the figures. */
-async function measureLoad(label: string, build: string, path: string, bodies: unknown[], options: { profile?: string | undefined; warmUp?: unknown[] } = {}) {
+async function measureLoad(
+  label: string,
+  build: string,
+  path: string,
+  bodies: unknown[],
+  options: { profile?: string | undefined; warmUp?: unknown[] } = {},
+) {
   const { profile, warmUp = bodies.slice(0, 40) } = options;
   await runLoad(path, warmUp);
   const la = load();
@@ -315,7 +359,11 @@ async function measureLoad(label: string, build: string, path: string, bodies: u
 
 async function post(path: string, body: unknown): Promise<{ ms: number; text: string }> {
   const t = performance.now();
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text.slice(0, 300)}`);
   return { ms: performance.now() - t, text };
@@ -332,20 +380,40 @@ describe(`search at scale (${KIND}, ${JOBS} jobs)`, () => {
       // A server that has run a while: its code compiled by the JIT, the index's kept parts (grid
       // cells' counts, remote matches per keyword) filled. The warm-up is as many requests of the
       // same kinds, from another seed.
-      await measureLoad('enhanced-search, 20 concurrent', PGLITE_YIELD ? 'ours (index), PGlite yielding' : 'ours (index)', '/api/JobSeeker/enhanced-search', bodies, {
-        profile: process.env.SEARCH_BENCH_PROFILE,
-        warmUp: requestMix(REQUESTS, 20261123, asOf),
-      });
+      await measureLoad(
+        'enhanced-search, 20 concurrent',
+        PGLITE_YIELD ? 'ours (index), PGlite yielding' : 'ours (index)',
+        '/api/JobSeeker/enhanced-search',
+        bodies,
+        {
+          profile: process.env.SEARCH_BENCH_PROFILE,
+          warmUp: requestMix(REQUESTS, 20261123, asOf),
+        },
+      );
       if (process.env.SEARCH_BENCH_SQL !== '0') {
-        await withoutIndex(() => measureLoad('enhanced-search, 20 concurrent', 'ours (SQL only)', '/api/JobSeeker/enhanced-search', bodies.slice(0, NAIVE_REQUESTS || REQUESTS)));
+        await withoutIndex(() =>
+          measureLoad(
+            'enhanced-search, 20 concurrent',
+            'ours (SQL only)',
+            '/api/JobSeeker/enhanced-search',
+            bodies.slice(0, NAIVE_REQUESTS || REQUESTS),
+          ),
+        );
       }
-      if (NAIVE_REQUESTS > 0) await measureLoad('enhanced-search, 20 concurrent', 'naive', '/api/naive/enhanced-search', bodies.slice(0, NAIVE_REQUESTS));
+      if (NAIVE_REQUESTS > 0)
+        await measureLoad('enhanced-search, 20 concurrent', 'naive', '/api/naive/enhanced-search', bodies.slice(0, NAIVE_REQUESTS));
       if (process.env.SEARCH_BENCH_KINDS === '1') {
         const only = process.env.SEARCH_BENCH_KIND;
         for (const [i, [name, kind]] of Object.entries(KINDS).entries()) {
           if (only && !name.startsWith(only)) continue;
           const profile = process.env.SEARCH_BENCH_PROFILE?.replace(/(\.cpuprofile)?$/, `.kind-${i}.cpuprofile`);
-          await measureLoad(`kind: ${name}`, 'ours (index)', '/api/JobSeeker/enhanced-search', kindMix(kind, Math.min(REQUESTS, 500), 20261124, asOf), { profile });
+          await measureLoad(
+            `kind: ${name}`,
+            'ours (index)',
+            '/api/JobSeeker/enhanced-search',
+            kindMix(kind, Math.min(REQUESTS, 500), 20261124, asOf),
+            { profile },
+          );
         }
       }
     },
@@ -394,7 +462,13 @@ describe(`search at scale (${KIND}, ${JOBS} jobs)`, () => {
     'the map answer for a view of at least 10,000 jobs, and the same jobs as raw pins',
     async () => {
       // The smallest of these views around Chicago that holds 10,000 jobs (or the US).
-      const around = (d: number) => ({ north: 41.88 + d, south: 41.88 - d, west: -87.63 - d * 1.4, east: -87.63 + d * 1.4, zoom: Math.max(4, Math.round(9 - Math.log2(d))) });
+      const around = (d: number) => ({
+        north: 41.88 + d,
+        south: 41.88 - d,
+        west: -87.63 - d * 1.4,
+        east: -87.63 + d * 1.4,
+        zoom: Math.max(4, Math.round(9 - Math.log2(d))),
+      });
       let view = around(0.5);
       let answer = (await post('/api/job/map-clusters', { viewport: view })).text;
       for (const d of [1, 2, 4, 8, 16]) {
@@ -408,8 +482,20 @@ describe(`search at scale (${KIND}, ${JOBS} jobs)`, () => {
         sql`select id, latitude, longitude, title from job_posts where status = 'Active' and latitude between ${view.south} and ${view.north} and longitude between ${view.west} and ${view.east} limit 10000`,
       )) as unknown;
       const pins = Array.isArray(raw) ? raw : (raw as { rows: unknown[] }).rows;
-      rows.push({ measure: `map answer, ${total} jobs in view`, build: 'ours (clusters)', n: 1, 'gzip bytes': gzipSync(answer).length, 'load avg': load() });
-      rows.push({ measure: `the same view as ${pins.length} raw pins`, build: 'naive (pins)', n: 1, 'gzip bytes': gzipSync(JSON.stringify(pins)).length, 'load avg': load() });
+      rows.push({
+        measure: `map answer, ${total} jobs in view`,
+        build: 'ours (clusters)',
+        n: 1,
+        'gzip bytes': gzipSync(answer).length,
+        'load avg': load(),
+      });
+      rows.push({
+        measure: `the same view as ${pins.length} raw pins`,
+        build: 'naive (pins)',
+        n: 1,
+        'gzip bytes': gzipSync(JSON.stringify(pins)).length,
+        'load avg': load(),
+      });
     },
     once,
   );

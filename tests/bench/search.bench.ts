@@ -17,7 +17,20 @@ import { percentile } from './support/load.ts';
 
 const JOBS = 5000;
 const REMOTE = 300;
-const TITLES = ['Warehouse Associate', 'Forklift Operator', 'Registered Nurse', 'Line Cook', 'Software Engineer', 'Electrician', 'Delivery Driver', 'Cashier', 'Data Analyst', 'Carpenter', 'Medical Assistant', 'Barista'];
+const TITLES = [
+  'Warehouse Associate',
+  'Forklift Operator',
+  'Registered Nurse',
+  'Line Cook',
+  'Software Engineer',
+  'Electrician',
+  'Delivery Driver',
+  'Cashier',
+  'Data Analyst',
+  'Carpenter',
+  'Medical Assistant',
+  'Barista',
+];
 const SKILLS = [401, 404, 405, 1401, 1402, 1802, 1817, 114, 115, 506, 507, 1901];
 const KEYWORDS = ['warehouse', 'forklift oper', 'nurse', 'software engineer', 'cook', 'driver -delivery', '"data analyst"', 'electric'];
 
@@ -36,11 +49,21 @@ const VANCOUVER = { latitude: 45.628, longitude: -122.6739 };
 beforeAll(async () => {
   app = await createTestApp({ adapters: { rateLimiter: { hit: async () => ({ allowed: true, retryAfterSeconds: 1 }) } } });
   const db = app.database.db;
-  const [company] = await db.insert(companies).values({ name: 'Bench Staffing LLC', tin: '271234567', tinKind: 'EIN', verifiedAt: new Date() }).returning();
+  const [company] = await db
+    .insert(companies)
+    .values({ name: 'Bench Staffing LLC', tin: '271234567', tinKind: 'EIN', verifiedAt: new Date() })
+    .returning();
   const [owner, seeker] = await db
     .insert(users)
     .values([
-      { email: 'bench.owner@example.com', firstName: 'Casey', lastName: 'Hale', role: 'Employer', companyId: company!.id, emailVerifiedAt: new Date() },
+      {
+        email: 'bench.owner@example.com',
+        firstName: 'Casey',
+        lastName: 'Hale',
+        role: 'Employer',
+        companyId: company!.id,
+        emailVerifiedAt: new Date(),
+      },
       { email: 'bench.seeker@example.com', firstName: 'Dana', lastName: 'Seeker', role: 'JobSeeker', emailVerifiedAt: new Date() },
     ])
     .returning();
@@ -84,13 +107,17 @@ beforeAll(async () => {
   });
   for (let i = 0; i < rows.length; i += 500) await db.insert(jobPosts).values(rows.slice(i, i + 500));
   await refreshSearchDocuments(db, sql`true`);
-  report.push(`${JOBS} placed and ${REMOTE} remote open jobs written with their search documents: ${(performance.now() - t0).toFixed(0)} ms`);
+  report.push(
+    `${JOBS} placed and ${REMOTE} remote open jobs written with their search documents: ${(performance.now() - t0).toFixed(0)} ms`,
+  );
 }, 300_000);
 
 afterAll(async () => {
   const width = Math.max(...Object.keys(samples).map((k) => k.length));
   for (const [name, s] of Object.entries(samples)) {
-    report.push(`${name.padEnd(width)}  n=${String(s.length).padStart(5)}  p50=${percentile(s, 50).toFixed(1).padStart(6)} ms  p99=${percentile(s, 99).toFixed(1).padStart(6)} ms`);
+    report.push(
+      `${name.padEnd(width)}  n=${String(s.length).padStart(5)}  p50=${percentile(s, 50).toFixed(1).padStart(6)} ms  p99=${percentile(s, 99).toFixed(1).padStart(6)} ms`,
+    );
   }
   console.log(`\nsearch figures (${app.database.kind})\n  ${report.join('\n  ')}\n`);
   await app?.stop();
@@ -103,14 +130,23 @@ async function timed(name: string, run: () => Promise<void>) {
 }
 
 async function post(url: string, payload: unknown, token?: string) {
-  const res = await app.inject({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
 }
 
 const options = { time: 3000, warmupIterations: 10 };
 
 describe('search', () => {
-  bench('simple-search, Vancouver WA 10 miles, page 1', () => timed('simple-search default (page 1 of 20)', () => post('/api/JobSeeker/simple-search', {})), options);
+  bench(
+    'simple-search, Vancouver WA 10 miles, page 1',
+    () => timed('simple-search default (page 1 of 20)', () => post('/api/JobSeeker/simple-search', {})),
+    options,
+  );
 
   let k = 0;
   bench(
@@ -131,13 +167,19 @@ describe('search', () => {
 
   bench(
     'enhanced-search, page 1 with pins, 50 miles',
-    () => timed('enhanced-search page 1 with pins (50 mi)', () => post('/api/JobSeeker/enhanced-search', { location: { ...VANCOUVER, radius: 50 }, flags: { Pins: true } }, seekerToken)),
+    () =>
+      timed('enhanced-search page 1 with pins (50 mi)', () =>
+        post('/api/JobSeeker/enhanced-search', { location: { ...VANCOUVER, radius: 50 }, flags: { Pins: true } }, seekerToken),
+      ),
     options,
   );
 
   bench(
     'simple-search, 500 miles, page 20 by distance',
-    () => timed('simple-search 500 mi, page 20 by distance', () => post('/api/JobSeeker/simple-search', { location: { ...VANCOUVER, radius: 500 }, sort: 'distance', paging: { pageNumber: 20 } })),
+    () =>
+      timed('simple-search 500 mi, page 20 by distance', () =>
+        post('/api/JobSeeker/simple-search', { location: { ...VANCOUVER, radius: 500 }, sort: 'distance', paging: { pageNumber: 20 } }),
+      ),
     options,
   );
 
@@ -149,7 +191,16 @@ describe('search', () => {
       timed('default search, service call (no HTTP)', async () => {
         await searchJobs(
           app.ctx,
-          { keyword: null, location: DEFAULT_SEARCH_LOCATION, filters: NO_FILTERS, sort: 'relevance', pageNumber: 1, pageSize: 20, asOf: null, pins: null },
+          {
+            keyword: null,
+            location: DEFAULT_SEARCH_LOCATION,
+            filters: NO_FILTERS,
+            sort: 'relevance',
+            pageNumber: 1,
+            pageSize: 20,
+            asOf: null,
+            pins: null,
+          },
           { seekerId: null },
         );
       }),
@@ -172,17 +223,26 @@ describe('search', () => {
 describe('map clusters', () => {
   bench(
     'a city at zoom 11',
-    () => timed('map-clusters city view (zoom 11)', () => post('/api/job/map-clusters', { viewport: { north: 45.9, south: 45.3, west: -123.2, east: -122.2, zoom: 11 } })),
+    () =>
+      timed('map-clusters city view (zoom 11)', () =>
+        post('/api/job/map-clusters', { viewport: { north: 45.9, south: 45.3, west: -123.2, east: -122.2, zoom: 11 } }),
+      ),
     options,
   );
   bench(
     'the contiguous US at zoom 5',
-    () => timed('map-clusters whole US (zoom 5)', () => post('/api/job/map-clusters', { viewport: { north: 49.5, south: 24.5, west: -125, east: -66.9, zoom: 5 } })),
+    () =>
+      timed('map-clusters whole US (zoom 5)', () =>
+        post('/api/job/map-clusters', { viewport: { north: 49.5, south: 24.5, west: -125, east: -66.9, zoom: 5 } }),
+      ),
     options,
   );
   bench(
     'the whole world claimed at zoom 20',
-    () => timed('map-clusters world at zoom 20 (coarsened)', () => post('/api/job/map-clusters', { viewport: { north: 85, south: -85, west: -180, east: 180, zoom: 20 }, keyword: 'nurse' })),
+    () =>
+      timed('map-clusters world at zoom 20 (coarsened)', () =>
+        post('/api/job/map-clusters', { viewport: { north: 85, south: -85, west: -180, east: 180, zoom: 20 }, keyword: 'nurse' }),
+      ),
     options,
   );
 });

@@ -79,7 +79,9 @@ describe('bundle budget', () => {
 
   afterAll(() => {
     const width = Math.max(...figures.map((f) => f.path.length));
-    const lines = figures.map((f) => `  ${f.path.padEnd(width)}  ${(f.bytes / KB).toFixed(1).padStart(6)} kB  (budget ${f.budget / KB} kB)`);
+    const lines = figures.map(
+      (f) => `  ${f.path.padEnd(width)}  ${(f.bytes / KB).toFixed(1).padStart(6)} kB  (budget ${f.budget / KB} kB)`,
+    );
     console.log(`Initial JavaScript per route, gzip:\n${lines.join('\n')}`);
   });
 });

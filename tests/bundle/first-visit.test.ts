@@ -90,7 +90,11 @@ describe('first visit in a real browser', () => {
     });
     await page.goto(`${BASE}/`, { waitUntil: 'networkidle' });
     // The location dialog a first visitor sees is part of the first visit.
-    await page.getByRole('dialog').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await page
+      .getByRole('dialog')
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
     await context.close();

@@ -1,17 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AccountMessages } from '../../src/contract/account.ts';
-import {
-  Subjects,
-  expectPath,
-  followMailLink,
-  loginForm,
-  mainNav,
-  newPerson,
-  open,
-  uniqueEin,
-  type Person,
-} from './support/account.ts';
+import { Subjects, expectPath, followMailLink, loginForm, mainNav, newPerson, open, uniqueEin, type Person } from './support/account.ts';
 import { useBrowser } from './support/browser.ts';
 
 interface Employer extends Person {

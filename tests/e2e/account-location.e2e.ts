@@ -16,8 +16,17 @@ const modalShown = (page: Page) => modal(page).getByRole('heading', { name: TITL
 const stored = (page: Page) =>
   page.evaluate(
     ([permissionKey, locationKey]) => ({
-      permission: JSON.parse(localStorage.getItem(permissionKey) ?? 'null') as { state: string; userChoice: string | null; timestamp: number } | null,
-      location: JSON.parse(localStorage.getItem(locationKey) ?? 'null') as { address: string; source: string; lat: number; lng: number } | null,
+      permission: JSON.parse(localStorage.getItem(permissionKey) ?? 'null') as {
+        state: string;
+        userChoice: string | null;
+        timestamp: number;
+      } | null,
+      location: JSON.parse(localStorage.getItem(locationKey) ?? 'null') as {
+        address: string;
+        source: string;
+        lat: number;
+        lng: number;
+      } | null,
     }),
     [PERMISSION_KEY, LOCATION_KEY] as const,
   );

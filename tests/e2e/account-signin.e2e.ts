@@ -109,7 +109,10 @@ describe('signing in', () => {
 
     // Pasting the whole code into the first box spreads it across the six.
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.evaluate((text) => (navigator as unknown as { clipboard: { writeText(t: string): Promise<void> } }).clipboard.writeText(text), code);
+    await page.evaluate(
+      (text) => (navigator as unknown as { clipboard: { writeText(t: string): Promise<void> } }).clipboard.writeText(text),
+      code,
+    );
     await login.digits.first().focus();
     await page.keyboard.press('ControlOrMeta+V');
     expect(await boxValues(page)).toEqual([...code]);
@@ -156,7 +159,11 @@ describe('signing in', () => {
 
     // On the home page the navigation still asks for the job seeker's profile completion; it gets a 401.
     // (The call made with the stale token: the page just left may still be answering its own.)
-    const refused = page.waitForResponse((res) => res.url().includes('/api/Account/CompletionStatus') && (res.request().headers().authorization ?? '').includes('expired.garbage.token'));
+    const refused = page.waitForResponse(
+      (res) =>
+        res.url().includes('/api/Account/CompletionStatus') &&
+        (res.request().headers().authorization ?? '').includes('expired.garbage.token'),
+    );
     await page.goto('/');
     const response = await refused;
     const refusedAt = Date.now();

@@ -11,7 +11,9 @@ import { axeViolations, formatViolations, useBrowser } from './support/browser.t
 
 /** A picture made here, so no binary fixture is needed. */
 async function picture(width: number, height: number, colour: string): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 type Img = { complete: boolean; naturalWidth: number; src: string };
@@ -20,7 +22,9 @@ type Img = { complete: boolean; naturalWidth: number; src: string };
 async function expectImagesLoaded(page: Page, selector: string, count: number) {
   const images = page.locator(selector);
   await expect
-    .poll(() => images.evaluateAll((imgs) => imgs.map((img) => img as unknown as Img).filter((img) => img.complete && img.naturalWidth > 0).length))
+    .poll(() =>
+      images.evaluateAll((imgs) => imgs.map((img) => img as unknown as Img).filter((img) => img.complete && img.naturalWidth > 0).length),
+    )
     .toBe(count);
   expect(await images.count()).toBe(count);
 }
@@ -49,7 +53,10 @@ describe('the company page', () => {
     expect(await details.getByRole('button', { name: 'Save details' }).isDisabled()).toBe(true);
     await website.fill('HarborLights.example.com');
     await details.getByRole('combobox', { name: 'Address' }).fill('Vancouver, WA');
-    await page.getByRole('option', { name: /^Vancouver, WA/ }).first().click();
+    await page
+      .getByRole('option', { name: /^Vancouver, WA/ })
+      .first()
+      .click();
     await details.getByText('Job seekers see Vancouver, WA.').waitFor();
     await details.getByLabel('About the company').fill('Bread before dawn, pastries by six. We train every baker who joins.');
     await details.getByRole('button', { name: 'Industry' }).click();
@@ -62,14 +69,18 @@ describe('the company page', () => {
     await page.getByRole('navigation', { name: 'Company settings sections' }).getByRole('link', { name: 'Company logo' }).click();
     const logoSection = page.getByRole('region', { name: 'Company logo' });
     await expect.poll(() => page.locator(':focus').textContent()).toBe('Company logo');
-    await logoSection.getByLabel('Upload logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await picture(800, 800, '#c2410c') });
+    await logoSection
+      .getByLabel('Upload logo')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await picture(800, 800, '#c2410c') });
     await logoSection.getByText(CompanyMessages.logoSaved).waitFor();
     await expectImagesLoaded(page, 'img[alt="Harbor Lights Bakery logo"]', 1);
 
     // Two pictures, then the second moved first.
     const featured = page.getByRole('region', { name: 'Featured images' });
     for (const [i, colour] of ['#1d4ed8', '#15803d'].entries()) {
-      await featured.getByLabel('Add an image').setInputFiles({ name: `shop-${i + 1}.png`, mimeType: 'image/png', buffer: await picture(1600, 900, colour) });
+      await featured
+        .getByLabel('Add an image')
+        .setInputFiles({ name: `shop-${i + 1}.png`, mimeType: 'image/png', buffer: await picture(1600, 900, colour) });
       await featured.getByText(`${i + 1} of 6 images. They show on your company page in this order.`).waitFor();
     }
     const order = () => featured.getByRole('img').evaluateAll((imgs) => imgs.map((img) => (img as unknown as Img).src));
@@ -87,7 +98,10 @@ describe('the company page', () => {
     const publicPath = await page.getByRole('link', { name: 'View public page' }).getAttribute('href');
     const visitor = await chromium.newContext({ baseURL: inject('baseUrl') });
     // A returning visitor who skipped the location question today, as every page of these tests.
-    await visitor.addInitScript((key) => localStorage.setItem(key, JSON.stringify({ state: 'prompt', userChoice: 'skipped', timestamp: Date.now() })), PERMISSION_KEY);
+    await visitor.addInitScript(
+      (key) => localStorage.setItem(key, JSON.stringify({ state: 'prompt', userChoice: 'skipped', timestamp: Date.now() })),
+      PERMISSION_KEY,
+    );
     try {
       const anyone = await visitor.newPage();
       await open(anyone, publicPath!);

@@ -44,8 +44,30 @@ function jobData(title: string) {
 async function uploadResume(token: string, name: string, fileName: string) {
   const form = new FormData();
   form.append('type', '1');
-  form.append('file', new Blob([new Uint8Array(resumePdf({ name, contact: '(360) 555-0100', summary: 'Dock lead who keeps the trailers moving.', jobs: [], education: [], skills: ['Forklift operation'] }))], { type: 'application/pdf' }), fileName);
-  const res = await fetch(new URL('/api/JobSeeker/documents', inject('baseUrl')), { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  form.append(
+    'file',
+    new Blob(
+      [
+        new Uint8Array(
+          resumePdf({
+            name,
+            contact: '(360) 555-0100',
+            summary: 'Dock lead who keeps the trailers moving.',
+            jobs: [],
+            education: [],
+            skills: ['Forklift operation'],
+          }),
+        ),
+      ],
+      { type: 'application/pdf' },
+    ),
+    fileName,
+  );
+  const res = await fetch(new URL('/api/JobSeeker/documents', inject('baseUrl')), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   if (res.status !== 201) throw new Error(`documents answered ${res.status}: ${await res.text()}`);
 }
 
@@ -56,7 +78,9 @@ describe('finding and applying for jobs', () => {
     const suffix = Date.now().toString(36);
     const title = `Dock Lead ${suffix}`;
     const employer = await createVerifiedEmployer('Riverside Freight LLC');
-    const job = (await expectCall('/api/job/jobpost', { jobData: jobData(title) }, 201, await tokenOf(employer))) as { data: { id: string } };
+    const job = (await expectCall('/api/job/jobpost', { jobData: jobData(title) }, 201, await tokenOf(employer))) as {
+      data: { id: string };
+    };
     const seeker = await createVerifiedJobSeeker(newPerson('applicant', 'Jordan'));
     await uploadResume(await tokenOf(seeker), 'Jordan Applicant', 'jordan-resume.pdf');
 
@@ -64,7 +88,9 @@ describe('finding and applying for jobs', () => {
     const { page } = browser;
     await open(page, `/jobs`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await expect.poll(() => page.getByRole('search', { name: 'Jobs' }).getByRole('combobox', { name: 'Where' }).inputValue()).toContain('Vancouver');
+    await expect
+      .poll(() => page.getByRole('search', { name: 'Jobs' }).getByRole('combobox', { name: 'Where' }).inputValue())
+      .toContain('Vancouver');
     const map = page.getByRole('region', { name: 'Job map' });
     await map.getByRole('application', { name: /^Job map, zoom \d+ of 20$/ }).waitFor();
     await page.getByRole('search', { name: 'Jobs' }).getByRole('searchbox', { name: 'What' }).fill(title);
@@ -76,7 +102,10 @@ describe('finding and applying for jobs', () => {
     await expect.poll(() => card.innerText()).toContain('$21.50–$25.00 an hour');
     await expect.poll(() => results.getByRole('article').count()).toBe(1);
     // The job's pin is on the map: a single job's marker names it.
-    await map.getByRole('list', { name: 'Jobs on the map' }).getByRole('button', { name: new RegExp(title) }).waitFor();
+    await map
+      .getByRole('list', { name: 'Jobs on the map' })
+      .getByRole('button', { name: new RegExp(title) })
+      .waitFor();
     // The address holds the search, so it can be shared and Back returns to it.
     expect(new URL(page.url()).searchParams.get('q')).toBe(title);
 

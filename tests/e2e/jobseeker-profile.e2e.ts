@@ -9,7 +9,10 @@ import { useBrowser } from './support/browser.ts';
 async function navPercentage(page: Page, firstName: string): Promise<number> {
   const nav = mainNav(page);
   await nav.userMenu(firstName).click();
-  const text = await nav.nav.getByRole('list', { name: firstName }).getByText(/% complete/).textContent();
+  const text = await nav.nav
+    .getByRole('list', { name: firstName })
+    .getByText(/% complete/)
+    .textContent();
   await page.keyboard.press('Escape');
   return Number(/(\d+)% complete/.exec(text ?? '')?.[1]);
 }
@@ -98,11 +101,20 @@ describe("a job seeker's profile", () => {
       name: `${person.firstName} ${person.lastName}`,
       contact: person.email,
       summary: 'Warehouse worker who keeps the dock moving.',
-      jobs: [{ title: 'Dock Worker', company: 'Harbor Freight Lines', dates: 'May 2021 – present', points: ['Pallet jack operation and shipping and receiving on the night dock.'] }],
+      jobs: [
+        {
+          title: 'Dock Worker',
+          company: 'Harbor Freight Lines',
+          dates: 'May 2021 – present',
+          points: ['Pallet jack operation and shipping and receiving on the night dock.'],
+        },
+      ],
       education: [{ degree: "Associate's degree", school: 'Clark College', year: '2019' }],
       skills: ['Forklift operation', 'Pallet jack operation'],
     });
-    await page.getByRole('button', { name: 'Upload a résumé' }).setInputFiles({ name: 'riley-resume.pdf', mimeType: 'application/pdf', buffer: resume });
+    await page
+      .getByRole('button', { name: 'Upload a résumé' })
+      .setInputFiles({ name: 'riley-resume.pdf', mimeType: 'application/pdf', buffer: resume });
     await page.getByRole('list', { name: 'Your résumés' }).getByText('riley-resume.pdf').waitFor();
     await expectNavPercentage(page, person.firstName, 100);
 

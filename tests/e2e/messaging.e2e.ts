@@ -49,7 +49,9 @@ describe('messaging between a company and an applicant', () => {
     const suffix = Date.now().toString(36);
     const title = `Front Desk Host ${suffix}`;
     const employer = await createVerifiedEmployer('Harbor Lights Hotel LLC', 'Morgan');
-    const job = (await expectCall('/api/job/jobpost', { jobData: jobData(title) }, 201, await tokenOf(employer))) as { data: { id: string } };
+    const job = (await expectCall('/api/job/jobpost', { jobData: jobData(title) }, 201, await tokenOf(employer))) as {
+      data: { id: string };
+    };
     const seeker = await createVerifiedJobSeeker(newPerson('guest', 'Riley'));
     await expectCall('/api/JobSeeker/apply', { jobId: job.data.id }, 201, await tokenOf(seeker));
 
@@ -60,7 +62,10 @@ describe('messaging between a company and an applicant', () => {
 
     // ---- The employer opens the applicant and starts the conversation from the panel.
     await open(company.page, `/user/applicants?jobId=${job.data.id}`);
-    await company.page.getByRole('button', { name: `${seeker.firstName} ${seeker.lastName}` }).first().click();
+    await company.page
+      .getByRole('button', { name: `${seeker.firstName} ${seeker.lastName}` })
+      .first()
+      .click();
     const panel = company.page.getByRole('dialog', { name: `${seeker.firstName} ${seeker.lastName}` });
     await panel.getByRole('button', { name: 'Message' }).click();
     await expect.poll(() => new URL(company.page.url()).pathname).toBe('/user/messaging');
@@ -87,7 +92,10 @@ describe('messaging between a company and an applicant', () => {
 
     // ---- The employer moves the applicant to Interviewing; the seeker sees it in applied jobs.
     await open(company.page, `/user/applicants?jobId=${job.data.id}`);
-    await company.page.getByRole('button', { name: `${seeker.firstName} ${seeker.lastName}` }).first().click();
+    await company.page
+      .getByRole('button', { name: `${seeker.firstName} ${seeker.lastName}` })
+      .first()
+      .click();
     const again = company.page.getByRole('dialog', { name: `${seeker.firstName} ${seeker.lastName}` });
     await again.getByRole('button', { name: /Change status/ }).click();
     await company.page.getByRole('menuitem', { name: 'Interviewing' }).click();

@@ -12,7 +12,11 @@ import { useBrowser } from './support/browser.ts';
 
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 /** Waits until the wizard's save status says `text`. */
-const saveStatusSays = (page: Page, text: 'Saved' | 'Unsaved changes') => page.getByRole('status').filter({ hasText: new RegExp(`^${text}$`) }).waitFor();
+const saveStatusSays = (page: Page, text: 'Saved' | 'Unsaved changes') =>
+  page
+    .getByRole('status')
+    .filter({ hasText: new RegExp(`^${text}$`) })
+    .waitFor();
 
 /** Next, and the step after it opens. */
 async function next(page: Page, heading: string) {
@@ -21,7 +25,8 @@ async function next(page: Page, heading: string) {
 }
 
 /** The jobs list's row of a job, by its title. */
-const jobRow = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${title}`) }) });
+const jobRow = (page: Page, title: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${title}`) }) });
 
 async function chooseAction(page: Page, title: string, action: 'Close' | 'Reopen' | 'Clone') {
   await page.getByRole('button', { name: `Actions for ${title}`, exact: true }).click();
@@ -33,7 +38,10 @@ describe('posting jobs', () => {
 
   it('a recruiter writes a draft over two sessions, publishes, closes, reopens and clones it; another company cannot open it', async () => {
     const title = `Store Associate ${Date.now().toString(36)}`;
-    const [recruiter, outsider] = await Promise.all([createRecruiter('Harbor Lights Bakery LLC', 'Rowan'), createRecruiter('Cascade Hardware LLC', 'Morgan')]);
+    const [recruiter, outsider] = await Promise.all([
+      createRecruiter('Harbor Lights Bakery LLC', 'Rowan'),
+      createRecruiter('Cascade Hardware LLC', 'Morgan'),
+    ]);
 
     // ---- First session: a new job post, its details, and half of the time requirements.
     const { page } = browser;
@@ -61,7 +69,10 @@ describe('posting jobs', () => {
     await page.getByLabel('Number of people to hire').fill('2');
     await page.getByRole('radiogroup', { name: 'Where the work is done' }).getByRole('radio', { name: 'On-site' }).click();
     await page.getByRole('combobox', { name: 'Job address' }).fill('Vancouver, WA');
-    await page.getByRole('option', { name: /^Vancouver, WA/ }).first().click();
+    await page
+      .getByRole('option', { name: /^Vancouver, WA/ })
+      .first()
+      .click();
     await page.getByText('Job seekers see Vancouver, WA.').waitFor();
     await page.getByRole('checkbox', { name: 'A résumé is required to apply' }).check();
     await next(page, 'Step 2 of 7: Time requirements');

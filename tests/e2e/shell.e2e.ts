@@ -183,8 +183,15 @@ describe('the app shell', () => {
       const { nav, userMenu } = mainNav(page);
       await userMenu(employer.firstName).waitFor();
       const controls = nav.locator(':is(a, button):visible');
-      const boxes = await controls.evaluateAll((elements) => elements.map((e) => ({ text: (e as unknown as { innerText: string }).innerText.replace(/\s+/g, ' ').trim(), ...e.getBoundingClientRect().toJSON() })));
-      expect(boxes.map((b) => b.text)).toEqual(expect.arrayContaining(['Dashboard', 'Jobs', 'Applicants', 'About us', expect.stringMatching(/Christopher$/)]));
+      const boxes = await controls.evaluateAll((elements) =>
+        elements.map((e) => ({
+          text: (e as unknown as { innerText: string }).innerText.replace(/\s+/g, ' ').trim(),
+          ...e.getBoundingClientRect().toJSON(),
+        })),
+      );
+      expect(boxes.map((b) => b.text)).toEqual(
+        expect.arrayContaining(['Dashboard', 'Jobs', 'Applicants', 'About us', expect.stringMatching(/Christopher$/)]),
+      );
       for (const box of boxes) {
         expect(box.height, `${box.text} on one line`).toBeLessThan(40);
         expect(box.right, `${box.text} inside the window`).toBeLessThanOrEqual(width);

@@ -35,7 +35,11 @@ describe('company staff', () => {
     await expectNoA11yViolations(employerPage, 'the staff page');
 
     // The recruiter, in a browser of their own, follows the mailed link.
-    const recruiterContext = await browser.browser.newContext({ baseURL: inject('baseUrl'), viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    const recruiterContext = await browser.browser.newContext({
+      baseURL: inject('baseUrl'),
+      viewport: { width: 1280, height: 900 },
+      locale: 'en-US',
+    });
     try {
       const recruiterPage = await recruiterContext.newPage();
       const recruiterErrors: Error[] = [];

@@ -18,7 +18,7 @@ describe('the box around a search circle', () => {
   /** A seeded source, so a failure can be replayed. */
   function random(seed: number) {
     let s = seed >>> 0;
-    return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   }
 
   it('holds every point within the radius, anywhere on Earth (poles and the 180th meridian too)', () => {
@@ -40,7 +40,8 @@ describe('the box around a search circle', () => {
           let pLng = lng + (next() - 0.5) * (miles / 10);
           if (pLng > 180) pLng -= 360;
           if (pLng < -180) pLng += 360;
-          if (haversineMiles(lat, lng, pLat, pLng) <= miles) expect(inBox(box, pLat, pLng), `${lat},${lng} r${miles}: ${pLat},${pLng}`).toBe(true);
+          if (haversineMiles(lat, lng, pLat, pLng) <= miles)
+            expect(inBox(box, pLat, pLng), `${lat},${lng} r${miles}: ${pLat},${pLng}`).toBe(true);
         }
       }
     }

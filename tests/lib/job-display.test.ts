@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { compensationLabel, experienceLabel, locationLabel, payPeriodLabel, postedLabel, workScheduleLabel } from '../../src/lib/job-display.ts';
+import {
+  compensationLabel,
+  experienceLabel,
+  locationLabel,
+  payPeriodLabel,
+  postedLabel,
+  workScheduleLabel,
+} from '../../src/lib/job-display.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 
 describe('experience (spec 2 §5)', () => {
@@ -63,7 +70,13 @@ describe('pay', () => {
   });
 
   it('names every period, and none when the rate is missing', () => {
-    expect(['Hourly', 'Daily', 'Weekly', 'Monthly', 'Yearly'].map(payPeriodLabel)).toEqual(['an hour', 'a day', 'a week', 'a month', 'a year']);
+    expect(['Hourly', 'Daily', 'Weekly', 'Monthly', 'Yearly'].map(payPeriodLabel)).toEqual([
+      'an hour',
+      'a day',
+      'a week',
+      'a month',
+      'a year',
+    ]);
     expect(payPeriodLabel(null)).toBe('');
     expect(compensationLabel(pay(20, 30, null))).toBe('$20.00–$30.00');
   });

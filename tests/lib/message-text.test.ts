@@ -13,7 +13,9 @@ describe('message text', () => {
       { kind: 'link', text: 'https://en.wikipedia.org/wiki/Nurse_(role)', href: 'https://en.wikipedia.org/wiki/Nurse_(role)' },
       { kind: 'text', text: ') now' },
     ]);
-    expect(linkParts('javascript:alert(1) data:text/html,<b>x</b> ftp://x.example')).toEqual([{ kind: 'text', text: 'javascript:alert(1) data:text/html,<b>x</b> ftp://x.example' }]);
+    expect(linkParts('javascript:alert(1) data:text/html,<b>x</b> ftp://x.example')).toEqual([
+      { kind: 'text', text: 'javascript:alert(1) data:text/html,<b>x</b> ftp://x.example' },
+    ]);
     expect(linkParts('<img src=x onerror=alert(1)>')).toEqual([{ kind: 'text', text: '<img src=x onerror=alert(1)>' }]);
   });
 
@@ -68,10 +70,14 @@ describe('the messaging socket', () => {
     const ws = fakeSocket();
     const frames: unknown[] = [];
     const codes: number[] = [];
-    const socket = openMessagingSocket({ sessionToken: 't', lastMessageId: 41 }, { onFrame: (f) => frames.push(f), onClose: (c) => codes.push(c) }, (url) => {
-      ws.urls.push(url);
-      return ws;
-    });
+    const socket = openMessagingSocket(
+      { sessionToken: 't', lastMessageId: 41 },
+      { onFrame: (f) => frames.push(f), onClose: (c) => codes.push(c) },
+      (url) => {
+        ws.urls.push(url);
+        return ws;
+      },
+    );
     ws.readyState = 1;
     ws.onopen!({});
     expect(JSON.parse(ws.sent[0]!)).toEqual({ type: 'hello', sessionToken: 't', lastMessageId: 41 });
@@ -105,7 +111,11 @@ describe('the messaging socket', () => {
   it('closes quietly when the machine ends it', () => {
     const ws = fakeSocket();
     const codes: number[] = [];
-    const socket = openMessagingSocket({ sessionToken: 't', lastMessageId: null }, { onFrame: () => undefined, onClose: (c) => codes.push(c) }, () => ws);
+    const socket = openMessagingSocket(
+      { sessionToken: 't', lastMessageId: null },
+      { onFrame: () => undefined, onClose: (c) => codes.push(c) },
+      () => ws,
+    );
     socket.close();
     expect(ws.closedWith).toBe(1000);
     expect(codes).toEqual([]);
@@ -114,7 +124,9 @@ describe('the messaging socket', () => {
 
 describe('invalid answers', () => {
   it('are told in the product’s words for each call; other failures pass through', () => {
-    expect(() => invalidAs('Invalid response from messages-list API')(new ApiError('invalid-response', 200, 'An unexpected error occurred.'))).toThrow('Invalid response from messages-list API');
+    expect(() =>
+      invalidAs('Invalid response from messages-list API')(new ApiError('invalid-response', 200, 'An unexpected error occurred.')),
+    ).toThrow('Invalid response from messages-list API');
     const down = new ApiError('server', 500, 'Something went wrong!!!');
     expect(() => invalidAs('x')(down)).toThrow(down);
   });

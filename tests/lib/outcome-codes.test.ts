@@ -17,9 +17,15 @@ describe('outcome codes', () => {
   });
 
   it('puts the codes in the envelope’s state, and their meaning in its JSON schema (the OpenAPI document)', () => {
-    expect(apiStateSchema.parse({ status: 409, hasError: true, hasData: false, errors: ['x'], code: 'job.closed' }).code).toBe('job.closed');
-    expect(apiStateSchema.safeParse({ status: 409, hasError: true, hasData: false, errors: ['x'], code: 'no.suchCode' }).success).toBe(false);
-    const schema = z.toJSONSchema(apiStateSchema) as { properties: { code: { enum: string[]; description: string; 'x-enumDescriptions': Record<string, string> } } };
+    expect(apiStateSchema.parse({ status: 409, hasError: true, hasData: false, errors: ['x'], code: 'job.closed' }).code).toBe(
+      'job.closed',
+    );
+    expect(apiStateSchema.safeParse({ status: 409, hasError: true, hasData: false, errors: ['x'], code: 'no.suchCode' }).success).toBe(
+      false,
+    );
+    const schema = z.toJSONSchema(apiStateSchema) as {
+      properties: { code: { enum: string[]; description: string; 'x-enumDescriptions': Record<string, string> } };
+    };
     const { code } = schema.properties;
     expect(code.enum).toEqual(outcomeCodeList);
     for (const name of outcomeCodeList) {

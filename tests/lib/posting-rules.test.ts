@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { hazardsNamed, payRangeReason, payRangeStates } from '../../src/contract/posting-rules.ts';
-import { jobDataSchema, newJobData, publishIssues, richTextToPlain, stepIssues, isUnsafeRichText, type JobData } from '../../src/contract/posting.ts';
+import {
+  jobDataSchema,
+  newJobData,
+  publishIssues,
+  richTextToPlain,
+  stepIssues,
+  isUnsafeRichText,
+  type JobData,
+} from '../../src/contract/posting.ts';
 
 const today = '2026-11-22';
 
@@ -13,7 +21,15 @@ function completeJob(): JobData {
     positionType: [1],
     locationType: 'onsite',
     address: 'Vancouver, WA 98660',
-    geoLocation: { city: 'Vancouver', name: 'Vancouver, WA', state: 'WA', address: 'Vancouver, WA 98660', pinCode: '98660', latitude: 45.63, longitude: -122.66 },
+    geoLocation: {
+      city: 'Vancouver',
+      name: 'Vancouver, WA',
+      state: 'WA',
+      address: 'Vancouver, WA 98660',
+      pinCode: '98660',
+      latitude: 45.63,
+      longitude: -122.66,
+    },
   };
   d.timeRequirements.workSchedule = 1;
   d.payDetails = { ...d.payDetails, minSalary: 18, maxSalary: 21, rate: 'Hourly' };
@@ -48,8 +64,12 @@ describe('shape rules any draft obeys', () => {
 
   it('refuses a title out of 5–120 characters, hours out of 1–80, GPA out of 0–4, negative pay', () => {
     expect(issuesOf({ jobDetails: { title: 'Cook' } })).toEqual(['jobDetails.title: Please enter a job title of 5 to 120 characters.']);
-    expect(issuesOf({ jobDetails: { title: 'Line Cook' }, timeRequirements: { hoursPerWeek: 81 } })[0]).toMatch(/^timeRequirements.hoursPerWeek/);
-    expect(issuesOf({ jobDetails: { title: 'Line Cook' }, candidateRequirements: { minimumGPA: 4.5 } })[0]).toMatch(/^candidateRequirements.minimumGPA/);
+    expect(issuesOf({ jobDetails: { title: 'Line Cook' }, timeRequirements: { hoursPerWeek: 81 } })[0]).toMatch(
+      /^timeRequirements.hoursPerWeek/,
+    );
+    expect(issuesOf({ jobDetails: { title: 'Line Cook' }, candidateRequirements: { minimumGPA: 4.5 } })[0]).toMatch(
+      /^candidateRequirements.minimumGPA/,
+    );
     expect(issuesOf({ jobDetails: { title: 'Line Cook' }, payDetails: { minSalary: -1 } })[0]).toMatch(/^payDetails.minSalary/);
   });
 
@@ -102,9 +122,9 @@ describe('pay transparency', () => {
   });
 
   it('names at most three states, then how many more', () => {
-    expect(payRangeReason([{ name: 'Colorado' }, { name: 'California' }, { name: 'Washington' }, { name: 'New York' }, { name: 'Hawaii' }])).toMatch(
-      /^The law of Colorado, California, Washington and 2 more requires/,
-    );
+    expect(
+      payRangeReason([{ name: 'Colorado' }, { name: 'California' }, { name: 'Washington' }, { name: 'New York' }, { name: 'Hawaii' }]),
+    ).toMatch(/^The law of Colorado, California, Washington and 2 more requires/);
   });
 });
 
@@ -119,7 +139,9 @@ describe('work by minors', () => {
     const forklift = completeJob();
     forklift.jobDetails.title = 'Forklift Operator';
     forklift.candidateRequirements.openToMinors = true;
-    expect(stepIssues('candidateRequirements', forklift, { today })[0]?.message).toMatch(/^This job cannot be opened to applicants aged 16 or 17: "forklift"/);
+    expect(stepIssues('candidateRequirements', forklift, { today })[0]?.message).toMatch(
+      /^This job cannot be opened to applicants aged 16 or 17: "forklift"/,
+    );
 
     const cashier = completeJob();
     cashier.jobDetails.title = 'Cashier';

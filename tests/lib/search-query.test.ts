@@ -36,7 +36,13 @@ const everyFilter: SearchFilters = {
 describe('search query in the address', () => {
   it('starts at the stored place with no keyword, no filters and the best match first', () => {
     const q = defaultQuery(vancouver, 10);
-    expect(q).toEqual({ keyword: null, place: { latitude: 45.628, longitude: -122.6739, label: 'Vancouver, WA' }, radius: 10, filters: NO_FILTERS, sort: 'relevance' });
+    expect(q).toEqual({
+      keyword: null,
+      place: { latitude: 45.628, longitude: -122.6739, label: 'Vancouver, WA' },
+      radius: 10,
+      filters: NO_FILTERS,
+      sort: 'relevance',
+    });
     expect(q.filters.postedSince).toBe('1987-01-01');
   });
 
@@ -127,7 +133,14 @@ describe('zoom for a radius', () => {
 describe('the filters form', () => {
   it('holds the filters as typed and gives them back unchanged', () => {
     for (const f of [NO_FILTERS, everyFilter]) expect(filtersOfDraft(draftOf(f))).toEqual({ filters: f, errors: null });
-    expect(draftOf(NO_FILTERS)).toMatchObject({ workSchedule: 0, payAmount: '', payRate: 'Hourly', experience: '', postedSince: '1987-01-01', remote: 'include' });
+    expect(draftOf(NO_FILTERS)).toMatchObject({
+      workSchedule: 0,
+      payAmount: '',
+      payRate: 'Hourly',
+      experience: '',
+      postedSince: '1987-01-01',
+      remote: 'include',
+    });
   });
 
   it('reads amounts typed with a dollar sign or thousands separators, and blanks as no filter', () => {
@@ -139,7 +152,11 @@ describe('the filters form', () => {
   it('says what it cannot take, in the search’s words', () => {
     const result = filtersOfDraft({ ...draftOf(NO_FILTERS), payAmount: 'lots', experience: '2.5', postedSince: '2025-02-30' });
     expect(result.filters).toBeNull();
-    expect(result.errors).toEqual({ minimumPay: SearchMessages.minimumPay, experience: SearchMessages.experience, postedSince: SearchMessages.postedSince });
+    expect(result.errors).toEqual({
+      minimumPay: SearchMessages.minimumPay,
+      experience: SearchMessages.experience,
+      postedSince: SearchMessages.postedSince,
+    });
     expect(filtersOfDraft({ ...draftOf(NO_FILTERS), experience: '51' }).errors).toEqual({ experience: SearchMessages.experience });
   });
 

@@ -31,14 +31,18 @@ function importEdgeUnder(dir: string): [string, string] {
 describe('the code base', () => {
   it('keeps every layer rule and has no import cycle', { timeout: 600_000 }, async () => {
     const results = await eslint.lintFiles(['.']);
-    const problems = results.flatMap((r) => r.messages.map((m) => `${path.relative(root, r.filePath)}:${m.line} ${m.ruleId}: ${m.message}`));
+    const problems = results.flatMap((r) =>
+      r.messages.map((m) => `${path.relative(root, r.filePath)}:${m.line} ${m.ruleId}: ${m.message}`),
+    );
     expect(problems).toEqual([]);
   });
 });
 
 describe('a planted violation fails the lint', () => {
   it('a view importing a service', async () => {
-    expect(await rulesBrokenBy('src/views/jobs/planted.tsx', "import '../../services/http.ts';\n")).toContain('import-x/no-restricted-paths');
+    expect(await rulesBrokenBy('src/views/jobs/planted.tsx', "import '../../services/http.ts';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
   });
 
   it('a story may use services to stub actors', async () => {
@@ -46,13 +50,15 @@ describe('a planted violation fails the lint', () => {
   });
 
   it('a machine importing React', async () => {
-    expect(await rulesBrokenBy('src/machines/jobs/planted.ts', "import { useState } from 'react';\nexport const x = useState;\n")).toContain(
-      'no-restricted-imports',
-    );
+    expect(
+      await rulesBrokenBy('src/machines/jobs/planted.ts', "import { useState } from 'react';\nexport const x = useState;\n"),
+    ).toContain('no-restricted-imports');
   });
 
   it('a machine importing a view', async () => {
-    expect(await rulesBrokenBy('src/machines/jobs/planted.ts', "import '../../views/ui/button.tsx';\n")).toContain('import-x/no-restricted-paths');
+    expect(await rulesBrokenBy('src/machines/jobs/planted.ts', "import '../../views/ui/button.tsx';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
   });
 
   it('a service importing a machine', async () => {

@@ -9,7 +9,17 @@ import {
 } from '../../src/machines/applicants/applicant-detail.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { demoApplicants, demoDetail } from '../../src/views/applicants/applicants-stories-support.ts';
-import { atomicStates, deferred, eventTypesOf, flush, modelOf, modelStates, settle, whileActorRuns, type ModelState } from '../support/client/model.ts';
+import {
+  atomicStates,
+  deferred,
+  eventTypesOf,
+  flush,
+  modelOf,
+  modelStates,
+  settle,
+  whileActorRuns,
+  type ModelState,
+} from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof applicantDetailMachine>;
 
@@ -23,7 +33,9 @@ const reviewed: ApplicantDetail = {
 const hired = demoDetail(demoApplicants[2]!);
 const serverDown = new ApiError('server', 500, 'Something went wrong!!!');
 const gone = new ApiError('client', 404, ApplicantMessages.applicantNotFound, [ApplicantMessages.applicantNotFound]);
-const refused = new ApiError('client', 409, 'An application that is applied cannot be moved to hired.', ['An application that is applied cannot be moved to hired.']);
+const refused = new ApiError('client', 409, 'An application that is applied cannot be moved to hired.', [
+  'An application that is applied cannot be moved to hired.',
+]);
 
 function stubbed() {
   const server = {
@@ -124,7 +136,9 @@ describe('applicant detail machine (model-based)', () => {
 
   it('reaches every state of the chart and tries every event it handles', () => {
     expect([...new Set(states.flatMap((s) => atomicStates(s.state.value)))].sort()).toEqual(['failed', 'loading', 'ready', 'saving']);
-    expect([...new Set(states.flatMap((s) => s.transitions.map((t) => t.event.type)))].sort()).toEqual(eventTypesOf(applicantDetailMachine).sort());
+    expect([...new Set(states.flatMap((s) => s.transitions.map((t) => t.event.type)))].sort()).toEqual(
+      eventTypesOf(applicantDetailMachine).sort(),
+    );
   });
 });
 
@@ -143,7 +157,10 @@ describe('applicant detail rules', () => {
     sut.actor.send({ type: 'status.set', status: 'Reviewed' });
     await flush();
     expect(sut.server.statuses).toEqual([{ id: maria.id, status: 'Reviewed' }]);
-    settle(sut.server.pending, { type: 'xstate.done.actor.setStatus', output: { applicant: reviewedRow, message: ApplicantMessages.statusChanged } } as unknown as EventObject);
+    settle(sut.server.pending, {
+      type: 'xstate.done.actor.setStatus',
+      output: { applicant: reviewedRow, message: ApplicantMessages.statusChanged },
+    } as unknown as EventObject);
     await flush();
     expect(sut.emitted.slice(1)).toEqual([
       { type: 'updated', applicant: reviewedRow },

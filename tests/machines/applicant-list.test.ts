@@ -11,7 +11,17 @@ import {
 } from '../../src/machines/applicants/applicant-list.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { applicantPage, demoApplicants, demoJobsWithApplicants } from '../../src/views/applicants/applicants-stories-support.ts';
-import { atomicStates, deferred, eventTypesOf, flush, modelOf, modelStates, settle, whileActorRuns, type ModelState } from '../support/client/model.ts';
+import {
+  atomicStates,
+  deferred,
+  eventTypesOf,
+  flush,
+  modelOf,
+  modelStates,
+  settle,
+  whileActorRuns,
+  type ModelState,
+} from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof applicantListMachine>;
 
@@ -155,7 +165,8 @@ describe('applicant list machine (model-based)', () => {
       // A search, filter, order or job change reads again from page 1; paging reads the page asked for.
       const asked = (t.next as Snap).context.query.pageNumber;
       if (t.event.type === 'applicants.page') expect(asked).toBe((t.event as unknown as { page: number }).page);
-      else if (['applicants.filter', 'applicants.order', 'applicants.job', 'applicants.apply', waited.type].includes(t.event.type)) expect(asked).toBe(1);
+      else if (['applicants.filter', 'applicants.order', 'applicants.job', 'applicants.apply', waited.type].includes(t.event.type))
+        expect(asked).toBe(1);
     }
   });
 
@@ -163,7 +174,9 @@ describe('applicant list machine (model-based)', () => {
     expect([...new Set(states.flatMap((s) => atomicStates(s.state.value)))].sort()).toEqual(
       ['jobs.done', 'jobs.loading', 'list.failed', 'list.loading', 'list.ready', 'typing.idle', 'typing.waiting'].sort(),
     );
-    expect([...new Set(states.flatMap((s) => s.transitions.map((t) => t.event.type)))].sort()).toEqual(eventTypesOf(applicantListMachine).sort());
+    expect([...new Set(states.flatMap((s) => s.transitions.map((t) => t.event.type)))].sort()).toEqual(
+      eventTypesOf(applicantListMachine).sort(),
+    );
   });
 });
 
@@ -171,11 +184,14 @@ describe('applicant list rules', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const loaded = (input?: ApplicantListInput) => replay([{ type: 'xstate.done.actor.load', output: firstPage } as unknown as EventObject], input);
+  const loaded = (input?: ApplicantListInput) =>
+    replay([{ type: 'xstate.done.actor.load', output: firstPage } as unknown as EventObject], input);
 
   it('reads page 1 of every applicant, newest first, 10 a page; the page opens on the job of the address', async () => {
     const sut = await replay([]);
-    expect(sut.server.loads).toEqual([{ pageNumber: 1, pageSize: 10, search: null, filter: 'All', order: 'date', ascending: false, jobId: null }]);
+    expect(sut.server.loads).toEqual([
+      { pageNumber: 1, pageSize: 10, search: null, filter: 'All', order: 'date', ascending: false, jobId: null },
+    ]);
     expect(sut.server.jobReads).toBe(1);
     const one = await replay([], { jobId: JOB });
     expect(one.server.loads[0]!.jobId).toBe(JOB);

@@ -14,7 +14,18 @@ import {
 import { sessionMachine, type SessionEvent } from '../../src/machines/account/session.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import type { StoredSession } from '../../src/services/session-store.ts';
-import { deferred, eventTypesOf, expectFormRules, settle, flush, groupCases, modelOf, reachedStates, transitionCases, whileActorRuns } from '../support/client/model.ts';
+import {
+  deferred,
+  eventTypesOf,
+  expectFormRules,
+  settle,
+  flush,
+  groupCases,
+  modelOf,
+  reachedStates,
+  transitionCases,
+  whileActorRuns,
+} from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof changePasswordMachine>;
 type Values = Record<ChangePasswordField, string>;
@@ -122,7 +133,11 @@ async function exec(sut: Sut, event: unknown) {
 }
 
 function checkInvariants(s: Snap) {
-  expectFormRules(s, { fields: ['oldPassword', 'newPassword', 'retypePassword'], shown: selectFieldErrors(s), canSubmit: selectCanSubmit(s) });
+  expectFormRules(s, {
+    fields: ['oldPassword', 'newPassword', 'retypePassword'],
+    shown: selectFieldErrors(s),
+    canSubmit: selectCanSubmit(s),
+  });
   const valid = Object.keys(s.context.errors).length === 0;
   const { oldPassword, newPassword, retypePassword } = s.context.values;
   // The new password may not equal the old one (spec 1 §5).
@@ -144,9 +159,7 @@ describe('change password machine (model-based)', () => {
   );
 
   it('reaches every state and takes every event of the chart', () => {
-    expect(reachedStates(cases)).toEqual(
-      new Set(['{"editing":"idle"}', '{"editing":"failed"}', 'submitting', 'changed', 'signedOut']),
-    );
+    expect(reachedStates(cases)).toEqual(new Set(['{"editing":"idle"}', '{"editing":"failed"}', 'submitting', 'changed', 'signedOut']));
     const taken = new Set(cases.map((c) => c.event.type as string));
     for (const type of eventTypesOf(changePasswordMachine)) expect(taken).toContain(type);
   });
@@ -164,7 +177,12 @@ describe('change password machine (model-based)', () => {
       const expected = c.expected as Snap;
       expect(s.value).toEqual(expected.value);
       const pick = ({ values, touched, errors, serverErrors, error, signedIn }: Snap['context']) => ({
-        values, touched, errors, serverErrors, error, signedIn,
+        values,
+        touched,
+        errors,
+        serverErrors,
+        error,
+        signedIn,
       });
       expect(pick(s.context)).toEqual(pick(expected.context));
       expect(selectFieldErrors(s)).toEqual(selectFieldErrors(expected));
@@ -174,12 +192,12 @@ describe('change password machine (model-based)', () => {
       const entered = (state: 'submitting' | 'changed') => s.matches(state) && !(c.from as Snap).matches(state);
       expect(sut.calls.slice(callsBefore)).toEqual(entered('submitting') ? [s.context.values] : []);
       expect(sut.emitted.slice(emittedBefore)).toEqual(
-        entered('changed') ? [{ type: 'notify', message: 'Your password has been changed. Please log in again with your new password.' }] : [],
+        entered('changed')
+          ? [{ type: 'notify', message: 'Your password has been changed. Please log in again with your new password.' }]
+          : [],
       );
       // Changed: the session is told to sign out, once.
-      expect(sut.recording!.received).toEqual(
-        s.matches('changed') ? [{ type: 'session.logout' }] : [],
-      );
+      expect(sut.recording!.received).toEqual(s.matches('changed') ? [{ type: 'session.logout' }] : []);
       sut.actor.stop();
     }
   });

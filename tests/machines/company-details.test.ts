@@ -23,7 +23,9 @@ const employerView: LoadedCompany = { details: sampleDetails, industries: sample
 const recruiterView: LoadedCompany = { details: { ...sampleDetails, canEdit: false }, industries: sampleIndustries };
 const portland: Place = { address: 'Portland, OR', city: 'Portland', state: 'OR', latitude: 45.5152, longitude: -122.6784 };
 const saved: Saved = { details: { ...sampleDetails, companyName: 'Hale Freight NW' }, message: CompanyMessages.detailsSaved };
-const insecure = new ApiError('client', 400, CompanyMessages.websiteInsecure, [CompanyMessages.websiteInsecure], { website: CompanyMessages.websiteInsecure });
+const insecure = new ApiError('client', 400, CompanyMessages.websiteInsecure, [CompanyMessages.websiteInsecure], {
+  website: CompanyMessages.websiteInsecure,
+});
 
 const modelEvents = [
   { type: 'xstate.done.actor.load', output: employerView },
@@ -149,7 +151,13 @@ describe('company details rules', () => {
       about: 'We move freight across the Pacific Northwest.',
       industryId: '48',
     });
-    expect(sut.actor.getSnapshot().context.place).toEqual({ address: 'Vancouver, WA', city: 'Vancouver', state: 'WA', latitude: 45.6387, longitude: -122.6615 });
+    expect(sut.actor.getSnapshot().context.place).toEqual({
+      address: 'Vancouver, WA',
+      city: 'Vancouver',
+      state: 'WA',
+      latitude: 45.6387,
+      longitude: -122.6615,
+    });
   });
 
   it('sends the place picked whole, and tells whoever listens once saved', async () => {

@@ -101,7 +101,12 @@ describe('company logo machine (model-based)', () => {
   const states = modelStates(model);
 
   it('reaches every state of the chart and tries every event', () => {
-    expect([...new Set(states.flatMap((s) => atomicStates(s.state.value)))].sort()).toEqual(['confirmingRemove', 'idle', 'removing', 'uploading']);
+    expect([...new Set(states.flatMap((s) => atomicStates(s.state.value)))].sort()).toEqual([
+      'confirmingRemove',
+      'idle',
+      'removing',
+      'uploading',
+    ]);
     expect(new Set(states.flatMap((s) => s.transitions.map((t) => t.event.type)))).toEqual(new Set(modelEvents.map((e) => e.type)));
   });
 

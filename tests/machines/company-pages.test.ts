@@ -64,7 +64,16 @@ function walk<M extends AnyStateMachine>(
   });
 }
 
-const counts: DashboardCount = { postedJobs: 3, applicants: 12, activeJobs: 2, newApplicants: 4, toReview: 5, interviewing: 2, offered: 1, hired: 0 };
+const counts: DashboardCount = {
+  postedJobs: 3,
+  applicants: 12,
+  activeJobs: 2,
+  newApplicants: 4,
+  toReview: 5,
+  interviewing: 2,
+  offered: 1,
+  hired: 0,
+};
 
 walk('company counts machine', companyCountsMachine, {
   events: [

@@ -23,12 +23,19 @@ const ada: Person = { firstName: 'Ada', lastName: 'Byron' };
 function sut(options: { countsToCompletion?: boolean } = {}) {
   const calls = {
     loads: [] as Array<{ signal: AbortSignal; answer: ReturnType<typeof deferred<{ data: Person }>> }>,
-    saves: [] as Array<{ values: Record<Field, string>; signal: AbortSignal; answer: ReturnType<typeof deferred<{ data: Person; message: string }>> }>,
+    saves: [] as Array<{
+      values: Record<Field, string>;
+      signal: AbortSignal;
+      answer: ReturnType<typeof deferred<{ data: Person; message: string }>>;
+    }>,
   };
   const form = defineDetailsForm({
     id: 'person',
     fields,
-    schema: z.object({ firstName: z.string().trim().min(1, 'First name is required'), lastName: z.string().trim().min(1, 'Last name is required') }),
+    schema: z.object({
+      firstName: z.string().trim().min(1, 'First name is required'),
+      lastName: z.string().trim().min(1, 'Last name is required'),
+    }),
     valuesOf: (p: Person) => ({ firstName: p.firstName, lastName: p.lastName }),
     savedMessage: 'Saved.',
     ...options,

@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../src/contract/account.ts';
-import { DocumentMessages, DocumentType, NONE_DOCUMENT, type DocumentKind, type Documents, type UploadedDocument } from '../../src/contract/documents.ts';
+import {
+  DocumentMessages,
+  DocumentType,
+  NONE_DOCUMENT,
+  type DocumentKind,
+  type Documents,
+  type UploadedDocument,
+} from '../../src/contract/documents.ts';
 import { FileMessages, MAX_UPLOAD_BYTES } from '../../src/contract/files.ts';
 import {
   documentRefusal,
@@ -218,7 +225,9 @@ describe('documents machine (model-based)', () => {
         expect(sut.changes() - before.changes).toBe(announces ? 1 : 0);
         // Only a cancel drops the request; an answer ends the actor without one.
         expect(sut.server.aborted - before.aborted).toBe(before.uploading && last.type === 'upload.cancel' ? 1 : 0);
-        expect(sut.emitted.slice(before.emitted)).toEqual(last.type === 'xstate.done.actor.download' ? [{ type: 'document.save', file: saved }] : []);
+        expect(sut.emitted.slice(before.emitted)).toEqual(
+          last.type === 'xstate.done.actor.download' ? [{ type: 'document.save', file: saved }] : [],
+        );
         // A file is sent when an upload starts, and nothing refused is sent.
         expect(sut.server.uploads.length - before.uploads).toBe(!before.uploading && now.matches({ ready: 'uploading' }) ? 1 : 0);
       }

@@ -45,12 +45,18 @@ describe('education rules', () => {
     type(actor, 'completion', '2020');
     actor.send({ type: 'form.submit' });
     await flush();
-    expect(server.saves).toEqual([{ id: null, input: { degree: 5, completion: 2020, university: 'Clark College', universityId: null, focus: null } }]);
+    expect(server.saves).toEqual([
+      { id: null, input: { degree: 5, completion: 2020, university: 'Clark College', universityId: null, focus: null } },
+    ]);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     server.pending.save!.resolve([clark, psu, { ...osu, university: 'Clark College', universityId: null }] as never);
     await flush();
     expect(actor.getSnapshot().value).toEqual({ list: 'idle' });
-    expect(actor.getSnapshot().context.entries.map((e) => e.university)).toEqual(['Clark College', 'Portland State University', 'Hudson’s Bay High School']);
+    expect(actor.getSnapshot().context.entries.map((e) => e.university)).toEqual([
+      'Clark College',
+      'Portland State University',
+      'Hudson’s Bay High School',
+    ]);
     expect(changes).toBe(1);
     expect(emitted).toEqual([{ type: 'entries.changed', message: ProfileMessages.educationSaved }]);
     stop();
@@ -59,13 +65,21 @@ describe('education rules', () => {
   it('edits an entry with its id, the university picked from the search, and the field of study', async () => {
     const { server, actor } = await loaded();
     actor.send({ type: 'entry.edit', id: clark.id });
-    expect(actor.getSnapshot().context.values).toEqual({ degree: '1', focus: '', university: 'Hudson’s Bay High School', universityId: '', completion: '2012' });
+    expect(actor.getSnapshot().context.values).toEqual({
+      degree: '1',
+      focus: '',
+      university: 'Hudson’s Bay High School',
+      universityId: '',
+      completion: '2012',
+    });
     type(actor, 'universityId', String(psuChoice.value));
     type(actor, 'university', psuChoice.label);
     type(actor, 'focus', '11');
     actor.send({ type: 'form.submit' });
     await flush();
-    expect(server.saves).toEqual([{ id: clark.id, input: { degree: 1, completion: 2012, university: psuChoice.label, universityId: psuChoice.value, focus: 11 } }]);
+    expect(server.saves).toEqual([
+      { id: clark.id, input: { degree: 1, completion: 2012, university: psuChoice.label, universityId: psuChoice.value, focus: 11 } },
+    ]);
   });
 
   it('shows the rules once a field is left, and does not save while one is unmet', async () => {

@@ -110,7 +110,10 @@ describe('email verification rules', () => {
   });
 
   it('a link missing its token or email fails at once with a clear message and calls nothing', () => {
-    for (const input of [{ token: '  ', email: 'ada@example.com' }, { token: 'tok', email: null }]) {
+    for (const input of [
+      { token: '  ', email: 'ada@example.com' },
+      { token: 'tok', email: null },
+    ]) {
       const sut = startSut(input);
       expect(sut.actor.getSnapshot().value).toBe('failure');
       expect(selectErrors(sut.actor.getSnapshot())).toEqual([AccountMessages.emailLinkInvalid]);

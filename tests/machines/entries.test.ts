@@ -118,7 +118,9 @@ describe('entries machine, education (model-based)', () => {
         { type: 'xstate.error.actor.save', error: serverDown },
         {
           type: 'xstate.error.actor.save',
-          error: new ApiError('client', 400, ProfileMessages.university, [ProfileMessages.university], { university: ProfileMessages.university }),
+          error: new ApiError('client', 400, ProfileMessages.university, [ProfileMessages.university], {
+            university: ProfileMessages.university,
+          }),
         },
         { type: 'delete.confirm' },
         { type: 'delete.cancel' },
@@ -169,7 +171,12 @@ describe('entries machine, experience (model-based)', () => {
       { type: 'form.submit' },
       { type: 'dialog.close' },
       { type: 'xstate.done.actor.save', output: jobs(false, framer, barista) },
-      { type: 'xstate.error.actor.save', error: new ApiError('client', 400, ProfileMessages.endWhileCurrent, [ProfileMessages.endWhileCurrent], { endDate: ProfileMessages.endWhileCurrent }) },
+      {
+        type: 'xstate.error.actor.save',
+        error: new ApiError('client', 400, ProfileMessages.endWhileCurrent, [ProfileMessages.endWhileCurrent], {
+          endDate: ProfileMessages.endWhileCurrent,
+        }),
+      },
       { type: 'delete.confirm' },
       { type: 'delete.cancel' },
       { type: 'xstate.done.actor.remove', output: jobs(false) },

@@ -119,7 +119,13 @@ describe('experience rules', () => {
     const { server, actor } = await loaded(jobs(true));
     expect(actor.getSnapshot().context.flag).toBe(true);
     actor.send({ type: 'entry.add' });
-    for (const [field, value] of [['companyName', 'Cascade Builders'], ['jobTitle', 'Framing carpenter'], ['startDate', '2018-06-15'], ['endDate', '2021-02-26']] as const) type(actor, field, value);
+    for (const [field, value] of [
+      ['companyName', 'Cascade Builders'],
+      ['jobTitle', 'Framing carpenter'],
+      ['startDate', '2018-06-15'],
+      ['endDate', '2021-02-26'],
+    ] as const)
+      type(actor, field, value);
     actor.send({ type: 'form.submit' });
     await flush();
     server.pending.save!.resolve(jobs(false, framer) as never);

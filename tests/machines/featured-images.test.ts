@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { CompanyMessages, type FeaturedImage } from '../../src/contract/company.ts';
 import { FileMessages } from '../../src/contract/files.ts';
-import { featuredImagesMachine, moved, selectFull, selectPercent, type FeaturedImagesEvent } from '../../src/machines/company/featured-images.machine.ts';
+import {
+  featuredImagesMachine,
+  moved,
+  selectFull,
+  selectPercent,
+  type FeaturedImagesEvent,
+} from '../../src/machines/company/featured-images.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { sampleFeatured } from '../../src/views/company/stories-support.tsx';
 import { atomicStates, deferred, flush, modelOf, modelStates, settle } from '../support/client/model.ts';

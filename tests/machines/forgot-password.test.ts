@@ -10,7 +10,18 @@ import {
   type ForgotPasswordEvent,
 } from '../../src/machines/account/forgot-password.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
-import { deferred, eventTypesOf, expectFormRules, settle, flush, groupCases, modelOf, reachedStates, transitionCases, whileActorRuns } from '../support/client/model.ts';
+import {
+  deferred,
+  eventTypesOf,
+  expectFormRules,
+  settle,
+  flush,
+  groupCases,
+  modelOf,
+  reachedStates,
+  transitionCases,
+  whileActorRuns,
+} from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof forgotPasswordMachine>;
 

@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../src/contract/account.ts';
-import {
-  googleStartMachine,
-  selectBusy,
-  selectMessage,
-  type GoogleStartEvent,
-} from '../../src/machines/account/google-start.machine.ts';
+import { googleStartMachine, selectBusy, selectMessage, type GoogleStartEvent } from '../../src/machines/account/google-start.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { deferred, flush, modelOf, reachedStates, settle, transitionCases } from '../support/client/model.ts';
 

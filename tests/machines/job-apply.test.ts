@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../src/contract/account.ts';
-import { DocumentMessages, DocumentType, NONE_DOCUMENT, type DocumentEntry, type DocumentKind, type Documents, type UploadedDocument } from '../../src/contract/documents.ts';
+import {
+  DocumentMessages,
+  DocumentType,
+  NONE_DOCUMENT,
+  type DocumentEntry,
+  type DocumentKind,
+  type Documents,
+  type UploadedDocument,
+} from '../../src/contract/documents.ts';
 import { FileMessages, MAX_UPLOAD_BYTES } from '../../src/contract/files.ts';
 import { JobMessages, type Application, type ApplicationInput } from '../../src/contract/jobs.ts';
 import {
@@ -43,7 +51,13 @@ const some = lists([resume], [letter]);
 const none = lists([], []);
 
 /** A job that asks for nothing, and one that asks for everything. */
-const easy: ApplyJob = { id: JOB_ID, title: 'Barista', requiresResume: false, requiresCoverLetter: false, requiresWorkAuthorization: false };
+const easy: ApplyJob = {
+  id: JOB_ID,
+  title: 'Barista',
+  requiresResume: false,
+  requiresCoverLetter: false,
+  requiresWorkAuthorization: false,
+};
 const strict: ApplyJob = { id: JOB_ID, title: 'Nurse', requiresResume: true, requiresCoverLetter: true, requiresWorkAuthorization: true };
 
 /** A file the model tells apart by its name and size (a plain File serializes as {}). */
@@ -76,7 +90,9 @@ const closedJob = ApiError.of('job.closed', JobMessages.closed);
 const expiredJob = ApiError.of('job.expired', JobMessages.expired);
 const underAge = ApiError.of('job.adultsOnly', 'Forbidden');
 const goneJob = ApiError.of('job.notFound', JobMessages.jobNotFound);
-const notMine = ApiError.of('application.incomplete', JobMessages.resumeNotFound, { fieldErrors: { resumeId: JobMessages.resumeNotFound } });
+const notMine = ApiError.of('application.incomplete', JobMessages.resumeNotFound, {
+  fieldErrors: { resumeId: JobMessages.resumeNotFound },
+});
 const unreadable = new ApiError('client', 400, FileMessages.pdfUnreadable);
 
 /** Events the upload actor sends back to the machine. */
@@ -181,7 +197,12 @@ function walk(input: ApplyInput, events: EventObject[], filter: (s: Snap, e: Eve
       for (const event of path.slice(0, -1)) await exec(sut, event);
       const last = path.at(-1);
       const was = sut.actor.getSnapshot();
-      const before = { changes: sut.changes(), aborted: sut.server.aborted, uploads: sut.server.uploads.length, sent: sut.server.applications.length };
+      const before = {
+        changes: sut.changes(),
+        aborted: sut.server.aborted,
+        uploads: sut.server.uploads.length,
+        sent: sut.server.applications.length,
+      };
       if (last) await exec(sut, last);
       const now = sut.actor.getSnapshot();
       expect(observable(now)).toBe(observable(expected));
@@ -191,7 +212,9 @@ function walk(input: ApplyInput, events: EventObject[], filter: (s: Snap, e: Eve
         // A new document counts towards the profile, once.
         expect(sut.changes() - before.changes).toBe(last.type === 'upload.done' ? 1 : 0);
         // Only a cancel or a close drops an upload on its way.
-        expect(sut.server.aborted - before.aborted).toBe(was.matches('uploading') && !now.matches('uploading') && !fromUpload.has(last.type) ? 1 : 0);
+        expect(sut.server.aborted - before.aborted).toBe(
+          was.matches('uploading') && !now.matches('uploading') && !fromUpload.has(last.type) ? 1 : 0,
+        );
         // A file is sent when an upload starts, and nothing refused is sent.
         expect(sut.server.uploads.length - before.uploads).toBe(!was.matches('uploading') && now.matches('uploading') ? 1 : 0);
         // The application is sent when the form goes to submitting, as the form has it, and only valid.
@@ -243,7 +266,8 @@ describe('apply machine (model-based)', () => {
     collect(
       walk({ job: easy }, events, (s, e) => {
         // Uploads and choices once each, from the lists as they came, so the walk stays small.
-        if (e.type === 'upload.choose' || e.type === 'document.choose') return s.context.uploadNote === null && s.context.answers.coverLetterId === null;
+        if (e.type === 'upload.choose' || e.type === 'document.choose')
+          return s.context.uploadNote === null && s.context.answers.coverLetterId === null;
         return true;
       }),
     );
@@ -284,7 +308,16 @@ describe('apply machine (model-based)', () => {
   });
 
   it('reaches every state of the chart and tries every event it handles', () => {
-    expect([...new Set(reached)].sort()).toEqual(['closed', 'editing', 'loadFailed', 'loading', 'refused', 'sent', 'submitting', 'uploading']);
+    expect([...new Set(reached)].sort()).toEqual([
+      'closed',
+      'editing',
+      'loadFailed',
+      'loading',
+      'refused',
+      'sent',
+      'submitting',
+      'uploading',
+    ]);
     expect([...new Set(tried)].sort()).toEqual([...new Set(eventTypesOf(applyMachine))].sort());
   });
 });
@@ -304,9 +337,19 @@ describe('apply rules', () => {
 
   it('starts with the newest resume, and a cover letter only when the job asks for one', async () => {
     const easySut = await loaded(easy);
-    expect(easySut.actor.getSnapshot().context.answers).toEqual({ resumeId: R1, coverLetterId: null, workAuthorization: null, sponsorship: null });
+    expect(easySut.actor.getSnapshot().context.answers).toEqual({
+      resumeId: R1,
+      coverLetterId: null,
+      workAuthorization: null,
+      sponsorship: null,
+    });
     const strictSut = await loaded(strict);
-    expect(strictSut.actor.getSnapshot().context.answers).toEqual({ resumeId: R1, coverLetterId: C1, workAuthorization: null, sponsorship: null });
+    expect(strictSut.actor.getSnapshot().context.answers).toEqual({
+      resumeId: R1,
+      coverLetterId: C1,
+      workAuthorization: null,
+      sponsorship: null,
+    });
   });
 
   it('offers None only for what the job does not ask for', async () => {
@@ -334,8 +377,20 @@ describe('apply rules', () => {
 
   it('sends only what the job asks about: no work authorization answers for a job that does not ask', () => {
     const answers = { resumeId: R1, coverLetterId: null, workAuthorization: true, sponsorship: true };
-    expect(applicationOf({ job: easy, answers })).toEqual({ jobId: JOB_ID, resumeId: R1, coverLetterId: null, workAuthorization: null, sponsorship: null });
-    expect(applicationOf({ job: strict, answers })).toEqual({ jobId: JOB_ID, resumeId: R1, coverLetterId: null, workAuthorization: true, sponsorship: true });
+    expect(applicationOf({ job: easy, answers })).toEqual({
+      jobId: JOB_ID,
+      resumeId: R1,
+      coverLetterId: null,
+      workAuthorization: null,
+      sponsorship: null,
+    });
+    expect(applicationOf({ job: strict, answers })).toEqual({
+      jobId: JOB_ID,
+      resumeId: R1,
+      coverLetterId: null,
+      workAuthorization: true,
+      sponsorship: true,
+    });
   });
 
   it('uploads a resume on the spot with progress; it becomes the chosen one and clears the missing-resume message', async () => {
@@ -362,16 +417,28 @@ describe('apply rules', () => {
   it('refuses a file before sending it; a failed or cancelled upload says so by its control, and the choice stays', async () => {
     const sut = await loaded(easy);
     sut.actor.send({ type: 'upload.choose', kind: DocumentType.Resume, files: [huge] });
-    expect(sut.actor.getSnapshot().context.uploadNote).toEqual({ kind: DocumentType.Resume, message: FileMessages.tooLarge, tone: 'error' });
+    expect(sut.actor.getSnapshot().context.uploadNote).toEqual({
+      kind: DocumentType.Resume,
+      message: FileMessages.tooLarge,
+      tone: 'error',
+    });
     expect(sut.server.uploads).toEqual([]);
     sut.actor.send({ type: 'upload.choose', kind: DocumentType.CoverLetter, files: [docx] });
     sut.server.answered = true;
     sut.server.sendBack!({ type: 'upload.failed', error: new TypeError('Failed to fetch') });
-    expect(sut.actor.getSnapshot().context.uploadNote).toEqual({ kind: DocumentType.CoverLetter, message: AccountMessages.generic, tone: 'error' });
+    expect(sut.actor.getSnapshot().context.uploadNote).toEqual({
+      kind: DocumentType.CoverLetter,
+      message: AccountMessages.generic,
+      tone: 'error',
+    });
     sut.actor.send({ type: 'upload.choose', kind: DocumentType.CoverLetter, files: [docx] });
     sut.actor.send({ type: 'upload.cancel' });
     expect(sut.server.aborted).toBe(1);
-    expect(sut.actor.getSnapshot().context.uploadNote).toEqual({ kind: DocumentType.CoverLetter, message: DocumentMessages.uploadCancelled, tone: 'info' });
+    expect(sut.actor.getSnapshot().context.uploadNote).toEqual({
+      kind: DocumentType.CoverLetter,
+      message: DocumentMessages.uploadCancelled,
+      tone: 'info',
+    });
     expect(sut.actor.getSnapshot().context.answers.coverLetterId).toBeNull();
     sut.stop();
   });
@@ -392,7 +459,9 @@ describe('apply rules', () => {
     sut.actor.send({ type: 'answer.change', field: 'sponsorship', value: false });
     sut.actor.send({ type: 'apply.submit' });
     await flush();
-    expect(sut.server.applications).toEqual([{ jobId: JOB_ID, resumeId: R1, coverLetterId: C1, workAuthorization: true, sponsorship: false }]);
+    expect(sut.server.applications).toEqual([
+      { jobId: JOB_ID, resumeId: R1, coverLetterId: C1, workAuthorization: true, sponsorship: false },
+    ]);
     // Nothing closes the dialog while the application is on its way.
     sut.actor.send({ type: 'dialog.close' });
     expect(sut.actor.getSnapshot().matches('submitting')).toBe(true);

@@ -16,8 +16,27 @@ import {
   type JobListInput,
 } from '../../src/machines/posting/job-list.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
-import { analyst, clonedDraft, closedNurse, editDraft, nurse, page, reopenedAnalyst, scheduler, stubbedJobList } from '../support/client/job-fixtures.ts';
-import { atomicStates, eventTypesOf, flush, modelOf, modelStates, settle, whileActorRuns, type ModelState } from '../support/client/model.ts';
+import {
+  analyst,
+  clonedDraft,
+  closedNurse,
+  editDraft,
+  nurse,
+  page,
+  reopenedAnalyst,
+  scheduler,
+  stubbedJobList,
+} from '../support/client/job-fixtures.ts';
+import {
+  atomicStates,
+  eventTypesOf,
+  flush,
+  modelOf,
+  modelStates,
+  settle,
+  whileActorRuns,
+  type ModelState,
+} from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof jobListMachine>;
 
@@ -246,7 +265,9 @@ describe('job list rules', () => {
 
   it('reads page 1 of all jobs, 10 a page, by default; the page opens on a given status filter', async () => {
     const sut = await replay([]);
-    expect(sut.server.loads).toEqual([{ pageNumber: 1, pageSize: 10, search: null, companySearch: null, activeFlag: 0, sortFlag: 0, ascending: false }]);
+    expect(sut.server.loads).toEqual([
+      { pageNumber: 1, pageSize: 10, search: null, companySearch: null, activeFlag: 0, sortFlag: 0, ascending: false },
+    ]);
     const closed = await replay([], { activeFlag: 2 });
     expect(closed.server.loads[0]!.activeFlag).toBe(2);
   });
@@ -332,7 +353,10 @@ describe('job list rules', () => {
     sut.actor.send({ type: 'confirm.accept' });
     await flush();
     expect(sut.server.removes).toEqual([nurse.id]);
-    settle(sut.server.pending, { type: 'xstate.done.actor.remove', output: { message: PostingMessages.deleted } } as unknown as EventObject);
+    settle(sut.server.pending, {
+      type: 'xstate.done.actor.remove',
+      output: { message: PostingMessages.deleted },
+    } as unknown as EventObject);
     await flush();
     const s = sut.actor.getSnapshot();
     expect(s.context.jobs.map((j) => j.id)).toEqual([analyst.id, scheduler.id]);
@@ -350,7 +374,10 @@ describe('job list rules', () => {
     sut.actor.send({ type: 'job.delete', id: scheduler.id });
     sut.actor.send({ type: 'confirm.accept' });
     await flush();
-    settle(sut.server.pending, { type: 'xstate.done.actor.remove', output: { message: PostingMessages.deleted } } as unknown as EventObject);
+    settle(sut.server.pending, {
+      type: 'xstate.done.actor.remove',
+      output: { message: PostingMessages.deleted },
+    } as unknown as EventObject);
     await flush();
     expect(sut.server.loads.at(-1)!.pageNumber).toBe(1);
   });

@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { JobMessages, type JobDetail } from '../../src/contract/jobs.ts';
 import type { ApplyInput, ApplyOutput } from '../../src/machines/jobs/apply.machine.ts';
-import { afterApply, canApply, canReport, jobPageMachine, selectView, type JobPageEvent, type JobPageInput } from '../../src/machines/jobs/job-page.machine.ts';
+import {
+  afterApply,
+  canApply,
+  canReport,
+  jobPageMachine,
+  selectView,
+  type JobPageEvent,
+  type JobPageInput,
+} from '../../src/machines/jobs/job-page.machine.ts';
 import type { ReportJobInput, ReportJobOutput } from '../../src/machines/jobs/report-job.machine.ts';
 import { ApiError, configureHttp } from '../../src/services/http.ts';
 import { failingServer } from '../support/client/failing-server.ts';
@@ -21,7 +29,14 @@ const notFound = ApiError.of('job.notFound', JobMessages.jobNotFound);
 const badId = ApiError.of('request.invalid', JobMessages.jobNotFound);
 const serverDown = new ApiError('server', 500, 'Something went wrong!!!');
 
-const application = { ...appliedApplication, jobId: open.id, resumeId: null, coverLetterId: null, workAuthorization: null, sponsorship: null };
+const application = {
+  ...appliedApplication,
+  jobId: open.id,
+  resumeId: null,
+  coverLetterId: null,
+  workAuthorization: null,
+  sponsorship: null,
+};
 const sentNow: ApplyOutput = { application, jobStatus: null };
 const foundClosed: ApplyOutput = { application: null, jobStatus: 'Expired' };
 const gaveUp: ApplyOutput = { application: null, jobStatus: null };
@@ -187,7 +202,14 @@ describe('job page machine (model-based)', () => {
   });
 
   it('reaches every state of the chart and tries every event it handles', () => {
-    expect([...new Set(reached)].sort()).toEqual(['failed', 'loaded.applying', 'loaded.reporting', 'loaded.viewing', 'loading', 'notFound']);
+    expect([...new Set(reached)].sort()).toEqual([
+      'failed',
+      'loaded.applying',
+      'loaded.reporting',
+      'loaded.viewing',
+      'loading',
+      'notFound',
+    ]);
     expect([...new Set(tried)].sort()).toEqual([...new Set(eventTypesOf(jobPageMachine))].sort());
   });
 });
@@ -217,7 +239,10 @@ describe('job page rules', () => {
 
   it('after applying, the job shows the application; a job found closed shows closed and offers Apply no more', () => {
     const after = afterApply(open, sentNow);
-    expect(after.viewer).toMatchObject({ hasApplied: true, application: { id: application.id, status: 'Applied', appliedDate: application.appliedDate } });
+    expect(after.viewer).toMatchObject({
+      hasApplied: true,
+      application: { id: application.id, status: 'Applied', appliedDate: application.appliedDate },
+    });
     expect(canApply({ asSeeker: true, job: after })).toBe(false);
     const gone = afterApply(open, foundClosed);
     expect(gone).toMatchObject({ status: 'Expired', isOpen: false });

@@ -2,12 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../src/contract/account.ts';
 import { JobMessages, MAX_REPORT_DETAILS, type ReportInput } from '../../src/contract/jobs.ts';
-import {
-  reportErrors,
-  reportJobMachine,
-  selectReportErrors,
-  type ReportJobEvent,
-} from '../../src/machines/jobs/report-job.machine.ts';
+import { reportErrors, reportJobMachine, selectReportErrors, type ReportJobEvent } from '../../src/machines/jobs/report-job.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { atomicStates, deferred, eventTypesOf, flush, modelOf, modelStates, settle } from '../support/client/model.ts';
 
@@ -42,7 +37,10 @@ const observable = (s: Snap) =>
   });
 
 function startSut() {
-  const server = { reports: [] as Array<{ jobId: string; report: ReportInput }>, pending: {} as Record<string, ReturnType<typeof deferred<never>> | undefined> };
+  const server = {
+    reports: [] as Array<{ jobId: string; report: ReportInput }>,
+    pending: {} as Record<string, ReturnType<typeof deferred<never>> | undefined>,
+  };
   const machine = reportJobMachine.provide({
     actors: {
       report: fromPromise<void, { jobId: string; report: ReportInput }>(({ input }) => {
@@ -99,7 +97,11 @@ describe('report job machine (model-based)', () => {
       if (last) {
         const went = !wasSending && now.matches('submitting');
         expect(sut.server.reports.length - sent).toBe(went ? 1 : 0);
-        if (went) expect(sut.server.reports.at(-1)).toEqual({ jobId: JOB_ID, report: { reason: now.context.reason, details: now.context.details } });
+        if (went)
+          expect(sut.server.reports.at(-1)).toEqual({
+            jobId: JOB_ID,
+            report: { reason: now.context.reason, details: now.context.details },
+          });
       }
       sut.actor.stop();
     };
@@ -117,7 +119,9 @@ describe('report job rules', () => {
     expect(reportErrors({ reason: 'other', details: '   ' })).toEqual({ details: JobMessages.reportDetailsNeeded });
     expect(reportErrors({ reason: 'other', details: 'Fake company' })).toEqual({});
     expect(reportErrors({ reason: 'scam', details: '' })).toEqual({});
-    expect(reportErrors({ reason: 'misleading', details: 'x'.repeat(MAX_REPORT_DETAILS + 1) })).toEqual({ details: JobMessages.reportDetails });
+    expect(reportErrors({ reason: 'misleading', details: 'x'.repeat(MAX_REPORT_DETAILS + 1) })).toEqual({
+      details: JobMessages.reportDetails,
+    });
   });
 
   it('shows nothing before a submit; a submit without a reason sends nothing and says why', async () => {

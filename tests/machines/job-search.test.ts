@@ -19,7 +19,16 @@ import {
 } from '../../src/machines/jobs/search.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { MAP_CENTER_KEY, MAP_TYPE_KEY, MAP_ZOOM_KEY } from '../../src/services/map-store.ts';
-import { atomicStates, eventTypesOf, flush, modelOf, modelStates, settle, whileActorRuns, type ModelState } from '../support/client/model.ts';
+import {
+  atomicStates,
+  eventTypesOf,
+  flush,
+  modelOf,
+  modelStates,
+  settle,
+  whileActorRuns,
+  type ModelState,
+} from '../support/client/model.ts';
 import {
   GROUP,
   VIEW_A,
@@ -87,7 +96,12 @@ interface Step {
   event: EventObject;
   sut: Sut;
   /** Calls made by this event: searches, cluster requests, boost requests, job pages. */
-  made: { searches: Sut['server']['searches']; clusters: Sut['server']['clusters']; boosts: Sut['server']['boosts']; pinned: Sut['server']['pinned'] };
+  made: {
+    searches: Sut['server']['searches'];
+    clusters: Sut['server']['clusters'];
+    boosts: Sut['server']['boosts'];
+    pinned: Sut['server']['pinned'];
+  };
   mapBefore: ReturnType<Sut['map']>;
 }
 
@@ -160,7 +174,12 @@ function expectMapRules({ before, after, event, made, sut, mapBefore }: Step) {
       // The view's clusters for the search as it is; the request before it is cancelled.
       const viewport = (event as unknown as { viewport: unknown }).viewport;
       expect(made.clusters.map((c) => c.request)).toEqual([
-        { viewport, keyword: a.query.keyword, location: { latitude: a.query.place.latitude, longitude: a.query.place.longitude, radius: a.query.radius }, filters: a.query.filters },
+        {
+          viewport,
+          keyword: a.query.keyword,
+          location: { latitude: a.query.place.latitude, longitude: a.query.place.longitude, radius: a.query.radius },
+          filters: a.query.filters,
+        },
       ]);
       if (before.matches({ clusters: 'loading' })) expect(sut.server.clusters.at(-2)!.signal.aborted).toBe(true);
       break;
@@ -252,7 +271,12 @@ function walk(
     for (const t of s.transitions) {
       const run = await replay(s.path, input);
       const from = run.actor.getSnapshot();
-      const counts = { searches: run.server.searches.length, clusters: run.server.clusters.length, boosts: run.server.boosts.length, pinned: run.server.pinned.length };
+      const counts = {
+        searches: run.server.searches.length,
+        clusters: run.server.clusters.length,
+        boosts: run.server.boosts.length,
+        pinned: run.server.pinned.length,
+      };
       const mapBefore = run.map();
       if (!settle(run.server.pending, t.event)) run.actor.send(t.event as JobSearchEvent);
       await flush();
@@ -277,7 +301,8 @@ function walk(
   return states;
 }
 
-const change = (part: Partial<SearchQuery>, submitted?: true) => ev({ type: 'search.change', change: part, ...(submitted ? { submitted } : {}) });
+const change = (part: Partial<SearchQuery>, submitted?: true) =>
+  ev({ type: 'search.change', change: part, ...(submitted ? { submitted } : {}) });
 
 const changeEvents = [
   change({ keyword: ' nurse ' }, true),
@@ -326,7 +351,9 @@ describe('job search machine (model-based)', () => {
   const reached: string[][] = [];
   const tried: string[][] = [];
   const collect = (states: Array<ModelState<Snap, EventObject>>) => {
-    reached.push([...new Set(states.flatMap((s) => [s.state, ...s.transitions.map((t) => t.next as Snap)].flatMap((x) => atomicStates(x.value))))]);
+    reached.push([
+      ...new Set(states.flatMap((s) => [s.state, ...s.transitions.map((t) => t.next as Snap)].flatMap((x) => atomicStates(x.value)))),
+    ]);
     tried.push([...new Set(states.flatMap((s) => s.transitions.map((t) => t.event.type)))]);
   };
 
@@ -346,7 +373,8 @@ describe('job search machine (model-based)', () => {
         (s, e) => {
           if (!pageFits(s, e)) return false;
           // A search changed from the start is changed further only from page 1's answer or a failure, to keep the walk small.
-          if (changeEvents.includes(e) && queryKey(s.context.query) === 'changed') return s.matches({ results: 'ready' }) && s.context.items.length === 3;
+          if (changeEvents.includes(e) && queryKey(s.context.query) === 'changed')
+            return s.matches({ results: 'ready' }) && s.context.items.length === 3;
           return true;
         },
         expectSearchRules,
@@ -366,7 +394,13 @@ describe('job search machine (model-based)', () => {
     collect(
       walk(
         events,
-        (s) => ({ results: s.value.results, clusters: s.value.clusters, q: queryKey(s.context.query), view: viewKey(s.context.viewport), pinsView: viewKey(s.context.pinsViewport) }),
+        (s) => ({
+          results: s.value.results,
+          clusters: s.value.clusters,
+          q: queryKey(s.context.query),
+          view: viewKey(s.context.viewport),
+          pinsView: viewKey(s.context.pinsViewport),
+        }),
         (s, e) => (e.type === DONE ? s.context.pageNumber === 1 : true),
         expectMapRules,
       ),
@@ -387,7 +421,14 @@ describe('job search machine (model-based)', () => {
     collect(
       walk(
         events,
-        (s) => ({ results: s.value.results, boosts: s.value.boosts, n: s.context.boosts.length, q: queryKey(s.context.query), radius: s.context.query.radius, place: s.context.query.place.label }),
+        (s) => ({
+          results: s.value.results,
+          boosts: s.value.boosts,
+          n: s.context.boosts.length,
+          q: queryKey(s.context.query),
+          radius: s.context.query.radius,
+          place: s.context.query.place.label,
+        }),
         (s, e) => (e.type === 'search.change' ? !s.matches({ boosts: 'loading' }) || queryKey(s.context.query) === 'start' : true),
         expectMapRules,
       ),
@@ -410,9 +451,17 @@ describe('job search machine (model-based)', () => {
     collect(
       walk(
         events,
-        (s) => ({ results: s.value.results, boosts: s.value.boosts, pick: s.value.pick, selected: s.context.selectedJobId, pinned: s.context.pinned?.id ?? null, q: queryKey(s.context.query) }),
+        (s) => ({
+          results: s.value.results,
+          boosts: s.value.boosts,
+          pick: s.value.pick,
+          selected: s.context.selectedJobId,
+          pinned: s.context.pinned?.id ?? null,
+          q: queryKey(s.context.query),
+        }),
         // Boosts answer before page 1; a keyword once.
-        (s, e) => (e.type === DONE ? s.matches({ boosts: 'ready' }) : e.type === 'search.change' ? queryKey(s.context.query) === 'start' : true),
+        (s, e) =>
+          e.type === DONE ? s.matches({ boosts: 'ready' }) : e.type === 'search.change' ? queryKey(s.context.query) === 'start' : true,
         expectMapRules,
       ),
     );
@@ -431,7 +480,12 @@ describe('job search machine (model-based)', () => {
     collect(
       walk(
         events,
-        (s) => ({ results: s.value.results, lookups: s.context.lookups === null ? null : s.context.lookups === 'failed' ? 'failed' : 'ready', q: JSON.stringify(s.context.query), awaiting: s.context.awaitingHome !== null }),
+        (s) => ({
+          results: s.value.results,
+          lookups: s.context.lookups === null ? null : s.context.lookups === 'failed' ? 'failed' : 'ready',
+          q: JSON.stringify(s.context.query),
+          awaiting: s.context.awaitingHome !== null,
+        }),
         // The lists answer once.
         (s, e) => (e.type === DONE ? s.context.items.length === 0 : e.type.endsWith('.actor.lookups') ? s.context.lookups === null : true),
         ({ before, after, event, made }) => {
@@ -489,7 +543,10 @@ describe('job search rules', () => {
 
   it('reads 45 results as pages of 20, 20 and 5, appended, with the first page’s moment, then no more', async () => {
     const sut = await replay([ev({ type: DONE, output: page1 })]);
-    for (const [n, page] of [[2, page2], [3, page3]] as const) {
+    for (const [n, page] of [
+      [2, page2],
+      [3, page3],
+    ] as const) {
       expect(selectCanLoadMore(sut.actor.getSnapshot())).toBe(true);
       sut.actor.send({ type: 'search.more' });
       await flush();
@@ -539,7 +596,11 @@ describe('job search rules', () => {
   });
 
   it('keeps only the newest clusters answer when the map moves again', async () => {
-    const sut = await replay([ev({ type: DONE, output: page1 }), ev({ type: 'map.changed', viewport: VIEW_A }), ev({ type: 'map.changed', viewport: VIEW_B })]);
+    const sut = await replay([
+      ev({ type: DONE, output: page1 }),
+      ev({ type: 'map.changed', viewport: VIEW_A }),
+      ev({ type: 'map.changed', viewport: VIEW_B }),
+    ]);
     const [older, newer] = sut.server.all.clusters;
     expect(sut.server.clusters.map((c) => c.request.viewport)).toEqual([VIEW_A, VIEW_B]);
     newer!.resolve(pinsOf([pinOf(7)]) as never);
@@ -554,7 +615,9 @@ describe('job search rules', () => {
     const map = sut.actor.getSnapshot().context.map;
     map.send({ type: 'map.viewport', bounds: { north: 45.7, south: 45.55, east: -122.55, west: -122.8 } });
     await vi.advanceTimersByTimeAsync(300);
-    expect(sut.server.clusters.map((c) => c.request.viewport)).toEqual([{ north: 45.7, south: 45.55, east: -122.55, west: -122.8, zoom: zoomForRadius(45.628, 10) }]);
+    expect(sut.server.clusters.map((c) => c.request.viewport)).toEqual([
+      { north: 45.7, south: 45.55, east: -122.55, west: -122.8, zoom: zoomForRadius(45.628, 10) },
+    ]);
     map.send({ type: 'map.select', clusterId: pinOf(1).id });
     await flush();
     expect(sut.actor.getSnapshot().context.selectedJobId).toBe('job-1');
@@ -567,12 +630,22 @@ describe('job search rules', () => {
       [MAP_TYPE_KEY, 'terrain'],
       [MAP_CENTER_KEY, JSON.stringify({ lat: 43.6, lng: -116.2 })],
     ]);
-    vi.stubGlobal('localStorage', { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v), removeItem: () => {} });
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => kept.get(k) ?? null,
+      setItem: (k: string, v: string) => void kept.set(k, v),
+      removeItem: () => {},
+    });
     const sut = await replay([], { asSeeker: false, query: SHARED });
-    expect(sut.map()).toMatchObject({ zoom: zoomForRadius(PORTLAND.latitude, 25), type: 'terrain', center: { lat: PORTLAND.latitude, lng: PORTLAND.longitude } });
+    expect(sut.map()).toMatchObject({
+      zoom: zoomForRadius(PORTLAND.latitude, 25),
+      type: 'terrain',
+      center: { lat: PORTLAND.latitude, lng: PORTLAND.longitude },
+    });
     expect(zoomForRadius(PORTLAND.latitude, 25)).toBe(9);
     expect(sut.server.searches[0]!.asSeeker).toBe(false);
-    expect(sut.server.boosts).toEqual([{ latitude: PORTLAND.latitude, longitude: PORTLAND.longitude, distance: 25, pageNumber: 1, pageSize: 5 }]);
+    expect(sut.server.boosts).toEqual([
+      { latitude: PORTLAND.latitude, longitude: PORTLAND.longitude, distance: 25, pageNumber: 1, pageSize: 5 },
+    ]);
   });
 
   it('says "Search failed", or the server’s own reason for a refusal it explains', () => {

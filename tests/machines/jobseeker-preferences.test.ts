@@ -25,7 +25,13 @@ import { atomicStates, deferred, flush, modelOf, modelStates, settle } from '../
 
 type Snap = SnapshotFrom<typeof preferencesMachine>;
 
-const place = (name: string, state: string, lat: number, lng: number) => ({ name: `${name}, ${state}`, city: name, state, latitude: lat, longitude: lng });
+const place = (name: string, state: string, lat: number, lng: number) => ({
+  name: `${name}, ${state}`,
+  city: name,
+  state,
+  latitude: lat,
+  longitude: lng,
+});
 const result = (freeform: string, subdivision: string, lat: number, lng: number): LocationResult => ({
   id: `city:${freeform}`,
   address: { freeformAddress: freeform, countrySubdivisionName: subdivision },
@@ -44,7 +50,12 @@ const lookups: PreferenceLookups = {
   jobSupplementalPays: [...SUPPLEMENTAL_PAYS],
 };
 const stored: Preferences = {
-  locations: [place('Vancouver', 'WA', 45.6387, -122.6615), place('Portland', 'OR', 45.5152, -122.6784), place('Seattle', 'WA', 47.6062, -122.3321), place('Boise', 'ID', 43.615, -116.2023)],
+  locations: [
+    place('Vancouver', 'WA', 45.6387, -122.6615),
+    place('Portland', 'OR', 45.5152, -122.6784),
+    place('Seattle', 'WA', 47.6062, -122.3321),
+    place('Boise', 'ID', 43.615, -116.2023),
+  ],
   employmentType: 1,
   employmentTypeName: 'Full-time',
   scheduleType: 3,
@@ -168,7 +179,14 @@ describe('job seeker preferences machine (model-based)', () => {
 
   it('reaches every state of the chart and tries every event in each', () => {
     const leaves = (s: (typeof states)[number]) => atomicStates(s.state.value);
-    expect([...new Set(states.flatMap(leaves))].sort()).toEqual(['editing.failed', 'editing.idle', 'editing.saved', 'loadFailed', 'loading', 'saving']);
+    expect([...new Set(states.flatMap(leaves))].sort()).toEqual([
+      'editing.failed',
+      'editing.idle',
+      'editing.saved',
+      'loadFailed',
+      'loading',
+      'saving',
+    ]);
     const tried = new Set(states.flatMap((s) => leaves(s).flatMap((leaf) => s.transitions.map((t) => `${leaf} ${t.event.type}`))));
     const userEvents = [...new Set(modelEvents.map((e) => e.type).filter((t) => !t.startsWith('xstate.')))];
     for (const leaf of ['loading', 'loadFailed', 'editing.idle', 'editing.saved', 'editing.failed', 'saving']) {
@@ -219,13 +237,28 @@ describe('job seeker preferences rules', () => {
   it('fills the form from the stored preferences, and offers the lists they are chosen from', async () => {
     const sut = await started();
     const { context } = sut.actor.getSnapshot();
-    expect(context.values).toEqual({ employmentType: '1', scheduleType: '3', salary: '22', salaryType: 'Hourly', additionalCompensation: '48', findable: 'true' });
+    expect(context.values).toEqual({
+      employmentType: '1',
+      scheduleType: '3',
+      salary: '22',
+      salaryType: 'Hourly',
+      additionalCompensation: '48',
+      findable: 'true',
+    });
     expect(context.locations).toEqual(stored.locations);
     expect(context.lookups).toEqual(lookups);
   });
 
   it('saves what was chosen as the contract takes it, then says so and tells the completion meter', async () => {
-    const sut = await started({ ...stored, locations: [], employmentType: null, scheduleType: null, salary: null, salaryType: null, additionalCompensation: 0 });
+    const sut = await started({
+      ...stored,
+      locations: [],
+      employmentType: null,
+      scheduleType: null,
+      salary: null,
+      salaryType: null,
+      additionalCompensation: 0,
+    });
     let changes = 0;
     const stop = profileChanges.subscribe(() => changes++);
     sut.actor.send({ type: 'location.add', location: PORTLAND });
@@ -248,7 +281,15 @@ describe('job seeker preferences rules', () => {
       },
     ]);
     expect(changes).toBe(0);
-    const answer: Preferences = { ...stored, locations: [preferredPlaceOf(PORTLAND)], employmentType: null, scheduleType: 4, salary: 52000, salaryType: 'Yearly', additionalCompensation: 257 };
+    const answer: Preferences = {
+      ...stored,
+      locations: [preferredPlaceOf(PORTLAND)],
+      employmentType: null,
+      scheduleType: 4,
+      salary: 52000,
+      salaryType: 'Yearly',
+      additionalCompensation: 257,
+    };
     sut.server.pending.save!.resolve(answer as never);
     await flush();
     expect(changes).toBe(1);
@@ -291,14 +332,31 @@ describe('job seeker preferences rules', () => {
     expect(selectCanAddPlace(sut.actor.getSnapshot())).toBe(false);
     sut.actor.send({ type: 'location.add', location: result('Denver, CO', 'Colorado', 39.7392, -104.9903) });
     expect(sut.actor.getSnapshot().context.locationError).toBe(ProfileMessages.locations);
-    expect(sut.actor.getSnapshot().context.locations.map((l) => l.name)).toEqual(['Vancouver, WA', 'Portland, OR', 'Seattle, WA', 'Boise, ID', 'Boston, MA']);
+    expect(sut.actor.getSnapshot().context.locations.map((l) => l.name)).toEqual([
+      'Vancouver, WA',
+      'Portland, OR',
+      'Seattle, WA',
+      'Boise, ID',
+      'Boston, MA',
+    ]);
     sut.actor.send({ type: 'location.remove', name: 'Seattle, WA' });
-    expect(sut.actor.getSnapshot().context.locations.map((l) => l.name)).toEqual(['Vancouver, WA', 'Portland, OR', 'Boise, ID', 'Boston, MA']);
+    expect(sut.actor.getSnapshot().context.locations.map((l) => l.name)).toEqual([
+      'Vancouver, WA',
+      'Portland, OR',
+      'Boise, ID',
+      'Boston, MA',
+    ]);
     expect(selectCanAddPlace(sut.actor.getSnapshot())).toBe(true);
   });
 
   it('takes a place found by the search as its city, state code and position', () => {
-    expect(preferredPlaceOf(PORTLAND)).toEqual({ name: 'Portland, OR', city: 'Portland', state: 'OR', latitude: 45.52345, longitude: -122.67621 });
+    expect(preferredPlaceOf(PORTLAND)).toEqual({
+      name: 'Portland, OR',
+      city: 'Portland',
+      state: 'OR',
+      latitude: 45.52345,
+      longitude: -122.67621,
+    });
     expect(preferredPlaceOf(result('98660 Vancouver, WA', 'Washington', 45.64, -122.68))).toEqual({
       name: 'Vancouver, WA',
       city: 'Vancouver',
@@ -306,7 +364,9 @@ describe('job seeker preferences rules', () => {
       latitude: 45.64,
       longitude: -122.68,
     });
-    expect(preferredPlaceOf(result('1600 Pennsylvania Avenue NW, Washington, DC 20500', 'District of Columbia', 38.9, -77.04))).toMatchObject({
+    expect(
+      preferredPlaceOf(result('1600 Pennsylvania Avenue NW, Washington, DC 20500', 'District of Columbia', 38.9, -77.04)),
+    ).toMatchObject({
       name: 'Washington, DC',
       city: 'Washington',
       state: 'DC',

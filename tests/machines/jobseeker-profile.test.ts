@@ -19,7 +19,10 @@ const stored: JobSeekerProfile = {
   dateOfBirth: '1996-02-03',
 };
 const renamed: Saved = { profile: { ...stored, firstName: 'Mara' }, message: ProfileMessages.profileSaved };
-const moving: Saved = { profile: { ...stored, pendingEmail: 'mara@example.org' }, message: ProfileMessages.emailChangeSent('mara@example.org') };
+const moving: Saved = {
+  profile: { ...stored, pendingEmail: 'mara@example.org' },
+  message: ProfileMessages.emailChangeSent('mara@example.org'),
+};
 const taken = new ApiError('client', 409, ProfileMessages.emailTaken, [ProfileMessages.emailTaken]);
 const badPhone = new ApiError('client', 400, ProfileMessages.phone, [ProfileMessages.phone], { phoneNumber: ProfileMessages.phone });
 
@@ -53,7 +56,12 @@ describe('job seeker profile rules', () => {
 
   it('fills the form from the profile; a pending email shows what the user asked for', async () => {
     const sut = await loaded();
-    expect(sut.actor.getSnapshot().context.values).toEqual({ firstName: 'Maria', lastName: 'Lopez', email: 'maria@example.com', phoneNumber: '(503) 555-0123' });
+    expect(sut.actor.getSnapshot().context.values).toEqual({
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      email: 'maria@example.com',
+      phoneNumber: '(503) 555-0123',
+    });
     sut.actor.send({ type: 'form.submit' });
     await flush();
     sut.server.pending.save!.resolve(moving as never);

@@ -249,7 +249,11 @@ describe('job seeker skills rules', () => {
   });
 
   it(`stops at ${MAX_SKILLS} skills, counting the ones on their way`, async () => {
-    const many = Array.from({ length: MAX_SKILLS + 2 }, (_, i): Skill => ({ id: 500 + i, name: `Skill ${String(i).padStart(2, '0')}`, category: 'Other' }));
+    const many = Array.from({ length: MAX_SKILLS + 2 }, (_, i): Skill => ({
+      id: 500 + i,
+      name: `Skill ${String(i).padStart(2, '0')}`,
+      category: 'Other',
+    }));
     const sut = await loaded({ skills: many.slice(0, MAX_SKILLS - 1), taxonomy: many, suggested: 'noResume' });
     expect(selectAtLimit(sut.actor.getSnapshot())).toBe(false);
     sut.actor.send({ type: 'skill.add', id: many[MAX_SKILLS - 1]!.id });

@@ -52,8 +52,7 @@ const EVENTS: ModelEvent[] = [
 
 type Snap = SnapshotFrom<typeof locationSearchMachine>;
 
-const serialize = (s: Snap) =>
-  JSON.stringify({ value: s.value, text: s.context.text, results: s.context.results?.length ?? null });
+const serialize = (s: Snap) => JSON.stringify({ value: s.value, text: s.context.text, results: s.context.results?.length ?? null });
 
 const model = modelOf(locationSearchMachine, {
   events: EVENTS,

@@ -417,7 +417,8 @@ describe('returning to the page that asked for the sign-in (?next=)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('takes only a path of this site', () => {
-    for (const path of ['/jobs/3c9d4b1e-2f6a-4c8b-9e1d-5a7b3c2d1e0f', '/', '/user/saved-jobs?page=2#top', '/jobs/a%2Fb']) expect(safeNextPath(path)).toBe(path);
+    for (const path of ['/jobs/3c9d4b1e-2f6a-4c8b-9e1d-5a7b3c2d1e0f', '/', '/user/saved-jobs?page=2#top', '/jobs/a%2Fb'])
+      expect(safeNextPath(path)).toBe(path);
     for (const path of [
       '//evil.com',
       '//evil.com/jobs/1',

@@ -124,7 +124,14 @@ const expectedZoom = (zoom: number) => (zoom < 1 ? 1 : zoom > 20 ? 20 : zoom);
 const expectedType = (zoom: number, before: MapType): MapType => (zoom >= 16 ? 'satellite' : zoom >= 5 ? 'roadmap' : before);
 const expectedCenter = (c: LatLng): LatLng => ({ lat: Math.min(MAX_LATITUDE, c.lat), lng: c.lng > 180 ? c.lng - 360 : c.lng });
 
-function expectRules(before: Snap['context'], after: Snap, event: ModelEvent, emitted: MapEmitted[], persisted: unknown[], wasReady: boolean) {
+function expectRules(
+  before: Snap['context'],
+  after: Snap,
+  event: ModelEvent,
+  emitted: MapEmitted[],
+  persisted: unknown[],
+  wasReady: boolean,
+) {
   const ctx = after.context;
   switch (event.type) {
     case RESTORED: {
@@ -238,7 +245,14 @@ describe('map machine (model-based)', () => {
       const s = sut.actor.getSnapshot();
       expect(s.value).toEqual(c.expected.value);
       expect(s.context).toEqual((c.expected as Snap).context);
-      expectRules(from.context, s, c.event, sut.log.emitted.slice(emittedBefore), sut.log.persisted.slice(persistedBefore), from.matches('ready'));
+      expectRules(
+        from.context,
+        s,
+        c.event,
+        sut.log.emitted.slice(emittedBefore),
+        sut.log.persisted.slice(persistedBefore),
+        from.matches('ready'),
+      );
       sut.actor.stop();
     }
   });

@@ -12,7 +12,17 @@ import {
 import { ApiError } from '../../src/services/http.ts';
 import { message, session } from '../../src/views/messaging/messaging-stories-support.ts';
 import { testConnectionLogic } from '../support/client/messaging-harness.ts';
-import { atomicStates, deferred, eventTypesOf, flush, modelOf, modelStates, settle, whileActorRuns, type ModelState } from '../support/client/model.ts';
+import {
+  atomicStates,
+  deferred,
+  eventTypesOf,
+  flush,
+  modelOf,
+  modelStates,
+  settle,
+  whileActorRuns,
+  type ModelState,
+} from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof connectionMachine>;
 
@@ -113,7 +123,8 @@ describe('messaging connection machine (model-based)', () => {
         if (!inLive) return false;
         const f = (e as unknown as { frame?: ServerFrame }).frame;
         // Drops only a couple of times, so the model stays finite.
-        if (e.type === 'socket.closed') return attempt < 2 && (s.context.lastMessageId === null || (e as unknown as { code: number }).code === 1006);
+        if (e.type === 'socket.closed')
+          return attempt < 2 && (s.context.lastMessageId === null || (e as unknown as { code: number }).code === 1006);
         if (f?.type === 'ready') return s.matches({ live: 'opening' });
         if (f?.type === 'message') return s.matches({ live: 'online' }) && attempt === 0 && s.context.unread === 3;
         return s.matches({ live: 'online' }) && s.context.seen.length === 0 && s.context.unread === 3;
@@ -124,7 +135,8 @@ describe('messaging connection machine (model-based)', () => {
       if (e.type === 'unread.set') return s.matches({ live: 'online' }) && s.context.unread === 3;
       if (e.type === 'browser.offline') return attempt === 0 && s.context.seen.length < 2;
       if (e.type === 'xstate.after.backoff.connection.reconnecting') return s.matches('reconnecting');
-      if (e.type === 'xstate.after.renew.connection.live.online.fresh') return s.matches({ live: { online: 'fresh' } }) && s.context.seen.length === 0;
+      if (e.type === 'xstate.after.renew.connection.live.online.fresh')
+        return s.matches({ live: { online: 'fresh' } }) && s.context.seen.length === 0;
       return true;
     },
   });
@@ -148,10 +160,24 @@ describe('messaging connection machine (model-based)', () => {
 
   it('reaches every state of the chart and tries every event it handles', () => {
     expect([...new Set(states.flatMap((s) => atomicStates(s.state.value)))].sort()).toEqual(
-      ['live.online.fresh', 'live.online.renewing', 'live.opening', 'offline.forbidden', 'offline.network', 'reconnecting', 'session'].sort(),
+      [
+        'live.online.fresh',
+        'live.online.renewing',
+        'live.opening',
+        'offline.forbidden',
+        'offline.network',
+        'reconnecting',
+        'session',
+      ].sort(),
     );
     const tried = new Set(states.flatMap((s) => s.transitions.map((t) => t.event.type)));
-    expect([...tried].sort()).toEqual(eventTypesOf(connectionMachine).filter((t) => !t.startsWith('xstate.done.actor.browser') && !t.startsWith('xstate.error.actor.browser') && !t.includes('actor.socket')).sort());
+    expect([...tried].sort()).toEqual(
+      eventTypesOf(connectionMachine)
+        .filter(
+          (t) => !t.startsWith('xstate.done.actor.browser') && !t.startsWith('xstate.error.actor.browser') && !t.includes('actor.socket'),
+        )
+        .sort(),
+    );
     expect([...new Set(states.map((s) => selectStatus(s.state)))].sort()).toEqual(['connecting', 'offline', 'online', 'reconnecting']);
   });
 });
@@ -175,7 +201,12 @@ describe('messaging connection rules', () => {
   });
 
   it('says hello with the newest message seen after a drop, and passes on each caught-up message once', async () => {
-    const { actor, world } = await replay([...online(), frame({ type: 'message', message: message(10) }), frame({ type: 'message', message: message(12) }), closed(1006)]);
+    const { actor, world } = await replay([
+      ...online(),
+      frame({ type: 'message', message: message(10) }),
+      frame({ type: 'message', message: message(12) }),
+      closed(1006),
+    ]);
     expect(selectStatus(actor.getSnapshot())).toBe('reconnecting');
     await vi.advanceTimersByTimeAsync(MAX_BACKOFF_MS);
     // The session is still fresh: no new call for it.
@@ -183,7 +214,13 @@ describe('messaging connection rules', () => {
     expect(world.sockets).toHaveLength(2);
     expect(world.sockets[1]!.input).toEqual({ sessionToken: session.sessionToken, lastMessageId: 12 });
     const socket = world.sockets[1]!;
-    for (const f of [ready, frame({ type: 'message', message: message(10) }), frame({ type: 'message', message: message(12) }), frame({ type: 'message', message: message(13) })]) socket.sendBack(f);
+    for (const f of [
+      ready,
+      frame({ type: 'message', message: message(10) }),
+      frame({ type: 'message', message: message(12) }),
+      frame({ type: 'message', message: message(13) }),
+    ])
+      socket.sendBack(f);
     await flush();
     expect(world.emitted.filter((e) => e.type === 'message').map((e) => e.message!.id)).toEqual([10, 12, 13]);
     expect(actor.getSnapshot().context.attempt).toBe(0);

@@ -11,7 +11,17 @@ import {
 } from '../../src/machines/messaging/conversations.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { conversationA, conversationB, message, mine, URL_A, URL_B } from '../../src/views/messaging/messaging-stories-support.ts';
-import { atomicStates, deferred, eventTypesOf, flush, modelOf, modelStates, settle, whileActorRuns, type ModelState } from '../support/client/model.ts';
+import {
+  atomicStates,
+  deferred,
+  eventTypesOf,
+  flush,
+  modelOf,
+  modelStates,
+  settle,
+  whileActorRuns,
+  type ModelState,
+} from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof conversationsMachine>;
 type Side = 'staff' | 'seeker';
@@ -24,7 +34,11 @@ const post: MessagingPost = { jobPost: conversationA.jobPost, conversations: 1, 
 const waited = { type: 'xstate.after.searchDelay.conversations.typing.waiting' };
 
 function stubbed() {
-  const server = { loads: [] as ConversationQuery[], posts: 0, pending: {} as Record<string, ReturnType<typeof deferred<never>> | undefined> };
+  const server = {
+    loads: [] as ConversationQuery[],
+    posts: 0,
+    pending: {} as Record<string, ReturnType<typeof deferred<never>> | undefined>,
+  };
   const logic = conversationsMachine.provide({
     actors: {
       load: fromPromise<ConversationPage, ConversationQuery>(({ input, self }) => {
@@ -84,7 +98,11 @@ const events = [
   { type: 'conversations.job', jobId: post.jobPost.id },
   { type: 'conversations.more' },
   { type: 'conversations.retry' },
-  { type: 'conversation.message', message: message(20, { channelUrl: URL_B, sender: conversationB.channel.last_message!.sender }), mine: false },
+  {
+    type: 'conversation.message',
+    message: message(20, { channelUrl: URL_B, sender: conversationB.channel.last_message!.sender }),
+    mine: false,
+  },
   { type: 'conversation.message', message: mine(21), mine: true },
   { type: 'conversation.open', url: URL_A },
   { type: 'conversation.add', conversation: conversationB },
@@ -106,10 +124,13 @@ describe.each(['staff', 'seeker'] as const)('conversations machine for %s (model
       if (e.type === 'xstate.done.actor.load' && (e as unknown as { output: ConversationPage }).output.messages.length === 0) return !plain;
       // The job posts arrive (or fail) while the first page is read: once.
       if (e.type.endsWith('actor.loadPosts')) return plain && s.matches({ list: 'loading' }) && !s.context.loadError;
-      if (e.type.startsWith('xstate.')) return e.type === waited.type || side === 'seeker' || s.matches({ posts: 'done' }) || s.matches({ list: 'loading' });
-      if (e.type === 'conversations.search') return settled && s.context.typed === '' && s.matches({ list: { ready: 'idle' } }) && !s.context.jobId;
+      if (e.type.startsWith('xstate.'))
+        return e.type === waited.type || side === 'seeker' || s.matches({ posts: 'done' }) || s.matches({ list: 'loading' });
+      if (e.type === 'conversations.search')
+        return settled && s.context.typed === '' && s.matches({ list: { ready: 'idle' } }) && !s.context.jobId;
       if (e.type === 'conversations.job') return settled && !s.context.search && s.matches({ list: { ready: 'idle' } });
-      if (e.type.startsWith('conversation.')) return settled && plain && s.matches({ list: { ready: 'idle' } }) && s.context.openUrl === null && s.context.nextToken !== null;
+      if (e.type.startsWith('conversation.'))
+        return settled && plain && s.matches({ list: { ready: 'idle' } }) && s.context.openUrl === null && s.context.nextToken !== null;
       if (e.type === 'conversations.apply') return s.matches({ typing: 'waiting' });
       if (e.type === 'conversations.more' || e.type === 'conversations.retry') return settled;
       return true;
@@ -123,7 +144,8 @@ describe.each(['staff', 'seeker'] as const)('conversations machine for %s (model
       const now = actor.getSnapshot();
       expect(observable(now)).toBe(observable(expected));
       // A fresh read always starts from the first page with the current search and job; more continues from the cursor.
-      if (now.matches({ list: 'loading' })) expect(server.loads.at(-1)).toEqual({ side, search: now.context.search, jobId: now.context.jobId, nextToken: null });
+      if (now.matches({ list: 'loading' }))
+        expect(server.loads.at(-1)).toEqual({ side, search: now.context.search, jobId: now.context.jobId, nextToken: null });
       if (now.matches({ list: { ready: 'more' } })) expect(server.loads.at(-1)!.nextToken).toBe(now.context.nextToken);
       // Each conversation once.
       const urls = now.context.conversations.map((c) => c.channel.url);
@@ -136,9 +158,22 @@ describe.each(['staff', 'seeker'] as const)('conversations machine for %s (model
   });
 
   it('reaches every state of the chart and tries every event it handles', () => {
-    const leaves = ['list.failed', 'list.loading', 'list.ready.idle', 'list.ready.more', 'list.ready.moreFailed', 'posts.done', 'typing.idle', 'typing.waiting'];
-    expect([...new Set(states.flatMap((s) => atomicStates(s.state.value)))].sort()).toEqual((side === 'staff' ? [...leaves, 'posts.loading'] : leaves).sort());
-    const handled = eventTypesOf(conversationsMachine).filter((t) => side === 'staff' || (!t.includes('Posts') && t !== 'conversations.job'));
+    const leaves = [
+      'list.failed',
+      'list.loading',
+      'list.ready.idle',
+      'list.ready.more',
+      'list.ready.moreFailed',
+      'posts.done',
+      'typing.idle',
+      'typing.waiting',
+    ];
+    expect([...new Set(states.flatMap((s) => atomicStates(s.state.value)))].sort()).toEqual(
+      (side === 'staff' ? [...leaves, 'posts.loading'] : leaves).sort(),
+    );
+    const handled = eventTypesOf(conversationsMachine).filter(
+      (t) => side === 'staff' || (!t.includes('Posts') && t !== 'conversations.job'),
+    );
     expect([...new Set(states.flatMap((s) => s.transitions.map((t) => t.event.type)))].sort()).toEqual(handled.sort());
   });
 });
@@ -147,7 +182,8 @@ describe('conversations rules', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const loaded = async (side: Side = 'staff') => replay([{ type: 'xstate.done.actor.load', output: lastPage } as unknown as EventObject], side);
+  const loaded = async (side: Side = 'staff') =>
+    replay([{ type: 'xstate.done.actor.load', output: lastPage } as unknown as EventObject], side);
 
   it('a new message from the other side moves its conversation to the top and counts as unread', async () => {
     const { actor } = await loaded();

@@ -3,10 +3,24 @@ import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'x
 import { MessagingMessages, type MessageInitRequest } from '../../src/contract/messaging.ts';
 import { messageInitMachine } from '../../src/machines/messaging/message-init.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
-import { atomicStates, deferred, eventTypesOf, flush, modelOf, modelStates, settle, whileActorRuns, type ModelState } from '../support/client/model.ts';
+import {
+  atomicStates,
+  deferred,
+  eventTypesOf,
+  flush,
+  modelOf,
+  modelStates,
+  settle,
+  whileActorRuns,
+  type ModelState,
+} from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof messageInitMachine>;
-const start = { type: 'message.start', applicantId: '7d1f4c8e-2b7a-4c1e-9a55-0c2b9d1f3e11', jobPostId: '0b8c3e2a-6f1d-4e7b-8a9c-1d2e3f4a5b6c' };
+const start = {
+  type: 'message.start',
+  applicantId: '7d1f4c8e-2b7a-4c1e-9a55-0c2b9d1f3e11',
+  jobPostId: '0b8c3e2a-6f1d-4e7b-8a9c-1d2e3f4a5b6c',
+};
 const invalid = new ApiError('invalid-response', 200, MessagingMessages.invalidInit);
 
 function stubbed() {
@@ -37,7 +51,11 @@ async function replay(path: EventObject[]) {
   return { actor, server, emitted };
 }
 
-const events = [start, { type: 'xstate.done.actor.init', output: 'ch-1' }, { type: 'xstate.error.actor.init', error: invalid }] as unknown as EventObject[];
+const events = [
+  start,
+  { type: 'xstate.done.actor.init', output: 'ch-1' },
+  { type: 'xstate.error.actor.init', error: invalid },
+] as unknown as EventObject[];
 
 describe('message-init machine (model-based)', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -50,14 +68,18 @@ describe('message-init machine (model-based)', () => {
       const { actor, server, emitted } = await replay([...s.path, t.event]);
       expect(actor.getSnapshot().value).toEqual((t.next as Snap).value);
       expect(actor.getSnapshot().hasTag('busy')).toBe(actor.getSnapshot().matches('starting'));
-      if (t.event.type === 'message.start' && s.state.matches('idle')) expect(server.inits.at(-1)).toEqual({ applicantId: start.applicantId, jobPostId: start.jobPostId });
+      if (t.event.type === 'message.start' && s.state.matches('idle'))
+        expect(server.inits.at(-1)).toEqual({ applicantId: start.applicantId, jobPostId: start.jobPostId });
       if (t.event.type === 'xstate.done.actor.init') expect(emitted).toEqual([{ type: 'opened', url: 'ch-1' }]);
-      if (t.event.type === 'xstate.error.actor.init') expect(emitted).toEqual([{ type: 'failed', message: 'Invalid response from message-init API' }]);
+      if (t.event.type === 'xstate.error.actor.init')
+        expect(emitted).toEqual([{ type: 'failed', message: 'Invalid response from message-init API' }]);
     }
   });
 
   it('reaches every state and tries every event', () => {
     expect(new Set(states.flatMap((s) => atomicStates(s.state.value)))).toEqual(new Set(['idle', 'starting']));
-    expect([...new Set(states.flatMap((s) => s.transitions.map((t) => t.event.type)))].sort()).toEqual(eventTypesOf(messageInitMachine).sort());
+    expect([...new Set(states.flatMap((s) => s.transitions.map((t) => t.event.type)))].sort()).toEqual(
+      eventTypesOf(messageInitMachine).sort(),
+    );
   });
 });

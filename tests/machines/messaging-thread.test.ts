@@ -10,7 +10,17 @@ import {
 } from '../../src/machines/messaging/thread.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { message, mine, RECRUITER_ID, SEEKER_ID, threadPage, URL_A, URL_B } from '../../src/views/messaging/messaging-stories-support.ts';
-import { atomicStates, deferred, eventTypesOf, flush, modelOf, modelStates, settle, whileActorRuns, type ModelState } from '../support/client/model.ts';
+import {
+  atomicStates,
+  deferred,
+  eventTypesOf,
+  flush,
+  modelOf,
+  modelStates,
+  settle,
+  whileActorRuns,
+  type ModelState,
+} from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof threadMachine>;
 
@@ -52,7 +62,6 @@ function stubbed() {
   });
   return { server, logic };
 }
-
 
 async function replay(path: EventObject[]) {
   const { server, logic } = stubbed();
@@ -131,7 +140,11 @@ describe('thread machine (model-based)', () => {
       if (!whileActorRuns(snap, e)) return false;
       const s = snap as Snap;
       const c = s.context;
-      const idle = s.matches({ thread: { ready: 'idle' } }) && s.matches({ reading: 'idle' }) && s.matches({ othersTyping: 'quiet' }) && s.matches({ typingOut: 'ready' });
+      const idle =
+        s.matches({ thread: { ready: 'idle' } }) &&
+        s.matches({ reading: 'idle' }) &&
+        s.matches({ othersTyping: 'quiet' }) &&
+        s.matches({ typingOut: 'ready' });
       const quiet = idle && c.pending.length === 0 && c.visible && !c.sendError;
       const sentOnce = c.messages.some((m) => m.id === 20);
       switch (e.type) {
@@ -146,7 +159,13 @@ describe('thread machine (model-based)', () => {
         case 'draft.change': {
           const text = (e as unknown as { text: string }).text;
           if (sentOnce || c.messages.includes(c.messages.find((m) => m.id === 21)!)) return false;
-          return s.matches({ thread: 'ready' }) && c.pending.length === 0 && s.matches({ reading: 'idle' }) && s.matches({ othersTyping: 'quiet' }) && (text ? c.draft === '' : c.draft !== '' && !c.sendError);
+          return (
+            s.matches({ thread: 'ready' }) &&
+            c.pending.length === 0 &&
+            s.matches({ reading: 'idle' }) &&
+            s.matches({ othersTyping: 'quiet' }) &&
+            (text ? c.draft === '' : c.draft !== '' && !c.sendError)
+          );
         }
         case 'message.send':
           return s.matches({ thread: 'ready' }) && s.matches({ reading: 'idle' }) && c.pending.length === 0 && !c.sendError && !sentOnce;
@@ -160,7 +179,11 @@ describe('thread machine (model-based)', () => {
           if (m.id === 20) return s.matches({ outbox: 'sending' });
           if (m.channelUrl === URL_B) return quiet && c.hasOlder && !sentOnce;
           // Their message may arrive while they are shown typing.
-          const typingOnly = s.matches({ othersTyping: 'typing' }) && s.matches({ thread: { ready: 'idle' } }) && s.matches({ reading: 'idle' }) && c.pending.length === 0;
+          const typingOnly =
+            s.matches({ othersTyping: 'typing' }) &&
+            s.matches({ thread: { ready: 'idle' } }) &&
+            s.matches({ reading: 'idle' }) &&
+            c.pending.length === 0;
           return (quiet || typingOnly) && !c.messages.some((x) => x.id === 21) && c.hasOlder && c.draft === '';
         }
         case 'typing.stop':
@@ -170,13 +193,28 @@ describe('thread machine (model-based)', () => {
         case 'live.read':
           return sentOnce && c.pending.length === 0 && !c.readUpTo[SEEKER_ID];
         case 'visibility':
-          return (e as unknown as { visible: boolean }).visible ? !c.visible : quiet && c.draft === '' && c.hasOlder && !c.messages.some((x) => x.id === 21);
+          return (e as unknown as { visible: boolean }).visible
+            ? !c.visible
+            : quiet && c.draft === '' && c.hasOlder && !c.messages.some((x) => x.id === 21);
         case 'thread.retry':
           return s.matches({ thread: 'failed' });
         case 'connection.change': {
           if ((e as unknown as { online: boolean }).online) return !c.online;
-          const calm = s.matches({ thread: { ready: 'idle' } }) && s.matches({ reading: 'idle' }) && s.matches({ othersTyping: 'quiet' }) && s.matches({ outbox: 'idle' });
-          return c.online && calm && c.visible && c.hasOlder && !sentOnce && !c.messages.some((x) => x.id === 21) && !c.sendError && c.pending.every((p) => p.status === 'failed');
+          const calm =
+            s.matches({ thread: { ready: 'idle' } }) &&
+            s.matches({ reading: 'idle' }) &&
+            s.matches({ othersTyping: 'quiet' }) &&
+            s.matches({ outbox: 'idle' });
+          return (
+            c.online &&
+            calm &&
+            c.visible &&
+            c.hasOlder &&
+            !sentOnce &&
+            !c.messages.some((x) => x.id === 21) &&
+            !c.sendError &&
+            c.pending.every((p) => p.status === 'failed')
+          );
         }
         default:
           return true;
@@ -200,7 +238,8 @@ describe('thread machine (model-based)', () => {
       if (!now.context.online && now.context.pending.some((p) => p.status === 'queued')) expect(now.matches({ outbox: 'idle' })).toBe(true);
       // The first page is read once, and again only on Try again.
       expect(server.loads.filter((l) => l.before === undefined)).toHaveLength(1 + path.filter((e) => e.type === 'thread.retry').length);
-      if (now.matches({ thread: { ready: 'older' } })) expect(server.loads.at(-1)).toEqual({ url: URL_A, before: now.context.messages[0]!.id });
+      if (now.matches({ thread: { ready: 'older' } }))
+        expect(server.loads.at(-1)).toEqual({ url: URL_A, before: now.context.messages[0]!.id });
       actor.stop();
     };
     await check(s.path, s.state);
@@ -258,7 +297,11 @@ describe('thread rules', () => {
     await write(actor, 'Hello');
     settle(server.pending, { type: 'xstate.error.actor.send', error: tooFast } as unknown as EventObject);
     await flush();
-    expect(actor.getSnapshot().context.pending[0]).toMatchObject({ status: 'failed', text: 'Hello', error: 'You are sending messages too quickly. Please wait a moment and try again.' });
+    expect(actor.getSnapshot().context.pending[0]).toMatchObject({
+      status: 'failed',
+      text: 'Hello',
+      error: 'You are sending messages too quickly. Please wait a moment and try again.',
+    });
     actor.send({ type: 'message.retry', clientMessageId: 'c1' });
     await flush();
     expect(server.sends.map((x) => x.clientMessageId)).toEqual(['c1', 'c1']);
@@ -287,7 +330,11 @@ describe('thread rules', () => {
     await write(actor, '<script>x</script>');
     settle(server.pending, { type: 'xstate.error.actor.send', error: refused } as unknown as EventObject);
     await flush();
-    expect(actor.getSnapshot().context).toMatchObject({ pending: [], draft: '<script>x</script>', sendError: 'A message cannot contain a script. Please send text only.' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      pending: [],
+      draft: '<script>x</script>',
+      sendError: 'A message cannot contain a script. Please send text only.',
+    });
   });
 
   it('sends nothing empty or longer than 4,000 characters', async () => {
@@ -349,7 +396,10 @@ describe('thread rules', () => {
     actor.send({ type: 'thread.older' });
     await flush();
     expect(server.loads.at(-1)).toEqual({ url: URL_A, before: 9 });
-    settle(server.pending, { type: 'xstate.done.actor.loadOlder', output: threadPage([message(5), mine(9)], false) } as unknown as EventObject);
+    settle(server.pending, {
+      type: 'xstate.done.actor.loadOlder',
+      output: threadPage([message(5), mine(9)], false),
+    } as unknown as EventObject);
     await flush();
     expect(actor.getSnapshot().context.messages.map((m) => m.id)).toEqual([5, 9, 10]);
     expect(actor.getSnapshot().context.hasOlder).toBe(false);

@@ -114,12 +114,14 @@ describe('job post drafts machine (model-based)', () => {
       if (!whileActorRuns(s, e)) return false;
       const list = (e as { output?: DraftPage }).output;
       // The server answers the page asked for: page 1 is the first ten, page 2 the rest or, once a delete emptied it, nothing.
-      if (e.type === 'xstate.done.actor.list') return list === (s.context.page === 1 ? firstPage : s.context.notice ? emptyPage : secondPage);
+      if (e.type === 'xstate.done.actor.list')
+        return list === (s.context.page === 1 ? firstPage : s.context.notice ? emptyPage : secondPage);
       // Searching and paging are walked with no dialog open; the dialogs from page 1 of the whole list.
       const quiet = s.matches({ dialog: 'closed' }) && !s.context.notice && !s.context.actionError;
       if (e.type === 'search.change') return quiet && s.context.search !== (e as unknown as { text: string }).text;
       if (e.type === 'page.go') return quiet;
-      if (e.type === 'draft.delete' || e.type === 'create.open') return s.matches({ list: 'ready' }) && s.context.page === 1 && s.context.search === '';
+      if (e.type === 'draft.delete' || e.type === 'create.open')
+        return s.matches({ list: 'ready' }) && s.context.page === 1 && s.context.search === '';
       if (e.type === 'title.change') return s.context.title !== (e as unknown as { title: string }).title;
       return true;
     },

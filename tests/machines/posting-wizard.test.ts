@@ -161,7 +161,15 @@ const leavesOf = (states: Array<{ state: Snap }>) => [...new Set(states.flatMap(
  * Walks the model of one concern of the wizard and replays each state and each event tried there
  * on the real machine: it must end where the model says.
  */
-function walk(name: string, options: { input?: WizardInput; events: Array<EventObject & Record<string, unknown>>; filter?: (s: Snap, e: EventObject) => boolean; reaches: string[] }) {
+function walk(
+  name: string,
+  options: {
+    input?: WizardInput;
+    events: Array<EventObject & Record<string, unknown>>;
+    filter?: (s: Snap, e: EventObject) => boolean;
+    reaches: string[];
+  },
+) {
   const input = options.input ?? { draftId: DRAFT_ID, today: TODAY };
   const model = modelOf(wizardMachine, {
     input,
@@ -275,7 +283,14 @@ describe('job post wizard (model-based)', () => {
 
   walk('changes kept in the browser, offered back', {
     events: [
-      done('load', loaded(sampleDraft(), { jobData: withData((d) => ({ ...d, jobDetails: { ...d.jobDetails, numberOfHires: 5 } })), stepTracking: { ...reviewTracking, currentStep: 'payDetails' }, savedAt: NOW.toISOString() })),
+      done(
+        'load',
+        loaded(sampleDraft(), {
+          jobData: withData((d) => ({ ...d, jobDetails: { ...d.jobDetails, numberOfHires: 5 } })),
+          stepTracking: { ...reviewTracking, currentStep: 'payDetails' },
+          savedAt: NOW.toISOString(),
+        }),
+      ),
       { type: 'restore.accept' },
       { type: 'restore.discard' },
       done('save', sampleDraft()),
@@ -295,7 +310,8 @@ describe('job post wizard (model-based)', () => {
     ],
     filter: (s, e) => {
       // One suggestion at a time: the writer is asked again only once it is taken or dismissed.
-      if (e.type === 'ai.write') return s.context.suggestion === null && !s.context.writerError && s.context.data.jobDetails.description !== sampleDescription;
+      if (e.type === 'ai.write')
+        return s.context.suggestion === null && !s.context.writerError && s.context.data.jobDetails.description !== sampleDescription;
       return true;
     },
     reaches: ['ready.writer.idle', 'ready.writer.writing'],
@@ -322,7 +338,11 @@ describe('job post wizard (model-based)', () => {
 
   it('opens every step, each after leaving the one before it forward and the one after it back', () => {
     const seen = (from: string, type: string) =>
-      moving.flatMap((s) => s.transitions.filter((t) => s.state.context.tracking.currentStep === from && t.event.type === type).map((t) => t.next.context.tracking.currentStep));
+      moving.flatMap((s) =>
+        s.transitions
+          .filter((t) => s.state.context.tracking.currentStep === from && t.event.type === type)
+          .map((t) => t.next.context.tracking.currentStep),
+      );
     for (const [i, step] of wizardSteps.entries()) {
       if (i > 0) expect(seen(wizardSteps[i - 1]!, 'wizard.next')).toContain(step);
       if (i < wizardSteps.length - 1) expect(seen(wizardSteps[i + 1]!, 'wizard.back')).toContain(step);
@@ -398,7 +418,9 @@ describe('job post wizard rules', () => {
   });
 
   it('resumes a draft at the step it was left on', async () => {
-    const sut = await opened(sampleDraft(completeJobData, { currentStep: 'payDetails', completedSteps: ['jobDetails', 'timeRequirements'] }));
+    const sut = await opened(
+      sampleDraft(completeJobData, { currentStep: 'payDetails', completedSteps: ['jobDetails', 'timeRequirements'] }),
+    );
     expect(snap(sut).context.tracking.currentStep).toBe('payDetails');
     expect(reachableSteps(snap(sut).context)).toEqual(['jobDetails', 'timeRequirements', 'payDetails', 'categorization']);
   });
@@ -575,7 +597,9 @@ describe('job post wizard rules', () => {
     const sut = await opened(sampleDraft(completeJobData, reviewTracking));
     expect(selectReview(snap(sut)).every((r) => Object.keys(r.errors).length === 0)).toBe(true);
     await send(sut, { type: 'wizard.publish' });
-    expect(sut.server.publishes).toEqual([{ draftId: DRAFT_ID, jobData: completeJobData, stepTracking: reviewTracking, editsLiveJob: false }]);
+    expect(sut.server.publishes).toEqual([
+      { draftId: DRAFT_ID, jobData: completeJobData, stepTracking: reviewTracking, editsLiveJob: false },
+    ]);
     sut.server.pending.publish!.resolve(published as never);
     await flush();
     expect(snap(sut).status).toBe('done');
@@ -609,15 +633,25 @@ describe('job post wizard rules', () => {
     const data = withData((d) => ({ ...d, payDetails: { ...d.payDetails, minSalary: 0, maxSalary: 0, isCompetitiveSalary: true } }));
     const sut = await opened(sampleDraft(data, reviewTracking));
     const review = selectReview(snap(sut));
-    expect(review.find((r) => r.step === 'payDetails')!.errors).toEqual({ 'payDetails.maxSalary': payRangeReason([{ name: 'Washington' }]) });
+    expect(review.find((r) => r.step === 'payDetails')!.errors).toEqual({
+      'payDetails.maxSalary': payRangeReason([{ name: 'Washington' }]),
+    });
     expect(selectCanPublish(snap(sut))).toBe(false);
     await send(sut, { type: 'wizard.publish' });
     expect(sut.server.publishes).toEqual([]);
   });
 
   it('names the skill that blocks opening a job to applicants aged 16 and 17', async () => {
-    const data = withData((d) => ({ ...d, candidateRequirements: { ...d.candidateRequirements, skills: [103], openToMinors: true, hazardsReviewed: true } }));
-    const sut = await opened(sampleDraft(data, { currentStep: 'candidateRequirements', completedSteps: ['jobDetails', 'timeRequirements', 'payDetails', 'categorization'] }));
+    const data = withData((d) => ({
+      ...d,
+      candidateRequirements: { ...d.candidateRequirements, skills: [103], openToMinors: true, hazardsReviewed: true },
+    }));
+    const sut = await opened(
+      sampleDraft(data, {
+        currentStep: 'candidateRequirements',
+        completedSteps: ['jobDetails', 'timeRequirements', 'payDetails', 'categorization'],
+      }),
+    );
     await send(sut, { type: 'wizard.next' });
     expect(snap(sut).context.tracking.currentStep).toBe('candidateRequirements');
     expect(selectFieldErrors(snap(sut))['candidateRequirements.openToMinors']).toMatch(/"forklift" names work federal law forbids them/);
@@ -625,7 +659,11 @@ describe('job post wizard rules', () => {
 
   it('takes a place picked in the location search as the address, with its city, state and position', async () => {
     const sut = await opened(sampleDraft(withData((d) => ({ ...d, jobDetails: { ...d.jobDetails, address: null, geoLocation: null } }))));
-    const location: LocationResult = { id: 'zip:98660', address: { freeformAddress: '98660 Vancouver, WA', countrySubdivisionName: 'Washington' }, position: { lat: 45.64, lng: -122.68 } };
+    const location: LocationResult = {
+      id: 'zip:98660',
+      address: { freeformAddress: '98660 Vancouver, WA', countrySubdivisionName: 'Washington' },
+      position: { lat: 45.64, lng: -122.68 },
+    };
     await send(sut, { type: 'address.pick', location });
     expect(snap(sut).context.data.jobDetails.geoLocation).toEqual({
       city: 'Vancouver',
@@ -666,11 +704,14 @@ describe('job data helpers', () => {
     expect(fieldKeyOf(['Draft', 'jobData', 'jobDetails', 'geoLocation', 'latitude'])).toBe('jobDetails.address');
     expect(fieldKeyOf(['candidateRequirements', 'skills', 3])).toBe('candidateRequirements.skills');
     expect(fieldKeyOf(['DraftId'])).toBeNull();
-    expect(serverFieldErrors({ 'Draft.jobData.timeRequirements.hoursPerWeek': 'x', body: 'y' })).toEqual({ 'timeRequirements.hoursPerWeek': 'x' });
+    expect(serverFieldErrors({ 'Draft.jobData.timeRequirements.hoursPerWeek': 'x', body: 'y' })).toEqual({
+      'timeRequirements.hoursPerWeek': 'x',
+    });
   });
 
   it('reads a ZIP code from a place when it has one', () => {
-    const at = (freeform: string) => geoLocationOf({ id: freeform, address: { freeformAddress: freeform, countrySubdivisionName: '' }, position: { lat: 1, lng: 2 } });
+    const at = (freeform: string) =>
+      geoLocationOf({ id: freeform, address: { freeformAddress: freeform, countrySubdivisionName: '' }, position: { lat: 1, lng: 2 } });
     expect(at('Portland, OR')).toMatchObject({ city: 'Portland', state: 'OR', pinCode: null });
     expect(at('1200 Main St, Vancouver, WA 98660')).toMatchObject({ city: 'Vancouver', state: 'WA', pinCode: '98660' });
   });

@@ -26,7 +26,8 @@ const modelEvents = [
   { type: 'completion.reload' },
 ] as unknown as EventObject[];
 
-const observable = (s: Snap) => JSON.stringify({ value: s.value, percentage: selectPercentage(s), failed: s.hasTag('error'), loading: s.hasTag('loading') });
+const observable = (s: Snap) =>
+  JSON.stringify({ value: s.value, percentage: selectPercentage(s), failed: s.hasTag('error'), loading: s.hasTag('loading') });
 
 function startSut() {
   const server = { calls: 0, pending: undefined as ReturnType<typeof deferred<CompletionStatus>> | undefined };

@@ -163,7 +163,12 @@ describe('profile image machine (model-based)', () => {
       expect(observable(now)).toBe(observable(expected));
       if (last) {
         // The navigation hears of every new photo and every removal, and of nothing else.
-        const told = last.type === 'upload.done' ? [{ src: selectImageSource(now), expiresAt: replaced.urlExpiresAt }] : last.type === 'xstate.done.actor.remove' ? [null] : [];
+        const told =
+          last.type === 'upload.done'
+            ? [{ src: selectImageSource(now), expiresAt: replaced.urlExpiresAt }]
+            : last.type === 'xstate.done.actor.remove'
+              ? [null]
+              : [];
         expect(sut.photos.slice(before.photos)).toEqual(told);
         expect(sut.server.aborted - before.aborted).toBe(before.uploading && last.type === 'upload.cancel' ? 1 : 0);
         expect(sut.server.uploads.length - before.uploads).toBe(!before.uploading && now.matches({ ready: 'uploading' }) ? 1 : 0);

@@ -14,7 +14,18 @@ import {
   type ResetResult,
 } from '../../src/machines/account/reset-password.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
-import { deferred, eventTypesOf, expectFormRules, settle, flush, groupCases, modelOf, reachedStates, transitionCases, whileActorRuns } from '../support/client/model.ts';
+import {
+  deferred,
+  eventTypesOf,
+  expectFormRules,
+  settle,
+  flush,
+  groupCases,
+  modelOf,
+  reachedStates,
+  transitionCases,
+  whileActorRuns,
+} from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof resetPasswordMachine>;
 
@@ -35,7 +46,9 @@ const modelEvents = [
   { type: 'xstate.error.actor.resetPassword', error: new ApiError('client', 400, AccountMessages.resetLinkInvalid) },
   {
     type: 'xstate.error.actor.resetPassword',
-    error: new ApiError('client', 400, AccountMessages.passwordLength, [AccountMessages.passwordLength], { newPassword: AccountMessages.passwordLength }),
+    error: new ApiError('client', 400, AccountMessages.passwordLength, [AccountMessages.passwordLength], {
+      newPassword: AccountMessages.passwordLength,
+    }),
   },
   { type: 'xstate.error.actor.resetPassword', error: new TypeError('Failed to fetch') },
 ];
@@ -71,7 +84,8 @@ async function exec(sut: Sut, event: unknown) {
 
 function checkInvariants(s: Snap) {
   expectFormRules(s, { fields: ['newPassword', 'retypePassword'], shown: selectFieldErrors(s), canSubmit: selectCanSubmit(s) });
-  if (s.context.values.retypePassword !== s.context.values.newPassword) expect(s.context.errors.retypePassword).toBe('Passwords must match');
+  if (s.context.values.retypePassword !== s.context.values.newPassword)
+    expect(s.context.errors.retypePassword).toBe('Passwords must match');
   expect(s.hasTag('error')).toBe(s.matches({ editing: 'failed' }) || s.matches('invalidLink'));
   expect(selectLinkValid(s)).toBe(!s.matches('invalidLink'));
 }
@@ -89,9 +103,7 @@ describe('reset password machine (model-based)', () => {
   const cases = [...linked.map((c) => ({ ...c, input: LINK as ResetPasswordInput })), ...broken];
 
   it('reaches every state and takes every event of the chart', () => {
-    expect(reachedStates(cases)).toEqual(
-      new Set(['{"editing":"idle"}', '{"editing":"failed"}', 'submitting', 'done', 'invalidLink']),
-    );
+    expect(reachedStates(cases)).toEqual(new Set(['{"editing":"idle"}', '{"editing":"failed"}', 'submitting', 'done', 'invalidLink']));
     const taken = new Set(cases.map((c) => c.event.type as string));
     for (const type of eventTypesOf(resetPasswordMachine)) expect(taken).toContain(type);
   });
@@ -109,7 +121,14 @@ describe('reset password machine (model-based)', () => {
       const expected = c.expected as Snap;
       expect(s.value).toEqual(expected.value);
       const pick = ({ values, touched, errors, serverErrors, error, token, email, message }: Snap['context']) => ({
-        values, touched, errors, serverErrors, error, token, email, message,
+        values,
+        touched,
+        errors,
+        serverErrors,
+        error,
+        token,
+        email,
+        message,
       });
       expect(pick(s.context)).toEqual(pick(expected.context));
       expect(selectFieldErrors(s)).toEqual(selectFieldErrors(expected));
@@ -123,7 +142,12 @@ describe('reset password machine (model-based)', () => {
       // Only a 200 answer goes to login, with the server's message as a toast.
       const output = (c.event as { output?: ResetResult }).output;
       expect(sut.emitted.slice(emittedBefore)).toEqual(
-        entered('done') ? [{ type: 'notify', message: output!.message }, { type: 'navigate', to: '/login' }] : [],
+        entered('done')
+          ? [
+              { type: 'notify', message: output!.message },
+              { type: 'navigate', to: '/login' },
+            ]
+          : [],
       );
       sut.actor.stop();
     }
@@ -176,7 +200,10 @@ describe('reset password rules', () => {
     sut.actor.send({ type: 'form.submit' });
     expect(sut.calls).toEqual([{ token: LINK.token, email: LINK.email, newPassword: 'correct horse' }]);
     await exec(sut, { type: 'xstate.done.actor.resetPassword', output: { status: 200, message: RESET } });
-    expect(sut.emitted).toEqual([{ type: 'notify', message: RESET }, { type: 'navigate', to: '/login' }]);
+    expect(sut.emitted).toEqual([
+      { type: 'notify', message: RESET },
+      { type: 'navigate', to: '/login' },
+    ]);
     expect(selectDoneMessage(sut.actor.getSnapshot())).toBe(RESET);
   });
 
@@ -189,7 +216,9 @@ describe('reset password rules', () => {
     expect(selectError(sut.actor.getSnapshot())).toBe(AccountMessages.tooManyRequests);
     sut.actor.send({ type: 'form.submit' });
     await exec(sut, { type: 'xstate.error.actor.resetPassword', error: new TypeError('Failed to fetch') });
-    expect(selectError(sut.actor.getSnapshot())).toBe('Could not update password. Use the link found in the email sent to you to continue.');
+    expect(selectError(sut.actor.getSnapshot())).toBe(
+      'Could not update password. Use the link found in the email sent to you to continue.',
+    );
     expect(sut.emitted).toEqual([]);
   });
 });

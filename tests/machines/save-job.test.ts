@@ -12,7 +12,10 @@ const serverDown = new ApiError('server', 500, 'Something went wrong!!!');
 const limit = new ApiError('client', 400, JobMessages.savedLimit, [JobMessages.savedLimit]);
 
 function startSut(isSaved: boolean) {
-  const server = { pending: {} as Record<string, ReturnType<typeof deferred<never>> | undefined>, calls: [] as Array<{ jobId: string; save: boolean }> };
+  const server = {
+    pending: {} as Record<string, ReturnType<typeof deferred<never>> | undefined>,
+    calls: [] as Array<{ jobId: string; save: boolean }>,
+  };
   const machine = saveJobMachine.provide({
     actors: {
       change: fromPromise<boolean, { jobId: string; save: boolean }>(({ input }) => {
@@ -31,7 +34,13 @@ function startSut(isSaved: boolean) {
 }
 
 const observable = (s: Snap) =>
-  JSON.stringify({ value: s.value, saved: s.context.isSaved, busy: s.hasTag('busy'), error: s.context.error, announcement: s.context.announcement });
+  JSON.stringify({
+    value: s.value,
+    saved: s.context.isSaved,
+    busy: s.hasTag('busy'),
+    error: s.context.error,
+    announcement: s.context.announcement,
+  });
 
 describe.each([false, true])('save job machine (model-based), starting saved: %s', (startSaved) => {
   beforeEach(() => vi.useFakeTimers());

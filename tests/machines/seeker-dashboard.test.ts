@@ -22,7 +22,9 @@ function startSut() {
       server.pending[id] = d as never;
       return d.promise;
     });
-  const actor = createActor(seekerDashboardMachine.provide({ actors: { counts: stub<SeekerDashboardCount>('counts'), matches: stub<MatchedJob[]>('matches') } })).start();
+  const actor = createActor(
+    seekerDashboardMachine.provide({ actors: { counts: stub<SeekerDashboardCount>('counts'), matches: stub<MatchedJob[]>('matches') } }),
+  ).start();
   return { actor, server };
 }
 type Sut = ReturnType<typeof startSut>;
@@ -68,7 +70,9 @@ describe('the seeker dashboard machine (model-based)', () => {
       // A toggle is pressed on a job shown; the walk saves the first job once.
       if (e.type === 'job.saveChanged') {
         const { jobId, isSaved } = e as unknown as { jobId: string; isSaved: boolean };
-        return s.context.jobs.some((j) => j.id === jobId) && (!isSaved || !s.context.counts || s.context.counts.savedJobs <= counts.savedJobs);
+        return (
+          s.context.jobs.some((j) => j.id === jobId) && (!isSaved || !s.context.counts || s.context.counts.savedJobs <= counts.savedJobs)
+        );
       }
       return true;
     },

@@ -27,7 +27,8 @@ function startSut() {
   return { actor: createActor(logic).start(), server };
 }
 
-const observable = (s: Snap) => JSON.stringify({ value: s.value, page: s.context.page?.items.map((i) => i.id) ?? null, tags: [...s.tags].sort() });
+const observable = (s: Snap) =>
+  JSON.stringify({ value: s.value, page: s.context.page?.items.map((i) => i.id) ?? null, tags: [...s.tags].sort() });
 
 const events = [
   { type: 'xstate.done.actor.load', output: page },
@@ -39,7 +40,11 @@ describe('the seeker invitations machine (model-based)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const model = modelOf(seekerInvitationsMachine, { events, serializeState: observable as never, filterEvents: (s, e) => whileActorRuns(s as Snap, e) });
+  const model = modelOf(seekerInvitationsMachine, {
+    events,
+    serializeState: observable as never,
+    filterEvents: (s, e) => whileActorRuns(s as Snap, e),
+  });
   const states = modelStates(model) as unknown as Array<ModelState<Snap, EventObject>>;
 
   it('reaches every state of the chart and tries every event', () => {

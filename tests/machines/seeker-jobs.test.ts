@@ -18,7 +18,11 @@ type LoadInput = { list: SeekerList; page: number; ascending: boolean };
 
 const serverDown = new ApiError('server', 500, 'Something went wrong!!!');
 
-const saved = (n: number): SavedJob => ({ ...listJob(n, { userActions: { isSaved: true } }), jobStatus: 'Active', savedDate: `2025-03-${String(n).padStart(2, '0')}T10:00:00.000Z` });
+const saved = (n: number): SavedJob => ({
+  ...listJob(n, { userActions: { isSaved: true } }),
+  jobStatus: 'Active',
+  savedDate: `2025-03-${String(n).padStart(2, '0')}T10:00:00.000Z`,
+});
 const applied = (n: number): AppliedJob => ({
   ...listJob(n),
   jobStatus: 'Active',
@@ -102,7 +106,7 @@ function walk(list: SeekerList, events: EventObject[], answers: (s: Snap, e: Eve
       if (!whileActorRuns(s, e)) return false;
       // The counts arrive first (the other order is the rules' test): the lists are walked with them known or failed.
       if (e.type.endsWith('.actor.count')) return true;
-      if (s.matches({ counts: 'loading' }) || s.matches({ counts: 'failed' }) && s.context.items.length > 0) return false;
+      if (s.matches({ counts: 'loading' }) || (s.matches({ counts: 'failed' }) && s.context.items.length > 0)) return false;
       if (e.type === 'xstate.done.actor.load') return answers(s, e);
       // A row's toggle is pressed on a row shown; a job is saved once (the fixtures' pages do not know of the save).
       if (e.type === 'job.saveChanged') {
@@ -123,7 +127,8 @@ function walk(list: SeekerList, events: EventObject[], answers: (s: Snap, e: Eve
       const now = sut.actor.getSnapshot();
       expect(observable(now)).toBe(observable(expected));
       // Whenever the list reads, it asks for its own page in its own order, ten a page.
-      if (now.matches({ list: 'loading' })) expect(sut.server.loads.at(-1)).toEqual({ list, page: now.context.page, ascending: now.context.ascending });
+      if (now.matches({ list: 'loading' }))
+        expect(sut.server.loads.at(-1)).toEqual({ list, page: now.context.page, ascending: now.context.ascending });
       expect(now.context.page).toBeGreaterThanOrEqual(1);
       // The counts are read once.
       expect(sut.server.counts).toBe(1);
@@ -208,7 +213,15 @@ describe('the seeker’s lists machine (model-based)', () => {
   });
 
   it('reaches every state of the chart and tries every event', () => {
-    expect([...reached].sort()).toEqual(['counts.failed', 'counts.loaded', 'counts.loading', 'list.empty', 'list.failed', 'list.loaded', 'list.loading']);
+    expect([...reached].sort()).toEqual([
+      'counts.failed',
+      'counts.loaded',
+      'counts.loading',
+      'list.empty',
+      'list.failed',
+      'list.loaded',
+      'list.loading',
+    ]);
     expect(tried).toEqual(
       new Set([
         'xstate.done.actor.count',

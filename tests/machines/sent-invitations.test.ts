@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import type { SentInvitationPage, SentInvitationsRequest } from '../../src/contract/suggestions.ts';
-import { sentInvitationsMachine, type InviteJobOption, type SentInvitationsEvent } from '../../src/machines/suggestions/sent-invitations.machine.ts';
+import {
+  sentInvitationsMachine,
+  type InviteJobOption,
+  type SentInvitationsEvent,
+} from '../../src/machines/suggestions/sent-invitations.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { demoJob, demoJobs, demoSent } from '../../src/views/suggestions/suggestions-stories-support.ts';
 import { atomicStates, deferred, flush, modelOf, modelStates, settle, whileActorRuns, type ModelState } from '../support/client/model.ts';
@@ -12,7 +16,10 @@ const serverDown = new ApiError('server', 500, 'Something went wrong!!!');
 const page: SentInvitationPage = { items: demoSent, total: 14, pageNumber: 1, pageSize: 10 };
 
 function startSut() {
-  const server = { pending: {} as Record<string, ReturnType<typeof deferred<never>> | undefined>, calls: [] as Array<{ id: string; input: unknown }> };
+  const server = {
+    pending: {} as Record<string, ReturnType<typeof deferred<never>> | undefined>,
+    calls: [] as Array<{ id: string; input: unknown }>,
+  };
   const stub = <T, I>(id: string) =>
     fromPromise<T, I>(({ input }) => {
       server.calls.push({ id, input });
@@ -67,7 +74,8 @@ describe('the invitations sent machine (model-based)', () => {
       const s = snap as Snap;
       if (!whileActorRuns(s, e)) return false;
       // Each filter is tried once from the start, so the walk stays small.
-      if (e.type === 'invitations.status' || e.type === 'invitations.job') return s.context.query.pageNumber === 1 && (s.context.query.jobId === null || e.type === 'invitations.status');
+      if (e.type === 'invitations.status' || e.type === 'invitations.job')
+        return s.context.query.pageNumber === 1 && (s.context.query.jobId === null || e.type === 'invitations.status');
       if (e.type === 'invitations.page') return s.context.query.status === null && s.context.query.jobId === null;
       return true;
     },

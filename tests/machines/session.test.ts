@@ -60,7 +60,12 @@ function startSut() {
     refresh?: ReturnType<typeof deferred<SessionData>>;
     revoke?: ReturnType<typeof deferred<void>>;
   } = {};
-  const log = { persisted: [] as StoredSession[], cleared: 0, revoked: [] as Array<string | undefined>, navigated: [] as Array<{ to: string; at: number }> };
+  const log = {
+    persisted: [] as StoredSession[],
+    cleared: 0,
+    revoked: [] as Array<string | undefined>,
+    navigated: [] as Array<{ to: string; at: number }>,
+  };
   const machine = sessionMachine.provide({
     actors: {
       restore: fromPromise(() => {
@@ -139,7 +144,15 @@ describe('session machine (model-based)', () => {
   it('covers every state of the chart', () => {
     const model = sessionModel();
     const states = reachedStates(transitionCases(model));
-    for (const s of ['restoring', 'signedOut', '{"signedIn":"active"}', '{"signedIn":"refreshing"}', '{"signedIn":"retrying"}', 'expired', 'loggingOut']) {
+    for (const s of [
+      'restoring',
+      'signedOut',
+      '{"signedIn":"active"}',
+      '{"signedIn":"refreshing"}',
+      '{"signedIn":"retrying"}',
+      'expired',
+      'loggingOut',
+    ]) {
       expect(states).toContain(s);
     }
   });

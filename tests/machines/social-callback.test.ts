@@ -41,7 +41,10 @@ const signedIn = (role: Role): GoogleCallbackData => ({ kind: 'signedIn', sessio
 const stale = ApiError.of('auth.googleCodeStale', AccountMessages.staleGoogleCode);
 const notVerified = ApiError.of('auth.businessUnverified', AccountMessages.notVerified, { request });
 const noEmail = new ApiError('client', 400, AccountMessages.socialEmailMissing);
-const twoErrors = new ApiError('client', 409, AccountMessages.googleAccountMismatch, [AccountMessages.googleAccountMismatch, AccountMessages.generic]);
+const twoErrors = new ApiError('client', 409, AccountMessages.googleAccountMismatch, [
+  AccountMessages.googleAccountMismatch,
+  AccountMessages.generic,
+]);
 const notConfigured = new ApiError('server', 503, AccountMessages.googleNotConfigured);
 
 const modelEvents = (): ModelEvent[] => [

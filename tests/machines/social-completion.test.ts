@@ -93,7 +93,9 @@ describe('social completion machine (model-based)', () => {
 
   // Built with the same clock as the runs: the age rule depends on today.
   vi.useFakeTimers({ now: NOW });
-  const cases = transitionCases(modelOf(socialCompletionMachine, { events: modelEvents(), input: { signup }, serializeState, filterEvents }));
+  const cases = transitionCases(
+    modelOf(socialCompletionMachine, { events: modelEvents(), input: { signup }, serializeState, filterEvents }),
+  );
   vi.useRealTimers();
 
   it('covers every state of the chart', () => {
@@ -133,7 +135,7 @@ describe('social completion rules', () => {
   beforeEach(() => vi.useFakeTimers({ now: NOW }));
   afterEach(() => vi.useRealTimers());
 
-  it('asks for a role first, then the chosen role\'s fields and the terms', () => {
+  it("asks for a role first, then the chosen role's fields and the terms", () => {
     const actor = createActor(socialCompletionMachine, { input: { signup } }).start();
     actor.send({ type: 'form.submit' });
     expect(selectFieldErrors(actor.getSnapshot())).toEqual({ role: AccountMessages.role, acceptTerms: AccountMessages.terms });

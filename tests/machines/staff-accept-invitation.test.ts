@@ -38,7 +38,9 @@ const session: SessionData = {
 const expired = ApiError.of('invitation.gone', InvitationMessages.invitationExpired);
 const used = ApiError.of('invitation.gone', InvitationMessages.invitationUsed);
 const network = new ApiError('network', 0, HttpMessages.network);
-const weak = new ApiError('client', 400, AccountMessages.passwordLength, [AccountMessages.passwordLength], { password: AccountMessages.passwordLength });
+const weak = new ApiError('client', 400, AccountMessages.passwordLength, [AccountMessages.passwordLength], {
+  password: AccountMessages.passwordLength,
+});
 
 const modelEvents = [
   { type: 'xstate.done.actor.lookup', output: invitation },
@@ -183,7 +185,10 @@ describe('accepting an invitation', () => {
     sut.actor.send({ type: 'field.change', field: 'password', value: PASSWORD });
     sut.actor.send({ type: 'field.change', field: 'confirmPassword', value: 'Correct-Horse-43' });
     sut.actor.send({ type: 'form.submit' });
-    expect(selectAcceptErrors(sut.actor.getSnapshot())).toEqual({ confirmPassword: AccountMessages.passwordsMatch, acceptTerms: AccountMessages.terms });
+    expect(selectAcceptErrors(sut.actor.getSnapshot())).toEqual({
+      confirmPassword: AccountMessages.passwordsMatch,
+      acceptTerms: AccountMessages.terms,
+    });
     expect(sut.server.accepts).toEqual([]);
   });
 
@@ -192,7 +197,10 @@ describe('accepting an invitation', () => {
     sut.actor.send({ type: 'form.submit' });
     await flush();
     expect(sut.server.accepts).toEqual([
-      { token: 'tok', values: { firstName: 'Casey', lastName: 'Nguyen', password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: TICKED } },
+      {
+        token: 'tok',
+        values: { firstName: 'Casey', lastName: 'Nguyen', password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: TICKED },
+      },
     ]);
     sut.server.pending.accept!.resolve(session as never);
     await flush();

@@ -31,7 +31,10 @@ const recruiter: Recruiter = {
   expired: false,
   joinedAt: '2025-03-01T10:00:00.000Z',
 };
-const saved: EditedRecruiter = { recruiter: { ...recruiter, firstName: 'Cass', name: 'Cass Nguyen' }, message: StaffMessages.recruiterSaved };
+const saved: EditedRecruiter = {
+  recruiter: { ...recruiter, firstName: 'Cass', name: 'Cass Nguyen' },
+  message: StaffMessages.recruiterSaved,
+};
 const badPhone = new ApiError('client', 400, StaffMessages.phone, [StaffMessages.phone], { phoneNumber: StaffMessages.phone });
 const gone = new ApiError('client', 404, StaffMessages.noRecruiter);
 
@@ -47,7 +50,13 @@ const modelEvents = [
 ] as unknown as EventObject[];
 
 const observable = (s: Snap) =>
-  JSON.stringify({ value: s.value, values: s.context.values, shown: selectEditErrors(s), error: s.context.error, canSubmit: selectCanSave(s) });
+  JSON.stringify({
+    value: s.value,
+    values: s.context.values,
+    shown: selectEditErrors(s),
+    error: s.context.error,
+    canSubmit: selectCanSave(s),
+  });
 
 function startSut() {
   const server = { saves: [] as SaveInput[], pending: {} as Record<string, ReturnType<typeof deferred<never>> | undefined> };
@@ -81,7 +90,12 @@ describe('edit recruiter machine (model-based)', () => {
   const states = modelStates(model);
 
   it('reaches every state of the chart and tries every event', () => {
-    expect([...new Set(states.flatMap((s) => atomicStates(s.state.value)))].sort()).toEqual(['editing.failed', 'editing.idle', 'saved', 'saving']);
+    expect([...new Set(states.flatMap((s) => atomicStates(s.state.value)))].sort()).toEqual([
+      'editing.failed',
+      'editing.idle',
+      'saved',
+      'saving',
+    ]);
     expect(new Set(states.flatMap((s) => s.transitions.map((t) => t.event.type)))).toEqual(new Set(modelEvents.map((e) => e.type)));
   });
 
@@ -113,11 +127,18 @@ describe('edit recruiter rules', () => {
 
   it('starts from the row, the phone as a person writes it, and saves it under the recruiter’s email', async () => {
     const sut = startSut();
-    expect(sut.actor.getSnapshot().context.values).toEqual({ firstName: 'Casey', lastName: 'Nguyen', jobTitle: 'Talent Partner', phoneNumber: '(503) 555-0123' });
+    expect(sut.actor.getSnapshot().context.values).toEqual({
+      firstName: 'Casey',
+      lastName: 'Nguyen',
+      jobTitle: 'Talent Partner',
+      phoneNumber: '(503) 555-0123',
+    });
     sut.actor.send({ type: 'field.change', field: 'jobTitle', value: '' });
     sut.actor.send({ type: 'form.submit' });
     await flush();
-    expect(sut.server.saves).toEqual([{ email: 'casey@example.com', firstName: 'Casey', lastName: 'Nguyen', jobTitle: '', phoneNumber: '(503) 555-0123' }]);
+    expect(sut.server.saves).toEqual([
+      { email: 'casey@example.com', firstName: 'Casey', lastName: 'Nguyen', jobTitle: '', phoneNumber: '(503) 555-0123' },
+    ]);
     sut.server.pending.save!.resolve(saved as never);
     await flush();
     expect(sut.emitted).toEqual([{ type: 'recruiter.saved', ...saved }]);

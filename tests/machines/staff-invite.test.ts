@@ -31,7 +31,9 @@ const invitation: Recruiter = {
   joinedAt: null,
 };
 const sent: Invited = { recruiter: invitation, resent: false, message: StaffMessages.invited('casey@example.com') };
-const hasAccount = new ApiError('client', 409, StaffMessages.emailHasAccount, [StaffMessages.emailHasAccount], { email: StaffMessages.emailHasAccount });
+const hasAccount = new ApiError('client', 409, StaffMessages.emailHasAccount, [StaffMessages.emailHasAccount], {
+  email: StaffMessages.emailHasAccount,
+});
 const tooMany = new ApiError('client', 429, AccountMessages.tooManyRequests);
 
 const modelEvents = [
@@ -46,10 +48,19 @@ const modelEvents = [
 ] as unknown as EventObject[];
 
 const observable = (s: Snap) =>
-  JSON.stringify({ value: s.value, values: s.context.values, shown: selectInviteErrors(s), error: s.context.error, canSubmit: selectCanInvite(s) });
+  JSON.stringify({
+    value: s.value,
+    values: s.context.values,
+    shown: selectInviteErrors(s),
+    error: s.context.error,
+    canSubmit: selectCanInvite(s),
+  });
 
 function startSut() {
-  const server = { sends: [] as Array<Record<InviteField, string>>, pending: {} as Record<string, ReturnType<typeof deferred<never>> | undefined> };
+  const server = {
+    sends: [] as Array<Record<InviteField, string>>,
+    pending: {} as Record<string, ReturnType<typeof deferred<never>> | undefined>,
+  };
   const machine = inviteMachine.provide({
     actors: {
       send: fromPromise<Invited, Record<InviteField, string>>(({ input }) => {
@@ -79,7 +90,12 @@ describe('invite machine (model-based)', () => {
   const states = modelStates(model);
 
   it('reaches every state of the chart and tries every event', () => {
-    expect([...new Set(states.flatMap((s) => atomicStates(s.state.value)))].sort()).toEqual(['editing.failed', 'editing.idle', 'sending', 'sent']);
+    expect([...new Set(states.flatMap((s) => atomicStates(s.state.value)))].sort()).toEqual([
+      'editing.failed',
+      'editing.idle',
+      'sending',
+      'sent',
+    ]);
     expect(new Set(states.flatMap((s) => s.transitions.map((t) => t.event.type)))).toEqual(new Set(modelEvents.map((e) => e.type)));
   });
 

@@ -108,7 +108,9 @@ const modelKey = (s: Snap) =>
 
 /** The answer an action gives for its row: the row itself as it now is, or none when it left. */
 const fitsAction = (s: Snap, output: ActionResult) =>
-  output.recruiter ? output.recruiter.email === s.context.target?.email && ['activate', 'deactivate', 'resend'].includes(s.context.action!) : ['delete', 'revoke'].includes(s.context.action!);
+  output.recruiter
+    ? output.recruiter.email === s.context.target?.email && ['activate', 'deactivate', 'resend'].includes(s.context.action!)
+    : ['delete', 'revoke'].includes(s.context.action!);
 
 function startSut() {
   const server = {
@@ -146,7 +148,8 @@ describe('staff list machine (model-based)', () => {
     serializeState: modelKey,
     filterEvents: (s, e) => {
       if (e.type.endsWith('actor.load')) return s.matches('loading');
-      if (e.type === 'xstate.done.actor.act') return s.matches({ ready: 'acting' }) && fitsAction(s, (e as unknown as { output: ActionResult }).output);
+      if (e.type === 'xstate.done.actor.act')
+        return s.matches({ ready: 'acting' }) && fitsAction(s, (e as unknown as { output: ActionResult }).output);
       if (e.type === 'xstate.error.actor.act') return s.matches({ ready: 'acting' });
       // A dialog's result comes only from an open dialog.
       if (e.type === 'invite.done') return s.matches({ ready: 'inviting' });
@@ -180,7 +183,9 @@ describe('staff list machine (model-based)', () => {
       expect(observable(now)).toBe(observable(expected));
       // A row's menu offers only what applies to it; a busy row is the one being changed.
       for (const r of now.context.recruiters) {
-        expect(actionsFor(r)).toEqual(r.status === 'invited' ? ['resend', 'revoke'] : r.status === 'active' ? ['deactivate', 'delete'] : ['activate', 'delete']);
+        expect(actionsFor(r)).toEqual(
+          r.status === 'invited' ? ['resend', 'revoke'] : r.status === 'active' ? ['deactivate', 'delete'] : ['activate', 'delete'],
+        );
       }
       expect(selectBusyEmail(now)).toBe(now.matches({ ready: 'acting' }) ? now.context.target!.email : null);
       sut.actor.stop();

@@ -59,11 +59,18 @@ describe('recruiter profile rules', () => {
 
   it('fills the form from the details and saves what was typed, then announces it', async () => {
     const sut = await loadedDetails(recruiterProfile, stored);
-    expect(sut.actor.getSnapshot().context.values).toEqual({ firstName: 'Casey', lastName: 'Nguyen', jobTitle: 'Talent Partner', phoneNumber: '(503) 555-0123' });
+    expect(sut.actor.getSnapshot().context.values).toEqual({
+      firstName: 'Casey',
+      lastName: 'Nguyen',
+      jobTitle: 'Talent Partner',
+      phoneNumber: '(503) 555-0123',
+    });
     sut.actor.send({ type: 'field.change', field: 'firstName', value: 'Cass' });
     sut.actor.send({ type: 'form.submit' });
     await flush();
-    expect(sut.server.saves).toEqual([{ firstName: 'Cass', lastName: 'Nguyen', jobTitle: 'Talent Partner', phoneNumber: '(503) 555-0123' }]);
+    expect(sut.server.saves).toEqual([
+      { firstName: 'Cass', lastName: 'Nguyen', jobTitle: 'Talent Partner', phoneNumber: '(503) 555-0123' },
+    ]);
     sut.server.pending.save!.resolve(renamed as never);
     await flush();
     expect(sut.emitted).toEqual([{ type: 'profile.saved', ...renamed }]);

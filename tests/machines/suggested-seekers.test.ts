@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { SuggestionMessages, type SuggestedSeekerPage } from '../../src/contract/suggestions.ts';
-import { suggestedSeekersMachine, type InviteAnswer, type SuggestedSeekersEvent } from '../../src/machines/suggestions/suggested-seekers.machine.ts';
+import {
+  suggestedSeekersMachine,
+  type InviteAnswer,
+  type SuggestedSeekersEvent,
+} from '../../src/machines/suggestions/suggested-seekers.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { demoJob, demoSeekers, inviteResults, suggestedPage } from '../../src/views/suggestions/suggestions-stories-support.ts';
 import { atomicStates, deferred, flush, modelOf, modelStates, settle, whileActorRuns, type ModelState } from '../support/client/model.ts';
@@ -15,7 +19,10 @@ const [a, b, invited] = [demoSeekers[0]!, demoSeekers[1]!, demoSeekers[2]!];
 const page = suggestedPage([a, b, invited], 12);
 
 function startSut() {
-  const server = { pending: {} as Record<string, ReturnType<typeof deferred<never>> | undefined>, calls: [] as Array<{ id: string; input: unknown }> };
+  const server = {
+    pending: {} as Record<string, ReturnType<typeof deferred<never>> | undefined>,
+    calls: [] as Array<{ id: string; input: unknown }>,
+  };
   const stub = <T, I>(id: string) =>
     fromPromise<T, I>(({ input }) => {
       server.calls.push({ id, input });
@@ -45,7 +52,9 @@ const observable = (s: Snap) =>
   JSON.stringify({
     value: s.value,
     page: s.context.pageNumber,
-    rows: s.context.seekers.map((x) => `${x.name}${x.invitedAt ? '✓' : ''}${s.context.outcomes[x.id] ? `:${s.context.outcomes[x.id]}` : ''}`),
+    rows: s.context.seekers.map(
+      (x) => `${x.name}${x.invitedAt ? '✓' : ''}${s.context.outcomes[x.id] ? `:${s.context.outcomes[x.id]}` : ''}`,
+    ),
     selected: s.context.selected,
     inviting: s.context.inviting,
     notice: s.context.notice,

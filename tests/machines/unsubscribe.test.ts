@@ -8,7 +8,8 @@ import { deferred, flush, modelOf, modelStates, settle, whileActorRuns } from '.
 type Snap = SnapshotFrom<typeof unsubscribeMachine>;
 
 const used = new ApiError('client', 404, ContactMessages.unsubscribeLinkInvalid, [ContactMessages.unsubscribeLinkInvalid]);
-const observable = (s: Snap) => JSON.stringify({ value: s.value, message: s.context.message, errors: s.context.errors, loading: s.hasTag('loading') });
+const observable = (s: Snap) =>
+  JSON.stringify({ value: s.value, message: s.context.message, errors: s.context.errors, loading: s.hasTag('loading') });
 
 function startSut(token: string | null) {
   const server = { pending: {} as Record<string, ReturnType<typeof deferred<never>> | undefined>, tokens: [] as string[] };

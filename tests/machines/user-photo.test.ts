@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
-import { PHOTO_MAX_REFRESH_MS, PHOTO_MIN_REFRESH_MS, PHOTO_REFRESH_MARGIN_MS, selectPhotoSource, userPhotoMachine } from '../../src/machines/account/user-photo.machine.ts';
+import {
+  PHOTO_MAX_REFRESH_MS,
+  PHOTO_MIN_REFRESH_MS,
+  PHOTO_REFRESH_MARGIN_MS,
+  selectPhotoSource,
+  userPhotoMachine,
+} from '../../src/machines/account/user-photo.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { profileChanges, type ProfilePhoto } from '../../src/services/profile-changes.ts';
 import { atomicStates, deferred, flush, modelOf, modelStates, settle } from '../support/client/model.ts';

@@ -35,45 +35,56 @@ function cli(args: string[]) {
 }
 
 describe('npm run admin -- create', () => {
-  it(
-    'creates a SuperAdmin who can then sign in; refuses a duplicate and bad input with clear errors',
-    async () => {
-      const created = await cli(['create', '--email', 'Chief@Example.com', '--password', 'admin-password-1', '--first-name', 'Casey', '--last-name', 'Chief']);
-      expect(created.code).toBe(0);
-      expect(created.stdout).toContain('Created SuperAdmin chief@example.com (Casey Chief');
+  it('creates a SuperAdmin who can then sign in; refuses a duplicate and bad input with clear errors', async () => {
+    const created = await cli([
+      'create',
+      '--email',
+      'Chief@Example.com',
+      '--password',
+      'admin-password-1',
+      '--first-name',
+      'Casey',
+      '--last-name',
+      'Chief',
+    ]);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain('Created SuperAdmin chief@example.com (Casey Chief');
 
-      const duplicate = await cli(['create', '--email', 'chief@example.com', '--password', 'another-password']);
-      expect(duplicate.code).toBe(1);
-      expect(duplicate.stderr).toContain('An account with the email chief@example.com already exists; nothing was changed.');
+    const duplicate = await cli(['create', '--email', 'chief@example.com', '--password', 'another-password']);
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.stderr).toContain('An account with the email chief@example.com already exists; nothing was changed.');
 
-      const lines: string[] = [];
-      const out = { log: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
-      expect(await runAdminCli(['create', '--email', 'not-an-email', '--password', 'admin-password-1'], env, out)).toBe(2);
-      expect(lines.pop()).toBe(`Invalid --email: ${AccountMessages.email}`);
-      expect(await runAdminCli(['create', '--email', 'b@example.com', '--password', 'short'], env, out)).toBe(2);
-      expect(lines.pop()).toBe(`Invalid --password: ${AccountMessages.passwordLength}`);
-      expect(await runAdminCli(['create', '--email', 'b@example.com'], env, out)).toBe(2);
-      expect(lines.pop()).toContain('create needs --email and --password.');
-      expect(await runAdminCli(['delete', '--email', 'b@example.com'], env, out)).toBe(2);
-      expect(lines.pop()).toContain('Unknown command: delete');
+    const lines: string[] = [];
+    const out = { log: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
+    expect(await runAdminCli(['create', '--email', 'not-an-email', '--password', 'admin-password-1'], env, out)).toBe(2);
+    expect(lines.pop()).toBe(`Invalid --email: ${AccountMessages.email}`);
+    expect(await runAdminCli(['create', '--email', 'b@example.com', '--password', 'short'], env, out)).toBe(2);
+    expect(lines.pop()).toBe(`Invalid --password: ${AccountMessages.passwordLength}`);
+    expect(await runAdminCli(['create', '--email', 'b@example.com'], env, out)).toBe(2);
+    expect(lines.pop()).toContain('create needs --email and --password.');
+    expect(await runAdminCli(['delete', '--email', 'b@example.com'], env, out)).toBe(2);
+    expect(lines.pop()).toContain('Unknown command: delete');
 
-      // The server opened on the same data folder signs the new SuperAdmin in.
-      const config = loadConfig({ ...env, DEMO_DATA: '0' }, { clientDir: null });
-      const database = await openDatabase({ dataDir: config.dataDir });
-      const app = await buildApp(config, await createAdapters(config, database), { logger: false });
-      try {
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/Account/Login',
-          payload: { email: 'chief@example.com', password: 'admin-password-1', isOtp: false },
-        });
-        expect(res.statusCode).toBe(200);
-        expect(res.json().data.users).toMatchObject({ email: 'chief@example.com', firstName: 'Casey', lastName: 'Chief', role: 'SuperAdmin' });
-      } finally {
-        await app.close();
-        await database.close();
-      }
-    },
-    120_000,
-  );
+    // The server opened on the same data folder signs the new SuperAdmin in.
+    const config = loadConfig({ ...env, DEMO_DATA: '0' }, { clientDir: null });
+    const database = await openDatabase({ dataDir: config.dataDir });
+    const app = await buildApp(config, await createAdapters(config, database), { logger: false });
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/Account/Login',
+        payload: { email: 'chief@example.com', password: 'admin-password-1', isOtp: false },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.users).toMatchObject({
+        email: 'chief@example.com',
+        firstName: 'Casey',
+        lastName: 'Chief',
+        role: 'SuperAdmin',
+      });
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }, 120_000);
 });

@@ -65,7 +65,15 @@ describe('Login with a password', () => {
 
   it('refuses an unverified email with a clear message and mails a fresh verification link', async () => {
     const email = uniqueEmail('unverified');
-    await post(app, '/api/Account/Register', { role: 0, firstName: 'Ula', lastName: 'Vee', email, password: PASSWORD, dateOfBirth: '1999-01-01', acceptTerms: true });
+    await post(app, '/api/Account/Register', {
+      role: 0,
+      firstName: 'Ula',
+      lastName: 'Vee',
+      email,
+      password: PASSWORD,
+      dateOfBirth: '1999-01-01',
+      acceptTerms: true,
+    });
     expect(await inbox(app, email)).toHaveLength(1);
 
     const answer = await passwordLogin(app, email);
@@ -82,7 +90,15 @@ describe('Login with a password', () => {
 
   it('does not mail a verification link to an unverified user whose password is wrong', async () => {
     const email = uniqueEmail('unverified');
-    await post(app, '/api/Account/Register', { role: 0, firstName: 'Ula', lastName: 'Vee', email, password: PASSWORD, dateOfBirth: '1999-01-01', acceptTerms: true });
+    await post(app, '/api/Account/Register', {
+      role: 0,
+      firstName: 'Ula',
+      lastName: 'Vee',
+      email,
+      password: PASSWORD,
+      dateOfBirth: '1999-01-01',
+      acceptTerms: true,
+    });
     expectFailure(await passwordLogin(app, email, 'wrong-password'), 400, AccountMessages.invalidCredentials);
     expect(await inbox(app, email)).toHaveLength(1);
   });
@@ -95,7 +111,11 @@ describe('Login with a password', () => {
 
   it('sends an employer to business verification until the company is verified, then signs them in', async () => {
     const email = uniqueEmail('employer');
-    const reg = await post(app, '/api/Account/Register', employerBody(email, { companyName: 'Acme Freight Inc', companyTin: '45-6789012' }));
+    const reg = await post(
+      app,
+      '/api/Account/Register',
+      employerBody(email, { companyName: 'Acme Freight Inc', companyTin: '45-6789012' }),
+    );
     expect(reg.status).toBe(201);
     const link = linkIn((await inbox(app, email))[0]!);
     expect((await post(app, '/api/Account/VerifyEmail', { email: link.email, token: link.token })).status).toBe(200);
@@ -105,7 +125,10 @@ describe('Login with a password', () => {
     expect(before.body.request).toEqual({ email, businessName: 'Acme Freight Inc', businessTin: '456789012' });
 
     const [user] = await app.database.db.select().from(users).where(eq(users.email, email));
-    await app.database.db.update(companies).set({ verifiedAt: new Date(), verificationMethod: 'rules:EIN' }).where(eq(companies.id, user!.companyId!));
+    await app.database.db
+      .update(companies)
+      .set({ verifiedAt: new Date(), verificationMethod: 'rules:EIN' })
+      .where(eq(companies.id, user!.companyId!));
     const after = await passwordLogin(app, email);
     expect(after.status).toBe(200);
     expect(after.body.data.users.role).toBe('Employer');
@@ -125,18 +148,14 @@ describe('Login with a password', () => {
     expectFailure(await post(app, '/api/Account/Login', { email: seeker, password: '12a456', isOtp: true }), 400, AccountMessages.otp);
   });
 
-  it(
-    'limits password attempts per email and address with 429, while other addresses still get through',
-    async () => {
-      const ip = '203.0.113.7';
-      for (let i = 0; i < 10; i++) {
-        expectFailure(await passwordLogin(app, seeker, `wrong-${i}-password`, false, ip), 400, AccountMessages.invalidCredentials);
-      }
-      const limited = await passwordLogin(app, seeker, PASSWORD, false, ip);
-      expectFailure(limited, 429, AccountMessages.tooManyRequests);
-      const elsewhere = await passwordLogin(app, seeker, PASSWORD, false, '198.51.100.9');
-      expect(elsewhere.status).toBe(200);
-    },
-    120_000,
-  );
+  it('limits password attempts per email and address with 429, while other addresses still get through', async () => {
+    const ip = '203.0.113.7';
+    for (let i = 0; i < 10; i++) {
+      expectFailure(await passwordLogin(app, seeker, `wrong-${i}-password`, false, ip), 400, AccountMessages.invalidCredentials);
+    }
+    const limited = await passwordLogin(app, seeker, PASSWORD, false, ip);
+    expectFailure(limited, 429, AccountMessages.tooManyRequests);
+    const elsewhere = await passwordLogin(app, seeker, PASSWORD, false, '198.51.100.9');
+    expect(elsewhere.status).toBe(200);
+  }, 120_000);
 });

@@ -20,8 +20,7 @@ import type { SessionData } from '../../src/contract/account.ts';
 
 const codeLogin = (app: TestApp, email: string, code: string, ip?: string) =>
   post<SessionData>(app, '/api/Account/Login', { email, password: code, isOtp: true }, ip ? { ip } : {});
-const requestCode = (app: TestApp, email: string, ip?: string) =>
-  post<string>(app, '/api/Account/RequestOtp', { email }, ip ? { ip } : {});
+const requestCode = (app: TestApp, email: string, ip?: string) => post<string>(app, '/api/Account/RequestOtp', { email }, ip ? { ip } : {});
 
 /** Every six digit code except `code`, in a fixed order. */
 function wrongCodes(code: string, count: number): string[] {
@@ -123,7 +122,11 @@ describe('RequestOtp and code sign-in', () => {
     await requestCode(app, email);
     const answer = await codeLogin(app, email, codeIn(await lastMail(app, email)));
     expect(answer.status).toBe(200);
-    const me = await app.inject({ method: 'GET', url: '/api/Account/User', headers: { authorization: `Bearer ${answer.body.data.accessToken}` } });
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/Account/User',
+      headers: { authorization: `Bearer ${answer.body.data.accessToken}` },
+    });
     expect(me.json().data.emailVerified).toBe(true);
     expect((await passwordLogin(app, email)).status).toBe(200);
     clock.advance(61_000);
@@ -169,28 +172,24 @@ describe('1,000 wrong guesses', () => {
     await app.stop();
   });
 
-  it(
-    'never sign in, and the code dies after the 5th',
-    async () => {
-      const email = await verifiedJobSeeker(app);
-      await requestCode(app, email);
-      const code = codeIn(await lastMail(app, email));
-      const statuses = new Map<number, number>();
-      for (const guess of wrongCodes(code, 1000)) {
-        const answer = await codeLogin(app, email, guess);
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-        expect(answer.body.message).toBe(AccountMessages.invalidCode);
-      }
-      expect(Object.fromEntries(statuses)).toEqual({ 400: 1000 });
-      expectFailure(await codeLogin(app, email, code), 400, AccountMessages.invalidCode);
+  it('never sign in, and the code dies after the 5th', async () => {
+    const email = await verifiedJobSeeker(app);
+    await requestCode(app, email);
+    const code = codeIn(await lastMail(app, email));
+    const statuses = new Map<number, number>();
+    for (const guess of wrongCodes(code, 1000)) {
+      const answer = await codeLogin(app, email, guess);
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      expect(answer.body.message).toBe(AccountMessages.invalidCode);
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 400: 1000 });
+    expectFailure(await codeLogin(app, email, code), 400, AccountMessages.invalidCode);
 
-      // A new code a minute later works again.
-      clock.advance(61_000);
-      await requestCode(app, email);
-      expect((await codeLogin(app, email, codeIn(await lastMail(app, email)))).status).toBe(200);
-    },
-    120_000,
-  );
+    // A new code a minute later works again.
+    clock.advance(61_000);
+    await requestCode(app, email);
+    expect((await codeLogin(app, email, codeIn(await lastMail(app, email)))).status).toBe(200);
+  }, 120_000);
 
   it('with the rate limiter on, 1,000 guesses get 400 or 429 and never sign in', async () => {
     const limited = await accountApp({ adapters: { now: clock.now } });

@@ -72,7 +72,11 @@ describe('ResetPassword', () => {
     expectFailure(await passwordLogin(app, email), 400, AccountMessages.invalidCredentials);
     expect((await passwordLogin(app, email, NEW_PASSWORD)).status).toBe(200);
 
-    const again = await post(app, '/api/Account/ResetPassword', { email: link.email, token: link.token, newPassword: 'yet-another-password' });
+    const again = await post(app, '/api/Account/ResetPassword', {
+      email: link.email,
+      token: link.token,
+      newPassword: 'yet-another-password',
+    });
     expectFailure(again, 400, AccountMessages.resetLinkInvalid);
   });
 
@@ -137,7 +141,11 @@ describe('ChangePassword', () => {
       400,
       AccountMessages.sameAsOld,
     );
-    expectFailure(await change(accessToken, { oldPassword: '', newPassword: NEW_PASSWORD, retypePassword: NEW_PASSWORD }), 400, AccountMessages.oldPassword);
+    expectFailure(
+      await change(accessToken, { oldPassword: '', newPassword: NEW_PASSWORD, retypePassword: NEW_PASSWORD }),
+      400,
+      AccountMessages.oldPassword,
+    );
     expect((await passwordLogin(app, email)).status).toBe(200);
   });
 

@@ -60,7 +60,14 @@ describe('GET /api/JobSeeker/Profile', () => {
   it('returns the job seeker profile with the date of birth year-month-day', async () => {
     const answer = await get(app, '/api/JobSeeker/Profile', seekerToken);
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toEqual({ firstName: 'Dana', lastName: 'Fields', email: seeker, pendingEmail: null, phoneNumber: null, dateOfBirth: '1995-04-12' });
+    expect(answer.body.data).toEqual({
+      firstName: 'Dana',
+      lastName: 'Fields',
+      email: seeker,
+      pendingEmail: null,
+      phoneNumber: null,
+      dateOfBirth: '1995-04-12',
+    });
   });
 
   it('is for job seekers only', async () => {

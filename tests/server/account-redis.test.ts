@@ -23,7 +23,9 @@ let redisProcess: ChildProcess;
 let url: string;
 beforeAll(async () => {
   const port = await freePort();
-  redisProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  redisProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
   url = `redis://127.0.0.1:${port}`;
   // Wait until it answers PING.
   for (let attempt = 0; ; attempt++) {

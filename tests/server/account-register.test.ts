@@ -77,11 +77,7 @@ describe('Register', () => {
   it('lets a job seeker register on their 16th birthday but not the day before it', async () => {
     const today = await post(app, '/api/Account/Register', jobSeekerBody(uniqueEmail('sixteen'), { dateOfBirth: yearsAgo(16) }));
     expect(today.status).toBe(201);
-    const tomorrow = await post(
-      app,
-      '/api/Account/Register',
-      jobSeekerBody(uniqueEmail('fifteen'), { dateOfBirth: yearsAgo(16, 1) }),
-    );
+    const tomorrow = await post(app, '/api/Account/Register', jobSeekerBody(uniqueEmail('fifteen'), { dateOfBirth: yearsAgo(16, 1) }));
     expectFailure(tomorrow, 400, AccountMessages.age);
     expect(tomorrow.body.state.fieldErrors?.dateOfBirth).toBe(AccountMessages.age);
   });
@@ -163,13 +159,25 @@ describe('VerifyEmail', () => {
     await post(app, '/api/Account/Register', jobSeekerBody(email));
     const link = linkIn(await lastMail(app, email));
 
-    expectFailure(await post(app, '/api/Account/VerifyEmail', { email: 'someone.else@example.com', token: link.token }), 400, AccountMessages.emailLinkInvalid);
-    expectFailure(await post(app, '/api/Account/VerifyEmail', { email: link.email, token: 'x'.repeat(43) }), 400, AccountMessages.emailLinkInvalid);
+    expectFailure(
+      await post(app, '/api/Account/VerifyEmail', { email: 'someone.else@example.com', token: link.token }),
+      400,
+      AccountMessages.emailLinkInvalid,
+    );
+    expectFailure(
+      await post(app, '/api/Account/VerifyEmail', { email: link.email, token: 'x'.repeat(43) }),
+      400,
+      AccountMessages.emailLinkInvalid,
+    );
     expectFailure(await post(app, '/api/Account/VerifyEmail', { email: link.email, token: '' }), 400, AccountMessages.emailLinkInvalid);
 
     clock.advance(48 * HOUR + 1000);
     try {
-      expectFailure(await post(app, '/api/Account/VerifyEmail', { email: link.email, token: link.token }), 400, AccountMessages.emailLinkInvalid);
+      expectFailure(
+        await post(app, '/api/Account/VerifyEmail', { email: link.email, token: link.token }),
+        400,
+        AccountMessages.emailLinkInvalid,
+      );
     } finally {
       clock.advance(-(48 * HOUR + 1000));
     }

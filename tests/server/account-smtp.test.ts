@@ -26,14 +26,23 @@ function parseMessage(raw: string) {
     if (!m || !/Content-Type: text\//i.test(m[1]!)) continue;
     const encoding = /Content-Transfer-Encoding: ([\w-]+)/i.exec(m[1]!)?.[1]?.toLowerCase();
     const content = m[2]!.replace(/\r?\n--[^\r\n]*--\s*$/, '');
-    parts.push(encoding === 'base64' ? Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQp(content) : content);
+    parts.push(
+      encoding === 'base64'
+        ? Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : encoding === 'quoted-printable'
+          ? decodeQp(content)
+          : content,
+    );
   }
   return { subject: decodeWord(subject), headers, parts };
 }
 
 function decodeQp(s: string): string {
   // Literal % signs first, so the decoding below only turns =XX sequences into bytes.
-  const escaped = s.replace(/=\r?\n/g, '').replace(/%/g, '%25').replace(/=([0-9A-F]{2})/gi, (_, h: string) => `%${h}`);
+  const escaped = s
+    .replace(/=\r?\n/g, '')
+    .replace(/%/g, '%25')
+    .replace(/=([0-9A-F]{2})/gi, (_, h: string) => `%${h}`);
   return decodeURIComponent(escaped);
 }
 
@@ -66,7 +75,11 @@ describe('SMTP delivery', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.server.address() as AddressInfo;
     app = await accountApp({
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Job Marketplace <no-reply@jobs.example.com>', PUBLIC_URL: 'https://jobs.example.com' },
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: 'Job Marketplace <no-reply@jobs.example.com>',
+        PUBLIC_URL: 'https://jobs.example.com',
+      },
     });
   });
   afterAll(async () => {

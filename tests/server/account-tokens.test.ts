@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionData } from '../../src/contract/account.ts';
 import type { TestApp } from '../support/server/test-app.ts';
-import {
-  DAY,
-  HOUR,
-  accountApp,
-  expectFailure,
-  get,
-  post,
-  signedIn,
-  testClock,
-  verifiedJobSeeker,
-} from './account-support.ts';
+import { DAY, HOUR, accountApp, expectFailure, get, post, signedIn, testClock, verifiedJobSeeker } from './account-support.ts';
 
 const EXPIRED = 'Your session has expired. Please sign in again.';
 const clock = testClock();

@@ -34,7 +34,14 @@ describe('the demo company’s applicants', () => {
     // The dashboard's pipeline adds up to the same applicants, step by step.
     const of = (status: string) => page.items.filter((i) => i.status === status).length;
     const counts = (await getJson<DashboardCount>(f, '/api/Recruiter/DashboardCount', recruiter)).body.data;
-    expect(counts).toMatchObject({ applicants: page.total, newApplicants: tasks.newApplicants, toReview: of('Applied'), interviewing: of('Interviewing'), offered: of('Offered'), hired: of('Hired') });
+    expect(counts).toMatchObject({
+      applicants: page.total,
+      newApplicants: tasks.newApplicants,
+      toReview: of('Applied'),
+      interviewing: of('Interviewing'),
+      offered: of('Offered'),
+      hired: of('Hired'),
+    });
     const jobs = (await getJson<{ items: JobWithApplicants[] }>(f, '/api/Employer/jobs-with-applicants', employer)).body.data.items;
     expect(jobs.reduce((sum, j) => sum + j.applicants, 0)).toBe(page.total);
   });

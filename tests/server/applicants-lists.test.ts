@@ -122,12 +122,25 @@ describe('recent applicants, applicants by job title, jobs with applicants', () 
 
 describe('one applicant (applicant/{id}, AllDetailsOfApplicants, FindJobSeekerThroughAppliedID)', () => {
   it('shows the profile, education, experience, skills matched both ways and the documents of this application', async () => {
-    await t.db.insert(education).values({ userId: t.w.seekerA.id!, degreeId: 1, level: 1, completionYear: 2013, universityName: 'Fort Vancouver High School' });
+    await t.db
+      .insert(education)
+      .values({ userId: t.w.seekerA.id!, degreeId: 1, level: 1, completionYear: 2013, universityName: 'Fort Vancouver High School' });
     const one = expectOk(await a.one(t.w.recruiterX, appA));
-    expect(one).toMatchObject({ id: appA, status: 'Applied', jobSeeker: { name: 'Alex Kim' }, workAuthorization: true, sponsorship: false });
+    expect(one).toMatchObject({
+      id: appA,
+      status: 'Applied',
+      jobSeeker: { name: 'Alex Kim' },
+      workAuthorization: true,
+      sponsorship: false,
+    });
     expect(one.education.map((e) => e.university)).toEqual(['Fort Vancouver High School']);
     expect(one.experience).toEqual([]);
-    expect(one.skills.filter((s) => s.match).map((s) => s.id).sort()).toEqual([SKILL.orderPicking, SKILL.forklift].sort());
+    expect(
+      one.skills
+        .filter((s) => s.match)
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual([SKILL.orderPicking, SKILL.forklift].sort());
     expect(one.skills.find((s) => s.id === SKILL.proofreading)!.match).toBe(false);
     expect(one.jobSkills.map((s) => [s.id, s.match])).toEqual([
       [SKILL.orderPicking, true],
@@ -135,7 +148,11 @@ describe('one applicant (applicant/{id}, AllDetailsOfApplicants, FindJobSeekerTh
       [SKILL.forklift, true],
     ]);
     expect(one.jobSkills.every((s) => s.name.length > 0)).toBe(true);
-    expect(one.resume).toEqual({ id: t.docs.resumeA, name: 'Alex Kim resume.pdf', downloadUrl: `/api/Recruiter/DownloadResume?id=${t.docs.resumeA}` });
+    expect(one.resume).toEqual({
+      id: t.docs.resumeA,
+      name: 'Alex Kim resume.pdf',
+      downloadUrl: `/api/Recruiter/DownloadResume?id=${t.docs.resumeA}`,
+    });
     expect(one.coverLetter).toMatchObject({ id: t.docs.letterA, name: 'Alex Kim letter.pdf' });
     expect(one.nextStatuses).toEqual(['Reviewed', 'Interviewing', 'Offered', 'Rejected']);
     expect(expectOk(await a.allDetails(t.w.employerX, appA)).resume).toEqual(one.resume);

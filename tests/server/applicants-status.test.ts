@@ -83,7 +83,11 @@ describe('moving an applicant (applicant-status)', () => {
     await walk(app, ['Reviewed', 'Interviewing', 'Offered', 'Hired']);
     const before = await t.rowsOf([app]);
     expectRefused(await a.setStatus(t.w.recruiterX, { applicantId: app, status: 'Withdrawn' }), 403, ApplicantMessages.withdrawnByStaff);
-    expectRefused(await a.setStatus(t.w.employerX, { applicantId: app, status: 'Rejected' }), 409, statusChangeRefused('Hired', 'Rejected'));
+    expectRefused(
+      await a.setStatus(t.w.employerX, { applicantId: app, status: 'Rejected' }),
+      409,
+      statusChangeRefused('Hired', 'Rejected'),
+    );
     expectRefused(await a.setStatus(t.w.recruiterX, { applicantId: app, status: 'Promoted' }), 400, ApplicantMessages.status);
     expectRefused(await a.setStatus(t.w.recruiterX, { applicantId: app, status: 'hired' }), 400, ApplicantMessages.status);
     expectRefused(await a.setStatus(t.w.recruiterX, { applicantId: app }), 400, ApplicantMessages.status);
@@ -91,7 +95,11 @@ describe('moving an applicant (applicant-status)', () => {
 
     const fresh = await applicantOfX();
     const beforeFresh = await t.rowsOf([fresh.app]);
-    expectRefused(await a.setStatus(t.w.recruiterX, { applicantId: fresh.app, status: 'Hired' }), 409, statusChangeRefused('Applied', 'Hired'));
+    expectRefused(
+      await a.setStatus(t.w.recruiterX, { applicantId: fresh.app, status: 'Hired' }),
+      409,
+      statusChangeRefused('Applied', 'Hired'),
+    );
     expect(statusChangeRefused('Applied', 'Hired')).toBe('An application that is applied cannot be moved to hired.');
     expect(await t.rowsOf([fresh.app])).toEqual(beforeFresh);
   });
@@ -160,9 +168,17 @@ describe('the seeker withdraws (withdraw-application)', () => {
     expect(answer.body.data).toMatchObject({ id: app, jobId: job, status: 'Withdrawn' });
     const one = expectOk(await a.one(t.w.recruiterX, app));
     expect(one.status).toBe('Withdrawn');
-    expect(one.history.at(-1)).toMatchObject({ from: 'Interviewing', to: 'Withdrawn', changedBy: { id: t.w.seekerA.id, name: 'Alex Kim' } });
+    expect(one.history.at(-1)).toMatchObject({
+      from: 'Interviewing',
+      to: 'Withdrawn',
+      changedBy: { id: t.w.seekerA.id, name: 'Alex Kim' },
+    });
     expect(one.nextStatuses).toEqual([]);
-    expectRefused(await a.setStatus(t.w.recruiterX, { applicantId: app, status: 'Reviewed' }), 409, statusChangeRefused('Withdrawn', 'Reviewed'));
+    expectRefused(
+      await a.setStatus(t.w.recruiterX, { applicantId: app, status: 'Reviewed' }),
+      409,
+      statusChangeRefused('Withdrawn', 'Reviewed'),
+    );
     // Again: nothing more happens.
     const before = await t.rowsOf([app]);
     expect((await a.withdraw(t.w.seekerA, { applicationId: app })).status).toBe(200);
@@ -196,7 +212,11 @@ describe('closing a job', () => {
     const again = await t.mailsDuring(async () => {
       await t.api.setStatus(t.w.recruiterX, job, 'Active');
       await t.api.setStatus(t.w.employerX, job, 'Closed');
-      await t.f.app.inject({ method: 'POST', url: `/api/Recruiter/JobClosed?JobId=${job}`, headers: { authorization: `Bearer ${t.w.recruiterX.token}` } });
+      await t.f.app.inject({
+        method: 'POST',
+        url: `/api/Recruiter/JobClosed?JobId=${job}`,
+        headers: { authorization: `Bearer ${t.w.recruiterX.token}` },
+      });
     });
     expect(again).toEqual([]);
   });

@@ -36,21 +36,37 @@ type Prefix = 'Recruiter' | 'Employer';
 /** Every applicant call, as a page would make it; `prefix` picks the Recruiter or Employer path where both exist. */
 export function applicantCalls(f: FilesApp) {
   return {
-    list: (c: Caller, body: ApplicantListRequest | unknown = {}, prefix: Prefix = 'Recruiter') => inject<ApplicantPage>(f, 'POST', `/api/${prefix}/applicants`, c, body),
-    legacyList: (c: Caller, body: ApplicantListRequest | unknown = {}) => inject<ApplicantPage>(f, 'POST', '/api/Recruiter/ApplicantsList', c, body),
-    ofJob: (c: Caller, body: JobApplicantsRequest | unknown, path = '/api/Recruiter/job-applicants') => inject<ApplicantPage>(f, 'POST', path, c, body),
+    list: (c: Caller, body: ApplicantListRequest | unknown = {}, prefix: Prefix = 'Recruiter') =>
+      inject<ApplicantPage>(f, 'POST', `/api/${prefix}/applicants`, c, body),
+    legacyList: (c: Caller, body: ApplicantListRequest | unknown = {}) =>
+      inject<ApplicantPage>(f, 'POST', '/api/Recruiter/ApplicantsList', c, body),
+    ofJob: (c: Caller, body: JobApplicantsRequest | unknown, path = '/api/Recruiter/job-applicants') =>
+      inject<ApplicantPage>(f, 'POST', path, c, body),
     recent: (c: Caller) => inject<{ items: Applicant[] }>(f, 'GET', '/api/Recruiter/RecentApplicants', c),
-    byTitle: (c: Caller, jobTitle = '') => inject<{ items: JobWithApplicants[] }>(f, 'GET', `/api/Recruiter/ApplicantsByJobTitle${jobTitle ? `?jobTitle=${encodeURIComponent(jobTitle)}` : ''}`, c),
-    jobsWith: (c: Caller, prefix: Prefix = 'Recruiter') => inject<{ items: JobWithApplicants[] }>(f, 'GET', `/api/${prefix}/jobs-with-applicants`, c),
+    byTitle: (c: Caller, jobTitle = '') =>
+      inject<{ items: JobWithApplicants[] }>(
+        f,
+        'GET',
+        `/api/Recruiter/ApplicantsByJobTitle${jobTitle ? `?jobTitle=${encodeURIComponent(jobTitle)}` : ''}`,
+        c,
+      ),
+    jobsWith: (c: Caller, prefix: Prefix = 'Recruiter') =>
+      inject<{ items: JobWithApplicants[] }>(f, 'GET', `/api/${prefix}/jobs-with-applicants`, c),
     one: (c: Caller, id: string, prefix: Prefix = 'Recruiter') => inject<ApplicantDetail>(f, 'GET', `/api/${prefix}/applicant/${id}`, c),
-    allDetails: (c: Caller, id: string) => inject<ApplicantDetail>(f, 'POST', '/api/Recruiter/AllDetailsOfApplicants', c, { applicantId: id }),
-    findThroughApplied: (c: Caller, id: string) => inject<ApplicantDetail>(f, 'POST', '/api/Recruiter/FindJobSeekerThroughAppliedID', c, { applicantId: id }),
-    seen: (c: Caller, body: unknown, prefix: Prefix = 'Recruiter') => inject<{ seen: number }>(f, 'POST', `/api/${prefix}/SeenApplicantsInJobs`, c, body),
-    setStatus: (c: Caller, body: unknown, prefix: Prefix = 'Recruiter') => inject<Applicant>(f, 'POST', `/api/${prefix}/applicant-status`, c, body),
-    jobDetails: (c: Caller, id: string, prefix: Prefix = 'Recruiter') => inject<JobDetailsResponse>(f, 'GET', `/api/${prefix}/job-details/${id}`, c),
+    allDetails: (c: Caller, id: string) =>
+      inject<ApplicantDetail>(f, 'POST', '/api/Recruiter/AllDetailsOfApplicants', c, { applicantId: id }),
+    findThroughApplied: (c: Caller, id: string) =>
+      inject<ApplicantDetail>(f, 'POST', '/api/Recruiter/FindJobSeekerThroughAppliedID', c, { applicantId: id }),
+    seen: (c: Caller, body: unknown, prefix: Prefix = 'Recruiter') =>
+      inject<{ seen: number }>(f, 'POST', `/api/${prefix}/SeenApplicantsInJobs`, c, body),
+    setStatus: (c: Caller, body: unknown, prefix: Prefix = 'Recruiter') =>
+      inject<Applicant>(f, 'POST', `/api/${prefix}/applicant-status`, c, body),
+    jobDetails: (c: Caller, id: string, prefix: Prefix = 'Recruiter') =>
+      inject<JobDetailsResponse>(f, 'GET', `/api/${prefix}/job-details/${id}`, c),
     tasks: (c: Caller) => inject<TaskCount>(f, 'GET', '/api/Recruiter/AssignTaskCount', c),
     download: (c: Caller, id: string, prefix: Prefix = 'Recruiter') => inject<null>(f, 'GET', `/api/${prefix}/DownloadResume?id=${id}`, c),
-    preview: (c: Caller, id: string, prefix: Prefix = 'Recruiter') => inject<DocumentPreview>(f, 'GET', `/api/${prefix}/ResumePreview?id=${id}`, c),
+    preview: (c: Caller, id: string, prefix: Prefix = 'Recruiter') =>
+      inject<DocumentPreview>(f, 'GET', `/api/${prefix}/ResumePreview?id=${id}`, c),
     withdraw: (c: Caller, body: unknown) => inject<Application>(f, 'POST', '/api/JobSeeker/withdraw-application', c, body),
   };
 }

@@ -98,23 +98,45 @@ describe('the rules verifier: TINs', () => {
 });
 
 describe('the rules verifier: names', () => {
-  it.each(['Acme Widgets LLC', 'Jane Q. Public', "O'Brien & Sons, Inc.", 'Test Kitchen LLC', 'Bora Bora Travel', 'Zoë Café Co.', 'AB', '3M Company'])(
-    '%s is a plausible legal name',
-    (name) => {
-      expect(checkLegalName(name)).toBeNull();
-    },
-  );
+  it.each([
+    'Acme Widgets LLC',
+    'Jane Q. Public',
+    "O'Brien & Sons, Inc.",
+    'Test Kitchen LLC',
+    'Bora Bora Travel',
+    'Zoë Café Co.',
+    'AB',
+    '3M Company',
+  ])('%s is a plausible legal name', (name) => {
+    expect(checkLegalName(name)).toBeNull();
+  });
 
-  it.each(['test', 'Test LLC', 'asdf', 'ASDF Inc.', 'qwerty', 'aaaa', 'zzzzzzz', 'x', '12345', '!!!---', '1 2 3 4', 'a1', 'testtest', 'asdasdasd', 'n/a', 'My Company', 'x'.repeat(201), 'Acme\u0000Corp'])(
-    '%j is refused',
-    async (name) => {
-      expect(checkLegalName(name)).toBe(AccountMessages.businessNameImplausible);
-      expect(await verifier.verify({ name, tin: '12-3456780' })).toEqual({
-        ok: false,
-        reason: AccountMessages.businessNameImplausible,
-      });
-    },
-  );
+  it.each([
+    'test',
+    'Test LLC',
+    'asdf',
+    'ASDF Inc.',
+    'qwerty',
+    'aaaa',
+    'zzzzzzz',
+    'x',
+    '12345',
+    '!!!---',
+    '1 2 3 4',
+    'a1',
+    'testtest',
+    'asdasdasd',
+    'n/a',
+    'My Company',
+    'x'.repeat(201),
+    'Acme\u0000Corp',
+  ])('%j is refused', async (name) => {
+    expect(checkLegalName(name)).toBe(AccountMessages.businessNameImplausible);
+    expect(await verifier.verify({ name, tin: '12-3456780' })).toEqual({
+      ok: false,
+      reason: AccountMessages.businessNameImplausible,
+    });
+  });
 });
 
 describe('POST /api/Account/VerifyBusiness', () => {
@@ -147,8 +169,7 @@ describe('POST /api/Account/VerifyBusiness', () => {
   const verify = (body: Record<string, unknown>, ip = fromIp()) =>
     app.inject({ method: 'POST', url: '/api/Account/VerifyBusiness', payload: body, remoteAddress: ip });
 
-  const companyRow = async (id: string) =>
-    (await app.database.db.select().from(companies).where(eq(companies.id, id)))[0]!;
+  const companyRow = async (id: string) => (await app.database.db.select().from(companies).where(eq(companies.id, id)))[0]!;
 
   it('verifies an employer with a valid EIN and records how and when', async () => {
     const { email, companyId } = await employer();
@@ -256,7 +277,14 @@ describe('POST /api/Account/VerifyBusiness', () => {
 
     await app.database.db
       .insert(users)
-      .values({ email: 'seeker@example.com', passwordHash: null, firstName: 'Sam', lastName: 'Seeker', role: 'JobSeeker', dateOfBirth: '2000-01-01' });
+      .values({
+        email: 'seeker@example.com',
+        passwordHash: null,
+        firstName: 'Sam',
+        lastName: 'Seeker',
+        role: 'JobSeeker',
+        dateOfBirth: '2000-01-01',
+      });
     const seeker = await verify({ email: 'seeker@example.com', businessName: 'Acme Widgets LLC', businessTin: '12-3456780' });
     expect(seeker.statusCode).toBe(400);
     expect(seeker.json()).toEqual(unknown.json());
@@ -312,21 +340,24 @@ describe('POST /api/Account/VerifyBusiness', () => {
     it('records the verifier name, shows its refusal and hides its failures', async () => {
       const id = await kybEmployer('kyb@example.com');
       const refused = await kyb.inject({
-        method: 'POST', url: '/api/Account/VerifyBusiness',
+        method: 'POST',
+        url: '/api/Account/VerifyBusiness',
         payload: { email: 'kyb@example.com', businessName: 'Unregistered Things', businessTin: '12-3456780' },
       });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe('The business is not registered.');
 
       const outage = await kyb.inject({
-        method: 'POST', url: '/api/Account/VerifyBusiness',
+        method: 'POST',
+        url: '/api/Account/VerifyBusiness',
         payload: { email: 'kyb@example.com', businessName: 'Outage Things', businessTin: '12-3456780' },
       });
       expect(outage.statusCode).toBe(503);
       expect(outage.json().message).toBe(AccountMessages.verificationFailed);
 
       const ok = await kyb.inject({
-        method: 'POST', url: '/api/Account/VerifyBusiness',
+        method: 'POST',
+        url: '/api/Account/VerifyBusiness',
         payload: { email: 'kyb@example.com', businessName: 'Registered Things', businessTin: '12-3456780' },
       });
       expect(ok.statusCode).toBe(200);

@@ -1,6 +1,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompanyMessages, type CompanyDetails, type CompanyImage, type FeaturedImage, type PublicCompany } from '../../src/contract/company.ts';
+import {
+  CompanyMessages,
+  type CompanyDetails,
+  type CompanyImage,
+  type FeaturedImage,
+  type PublicCompany,
+} from '../../src/contract/company.ts';
 import { FileMessages } from '../../src/contract/files.ts';
 import { makePdf, type FilesApp } from './files-support.ts';
 import {
@@ -33,12 +39,15 @@ afterAll(async () => f?.stop());
 type Upload = { data: Buffer; filename?: string; contentType?: string };
 const image = (data: Buffer, filename = 'logo.jpg', contentType = 'image/jpeg'): Upload => ({ data, filename, contentType });
 
-const uploadLogo = (caller: Caller, file: Upload) => uploadFile<{ logo: CompanyImage }>(f.app, '/api/Account/CompanyLogo', caller.token, file);
+const uploadLogo = (caller: Caller, file: Upload) =>
+  uploadFile<{ logo: CompanyImage }>(f.app, '/api/Account/CompanyLogo', caller.token, file);
 const uploadFeatured = (caller: Caller, file: Upload) =>
   uploadFile<{ image: FeaturedImage; images: FeaturedImage[] }>(f.app, '/api/Employer/UploadFeaturedImage', caller.token, file);
 const featured = (caller: Caller) => getJson<{ images: FeaturedImage[] }>(f, '/api/Employer/GetFeaturedImages', caller.token);
-const deleteFeatured = (caller: Caller, id: unknown) => postJson<{ images: FeaturedImage[] }>(f, '/api/Employer/DeleteFeaturedImages', { id }, caller.token);
-const reorder = (caller: Caller, ids: unknown) => postJson<{ images: FeaturedImage[] }>(f, '/api/Employer/ReorderFeaturedImages', { ids }, caller.token);
+const deleteFeatured = (caller: Caller, id: unknown) =>
+  postJson<{ images: FeaturedImage[] }>(f, '/api/Employer/DeleteFeaturedImages', { id }, caller.token);
+const reorder = (caller: Caller, ids: unknown) =>
+  postJson<{ images: FeaturedImage[] }>(f, '/api/Employer/ReorderFeaturedImages', { ids }, caller.token);
 
 /** A JPEG's first bytes followed by 6 MB: over the limit whatever it holds. */
 const sixMegabytes = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(6 * 1024 * 1024)]);

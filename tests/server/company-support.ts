@@ -34,7 +34,12 @@ export async function companyWorld(f: FilesApp) {
     return row!;
   }
 
-  async function person(role: Role, companyId: string | null, label: string, extra: Partial<typeof users.$inferInsert> = {}): Promise<Caller> {
+  async function person(
+    role: Role,
+    companyId: string | null,
+    label: string,
+    extra: Partial<typeof users.$inferInsert> = {},
+  ): Promise<Caller> {
     seq += 1;
     const [row] = await db
       .insert(users)
@@ -54,7 +59,11 @@ export async function companyWorld(f: FilesApp) {
   const x = await company('Hale Logistics LLC', '271234567');
   const y = await company('Yarrow Foods Inc', '274567890');
   const employerX = await person('Employer', x.id, 'employer of X');
-  const recruiterX = await person('Recruiter', x.id, 'recruiter of X', { firstName: 'Casey', jobTitle: 'Talent Partner', invitedBy: employerX.id });
+  const recruiterX = await person('Recruiter', x.id, 'recruiter of X', {
+    firstName: 'Casey',
+    jobTitle: 'Talent Partner',
+    invitedBy: employerX.id,
+  });
   const employerY = await person('Employer', y.id, 'employer of Y');
   const seeker = await person('JobSeeker', null, 'job seeker');
   const anonymous: Caller = { label: 'anonymous', id: null, token: undefined, companyId: null };
@@ -78,7 +87,9 @@ export async function largeJpeg(minBytes: number) {
   for (;;) {
     const noise = Buffer.alloc(side * side * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    const jpeg = await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+    const jpeg = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
     if (jpeg.length >= minBytes) return jpeg;
     side += 800;
   }

@@ -58,10 +58,13 @@ describe('who may call which company route', () => {
   const call = (method: string, url: string, caller: Caller, body?: unknown) =>
     method === 'GET' ? getJson(f, url, caller.token) : postJson(f, url, body ?? {}, caller.token);
 
-  it.each([...reads.map(([m, u]) => [m, u, undefined] as const), ...employerOnly])('%s %s: anonymous 401, job seeker 403', async (method, url, body) => {
-    expectRefused(await call(method, url, w.anonymous, body), 401, EXPIRED);
-    expectRefused(await call(method, url, w.seeker, body), 403, NO_ACCESS);
-  });
+  it.each([...reads.map(([m, u]) => [m, u, undefined] as const), ...employerOnly])(
+    '%s %s: anonymous 401, job seeker 403',
+    async (method, url, body) => {
+      expectRefused(await call(method, url, w.anonymous, body), 401, EXPIRED);
+      expectRefused(await call(method, url, w.seeker, body), 403, NO_ACCESS);
+    },
+  );
 
   it.each(reads)("%s %s: the company's recruiter and employer may read", async (method, url) => {
     expect((await call(method, url, w.recruiterX)).status).toBe(200);
@@ -144,11 +147,20 @@ describe('UpdateCompanyDetails', () => {
       industry: 'Transportation and Warehousing',
     });
     expect(answer.body.data.updatedAt).not.toBeNull();
-    expect((await details(w.recruiterX)).body.data).toMatchObject({ companyName: 'Hale Freight', website: 'https://halefreight.example.com/careers/' });
+    expect((await details(w.recruiterX)).body.data).toMatchObject({
+      companyName: 'Hale Freight',
+      website: 'https://halefreight.example.com/careers/',
+    });
   });
 
   it('never changes the legal name or the TIN, whatever the body says', async () => {
-    const answer = await update(w.employerX, { ...fullDetails, legalName: 'Other Co', name: 'Other Co', tin: '999999999', companyTin: '999999999' });
+    const answer = await update(w.employerX, {
+      ...fullDetails,
+      legalName: 'Other Co',
+      name: 'Other Co',
+      tin: '999999999',
+      companyTin: '999999999',
+    });
     expect(answer.status).toBe(200);
     const row = await companyRow(f, w.x.id);
     expect([row.name, row.tin, row.verifiedAt?.toISOString()]).toEqual(['Hale Logistics LLC', '271234567', '2024-03-05T17:00:00.000Z']);
@@ -192,13 +204,27 @@ describe('UpdateCompanyDetails', () => {
   it('clears the optional details when they are left empty', async () => {
     const answer = await update(w.employerX, { companyName: 'Hale Freight', address: '', website: '', about: '', industryId: '' });
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toMatchObject({ address: null, city: null, state: null, latitude: null, longitude: null, website: null, about: null, industryId: null });
+    expect(answer.body.data).toMatchObject({
+      address: null,
+      city: null,
+      state: null,
+      latitude: null,
+      longitude: null,
+      website: null,
+      about: null,
+      industryId: null,
+    });
   });
 
   it("changes only the caller's own company: Y's employer never reaches X", async () => {
     await update(w.employerX, fullDetails);
     const before = await companyRow(f, w.x.id);
-    const answer = await update(w.employerY, { companyName: 'Yarrow Kitchens', website: 'https://yarrow.example.com', id: w.x.id, companyId: w.x.id });
+    const answer = await update(w.employerY, {
+      companyName: 'Yarrow Kitchens',
+      website: 'https://yarrow.example.com',
+      id: w.x.id,
+      companyId: w.x.id,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.data.id).toBe(w.y.id);
     expect(await companyRow(f, w.x.id)).toEqual(before);
@@ -215,11 +241,21 @@ describe('GetEmployer and ModifyEmployer', () => {
   });
 
   it('saves the name and the phone number in E.164; an empty phone removes it', async () => {
-    const saved = await postJson<Employer>(f, '/api/Employer/ModifyEmployer', { firstName: ' Morgan ', lastName: 'Lee', phoneNumber: '(360) 555-0142' }, w.employerY.token);
+    const saved = await postJson<Employer>(
+      f,
+      '/api/Employer/ModifyEmployer',
+      { firstName: ' Morgan ', lastName: 'Lee', phoneNumber: '(360) 555-0142' },
+      w.employerY.token,
+    );
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe(CompanyMessages.employerSaved);
     expect(saved.body.data).toMatchObject({ firstName: 'Morgan', lastName: 'Lee', phoneNumber: '+13605550142' });
-    const cleared = await postJson<Employer>(f, '/api/Employer/ModifyEmployer', { firstName: 'Morgan', lastName: 'Lee', phoneNumber: '' }, w.employerY.token);
+    const cleared = await postJson<Employer>(
+      f,
+      '/api/Employer/ModifyEmployer',
+      { firstName: 'Morgan', lastName: 'Lee', phoneNumber: '' },
+      w.employerY.token,
+    );
     expect(cleared.body.data.phoneNumber).toBeNull();
   });
 
@@ -236,7 +272,12 @@ describe('GetEmployer and ModifyEmployer', () => {
 
   it('changes only the caller, never the email or another account', async () => {
     const [before] = await f.app.database.db.select().from(users).where(eq(users.id, w.employerX.id!));
-    await postJson(f, '/api/Employer/ModifyEmployer', { firstName: 'Other', lastName: 'Person', email: 'taken@example.com', userId: w.employerX.id }, w.employerY.token);
+    await postJson(
+      f,
+      '/api/Employer/ModifyEmployer',
+      { firstName: 'Other', lastName: 'Person', email: 'taken@example.com', userId: w.employerX.id },
+      w.employerY.token,
+    );
     const [after] = await f.app.database.db.select().from(users).where(eq(users.id, w.employerX.id!));
     expect(after).toEqual(before);
     const [y] = await f.app.database.db.select().from(users).where(eq(users.id, w.employerY.id!));

@@ -44,7 +44,11 @@ function expectRefused(answer: Answer, status: number, message: string) {
   expect(answer.body.state.errors).toContain(message);
 }
 
-const upload = (token: string | undefined, data: Buffer, options: { filename?: string | Buffer; type?: string; contentType?: string } = {}) =>
+const upload = (
+  token: string | undefined,
+  data: Buffer,
+  options: { filename?: string | Buffer; type?: string; contentType?: string } = {},
+) =>
   uploadFile<UploadedDocument>(
     f.app,
     '/api/JobSeeker/documents',
@@ -116,7 +120,10 @@ describe(`uploading documents (${database})`, () => {
 
   it('serves the legacy names as the same capabilities', async () => {
     const seeker = await f.user();
-    const resume = await uploadFile<UploadedDocument>(f.app, '/api/JobSeeker/UploadResume', seeker.token, { data: RESUME, filename: 'a.pdf' });
+    const resume = await uploadFile<UploadedDocument>(f.app, '/api/JobSeeker/UploadResume', seeker.token, {
+      data: RESUME,
+      filename: 'a.pdf',
+    });
     expect(resume.status).toBe(201);
     expect(resume.body.data.type).toBe(1);
     const letter = await uploadFile<UploadedDocument>(f.app, '/api/JobSeeker/UploadCoverLetter', seeker.token, {
@@ -204,7 +211,11 @@ describe('refused uploads say why and store nothing', () => {
   });
 
   it('a file with a PDF header that is not a PDF', async () => {
-    const fake = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2048, 0x20), Buffer.from('<html><script>alert(1)</script></html>')]);
+    const fake = Buffer.concat([
+      Buffer.from('%PDF-1.4\n'),
+      Buffer.alloc(2048, 0x20),
+      Buffer.from('<html><script>alert(1)</script></html>'),
+    ]);
     expectRefused(await upload(seeker.token, fake), 400, FileMessages.pdfUnreadable);
     await nothingStored();
   });
@@ -235,7 +246,9 @@ describe('refused uploads say why and store nothing', () => {
       url: '/api/JobSeeker/UploadResume',
       headers: { authorization: `Bearer ${seeker.token}`, 'content-type': 'multipart/form-data; boundary=XX' },
       payload: Buffer.concat([
-        Buffer.from(`--XX\r\nContent-Disposition: form-data; name="file"; filename*=utf-8''cv%00.pdf\r\nContent-Type: application/pdf\r\n\r\n`),
+        Buffer.from(
+          `--XX\r\nContent-Disposition: form-data; name="file"; filename*=utf-8''cv%00.pdf\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
         RESUME,
         Buffer.from('\r\n--XX--\r\n'),
       ]),
@@ -246,7 +259,12 @@ describe('refused uploads say why and store nothing', () => {
   });
 
   it('20 files in one request', async () => {
-    const parts = Array.from({ length: 20 }, (_, i) => ({ name: 'file', filename: `cv${i}.pdf`, contentType: 'application/pdf', data: RESUME }));
+    const parts = Array.from({ length: 20 }, (_, i) => ({
+      name: 'file',
+      filename: `cv${i}.pdf`,
+      contentType: 'application/pdf',
+      data: RESUME,
+    }));
     expectRefused(await send(f.app, 'POST', '/api/JobSeeker/UploadResume', { token: seeker.token, parts }), 400, FileMessages.oneFile);
     expectRefused(
       await send(f.app, 'POST', '/api/JobSeeker/documents', { token: seeker.token, parts: [{ name: 'type', data: '1' }, ...parts] }),
@@ -372,12 +390,20 @@ describe('who may do what', () => {
     expect((await send(f.app, 'GET', url(aResume))).status).toBe(401);
     expect((await send(f.app, 'GET', url(aResume), { token: employer.token })).status).toBe(403);
     // An unknown id reads the same as another's.
-    expectRefused(await send(f.app, 'GET', url('00000000-0000-4000-8000-000000000000'), { token: b.token }), 404, FileMessages.documentNotFound);
+    expectRefused(
+      await send(f.app, 'GET', url('00000000-0000-4000-8000-000000000000'), { token: b.token }),
+      404,
+      FileMessages.documentNotFound,
+    );
   });
 
   it('delete-documents: another seeker’s 404 and kept; anonymous 401; employer 403', async () => {
     const body = { id: aResume, type: 1 };
-    expectRefused(await send(f.app, 'POST', '/api/JobSeeker/delete-documents', { token: b.token, json: body }), 404, FileMessages.documentNotFound);
+    expectRefused(
+      await send(f.app, 'POST', '/api/JobSeeker/delete-documents', { token: b.token, json: body }),
+      404,
+      FileMessages.documentNotFound,
+    );
     expect((await send(f.app, 'POST', '/api/JobSeeker/delete-documents', { json: body })).status).toBe(401);
     expect((await send(f.app, 'POST', '/api/JobSeeker/delete-documents', { token: employer.token, json: body })).status).toBe(403);
     await aStillHas();
@@ -494,7 +520,9 @@ describe('the API docs', () => {
     const post = doc.paths['/api/JobSeeker/documents'].post;
     expect(post.requestBody.content['multipart/form-data'].schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
     expect(post.requestBody.content['multipart/form-data'].schema.required).toEqual(['type', 'file']);
-    expect(doc.paths['/api/JobSeeker/UploadCoverLetter'].post.requestBody.content['multipart/form-data'].schema.properties.files).toBeDefined();
+    expect(
+      doc.paths['/api/JobSeeker/UploadCoverLetter'].post.requestBody.content['multipart/form-data'].schema.properties.files,
+    ).toBeDefined();
     const download = doc.paths['/api/JobSeeker/documents/{id}/download'].get;
     expect(Object.keys(download.responses['200'].content)).toEqual(['application/pdf', DOCX_TYPE]);
   });

@@ -54,7 +54,8 @@ function pixelFloodPng() {
 const uploadImage = (token: string | undefined, data: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg') =>
   uploadFile<{ image: ProfileImage }>(f.app, '/api/Common/UploadProfileImage', token, { data, filename, contentType });
 
-const listImages = (token?: string) => send<{ images: ProfileImage[] }>(f.app, 'GET', '/api/Common/GetProfileImages', token ? { token } : {});
+const listImages = (token?: string) =>
+  send<{ images: ProfileImage[] }>(f.app, 'GET', '/api/Common/GetProfileImages', token ? { token } : {});
 
 async function storedBytes(ownerId: string) {
   const [row] = await rowsOf(f.app, ownerId);
@@ -104,7 +105,9 @@ describe('the image pipeline', () => {
   });
 
   it('refuses what is not a JPEG, PNG or WebP by its bytes, and what cannot be decoded', async () => {
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
     for (const bytes of [gif, svg, makePdf(['x']), Buffer.from('<html><script>alert(1)</script></html>')]) {
       await expect(processImage(bytes, ImageSizes.profile)).rejects.toEqual(new ImageError('type'));
@@ -135,7 +138,9 @@ describe('UploadProfileImage', () => {
 
   it('accepts PNG and WebP, and any signed-in role (Common)', async () => {
     const employer = await f.user('Employer');
-    const png = await sharp({ create: { width: 40, height: 40, channels: 4, background: '#00ff0080' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 40, channels: 4, background: '#00ff0080' } })
+      .png()
+      .toBuffer();
     expect((await uploadImage(employer.token, png, 'logo.png', 'image/png')).status).toBe(201);
     const webp = await sharp(photo).webp().toBuffer();
     expect((await uploadImage(employer.token, webp, 'me.webp', 'image/webp')).status).toBe(201);
@@ -163,7 +168,11 @@ describe('UploadProfileImage', () => {
     const nothingStored = async () => expect({ rows: await f.rowCount(), files: f.storedFileCount() }).toEqual(before);
 
     it('what is not an image by its bytes, whatever its name says', async () => {
-      expectRefused(await uploadImage(user.token, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'me.jpg'), 400, FileMessages.imageType);
+      expectRefused(
+        await uploadImage(user.token, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'me.jpg'),
+        400,
+        FileMessages.imageType,
+      );
       expectRefused(await uploadImage(user.token, makePdf(['x']), 'me.png', 'image/png'), 400, FileMessages.imageType);
       await nothingStored();
     });
@@ -278,7 +287,11 @@ describe('who may do what with profile images', () => {
     expect(await rowsOf(f.app, a.id)).toEqual([]);
     expect(await f.app.ctx.adapters.files.exists(row!.storageKey)).toBe(false);
     expectRefused(await send(f.app, 'POST', url, { token: a.token }), 404, FileMessages.imageNotFound);
-    expectRefused(await send(f.app, 'POST', '/api/Common/DeleteProfileImages?blobFilename=me.jpg', { token: a.token }), 404, FileMessages.imageNotFound);
+    expectRefused(
+      await send(f.app, 'POST', '/api/Common/DeleteProfileImages?blobFilename=me.jpg', { token: a.token }),
+      404,
+      FileMessages.imageNotFound,
+    );
   });
 
   it('the signed address route answers the same for an unknown id as for a bad signature', async () => {

@@ -5,13 +5,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { createAdapters } from '../../server/adapters.ts';
-import {
-  createLocalFileStore,
-  createS3FileStore,
-  newStorageKey,
-  readAll,
-  type FileStore,
-} from '../../server/platform/file-store.ts';
+import { createLocalFileStore, createS3FileStore, newStorageKey, readAll, type FileStore } from '../../server/platform/file-store.ts';
 import { createTestApp, type TestApp } from '../support/server/test-app.ts';
 import { makePdf, send, uploadFile } from './files-support.ts';
 import type { UploadedDocument } from '../../src/contract/documents.ts';
@@ -124,7 +118,13 @@ describe('the S3 store', () => {
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
       forcePathStyle: true,
     });
-    const adapters = await createAdapters(config, { db: null as never, kind: 'pglite', listen: async () => async () => {}, notify: async () => {}, close: async () => {} });
+    const adapters = await createAdapters(config, {
+      db: null as never,
+      kind: 'pglite',
+      listen: async () => async () => {},
+      notify: async () => {},
+      close: async () => {},
+    });
     expect(adapters.files.kind).toBe('s3');
     const local = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/srv/data' });
     expect(local.files).toEqual({ kind: 'local', dir: '/srv/data/files' });

@@ -104,7 +104,17 @@ describe('PDF', () => {
   });
 
   it('refuses HTML or XML markup in the first KB, and a missing header', () => {
-    for (const markup of ['<html>', '<HTML ', '<script>', '<!DOCTYPE html>', '<?xml version="1.0"?>', '<svg ', '<iframe src=x>', '<a href=x>', '<!-- x -->']) {
+    for (const markup of [
+      '<html>',
+      '<HTML ',
+      '<script>',
+      '<!DOCTYPE html>',
+      '<?xml version="1.0"?>',
+      '<svg ',
+      '<iframe src=x>',
+      '<a href=x>',
+      '<!-- x -->',
+    ]) {
       expect(() => checkPdfHeader(makePdf(['x'], { header: `%PDF-1.4\n%${markup}\n` })), markup).toThrow(FileMessages.pdfWithMarkup);
     }
     expect(() => checkPdfHeader(Buffer.from(' %PDF-1.4'))).toThrow(FileMessages.documentType);

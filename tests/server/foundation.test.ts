@@ -38,16 +38,28 @@ const signUpProbe = endpoint({
   response: z.object({ welcome: z.string() }),
 });
 const takenProbe = endpoint({
-  method: 'GET', path: '/api/test/taken', auth: 'public', tag: 'test', summary: 'Product error probe',
+  method: 'GET',
+  path: '/api/test/taken',
+  auth: 'public',
+  tag: 'test',
+  summary: 'Product error probe',
   response: z.null(),
 });
 const crashProbe = endpoint({
-  method: 'GET', path: '/api/test/crash', auth: 'public', tag: 'test', summary: 'Crash probe',
+  method: 'GET',
+  path: '/api/test/crash',
+  auth: 'public',
+  tag: 'test',
+  summary: 'Crash probe',
   response: z.null(),
 });
 /** Answers with more than its schema names, or with a value of the wrong type. */
 const answerProbe = endpoint({
-  method: 'GET', path: '/api/test/answer', auth: 'public', tag: 'test', summary: 'Answer shape probe',
+  method: 'GET',
+  path: '/api/test/answer',
+  auth: 'public',
+  tag: 'test',
+  summary: 'Answer shape probe',
   query: z.object({ wrong: z.enum(['yes', 'no']).default('no') }),
   response: z.object({ name: z.string(), count: z.number().int() }),
 });
@@ -128,9 +140,11 @@ describe(`the API foundation (${database})`, () => {
       age: 'You must be at least 18.',
       email: 'Enter a valid email address.',
     });
-    expect([...body.state.errors].sort()).toEqual(
-      ['Enter a valid email address.', 'Name must be at least 2 characters.', 'You must be at least 18.'],
-    );
+    expect([...body.state.errors].sort()).toEqual([
+      'Enter a valid email address.',
+      'Name must be at least 2 characters.',
+      'You must be at least 18.',
+    ]);
     expect(body.state.errors).toContain(body.message);
   });
 
@@ -154,7 +168,11 @@ describe(`the API foundation (${database})`, () => {
   });
 
   it('answers unknown /api paths with a 404 envelope', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/Account/NoSuchThing'], ['GET', '/api']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/Account/NoSuchThing'],
+      ['GET', '/api'],
+    ] as const) {
       const res = await app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(parseJson(res.body)).toEqual({
@@ -312,7 +330,14 @@ describe(`the database (${database})`, () => {
         const tables = (Array.isArray(rows) ? rows : (rows as { rows: { table_name: string }[] }).rows).map((r) => r.table_name);
         expect(tables).toEqual(
           expect.arrayContaining([
-            'users', 'companies', 'refresh_tokens', 'one_time_codes', 'email_tokens', 'oauth_states', 'social_signups', 'outbox',
+            'users',
+            'companies',
+            'refresh_tokens',
+            'one_time_codes',
+            'email_tokens',
+            'oauth_states',
+            'social_signups',
+            'outbox',
           ]),
         );
       } finally {

@@ -97,8 +97,7 @@ async function newSignup(who: GoogleProfile) {
   return data.signup as { email: string; firstName: string; lastName: string; signupToken: string };
 }
 
-const userByEmail = async (email: string) =>
-  (await app.database.db.select().from(users).where(eq(users.email, email)))[0];
+const userByEmail = async (email: string) => (await app.database.db.select().from(users).where(eq(users.email, email)))[0];
 
 const years = (n: number) => {
   const d = new Date();
@@ -284,7 +283,14 @@ describe('a Google user whose email is already registered', () => {
     const who = person();
     await app.database.db
       .insert(users)
-      .values({ email: who.email!, passwordHash: null, firstName: 'Existing', lastName: 'User', role: 'JobSeeker', dateOfBirth: years(22) });
+      .values({
+        email: who.email!,
+        passwordHash: null,
+        firstName: 'Existing',
+        lastName: 'User',
+        role: 'JobSeeker',
+        dateOfBirth: years(22),
+      });
     const res = await signIn(who);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ kind: 'signedIn', session: { users: { email: who.email, firstName: 'Existing' } } });
@@ -403,7 +409,11 @@ describe('when Google sign-in is not configured', () => {
   it('says so instead of failing', async () => {
     const start = await plain.inject({ method: 'GET', url: '/api/Account/GoogleLogin' });
     expect(start.statusCode).toBe(404);
-    expect(start.json()).toMatchObject({ success: false, message: AccountMessages.googleNotConfigured, state: { code: 'auth.googleUnavailable' } });
+    expect(start.json()).toMatchObject({
+      success: false,
+      message: AccountMessages.googleNotConfigured,
+      state: { code: 'auth.googleUnavailable' },
+    });
     const back = await plain.inject({ method: 'POST', url: '/api/Account/GoogleCallback', payload: { code: 'x', state: 'y' } });
     expect(back.statusCode).toBe(404);
     expect(back.json().message).toBe(AccountMessages.googleNotConfigured);

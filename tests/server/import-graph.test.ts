@@ -76,7 +76,9 @@ const areaOf = (file: string): string | null => {
 };
 /** Imports from one area (or from outside every area) into another. */
 const crossings = [...graph].flatMap(([file, targets]) =>
-  targets.filter((target) => areaOf(target) !== null && areaOf(target) !== areaOf(file)).map((target) => ({ file, target, from: areaOf(file), to: areaOf(target)! })),
+  targets
+    .filter((target) => areaOf(target) !== null && areaOf(target) !== areaOf(file))
+    .map((target) => ({ file, target, from: areaOf(file), to: areaOf(target)! })),
 );
 
 describe('the import graph of the server', () => {
@@ -114,7 +116,9 @@ describe('the areas of the server', () => {
   });
 
   it('are imported by none of the shared infrastructure (db, http, platform)', () => {
-    const fromInfrastructure = crossings.filter((c) => INFRASTRUCTURE.some((dir) => c.file.startsWith(`server/${dir}/`))).map((c) => `${c.file} → ${c.target}`);
+    const fromInfrastructure = crossings
+      .filter((c) => INFRASTRUCTURE.some((dir) => c.file.startsWith(`server/${dir}/`)))
+      .map((c) => `${c.file} → ${c.target}`);
     expect(fromInfrastructure, 'infrastructure importing an area').toEqual([]);
   });
 

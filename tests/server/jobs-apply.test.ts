@@ -27,10 +27,24 @@ describe('applying (POST JobSeeker/apply)', () => {
     const answer = await t.calls.apply(t.w.seekerA, { jobId: id, resumeId: resumeA, workAuthorization: true, sponsorship: false });
     const application = expectOk(answer, 201);
     expect(answer.body.message).toBe(JobMessages.applied);
-    expect(application).toMatchObject({ jobId: id, status: 'Applied', resumeId: resumeA, coverLetterId: null, workAuthorization: true, sponsorship: false });
+    expect(application).toMatchObject({
+      jobId: id,
+      status: 'Applied',
+      resumeId: resumeA,
+      coverLetterId: null,
+      workAuthorization: true,
+      sponsorship: false,
+    });
 
     const page = expectOk(await t.calls.applied(t.w.seekerA));
-    expect(page.items[0]).toMatchObject({ id, title: 'Order Picker', jobStatus: 'Active', applicationId: application.id, applicationStatus: 'Applied', appliedDate: application.appliedDate });
+    expect(page.items[0]).toMatchObject({
+      id,
+      title: 'Order Picker',
+      jobStatus: 'Active',
+      applicationId: application.id,
+      applicationStatus: 'Applied',
+      appliedDate: application.appliedDate,
+    });
     expect(expectOk(await t.calls.counts(t.w.seekerA)).applied).toBeGreaterThanOrEqual(1);
   });
 
@@ -44,7 +58,12 @@ describe('applying (POST JobSeeker/apply)', () => {
       const [row] = await t.f.app.database.db.select({ email: users.email }).from(users).where(eq(users.id, caller.id!));
       return row!.email;
     };
-    const [employer, recruiter, off, other] = await Promise.all([emails(t.w.employerX), emails(t.w.recruiterX), emails(t.w.offRecruiterX), emails(t.w.employerY)]);
+    const [employer, recruiter, off, other] = await Promise.all([
+      emails(t.w.employerX),
+      emails(t.w.recruiterX),
+      emails(t.w.offRecruiterX),
+      emails(t.w.employerY),
+    ]);
     expect(sent.map((m) => m.to).sort()).toEqual([employer, recruiter].sort());
     expect(sent.map((m) => m.to)).not.toContain(off);
     expect(sent.map((m) => m.to)).not.toContain(other);
@@ -92,7 +111,9 @@ describe('applying (POST JobSeeker/apply)', () => {
   });
 
   it('asks for what the job requires: a resume, a cover letter, an answer on work authorization', async () => {
-    const id = await t.jobs.create('Warehouse Lead', { jobDetails: { requiresResume: true, requiresCoverLetter: true, requiresWorkAuthorization: true } });
+    const id = await t.jobs.create('Warehouse Lead', {
+      jobDetails: { requiresResume: true, requiresCoverLetter: true, requiresWorkAuthorization: true },
+    });
     const answer = await t.calls.apply(t.w.seekerA, { jobId: id });
     expectRefused(answer, 400, JobMessages.resumeRequired, 'application.incomplete');
     expect(answer.body.state.fieldErrors).toEqual({
@@ -100,15 +121,33 @@ describe('applying (POST JobSeeker/apply)', () => {
       coverLetterId: JobMessages.coverLetterRequired,
       workAuthorization: JobMessages.workAuthorizationRequired,
     });
-    expectRefused(await t.calls.apply(t.w.seekerA, { jobId: id, resumeId: resumeA, coverLetterId: letterA }), 400, JobMessages.workAuthorizationRequired, 'application.incomplete');
+    expectRefused(
+      await t.calls.apply(t.w.seekerA, { jobId: id, resumeId: resumeA, coverLetterId: letterA }),
+      400,
+      JobMessages.workAuthorizationRequired,
+      'application.incomplete',
+    );
     expect(await applicationsOf(id)).toHaveLength(0);
     // "No" is an answer.
-    expectOk(await t.calls.apply(t.w.seekerA, { jobId: id, resumeId: resumeA, coverLetterId: letterA, workAuthorization: false, sponsorship: true }), 201);
+    expectOk(
+      await t.calls.apply(t.w.seekerA, {
+        jobId: id,
+        resumeId: resumeA,
+        coverLetterId: letterA,
+        workAuthorization: false,
+        sponsorship: true,
+      }),
+      201,
+    );
   });
 
   it('needs no document when the job asks for none', async () => {
     const id = await t.jobs.create('Greeter', { jobDetails: { requiresResume: false } });
-    expect(expectOk(await t.calls.apply(t.w.seekerB, { jobId: id }), 201)).toMatchObject({ resumeId: null, coverLetterId: null, workAuthorization: null });
+    expect(expectOk(await t.calls.apply(t.w.seekerB, { jobId: id }), 201)).toMatchObject({
+      resumeId: null,
+      coverLetterId: null,
+      workAuthorization: null,
+    });
   });
 
   it('refuses another seeker’s resume, an unknown id and a cover letter given as a resume', async () => {
@@ -118,7 +157,11 @@ describe('applying (POST JobSeeker/apply)', () => {
       expectRefused(answer, 400, JobMessages.resumeNotFound, 'application.incomplete');
       expect(answer.body.state.fieldErrors).toEqual({ resumeId: JobMessages.resumeNotFound });
     }
-    expectRefused(await t.calls.apply(t.w.seekerA, { jobId: id, resumeId: resumeA, coverLetterId: resumeA }), 400, JobMessages.coverLetterNotFound);
+    expectRefused(
+      await t.calls.apply(t.w.seekerA, { jobId: id, resumeId: resumeA, coverLetterId: resumeA }),
+      400,
+      JobMessages.coverLetterNotFound,
+    );
     expect(await applicationsOf(id)).toHaveLength(0);
   });
 
@@ -139,7 +182,10 @@ describe('applying (POST JobSeeker/apply)', () => {
 
   it('lets a seeker under 18 apply only to a job open to applicants aged 16 and over', async () => {
     const adults = await t.jobs.create('Adults Only Picker', { jobDetails: { requiresResume: false } });
-    const teens = await t.jobs.create('Store Greeter', { jobDetails: { requiresResume: false }, candidateRequirements: { skills: [], openToMinors: true, hazardsReviewed: true } });
+    const teens = await t.jobs.create('Store Greeter', {
+      jobDetails: { requiresResume: false },
+      candidateRequirements: { skills: [], openToMinors: true, hazardsReviewed: true },
+    });
     expectRefused(await t.calls.apply(t.w.minor, { jobId: adults }), 403, JobMessages.adultsOnly, 'job.adultsOnly');
     expect(await applicationsOf(adults)).toHaveLength(0);
     expectOk(await t.calls.apply(t.w.minor, { jobId: teens }), 201);
@@ -192,7 +238,11 @@ describe('the applied list (applied-list, ApplyJobList)', () => {
     const newest = expectOk(await calls.applied(w.seekerA));
     expect(newest.items.map((j) => j.title)).toEqual(['Third Job', 'Second Job', 'First Job']);
     expect(newest).toMatchObject({ pageNumber: 1, pageSize: 10, hasMore: false });
-    expect(expectOk(await calls.applied(w.seekerA, { ascending: true })).items.map((j) => j.title)).toEqual(['First Job', 'Second Job', 'Third Job']);
+    expect(expectOk(await calls.applied(w.seekerA, { ascending: true })).items.map((j) => j.title)).toEqual([
+      'First Job',
+      'Second Job',
+      'Third Job',
+    ]);
     const page1 = expectOk(await calls.applyJobList(w.seekerA, { pageNumber: 1, pageSize: 2 }));
     const page2 = expectOk(await calls.applyJobList(w.seekerA, { pageNumber: 2, pageSize: 2 }));
     expect([page1.hasMore, page2.hasMore]).toEqual([true, false]);
@@ -254,7 +304,10 @@ describe('reporting a job (ReportJob)', () => {
     expectOk(await t.calls.report(t.w.seekerA, id, { reason: 'discriminatory', details: 'x'.repeat(1000) }));
     expectRefused(await t.calls.report(t.w.seekerA, 'nope', { reason: 'scam' }), 400);
     expectRefused(await t.calls.report(t.w.seekerA, randomUUID(), { reason: 'scam' }), 404, JobMessages.jobNotFound);
-    const stored = await t.f.app.database.db.select().from(jobReports).where(and(eq(jobReports.jobPostId, id), eq(jobReports.reporterId, t.w.seekerA.id!)));
+    const stored = await t.f.app.database.db
+      .select()
+      .from(jobReports)
+      .where(and(eq(jobReports.jobPostId, id), eq(jobReports.reporterId, t.w.seekerA.id!)));
     expect(stored).toHaveLength(1);
   });
 

@@ -38,7 +38,12 @@ const cases = (): Case[] => [
   { route: 'GET /api/job/GetJobPost', call: (c) => t.calls.getJobPost(c, job), ok: 200, public: true },
   { route: 'POST /api/job/job-click/:id', call: (c) => t.calls.click(c, job, '198.51.100.7'), ok: 200, public: true },
   { route: 'POST /api/job/job-apply/:id', call: (c) => t.calls.applyStart(c, job, '198.51.100.7'), ok: 200, public: true },
-  { route: 'POST /api/click/log', call: (c) => t.calls.clickLog(c, { targetId: job, timestamp: Date.now() }, '198.51.100.8'), ok: 200, public: true },
+  {
+    route: 'POST /api/click/log',
+    call: (c) => t.calls.clickLog(c, { targetId: job, timestamp: Date.now() }, '198.51.100.8'),
+    ok: 200,
+    public: true,
+  },
   { route: 'GET /api/JobSeeker/job', call: (c) => t.calls.seekerJob(c, job), ok: 200 },
   { route: 'POST /api/JobSeeker/save-job/:id', call: (c) => t.calls.save(c, job), ok: 200 },
   { route: 'DELETE /api/JobSeeker/save-job/:id', call: (c) => t.calls.unsave(c, job), ok: 200 },
@@ -59,7 +64,11 @@ const cases = (): Case[] => [
 describe('the matrix covers the contract', () => {
   it('names every endpoint of the jobs contract', () => {
     const declared = endpointsOf(jobsContract).map((e) => `${e.method} ${e.path}`);
-    expect(cases().map((c) => c.route).sort()).toEqual(declared.sort());
+    expect(
+      cases()
+        .map((c) => c.route)
+        .sort(),
+    ).toEqual(declared.sort());
   });
 });
 
@@ -92,7 +101,12 @@ describe('one seeker’s jobs are never another’s', () => {
     expect(expectOk(await t.calls.counts(b))).toMatchObject({ saved: 0, applied: 0 });
     expect(expectOk(await t.calls.dashboard(b))).toMatchObject({ savedJobs: 0, appliedJobs: 0 });
     for (const id of [saved, applied]) {
-      expect(expectOk(await t.calls.seekerJob(b, id)).viewer).toMatchObject({ isSaved: false, hasApplied: false, application: null, isReported: false });
+      expect(expectOk(await t.calls.seekerJob(b, id)).viewer).toMatchObject({
+        isSaved: false,
+        hasApplied: false,
+        application: null,
+        isReported: false,
+      });
     }
     // B's unsave of A's saved job touches only B's own list.
     expectOk(await t.calls.unsave(b, saved));

@@ -44,7 +44,8 @@ describe('views of a job’s page (job-click/{id})', () => {
 
   it('does not count the company’s own staff looking at its job', async () => {
     const id = await t.jobs.create('Own Staff View');
-    for (const caller of [t.w.recruiterX, t.w.employerX]) expect(expectOk(await t.calls.click(caller, id, newIp()))).toEqual({ recorded: false });
+    for (const caller of [t.w.recruiterX, t.w.employerX])
+      expect(expectOk(await t.calls.click(caller, id, newIp()))).toEqual({ recorded: false });
     expect((await t.clicksOf(id)).views).toBe(0);
   });
 
@@ -105,7 +106,14 @@ describe('the click log (api/click/log)', () => {
 
   it('refuses bad input with 400 and a large body with 413', async () => {
     const id = await t.jobs.create('Logged Badly');
-    for (const body of [{}, { targetId: id }, { timestamp: Date.now() }, { targetId: 'x', timestamp: 1 }, { targetId: id, timestamp: 'yesterday' }, [id]]) {
+    for (const body of [
+      {},
+      { targetId: id },
+      { timestamp: Date.now() },
+      { targetId: 'x', timestamp: 1 },
+      { targetId: id, timestamp: 'yesterday' },
+      [id],
+    ]) {
       expectRefused(await t.calls.clickLog(t.w.anonymous, body, newIp()), 400);
     }
     const big = await t.calls.clickLog(t.w.anonymous, { targetId: id, timestamp: 1, note: 'x'.repeat(20_000) }, newIp());

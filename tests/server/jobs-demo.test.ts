@@ -22,7 +22,14 @@ describe('the demo job seekers’ jobs', () => {
   it('the demo seeker has applications at every stage, one to a job since closed, and saved jobs', async () => {
     const applied = (await postJson<AppliedJobPage>(f, '/api/JobSeeker/applied-list', {}, seeker)).body.data;
     expect(applied.items).toHaveLength(6);
-    expect(applied.items.map((j) => j.applicationStatus).sort()).toEqual(['Applied', 'Applied', 'Interviewing', 'Offered', 'Rejected', 'Reviewed']);
+    expect(applied.items.map((j) => j.applicationStatus).sort()).toEqual([
+      'Applied',
+      'Applied',
+      'Interviewing',
+      'Offered',
+      'Rejected',
+      'Reviewed',
+    ]);
     expect(applied.items.find((j) => j.applicationStatus === 'Rejected')!.jobStatus).toBe('Closed');
     expect(applied.items.every((j) => j.companyName === 'Demo Hiring Co')).toBe(true);
     for (const job of applied.items) expect(Date.parse(job.appliedDate)).toBeLessThanOrEqual(Date.now());

@@ -62,13 +62,29 @@ describe('a job’s page (GET job-post/{id})', () => {
       offersRelocation: true,
       address: { street: '1200 Main St, Vancouver, WA 98660', city: 'Vancouver', state: 'WA', postalCode: '98660' },
       remoteStates: [],
-      schedule: { workSchedule: 1, hoursPerWeek: 40, durationMonths: 6, schedules: [{ id: 1, name: 'Day shift' }, { id: 7, name: 'Monday to Friday' }] },
+      schedule: {
+        workSchedule: 1,
+        hoursPerWeek: 40,
+        durationMonths: 6,
+        schedules: [
+          { id: 1, name: 'Day shift' },
+          { id: 7, name: 'Monday to Friday' },
+        ],
+      },
       requirements: { minimumGPA: 2.5, tags: ['night owls'], minimumExperience: 1, maximumExperience: 3 },
       supplementalPay: [
         { id: 16, name: 'Overtime pay' },
         { id: 256, name: 'Tips' },
       ],
-      company: { id: t.w.x.id, name: 'Hale Logistics', city: 'Vancouver', state: 'WA', website: 'https://hale.example.com', verified: true, logoUrl: null },
+      company: {
+        id: t.w.x.id,
+        name: 'Hale Logistics',
+        city: 'Vancouver',
+        state: 'WA',
+        website: 'https://hale.example.com',
+        verified: true,
+        logoUrl: null,
+      },
       userActions: { isSaved: false },
       viewer: null,
     });
@@ -99,7 +115,14 @@ describe('a job’s page (GET job-post/{id})', () => {
     expect(expectOk(await t.calls.jobPost(t.w.anonymous, job.id)).company.logoUrl).toBeNull();
     const [logo] = await t.f.app.database.db
       .insert(storedFiles)
-      .values({ purpose: 'company-logo', companyId: other.id, storageKey: 'test/logo', originalName: 'logo.webp', contentType: 'image/webp', sizeBytes: 100 })
+      .values({
+        purpose: 'company-logo',
+        companyId: other.id,
+        storageKey: 'test/logo',
+        originalName: 'logo.webp',
+        contentType: 'image/webp',
+        sizeBytes: 100,
+      })
       .returning();
     const card = expectOk(await t.calls.jobPost(t.w.anonymous, job.id)).company;
     expect(card.logoUrl).toMatch(new RegExp(`^/api/Common/images/${logo!.id}\\?expires=\\d+&signature=`));
@@ -118,9 +141,20 @@ describe('a job’s page (GET job-post/{id})', () => {
   });
 
   it('describes a remote job by its states, with no address', async () => {
-    const id = await t.jobs.create('Remote Dispatcher', { jobDetails: { locationType: 'remote', address: null, geoLocation: null, remoteStates: ['WA', 'OR'] } });
+    const id = await t.jobs.create('Remote Dispatcher', {
+      jobDetails: { locationType: 'remote', address: null, geoLocation: null, remoteStates: ['WA', 'OR'] },
+    });
     const job = expectOk(await t.calls.jobPost(t.w.anonymous, id));
-    expect(job).toMatchObject({ type: 'remote', isRemote: true, address: null, geoLatitude: null, remoteStates: [{ code: 'WA', name: 'Washington' }, { code: 'OR', name: 'Oregon' }] });
+    expect(job).toMatchObject({
+      type: 'remote',
+      isRemote: true,
+      address: null,
+      geoLatitude: null,
+      remoteStates: [
+        { code: 'WA', name: 'Washington' },
+        { code: 'OR', name: 'Oregon' },
+      ],
+    });
   });
 
   it('keeps answering closed and expired jobs, marked, so their links do not break', async () => {
@@ -159,19 +193,37 @@ describe('the signed-in job seeker’s view of a job', () => {
     const id = await t.jobs.create('Order Picker', { jobDetails: { requiresResume: false } });
     await t.giveSkills(t.w.seekerA, [SKILL.orderPicking]);
     const before = expectOk(await t.calls.seekerJob(t.w.seekerA, id));
-    expect(before.viewer).toEqual({ isSaved: false, hasApplied: false, application: null, isReported: false, matchedSkills: 1, totalSkills: 2 });
+    expect(before.viewer).toEqual({
+      isSaved: false,
+      hasApplied: false,
+      application: null,
+      isReported: false,
+      matchedSkills: 1,
+      totalSkills: 2,
+    });
     expect(before.skills.map((s) => s.match)).toEqual([true, false]);
 
     expectOk(await t.calls.save(t.w.seekerA, id));
     const application = expectOk(await t.calls.apply(t.w.seekerA, { jobId: id }), 201);
     const after = expectOk(await t.calls.seekerJob(t.w.seekerA, id));
     expect(after.userActions.isSaved).toBe(true);
-    expect(after.viewer).toMatchObject({ isSaved: true, hasApplied: true, application: { id: application.id, status: 'Applied', appliedDate: application.appliedDate } });
+    expect(after.viewer).toMatchObject({
+      isSaved: true,
+      hasApplied: true,
+      application: { id: application.id, status: 'Applied', appliedDate: application.appliedDate },
+    });
     // The public call gives a seeker the same view.
     expect(expectOk(await t.calls.jobPost(t.w.seekerA, id)).viewer).toEqual(after.viewer);
 
     // Seeker B sees none of A's state; staff and visitors have none.
-    expect(expectOk(await t.calls.seekerJob(t.w.seekerB, id)).viewer).toEqual({ isSaved: false, hasApplied: false, application: null, isReported: false, matchedSkills: 0, totalSkills: 2 });
+    expect(expectOk(await t.calls.seekerJob(t.w.seekerB, id)).viewer).toEqual({
+      isSaved: false,
+      hasApplied: false,
+      application: null,
+      isReported: false,
+      matchedSkills: 0,
+      totalSkills: 2,
+    });
     expect(expectOk(await t.calls.jobPost(t.w.seekerB, id)).userActions.isSaved).toBe(false);
     for (const caller of [t.w.recruiterX, t.w.employerY, t.w.anonymous]) {
       const job = expectOk(await t.calls.jobPost(caller, id));
@@ -187,6 +239,9 @@ describe('the signed-in job seeker’s view of a job', () => {
 
   it('answers a job in another place with its own place', async () => {
     const id = await t.jobs.create('Boise Picker', { jobDetails: { address: boiseId.address, geoLocation: boiseId } });
-    expect(expectOk(await t.calls.jobPost(t.w.anonymous, id))).toMatchObject({ location: { city: 'Boise', state: 'ID' }, geoLatitude: boiseId.latitude });
+    expect(expectOk(await t.calls.jobPost(t.w.anonymous, id))).toMatchObject({
+      location: { city: 'Boise', state: 'ID' },
+      geoLatitude: boiseId.latitude,
+    });
   });
 });

@@ -49,7 +49,10 @@ describe('ResumeTracking (POST JobSeeker/ResumeTracking)', () => {
   it('lists each resume, newest first, with the applications it was sent with and their status now', async () => {
     const older = await t.document(t.w.seekerA, 'resume', 'Warehouse resume.pdf');
     const newer = await t.document(t.w.seekerA, 'resume', 'Office resume.pdf');
-    await db().update(storedFiles).set({ createdAt: new Date(Date.now() - 24 * 3600_000) }).where(eq(storedFiles.id, older));
+    await db()
+      .update(storedFiles)
+      .set({ createdAt: new Date(Date.now() - 24 * 3600_000) })
+      .where(eq(storedFiles.id, older));
     const picker = await t.jobs.create('Forklift Driver');
     const clerk = await t.jobs.create('Front Desk Clerk', {}, { company: 'y' });
     const closed = await t.jobs.create('Night Stocker');
@@ -63,7 +66,15 @@ describe('ResumeTracking (POST JobSeeker/ResumeTracking)', () => {
     expect(answer.resumes.map((r) => r.name)).toEqual(['Office resume.pdf', 'Warehouse resume.pdf']);
     const [office, warehouse] = answer.resumes;
     expect(office!.applications).toEqual([
-      { applicationId: second.id, jobId: clerk, title: 'Front Desk Clerk', companyName: expect.any(String), jobStatus: 'Active', appliedDate: second.appliedDate, status: 'Applied' },
+      {
+        applicationId: second.id,
+        jobId: clerk,
+        title: 'Front Desk Clerk',
+        companyName: expect.any(String),
+        jobStatus: 'Active',
+        appliedDate: second.appliedDate,
+        status: 'Applied',
+      },
     ]);
     expect(warehouse!.applications.map((a) => [a.title, a.status, a.jobStatus])).toEqual([
       ['Night Stocker', 'Applied', 'Closed'],
@@ -120,8 +131,20 @@ describe('ResumeTracking (POST JobSeeker/ResumeTracking)', () => {
 
 describe('job alerts (POST job/Subscribe, job/Unsubscribe)', () => {
   it('subscribes an address (lowercased) with a keyword and a place, and mails a confirmation with the unsubscribe link', async () => {
-    const answer = await subscribe({ email: 'Pat.Alerts@Example.com', keyword: '  forklift   driver ', latitude: 45.64, longitude: -122.66, radius: 15 });
-    expect(expectOk(answer)).toEqual({ email: 'pat.alerts@example.com', keyword: 'forklift driver', latitude: 45.64, longitude: -122.66, radius: 15 });
+    const answer = await subscribe({
+      email: 'Pat.Alerts@Example.com',
+      keyword: '  forklift   driver ',
+      latitude: 45.64,
+      longitude: -122.66,
+      radius: 15,
+    });
+    expect(expectOk(answer)).toEqual({
+      email: 'pat.alerts@example.com',
+      keyword: 'forklift driver',
+      latitude: 45.64,
+      longitude: -122.66,
+      radius: 15,
+    });
     expect(answer.body.message).toBe(ContactMessages.subscribed);
 
     const [row, ...more] = await alertsOf('pat.alerts@example.com');
@@ -145,7 +168,13 @@ describe('job alerts (POST job/Subscribe, job/Unsubscribe)', () => {
   });
 
   it('subscribes to every new job with the address alone, and gives a place without a radius 10 miles', async () => {
-    expect(expectOk(await subscribe({ email: 'everything@example.com' }))).toEqual({ email: 'everything@example.com', keyword: null, latitude: null, longitude: null, radius: null });
+    expect(expectOk(await subscribe({ email: 'everything@example.com' }))).toEqual({
+      email: 'everything@example.com',
+      keyword: null,
+      latitude: null,
+      longitude: null,
+      radius: null,
+    });
     expect((await inbox(t.f.app, 'everything@example.com'))[0]!.text).toContain('all new jobs');
     expect(expectOk(await subscribe({ email: 'near@example.com', latitude: 43.6, longitude: -116.2 })).radius).toBe(10);
   });
@@ -207,12 +236,22 @@ describe('the contact form (POST job/ConnectWithUs)', () => {
 
   it('keeps the message, mails it to support with a reply link to the sender, and thanks the sender', async () => {
     const before = (await inbox(t.f.app, support())).length;
-    const answer = await contact({ name: ' Robin Lee ', email: 'Robin@Example.com', subject: 'A question about pay', message: 'Hello,\nhow are jobs <b>verified</b>?' });
+    const answer = await contact({
+      name: ' Robin Lee ',
+      email: 'Robin@Example.com',
+      subject: 'A question about pay',
+      message: 'Hello,\nhow are jobs <b>verified</b>?',
+    });
     expectOk(answer);
     expect(answer.body.message).toBe(ContactMessages.thanks);
 
     expect(await contactsFrom('robin@example.com')).toEqual([
-      expect.objectContaining({ name: 'Robin Lee', subject: 'A question about pay', message: 'Hello,\nhow are jobs <b>verified</b>?', userId: null }),
+      expect.objectContaining({
+        name: 'Robin Lee',
+        subject: 'A question about pay',
+        message: 'Hello,\nhow are jobs <b>verified</b>?',
+        userId: null,
+      }),
     ]);
     const mails = await inbox(t.f.app, support());
     expect(mails).toHaveLength(before + 1);
@@ -254,8 +293,13 @@ describe('the contact form (POST job/ConnectWithUs)', () => {
 
   it(`allows ${CONTACT_LIMIT.perIp} messages an hour from one address, signed in or not, then 429 with the product message`, async () => {
     const ip = freshIp();
-    for (let i = 0; i < CONTACT_LIMIT.perIp; i++) expectOk(await contact({ name: 'Flood', email: `flood${i}@example.com`, message: 'Hi' }, i % 2 ? t.w.seekerB : null, ip));
-    expectRefused(await contact({ name: 'Flood', email: 'flood-last@example.com', message: 'Hi' }, t.w.seekerB, ip), 429, ContactMessages.tooManyRequests);
+    for (let i = 0; i < CONTACT_LIMIT.perIp; i++)
+      expectOk(await contact({ name: 'Flood', email: `flood${i}@example.com`, message: 'Hi' }, i % 2 ? t.w.seekerB : null, ip));
+    expectRefused(
+      await contact({ name: 'Flood', email: 'flood-last@example.com', message: 'Hi' }, t.w.seekerB, ip),
+      429,
+      ContactMessages.tooManyRequests,
+    );
     expect(await contactsFrom('flood-last@example.com')).toEqual([]);
   });
 });

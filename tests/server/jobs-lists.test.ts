@@ -84,7 +84,12 @@ describe('the saved list (saved-jobs)', () => {
     expect(titles(expectOk(await t.calls.saved(a, { ascending: true })))).toEqual(['Saved One', 'Saved Two', 'Saved Three']);
     const first = expectOk(await t.calls.savedGet(a, '?pageNumber=1&pageSize=2&ascending=true'));
     const second = expectOk(await t.calls.savedGet(a, '?pageNumber=2&pageSize=2&ascending=true'));
-    expect([titles(first), titles(second), first.hasMore, second.hasMore]).toEqual([['Saved One', 'Saved Two'], ['Saved Three'], true, false]);
+    expect([titles(first), titles(second), first.hasMore, second.hasMore]).toEqual([
+      ['Saved One', 'Saved Two'],
+      ['Saved Three'],
+      true,
+      false,
+    ]);
     expect(titles(expectOk(await t.calls.savedGet(a)))).toEqual(['Saved Three', 'Saved Two', 'Saved One']);
 
     // Seeker B never sees A's saved jobs.
@@ -111,7 +116,14 @@ describe('the saved list (saved-jobs)', () => {
 
   it('refuses bad paging: 400', async () => {
     const seeker = await newSeeker();
-    for (const paging of [{ pageNumber: 0 }, { pageNumber: -1 }, { pageSize: 0 }, { pageSize: 51 }, { pageNumber: 1e9 }, { ascending: 1 }]) {
+    for (const paging of [
+      { pageNumber: 0 },
+      { pageNumber: -1 },
+      { pageSize: 0 },
+      { pageSize: 51 },
+      { pageNumber: 1e9 },
+      { ascending: 1 },
+    ]) {
       expectRefused(await t.calls.saved(seeker, paging as object), 400);
     }
     for (const query of ['?pageNumber=abc', '?pageSize=500', '?ascending=maybe', '?pageNumber=1e9']) {
@@ -127,21 +139,39 @@ describe('matched jobs (matched-list)', () => {
   let remote = '';
   let far = '';
   let unrelated = '';
-  const portland = { city: 'Portland', name: 'Portland, OR', state: 'OR', address: '100 SW Main St, Portland, OR 97204', pinCode: '97204', latitude: 45.5152, longitude: -122.6784 };
+  const portland = {
+    city: 'Portland',
+    name: 'Portland, OR',
+    state: 'OR',
+    address: '100 SW Main St, Portland, OR 97204',
+    pinCode: '97204',
+    latitude: 45.5152,
+    longitude: -122.6784,
+  };
   const home = { name: 'Vancouver, WA', latitude: 45.6387, longitude: -122.6615 };
 
   beforeAll(async () => {
     // Proofreading is on no other test's job.
     const proof = { candidateRequirements: { skills: [SKILL.proofreading] } };
     near = await t.jobs.create('Proofreader Portland', { ...proof, jobDetails: { address: portland.address, geoLocation: portland } });
-    nearer = await t.jobs.create('Proofreader Vancouver', { ...proof, jobDetails: { address: vancouverWa.address, geoLocation: vancouverWa } });
-    remote = await t.jobs.create('Proofreader Remote', { ...proof, jobDetails: { locationType: 'remote', address: null, geoLocation: null } });
+    nearer = await t.jobs.create('Proofreader Vancouver', {
+      ...proof,
+      jobDetails: { address: vancouverWa.address, geoLocation: vancouverWa },
+    });
+    remote = await t.jobs.create('Proofreader Remote', {
+      ...proof,
+      jobDetails: { locationType: 'remote', address: null, geoLocation: null },
+    });
     far = await t.jobs.create('Proofreader Boise', { ...proof, jobDetails: { address: boiseId.address, geoLocation: boiseId } });
     await t.jobs.create('Proofreader And Packer', {
       candidateRequirements: { skills: [SKILL.proofreading, SKILL.packing] },
       jobDetails: { address: portland.address, geoLocation: portland },
     });
-    unrelated = await t.jobs.create('Unrelated Forklift', { candidateRequirements: { skills: [SKILL.forklift] }, timeRequirements: { schedules: [5] }, jobDetails: { positionType: [4] } });
+    unrelated = await t.jobs.create('Unrelated Forklift', {
+      candidateRequirements: { skills: [SKILL.forklift] },
+      timeRequirements: { schedules: [5] },
+      jobDetails: { positionType: [4] },
+    });
   });
 
   it('ranks by skills matched, then the nearest to a preferred place; far, unrelated, applied and reported jobs are left out', async () => {
@@ -150,7 +180,12 @@ describe('matched jobs (matched-list)', () => {
     await t.setPreferences(seeker, { places: [home] });
     const page = expectOk(await t.calls.matched(seeker, { pageSize: 50 }));
     const mine = page.items.filter((j) => j.title.startsWith('Proofreader'));
-    expect(mine.map((j) => j.title)).toEqual(['Proofreader And Packer', 'Proofreader Vancouver', 'Proofreader Portland', 'Proofreader Remote']);
+    expect(mine.map((j) => j.title)).toEqual([
+      'Proofreader And Packer',
+      'Proofreader Vancouver',
+      'Proofreader Portland',
+      'Proofreader Remote',
+    ]);
     expect(mine.map((j) => j.matchedSkills)).toEqual([2, 1, 1, 1]);
     expect(page.items.map((j) => j.id)).not.toContain(far);
     expect(page.items.map((j) => j.id)).not.toContain(unrelated);
@@ -162,7 +197,10 @@ describe('matched jobs (matched-list)', () => {
     expectOk(await t.calls.report(seeker, nearer, { reason: 'misleading' }));
     const skillIdsOfRemote = expectOk(await t.calls.seekerJob(seeker, remote)).skills;
     expect(skillIdsOfRemote).toHaveLength(1);
-    const resumeless = await t.jobs.create('Proofreader Quick Apply', { candidateRequirements: { skills: [SKILL.proofreading] }, jobDetails: { requiresResume: false } });
+    const resumeless = await t.jobs.create('Proofreader Quick Apply', {
+      candidateRequirements: { skills: [SKILL.proofreading] },
+      jobDetails: { requiresResume: false },
+    });
     expectOk(await t.calls.apply(seeker, { jobId: resumeless }), 201);
     const after = expectOk(await t.calls.matched(seeker, { pageSize: 50 })).items.map((j) => j.id);
     expect(after).not.toContain(nearer);
@@ -182,8 +220,16 @@ describe('matched jobs (matched-list)', () => {
     const seeker = await newSeeker();
     await t.giveSkills(seeker, [SKILL.orderPicking]);
     await t.setPreferences(seeker, { employmentTypeId: 2, salary: 24, salaryType: 'Hourly' });
-    const low = await t.jobs.create('Picker Low Pay Part-time', { jobDetails: { positionType: [2] }, payDetails: { minSalary: 15, maxSalary: 17, rate: 'Hourly' }, candidateRequirements: { skills: [SKILL.orderPicking] } });
-    const good = await t.jobs.create('Picker Good Pay Part-time', { jobDetails: { positionType: [2] }, payDetails: { minSalary: 22, maxSalary: 26, rate: 'Hourly' }, candidateRequirements: { skills: [SKILL.orderPicking] } });
+    const low = await t.jobs.create('Picker Low Pay Part-time', {
+      jobDetails: { positionType: [2] },
+      payDetails: { minSalary: 15, maxSalary: 17, rate: 'Hourly' },
+      candidateRequirements: { skills: [SKILL.orderPicking] },
+    });
+    const good = await t.jobs.create('Picker Good Pay Part-time', {
+      jobDetails: { positionType: [2] },
+      payDetails: { minSalary: 22, maxSalary: 26, rate: 'Hourly' },
+      candidateRequirements: { skills: [SKILL.orderPicking] },
+    });
     const ids = expectOk(await t.calls.matched(seeker, { pageSize: 50 })).items.map((j) => j.id);
     expect(ids.indexOf(good)).toBeLessThan(ids.indexOf(low));
     expect(ids.indexOf(good)).toBe(0);
@@ -217,7 +263,10 @@ describe('the counts (job-list-count, DashboardCount)', () => {
   it('count the seeker’s own lists, and the applications by status', async () => {
     const seeker = await newSeeker();
     await t.giveSkills(seeker, [SKILL.proofreading]);
-    const picks = [await t.jobs.create('Count One', { jobDetails: { requiresResume: false } }), await t.jobs.create('Count Two', { jobDetails: { requiresResume: false } })];
+    const picks = [
+      await t.jobs.create('Count One', { jobDetails: { requiresResume: false } }),
+      await t.jobs.create('Count Two', { jobDetails: { requiresResume: false } }),
+    ];
     expectOk(await t.calls.save(seeker, picks[0]!));
     expectOk(await t.calls.apply(seeker, { jobId: picks[0] }), 201);
     expectOk(await t.calls.apply(seeker, { jobId: picks[1] }), 201);

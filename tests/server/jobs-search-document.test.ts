@@ -17,12 +17,18 @@ let jobId: string;
 
 const db = () => f.app.database.db;
 const documentOf = async (id: string) => {
-  const [row] = await db().select({ text: sql<string | null>`${jobPosts.searchDocument}::text` }).from(jobPosts).where(eq(jobPosts.id, id));
+  const [row] = await db()
+    .select({ text: sql<string | null>`${jobPosts.searchDocument}::text` })
+    .from(jobPosts)
+    .where(eq(jobPosts.id, id));
   return row?.text ?? null;
 };
 /** The job's document matches the query (weights as in "forklift:A"). */
 const matches = async (id: string, query: string) => {
-  const [row] = await db().select({ ok: sql<boolean>`${jobPosts.searchDocument} @@ to_tsquery('english', ${query})` }).from(jobPosts).where(eq(jobPosts.id, id));
+  const [row] = await db()
+    .select({ ok: sql<boolean>`${jobPosts.searchDocument} @@ to_tsquery('english', ${query})` })
+    .from(jobPosts)
+    .where(eq(jobPosts.id, id));
   return row?.ok;
 };
 
@@ -30,7 +36,9 @@ beforeAll(async () => {
   ({ f, w } = await postingApp());
   const job = await posting(f).newJob(
     w.employerX,
-    jobAt(PLACES.vancouver, 'Forklift Operator', 'Load <strong>trailers</strong> &amp; count stock<br>on the dock.', { candidateRequirements: { skills: [SKILL.orderPicking] } }),
+    jobAt(PLACES.vancouver, 'Forklift Operator', 'Load <strong>trailers</strong> &amp; count stock<br>on the dock.', {
+      candidateRequirements: { skills: [SKILL.orderPicking] },
+    }),
   );
   jobId = job.id;
 }, 60_000);
@@ -53,8 +61,13 @@ describe('the search document', () => {
     expect(await documentOf(jobId)).toBe(published);
 
     await db().update(jobPosts).set({ searchDocument: null }).where(eq(jobPosts.id, jobId));
-    const migration = fs.readFileSync(fileURLToPath(new URL('../../server/db/migrations/0006_search-documents.sql', import.meta.url)), 'utf8');
-    const backfill = migration.split('--> statement-breakpoint').find((statement) => statement.includes('UPDATE "job_posts" SET "search_document"'));
+    const migration = fs.readFileSync(
+      fileURLToPath(new URL('../../server/db/migrations/0006_search-documents.sql', import.meta.url)),
+      'utf8',
+    );
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .find((statement) => statement.includes('UPDATE "job_posts" SET "search_document"'));
     await db().execute(sql.raw(backfill!));
     expect(await documentOf(jobId)).toBe(published);
   });
@@ -76,7 +89,10 @@ describe('the search document', () => {
   });
 
   it('follows the company’s new name, for each of its jobs and no other company’s', async () => {
-    const other = await posting(f).newJob(w.employerY, jobAt(PLACES.portland, 'Line Cook', 'Cook breakfast and lunch for a busy neighbourhood diner.'));
+    const other = await posting(f).newJob(
+      w.employerY,
+      jobAt(PLACES.portland, 'Line Cook', 'Cook breakfast and lunch for a busy neighbourhood diner.'),
+    );
     const before = await documentOf(other.id);
     const renamed = await f.app.inject({
       method: 'POST',

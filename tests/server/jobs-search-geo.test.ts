@@ -74,7 +74,12 @@ afterAll(async () => f?.stop());
 async function allByDistance(latitude: number, longitude: number, radius: number) {
   const found: Array<{ id: string; distanceMiles: number }> = [];
   for (let pageNumber = 1; ; pageNumber++) {
-    const page = await api.find({ location: { latitude, longitude, radius }, sort: 'distance', filters: { remote: 'exclude' }, paging: { pageNumber, pageSize: 50 } });
+    const page = await api.find({
+      location: { latitude, longitude, radius },
+      sort: 'distance',
+      filters: { remote: 'exclude' },
+      paging: { pageNumber, pageSize: 50 },
+    });
     found.push(...page.items.map((i) => ({ id: i.id, distanceMiles: i.distanceMiles! })));
     if (found.length >= page.total || page.items.length === 0) {
       expect(found).toHaveLength(page.total);
@@ -119,14 +124,19 @@ describe('distance', () => {
 
 describe('the map’s clusters (api/job/map-clusters)', () => {
   /** The clusters the grid gives for the jobs inside a view, computed here. */
-  function expectedClusters(view: { north: number; south: number; east: number; west: number; zoom: number }, keep: (s: Spot) => boolean = () => true) {
+  function expectedClusters(
+    view: { north: number; south: number; east: number; west: number; zoom: number },
+    keep: (s: Spot) => boolean = () => true,
+  ) {
     const zoom = gridZoomFor(view);
     const inside = spots.filter(
       (s) =>
         keep(s) &&
         s.latitude >= view.south &&
         s.latitude <= view.north &&
-        (view.west <= view.east ? s.longitude >= view.west && s.longitude <= view.east : s.longitude >= view.west || s.longitude <= view.east),
+        (view.west <= view.east
+          ? s.longitude >= view.west && s.longitude <= view.east
+          : s.longitude >= view.west || s.longitude <= view.east),
     );
     const cells = new Map<string, Spot[]>();
     for (const s of inside) {
@@ -186,7 +196,10 @@ describe('the map’s clusters (api/job/map-clusters)', () => {
 
   it('applies the keyword, the filters and the search circle', async () => {
     const view = { north: 42, south: 35, west: -104, east: -92, zoom: 7 };
-    expectSame(await clusters({ viewport: view, keyword: 'welder' }), expectedClusters(view, (s) => s.title.startsWith('Welder')));
+    expectSame(
+      await clusters({ viewport: view, keyword: 'welder' }),
+      expectedClusters(view, (s) => s.title.startsWith('Welder')),
+    );
     const circle = { latitude: 38.5, longitude: -98, radius: 60 };
     expectSame(
       await clusters({ viewport: view, location: circle }),
@@ -204,7 +217,10 @@ describe('the map’s clusters (api/job/map-clusters)', () => {
     expect(page.pins!.clusters.length).toBeLessThanOrEqual(500);
     const view = { north: 39, south: 38, west: -99, east: -97, zoom: 10 };
     const inView = await api.find({ location: circle, flags: { Pins: true }, viewport: view });
-    expectSame(inView.pins!, expectedClusters(view, (s) => haversineMiles(38.5, -98, s.latitude, s.longitude) <= 100));
+    expectSame(
+      inView.pins!,
+      expectedClusters(view, (s) => haversineMiles(38.5, -98, s.latitude, s.longitude) <= 100),
+    );
   });
 
   it('refuses a view that is not one', async () => {
@@ -220,7 +236,10 @@ describe('the map’s clusters (api/job/map-clusters)', () => {
       expect(answer.status, JSON.stringify(viewport)).toBe(400);
       expect(answer.body.message).toBe(SearchMessages.viewport);
     }
-    const bad = await api.clusters({ viewport: { north: 40, south: 30, west: -100, east: -90, zoom: 7 }, location: { latitude: 99, longitude: 0 } });
+    const bad = await api.clusters({
+      viewport: { north: 40, south: 30, west: -100, east: -90, zoom: 7 },
+      location: { latitude: 99, longitude: 0 },
+    });
     expect(bad.body.message).toBe(SearchMessages.noLocation);
   });
 });

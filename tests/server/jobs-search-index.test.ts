@@ -47,7 +47,9 @@ function expectSamePins(sql: MapPins | null, index: MapPins | null) {
   if (!sql || !index) return;
   expect(index.zoom).toBe(sql.zoom);
   expect(index.total).toBe(sql.total);
-  expect(index.clusters.map(({ latitude: _a, longitude: _b, ...c }) => c)).toEqual(sql.clusters.map(({ latitude: _a, longitude: _b, ...c }) => c));
+  expect(index.clusters.map(({ latitude: _a, longitude: _b, ...c }) => c)).toEqual(
+    sql.clusters.map(({ latitude: _a, longitude: _b, ...c }) => c),
+  );
   index.clusters.forEach((c, i) => {
     expect(c.latitude).toBeCloseTo(sql.clusters[i]!.latitude, 9);
     expect(c.longitude).toBeCloseTo(sql.clusters[i]!.longitude, 9);
@@ -94,7 +96,21 @@ const WEB_KEYWORDS = [
   'customer -"customer service"',
 ];
 /** ts_rank is computed exactly for one word and for or at the top; for several words joined by and it is approximated. */
-const EXACT_RANK = new Set<string | null>([null, 'manager', 'nurse', 'driv', 'sales', 'nurse -registered', 'qqqzz', 'nurse or driver', 'warehouse nurse or driver', '-registered nurse or driver', 'nurse or driver -registered', '"customer service" or nurse', '"registered nurse" or "forklift operator"']);
+const EXACT_RANK = new Set<string | null>([
+  null,
+  'manager',
+  'nurse',
+  'driv',
+  'sales',
+  'nurse -registered',
+  'qqqzz',
+  'nurse or driver',
+  'warehouse nurse or driver',
+  '-registered nurse or driver',
+  'nurse or driver -registered',
+  '"customer service" or nurse',
+  '"registered nurse" or "forklift operator"',
+]);
 const SORTS = ['relevance', 'distance', 'newest', 'pay'] as const;
 const REMOTE = ['include', 'only', 'exclude'] as const;
 
@@ -116,7 +132,10 @@ describe('the index answers as SQL does', () => {
             if (sql.total <= 50) expect([...idsOf(index)].sort(), what).toEqual([...idsOf(sql)].sort());
           } else {
             expect(idsOf(index), what).toEqual(idsOf(sql));
-            expect(index.items.map((x) => x.distanceMiles), what).toEqual(sql.items.map((x) => x.distanceMiles));
+            expect(
+              index.items.map((x) => x.distanceMiles),
+              what,
+            ).toEqual(sql.items.map((x) => x.distanceMiles));
           }
         }
       }
@@ -188,7 +207,10 @@ describe('the index answers as SQL does', () => {
         const body = { sort, location: wide, paging: { pageNumber, pageSize: 20 }, asOf: start.asOf };
         const { sql, index } = await both(() => api.find(body));
         expect(idsOf(index), JSON.stringify(body)).toEqual(idsOf(sql));
-        expect({ total: index.total, lower: index.totalIsLowerBound }, JSON.stringify(body)).toEqual({ total: sql.total, lower: sql.totalIsLowerBound });
+        expect({ total: index.total, lower: index.totalIsLowerBound }, JSON.stringify(body)).toEqual({
+          total: sql.total,
+          lower: sql.totalIsLowerBound,
+        });
       }
     }
     const { sql, index } = await both(async () => api.ok(await api.enhanced({ keyword: 'manager' }, w.seeker.token)));
@@ -203,12 +225,18 @@ describe('the index answers as SQL does', () => {
       expectSamePins(sql.pins, index.pins);
     }
     // A place alone over a wide circle: the map adds the counts of the grid cells wholly inside it.
-    for (const location of [{ latitude: denver.latitude, longitude: denver.longitude, radius: 150 }, { latitude: 39.5, longitude: -80, radius: 500 }]) {
+    for (const location of [
+      { latitude: denver.latitude, longitude: denver.longitude, radius: 150 },
+      { latitude: 39.5, longitude: -80, radius: 500 },
+    ]) {
       for (const sort of SORTS) {
         const body = { location, sort, flags: { Pins: true } };
         const { sql, index } = await both(() => api.find(body));
         expect(idsOf(index), JSON.stringify(body)).toEqual(idsOf(sql));
-        expect({ total: index.total, lower: index.totalIsLowerBound }, JSON.stringify(body)).toEqual({ total: sql.total, lower: sql.totalIsLowerBound });
+        expect({ total: index.total, lower: index.totalIsLowerBound }, JSON.stringify(body)).toEqual({
+          total: sql.total,
+          lower: sql.totalIsLowerBound,
+        });
         expect(index.pins!.zoom, JSON.stringify(body)).toBeLessThanOrEqual(9);
         expectSamePins(sql.pins, index.pins);
       }
@@ -242,7 +270,10 @@ describe('the index follows the database', () => {
     expect(await found('zephyr')).toEqual([job.id]);
 
     const draft = api.ok(await p.asDraft(w.employerX, job.id));
-    await p.saveDraft(w.employerX, { jobPostDraftId: draft.jobPostDraftId, jobData: { ...draft.jobData, jobDetails: { ...draft.jobData.jobDetails, title: 'Quokka Welder' } } });
+    await p.saveDraft(w.employerX, {
+      jobPostDraftId: draft.jobPostDraftId,
+      jobData: { ...draft.jobData, jobDetails: { ...draft.jobData.jobDetails, title: 'Quokka Welder' } },
+    });
     expect((await p.republish(w.employerX, draft.jobPostDraftId)).status).toBe(200);
     expect(await found('quokka')).toEqual([job.id]);
 
@@ -273,10 +304,16 @@ describe('the index follows the database', () => {
     expect(await seen()).toEqual(before);
     let company = before[1];
     for (let round = 1; round <= 3; round++) {
-      await db().update(jobPosts).set({ title: `Narwhal Rigger ${round}` }).where(eq(jobPosts.id, id));
+      await db()
+        .update(jobPosts)
+        .set({ title: `Narwhal Rigger ${round}` })
+        .where(eq(jobPosts.id, id));
       expect(await seen()).toEqual([`Narwhal Rigger ${round}`, company]);
       company = `Narwhal Co ${round}`;
-      await db().update(companies).set({ displayName: `Narwhal Co ${round}` }).where(eq(companies.id, w.x.id));
+      await db()
+        .update(companies)
+        .set({ displayName: `Narwhal Co ${round}` })
+        .where(eq(companies.id, w.x.id));
       expect(await seen()).toEqual([`Narwhal Rigger ${round}`, company]);
     }
     await db().update(companies).set({ displayName: null }).where(eq(companies.id, w.x.id));
@@ -284,7 +321,9 @@ describe('the index follows the database', () => {
   });
 
   it('leaves a job out once its last day has passed, with no write', async () => {
-    const id = await publishAt(f, actor(), jobAt(PLACES.vancouver, 'Ibex Packer', 'Pack ibex boxes.'), { validThrough: new Date(Date.now() + 2 * DAY) });
+    const id = await publishAt(f, actor(), jobAt(PLACES.vancouver, 'Ibex Packer', 'Pack ibex boxes.'), {
+      validThrough: new Date(Date.now() + 2 * DAY),
+    });
     expect(idsOf(await api.find({ keyword: 'ibex' }))).toEqual([id]);
     clock.advance(3 * DAY);
     const { sql, index } = await both(() => api.find({ keyword: 'ibex' }));
@@ -318,7 +357,9 @@ describe('the index follows the database', () => {
     };
     const plus = (a: number[], n: number) => a.map((t) => t + n);
     const before = await totals();
-    const id = await publishAt(f, actor(), jobAt(PLACES.vancouver, 'Okapi Sorter', 'Sort okapi parcels.'), { validThrough: new Date(Date.now() + 2 * DAY) });
+    const id = await publishAt(f, actor(), jobAt(PLACES.vancouver, 'Okapi Sorter', 'Sort okapi parcels.'), {
+      validThrough: new Date(Date.now() + 2 * DAY),
+    });
     const other = await publishAt(f, actor(), jobAt(PLACES.battleGround, 'Okapi Loader', 'Load okapi parcels.'));
     expect(await totals()).toEqual(plus(before, 2));
     clock.advance(3 * DAY);
@@ -360,60 +401,72 @@ describe('the index follows the database', () => {
     { keyword: '"customer service"', edited: 'Ibis Desk Lead. Lead our desk from home: service to every customer.' },
     { keyword: 'customer service', edited: 'Ibis Desk Lead. Lead our desk from home for every client.' },
     { keyword: 'customer -night', edited: 'Ibis Desk Lead. Lead our customer service desk from home at night.' },
-  ])('follows remote jobs matching $keyword, posted, edited and closed after searches near places read them', async ({ keyword, edited }) => {
-    const denverAt = { latitude: denver.latitude, longitude: denver.longitude, radius: 25 };
-    const portlandAt = { latitude: portland.latitude, longitude: portland.longitude, radius: 50 };
-    const same = async (location: typeof denverAt, remote: 'include' | 'only', sort: 'newest' | 'distance' = 'newest') => {
-      const body = { keyword, location, sort, filters: { remote }, paging: { pageSize: 50 } };
-      const { sql, index } = await both(() => api.find(body));
-      expect(idsOf(index), JSON.stringify(body)).toEqual(idsOf(sql));
-      expect(index.total, JSON.stringify(body)).toBe(sql.total);
-      return index;
-    };
-    // Remote jobs alone: the same wherever the place is.
-    const atDenver = await same(denverAt, 'only');
-    const atPortland = await same(portlandAt, 'only');
-    expect(atDenver.total).toBeGreaterThan(0);
-    expect(idsOf(atPortland)).toEqual(idsOf(atDenver));
-    expect(atPortland.total).toBe(atDenver.total);
-    await same(denverAt, 'include');
-    await same(portlandAt, 'include', 'distance');
+  ])(
+    'follows remote jobs matching $keyword, posted, edited and closed after searches near places read them',
+    async ({ keyword, edited }) => {
+      const denverAt = { latitude: denver.latitude, longitude: denver.longitude, radius: 25 };
+      const portlandAt = { latitude: portland.latitude, longitude: portland.longitude, radius: 50 };
+      const same = async (location: typeof denverAt, remote: 'include' | 'only', sort: 'newest' | 'distance' = 'newest') => {
+        const body = { keyword, location, sort, filters: { remote }, paging: { pageSize: 50 } };
+        const { sql, index } = await both(() => api.find(body));
+        expect(idsOf(index), JSON.stringify(body)).toEqual(idsOf(sql));
+        expect(index.total, JSON.stringify(body)).toBe(sql.total);
+        return index;
+      };
+      // Remote jobs alone: the same wherever the place is.
+      const atDenver = await same(denverAt, 'only');
+      const atPortland = await same(portlandAt, 'only');
+      expect(atDenver.total).toBeGreaterThan(0);
+      expect(idsOf(atPortland)).toEqual(idsOf(atDenver));
+      expect(atPortland.total).toBe(atDenver.total);
+      await same(denverAt, 'include');
+      await same(portlandAt, 'include', 'distance');
 
-    // Posted since: found at once, near either place.
-    const id = await publishAt(f, actor(), jobAt(PLACES.vancouver, 'Ibis Desk Lead', 'Lead our customer service desk from home.'));
-    await db().update(jobPosts).set({ isRemote: true }).where(eq(jobPosts.id, id));
-    expect(idsOf(await same(denverAt, 'only'))[0]).toBe(id);
-    expect(idsOf(await same(portlandAt, 'include'))).toContain(id);
-    expect((await same(portlandAt, 'only')).total).toBe(atDenver.total + 1);
+      // Posted since: found at once, near either place.
+      const id = await publishAt(f, actor(), jobAt(PLACES.vancouver, 'Ibis Desk Lead', 'Lead our customer service desk from home.'));
+      await db().update(jobPosts).set({ isRemote: true }).where(eq(jobPosts.id, id));
+      expect(idsOf(await same(denverAt, 'only'))[0]).toBe(id);
+      expect(idsOf(await same(portlandAt, 'include'))).toContain(id);
+      expect((await same(portlandAt, 'only')).total).toBe(atDenver.total + 1);
 
-    // Edited: its words no longer match.
-    await db()
-      .update(jobPosts)
-      .set({ searchDocument: q`to_tsvector('english', ${edited})` })
-      .where(eq(jobPosts.id, id));
-    expect(idsOf(await same(denverAt, 'only'))).not.toContain(id);
-    expect((await same(portlandAt, 'include')).items.map((i) => i.id)).not.toContain(id);
+      // Edited: its words no longer match.
+      await db()
+        .update(jobPosts)
+        .set({ searchDocument: q`to_tsvector('english', ${edited})` })
+        .where(eq(jobPosts.id, id));
+      expect(idsOf(await same(denverAt, 'only'))).not.toContain(id);
+      expect((await same(portlandAt, 'include')).items.map((i) => i.id)).not.toContain(id);
 
-    // A remote job found before, closed, then open again.
-    const kept = idsOf(atDenver)[0]!;
-    await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, kept));
-    expect(idsOf(await same(portlandAt, 'only'))).not.toContain(kept);
-    expect(idsOf(await same(denverAt, 'include'))).not.toContain(kept);
-    await db().update(jobPosts).set({ status: 'Active' }).where(eq(jobPosts.id, kept));
-    expect(idsOf(await same(denverAt, 'only'))).toContain(kept);
-    await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, id));
-  });
+      // A remote job found before, closed, then open again.
+      const kept = idsOf(atDenver)[0]!;
+      await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, kept));
+      expect(idsOf(await same(portlandAt, 'only'))).not.toContain(kept);
+      expect(idsOf(await same(denverAt, 'include'))).not.toContain(kept);
+      await db().update(jobPosts).set({ status: 'Active' }).where(eq(jobPosts.id, kept));
+      expect(idsOf(await same(denverAt, 'only'))).toContain(kept);
+      await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, id));
+    },
+  );
 
   it('pages with the first page’s moment while jobs are posted: no repeat, no gap', async () => {
     const location = { latitude: PLACES.vancouver.latitude, longitude: PLACES.vancouver.longitude, radius: 10 };
-    for (let k = 0; k < 30; k++) await publishAt(f, actor(), jobAt(PLACES.vancouver, `Marmot Loader ${k}`, 'Load marmot crates.'), { daysAgo: k % 7 });
+    for (let k = 0; k < 30; k++)
+      await publishAt(f, actor(), jobAt(PLACES.vancouver, `Marmot Loader ${k}`, 'Load marmot crates.'), { daysAgo: k % 7 });
     for (const sort of SORTS) {
       const first = await api.find({ keyword: 'marmot', location, sort, paging: { pageSize: 10 } });
       expect(first.total).toBe(30);
       const seen = idsOf(first);
       for (let pageNumber = 2; pageNumber <= 3; pageNumber++) {
-        const added = await publishAt(f, actor(), jobAt(PLACES.vancouver, `Marmot Loader late ${sort} ${pageNumber}`, 'Load marmot crates.'), { daysAgo: 0 });
-        await db().update(jobPosts).set({ postedAt: new Date(Date.parse(first.asOf) + 1000) }).where(eq(jobPosts.id, added));
+        const added = await publishAt(
+          f,
+          actor(),
+          jobAt(PLACES.vancouver, `Marmot Loader late ${sort} ${pageNumber}`, 'Load marmot crates.'),
+          { daysAgo: 0 },
+        );
+        await db()
+          .update(jobPosts)
+          .set({ postedAt: new Date(Date.parse(first.asOf) + 1000) })
+          .where(eq(jobPosts.id, added));
         const page = await api.find({ keyword: 'marmot', location, sort, paging: { pageNumber, pageSize: 10 }, asOf: first.asOf });
         expect(page.total).toBe(30);
         seen.push(...idsOf(page));
@@ -421,8 +474,14 @@ describe('the index follows the database', () => {
       expect(new Set(seen).size, sort).toBe(30);
       const again = await api.find({ keyword: 'marmot', location, sort, paging: { pageSize: 50 }, asOf: first.asOf });
       expect(idsOf(again).slice(0, 30), sort).toEqual(seen);
-      await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.title, `Marmot Loader late ${sort} 2`));
-      await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.title, `Marmot Loader late ${sort} 3`));
+      await db()
+        .update(jobPosts)
+        .set({ status: 'Closed' })
+        .where(eq(jobPosts.title, `Marmot Loader late ${sort} 2`));
+      await db()
+        .update(jobPosts)
+        .set({ status: 'Closed' })
+        .where(eq(jobPosts.title, `Marmot Loader late ${sort} 3`));
     }
   }, 60_000);
 });
@@ -454,26 +513,48 @@ describe('a crowded place: the index stops reading once the page and the total a
     for (const radius of [25, 50]) {
       for (const remote of ['include', 'exclude'] as const) {
         for (const sort of SORTS) {
-          for (const [pageNumber, pageSize] of [[1, 20], [2, 20], [3, 20], [4, 20], [5, 20], [5, 50], [55, 20]] as const) {
+          for (const [pageNumber, pageSize] of [
+            [1, 20],
+            [2, 20],
+            [3, 20],
+            [4, 20],
+            [5, 20],
+            [5, 50],
+            [55, 20],
+          ] as const) {
             const body = { location: { ...town, radius }, sort, filters: { remote }, paging: { pageNumber, pageSize } };
             const { sql, index } = await both(() => api.find(body));
             const what = JSON.stringify(body);
             expect(idsOf(index), what).toEqual(idsOf(sql));
-            expect(index.items.map((x) => x.distanceMiles), what).toEqual(sql.items.map((x) => x.distanceMiles));
-            expect({ total: index.total, lower: index.totalIsLowerBound }, what).toEqual({ total: sql.total, lower: sql.totalIsLowerBound });
+            expect(
+              index.items.map((x) => x.distanceMiles),
+              what,
+            ).toEqual(sql.items.map((x) => x.distanceMiles));
+            expect({ total: index.total, lower: index.totalIsLowerBound }, what).toEqual({
+              total: sql.total,
+              lower: sql.totalIsLowerBound,
+            });
           }
         }
       }
     }
     // Centres off the town's middle, on and beside grid lines: the nearest cells are not the centre's.
-    for (const [dLat, dLng, radius] of [[0.35, 0.45, 30], [-0.3, 0.1, 20], [0.0879, -0.0879, 40], [-0.5, -0.6, 35]] as const) {
+    for (const [dLat, dLng, radius] of [
+      [0.35, 0.45, 30],
+      [-0.3, 0.1, 20],
+      [0.0879, -0.0879, 40],
+      [-0.5, -0.6, 35],
+    ] as const) {
       const location = { latitude: town.latitude + dLat, longitude: town.longitude + dLng, radius };
       for (const sort of SORTS) {
         for (const pageNumber of [1, 3]) {
           const body = { location, sort, paging: { pageNumber, pageSize: 25 } };
           const { sql, index } = await both(() => api.find(body));
           expect(idsOf(index), JSON.stringify(body)).toEqual(idsOf(sql));
-          expect({ total: index.total, lower: index.totalIsLowerBound }, JSON.stringify(body)).toEqual({ total: sql.total, lower: sql.totalIsLowerBound });
+          expect({ total: index.total, lower: index.totalIsLowerBound }, JSON.stringify(body)).toEqual({
+            total: sql.total,
+            lower: sql.totalIsLowerBound,
+          });
         }
       }
     }
@@ -502,7 +583,10 @@ describe('a crowded place: the index stops reading once the page and the total a
 
   it('reads part of the place for a page of it, all of it for the map', async () => {
     const index = searchIndexSync(db())!.index!;
-    const ask = (sort: 'distance' | 'newest' | 'pay', viewport: { north: number; south: number; west: number; east: number; zoom: number } | null) =>
+    const ask = (
+      sort: 'distance' | 'newest' | 'pay',
+      viewport: { north: number; south: number; west: number; east: number; zoom: number } | null,
+    ) =>
       searchIndex(index, {
         terms: null,
         location: { ...town, radius: 50 },
@@ -530,7 +614,11 @@ describe('a crowded place: the index stops reading once the page and the total a
     const index = searchIndexSync(db())!.index!;
     const random = seededRandom(3);
     for (let i = 0; i < 300; i++) {
-      const location = { latitude: town.latitude + (random() - 0.5) * 1.2, longitude: town.longitude + (random() - 0.5) * 1.4, radius: 10 + Math.floor(random() * 50) };
+      const location = {
+        latitude: town.latitude + (random() - 0.5) * 1.2,
+        longitude: town.longitude + (random() - 0.5) * 1.4,
+        radius: 10 + Math.floor(random() * 50),
+      };
       const sort = (['distance', 'relevance', 'newest', 'pay'] as const)[i % 4]!;
       const remote = (['include', 'exclude'] as const)[Math.floor(i / 4) % 2]!;
       const limit = 5 + Math.floor(random() * 40);

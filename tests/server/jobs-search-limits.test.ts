@@ -22,7 +22,8 @@ const view = { north: 46, south: 45, west: -123, east: -122, zoom: 9 };
 
 describe('anonymous search limits', () => {
   it(`answers ${ANONYMOUS_SEARCH_LIMIT.perIp} searches a minute from one address, then 429 with a clear message`, async () => {
-    for (let i = 0; i < ANONYMOUS_SEARCH_LIMIT.perIp; i++) expect((await api.simple({ paging: { pageNumber: 1 + (i % 5) } })).status).toBe(200);
+    for (let i = 0; i < ANONYMOUS_SEARCH_LIMIT.perIp; i++)
+      expect((await api.simple({ paging: { pageNumber: 1 + (i % 5) } })).status).toBe(200);
     const refused = await api.simple({});
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe(SearchMessages.tooMany);

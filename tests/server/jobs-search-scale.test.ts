@@ -50,7 +50,12 @@ describe('the job generator', () => {
     expect(counts!.placed).toBe(SEEDED - counts!.remote);
 
     // A nurse's job near Portland is found by its title, within the radius, with the company that posted it.
-    const page = await search({ keyword: 'nurse', location: { latitude: 45.5152, longitude: -122.6784, radius: 50 }, filters: { remote: 'exclude' }, sort: 'distance' });
+    const page = await search({
+      keyword: 'nurse',
+      location: { latitude: 45.5152, longitude: -122.6784, radius: 50 },
+      filters: { remote: 'exclude' },
+      sort: 'distance',
+    });
     expect(page.total).toBeGreaterThan(0);
     for (const item of page.items) {
       expect(item.title).toMatch(/nurs/i);
@@ -65,7 +70,9 @@ describe('the job generator', () => {
     try {
       await seedJobs(other.database, { count: 60, companies: 12, seed: 5 });
       const jobsOf = async (t: TestApp) =>
-        rowsOf<{ job: string }>(await t.database.db.execute(sql`select concat_ws('|', title, latitude, longitude, min_pay, pay_rate) as job from job_posts`)).map((r) => r.job);
+        rowsOf<{ job: string }>(
+          await t.database.db.execute(sql`select concat_ws('|', title, latitude, longitude, min_pay, pay_rate) as job from job_posts`),
+        ).map((r) => r.job);
       const seeded = new Set(await jobsOf(app));
       const again = await jobsOf(other);
       expect(again).toHaveLength(60);
@@ -96,7 +103,20 @@ describe('search at scale', () => {
   it(`counts up to ${TOTAL_COUNT_LIMIT} jobs and says the total is a lower bound past it; below it the total is exact`, async () => {
     // Anywhere (as the legacy calls search): every seeded job matches.
     const anywhere = (filters: Partial<SearchFilters>) =>
-      searchJobs(app.ctx, { keyword: null, location: null, filters: { ...NO_FILTERS, ...filters }, sort: 'newest', pageNumber: 1, pageSize: 20, asOf: null, pins: null }, { seekerId: null });
+      searchJobs(
+        app.ctx,
+        {
+          keyword: null,
+          location: null,
+          filters: { ...NO_FILTERS, ...filters },
+          sort: 'newest',
+          pageNumber: 1,
+          pageSize: 20,
+          asOf: null,
+          pins: null,
+        },
+        { seekerId: null },
+      );
     const wide = await anywhere({});
     expect(wide.total).toBe(TOTAL_COUNT_LIMIT);
     expect(wide.totalIsLowerBound).toBe(true);
@@ -114,11 +134,26 @@ describe('search at scale', () => {
   it('pages nearby jobs by distance then remote ones newest first; all of them newest, best paid or best matching first; with no gap and no repeat', async () => {
     const place = DEMO_CITIES[3]!; // Denver
     const location = { latitude: place.latitude, longitude: place.longitude, radius: 25 };
-    const all = rowsOf<{ id: string; latitude: number | null; longitude: number | null; posted_at: string; is_remote: boolean; pay: string | null; manager: boolean; rank: number }>(
-      await app.database.db.execute(sql`select id, latitude, longitude, posted_at, is_remote, ${yearlyTopPay} as pay, search_document @@ to_tsquery('english', 'manager:*') as manager, ts_rank(search_document, to_tsquery('english', 'manager:*')) as rank from job_posts where status = 'Active'`),
+    const all = rowsOf<{
+      id: string;
+      latitude: number | null;
+      longitude: number | null;
+      posted_at: string;
+      is_remote: boolean;
+      pay: string | null;
+      manager: boolean;
+      rank: number;
+    }>(
+      await app.database.db.execute(
+        sql`select id, latitude, longitude, posted_at, is_remote, ${yearlyTopPay} as pay, search_document @@ to_tsquery('english', 'manager:*') as manager, ts_rank(search_document, to_tsquery('english', 'manager:*')) as rank from job_posts where status = 'Active'`,
+      ),
     );
     const found = all
-      .map((j) => ({ ...j, pay: j.pay === null ? null : Number(j.pay), d: j.is_remote || j.latitude === null ? null : haversineMiles(location.latitude, location.longitude, j.latitude, j.longitude!) }))
+      .map((j) => ({
+        ...j,
+        pay: j.pay === null ? null : Number(j.pay),
+        d: j.is_remote || j.latitude === null ? null : haversineMiles(location.latitude, location.longitude, j.latitude, j.longitude!),
+      }))
       .filter((j) => j.is_remote || (j.d !== null && j.d <= location.radius));
     type Found = (typeof found)[number];
     const nullsLast = (a: number | null, b: number | null) => (a === null ? 1 : 0) - (b === null ? 1 : 0) || (a ?? 0) - (b ?? 0);
@@ -127,7 +162,8 @@ describe('search at scale', () => {
     const orders = {
       distance: (a: Found, b: Found) => nullsLast(a.d, b.d) || newest(a, b) || byId(a, b),
       relevance: (a: Found, b: Found) => nullsLast(a.d, b.d) || newest(a, b) || byId(a, b),
-      pay: (a: Found, b: Found) => nullsLast(a.pay === null ? null : -a.pay, b.pay === null ? null : -b.pay) || nullsLast(a.d, b.d) || byId(a, b),
+      pay: (a: Found, b: Found) =>
+        nullsLast(a.pay === null ? null : -a.pay, b.pay === null ? null : -b.pay) || nullsLast(a.d, b.d) || byId(a, b),
       newest: (a: Found, b: Found) => newest(a, b) || byId(a, b),
       manager: (a: Found, b: Found) => Number(b.rank) - Number(a.rank) || nullsLast(a.d, b.d) || newest(a, b) || byId(a, b),
     };
@@ -139,7 +175,10 @@ describe('search at scale', () => {
       // "manager": relevance to the keyword, nearer first at the same match.
       const sort = order === 'manager' ? 'relevance' : order;
       const keyword = order === 'manager' ? 'manager' : null;
-      const expected = [...found].filter((j) => !keyword || j.manager).sort(orders[order]).map((j) => j.id);
+      const expected = [...found]
+        .filter((j) => !keyword || j.manager)
+        .sort(orders[order])
+        .map((j) => j.id);
       const first = await search({ keyword, location, sort, paging: { pageNumber: 1, pageSize: 20 } });
       const seen: string[] = first.items.map((i) => i.id);
       for (let page = 2; seen.length < expected.length; page++) {
@@ -150,7 +189,13 @@ describe('search at scale', () => {
       expect(seen, order).toEqual(expected);
       expect(first.total, order).toBe(expected.length);
       // A page past the end is empty.
-      const past = await search({ keyword, location, sort, paging: { pageNumber: Math.ceil(expected.length / 20) + 1, pageSize: 20 }, asOf: first.asOf });
+      const past = await search({
+        keyword,
+        location,
+        sort,
+        paging: { pageNumber: Math.ceil(expected.length / 20) + 1, pageSize: 20 },
+        asOf: first.asOf,
+      });
       expect(past.items).toEqual([]);
     }
   }, 60_000);

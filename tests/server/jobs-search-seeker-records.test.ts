@@ -64,7 +64,9 @@ beforeAll(async () => {
   job.forklift = await publishAt(
     f,
     x,
-    jobAt(PLACES.vancouver, 'Forklift Operator', 'Move pallets between receiving and shipping.', { candidateRequirements: { skills: [SKILL.forklift] } }),
+    jobAt(PLACES.vancouver, 'Forklift Operator', 'Move pallets between receiving and shipping.', {
+      candidateRequirements: { skills: [SKILL.forklift] },
+    }),
     { daysAgo: 1 },
   );
   job.associate = await publishAt(f, x, jobAt(PLACES.portland, 'Warehouse Associate', 'Load trucks and count stock.'), { daysAgo: 2 });
@@ -78,7 +80,11 @@ describe('statements a search runs', () => {
     const seeker = await w.person('JobSeeker', null, 'steady');
     await calls.save(seeker, job.remote);
     // Posted after the index was built: PGlite reads its row as the index takes it in.
-    const posted = await publishAt(f, { companyId: w.x.id, userId: w.employerX.id! }, jobAt(PLACES.northPortland, 'Night Loader', 'Load trailers overnight.'));
+    const posted = await publishAt(
+      f,
+      { companyId: w.x.id, userId: w.employerX.id! },
+      jobAt(PLACES.northPortland, 'Night Loader', 'Load trailers overnight.'),
+    );
     // The seeker's records and the keyword are read once; no page so far showed the other jobs.
     expect((await search(seeker, { keyword: 'dispatcher' })).items.map((i) => i.id)).toEqual([job.remote]);
     const requests = [{ keyword: 'dispatcher' }, { flags: { Pins: true } }, { sort: 'newest', paging: { pageNumber: 2, pageSize: 2 } }];
@@ -91,14 +97,24 @@ describe('statements a search runs', () => {
       if (f.app.database.kind === 'pglite') expect(run, JSON.stringify(body)).toEqual([]);
       else {
         // Other processes write there: every search reads the change notes first.
-        expect(run.some((text) => text.includes('"search_changes"')), JSON.stringify(body)).toBe(true);
-        expect(run.filter((text) => /jobseeker_skills|saved_jobs|job_reports/.test(text)), JSON.stringify(body)).toEqual([]);
+        expect(
+          run.some((text) => text.includes('"search_changes"')),
+          JSON.stringify(body),
+        ).toBe(true);
+        expect(
+          run.filter((text) => /jobseeker_skills|saved_jobs|job_reports/.test(text)),
+          JSON.stringify(body),
+        ).toEqual([]);
       }
     }
     const page = await search(seeker, { sort: 'newest', flags: { Pins: true } });
     expect(page.items.map((i) => i.id)).toEqual([posted, job.forklift, job.associate, job.remote]);
     expect(item(page, job.remote)?.userActions.isSaved).toBe(true);
-    expect(page.pins!.clusters.flatMap((c) => (c.title ? [c.title] : [])).sort()).toEqual(['Forklift Operator', 'Night Loader', 'Warehouse Associate']);
+    expect(page.pins!.clusters.flatMap((c) => (c.title ? [c.title] : [])).sort()).toEqual([
+      'Forklift Operator',
+      'Night Loader',
+      'Warehouse Associate',
+    ]);
   });
 });
 
@@ -108,7 +124,8 @@ describe('searches at the same moment', () => {
     // Jobs no other search shows: each search below reads rows of its own.
     const x = { companyId: w.x.id, userId: w.employerX.id! };
     const words = ['Cooper', 'Glazier', 'Farrier', 'Chandler', 'Tanner'];
-    for (const word of words) await publishAt(f, x, jobAt(PLACES.vancouver, `${word} Apprentice`, `Learn the ${word.toLowerCase()} trade.`));
+    for (const word of words)
+      await publishAt(f, x, jobAt(PLACES.vancouver, `${word} Apprentice`, `Learn the ${word.toLowerCase()} trade.`));
     const requests = words.map((word, i) => ({ keyword: word, ...(i % 2 ? { flags: { Pins: true } } : {}) }));
     const sync = searchIndexSync(db())!;
     const alone: SearchPage[] = [];
@@ -151,7 +168,9 @@ describe("a seeker's search follows the seeker's writes at once", () => {
     // As another server process would: straight into the table, with nothing told to this one.
     await db().insert(savedJobs).values({ userId: seeker.id!, jobPostId: job.associate });
     expect(item(await search(seeker), job.associate)?.userActions.isSaved).toBe(true);
-    await db().delete(savedJobs).where(and(eq(savedJobs.userId, seeker.id!), eq(savedJobs.jobPostId, job.associate)));
+    await db()
+      .delete(savedJobs)
+      .where(and(eq(savedJobs.userId, seeker.id!), eq(savedJobs.jobPostId, job.associate)));
     expect(item(await search(seeker), job.associate)?.userActions.isSaved).toBe(false);
   });
 

@@ -46,12 +46,17 @@ beforeAll(async () => {
   job.associate = await publishAt(
     f,
     y,
-    jobAt(PLACES.portland, 'Warehouse Associate', 'Ride along on the forklift, learn forklift safety, and help the forklift crew load trucks.', {
-      jobDetails: { positionType: [2] },
-      timeRequirements: { workSchedule: 2, schedules: [4] },
-      payDetails: { minSalary: 50000, maxSalary: 60000, rate: 'Yearly' },
-      candidateRequirements: { skills: [SKILL.orderPicking, SKILL.packing], minExperience: 3, maxExperience: 5 },
-    }),
+    jobAt(
+      PLACES.portland,
+      'Warehouse Associate',
+      'Ride along on the forklift, learn forklift safety, and help the forklift crew load trucks.',
+      {
+        jobDetails: { positionType: [2] },
+        timeRequirements: { workSchedule: 2, schedules: [4] },
+        payDetails: { minSalary: 50000, maxSalary: 60000, rate: 'Yearly' },
+        candidateRequirements: { skills: [SKILL.orderPicking, SKILL.packing], minExperience: 3, maxExperience: 5 },
+      },
+    ),
     { daysAgo: 3 },
   );
   job.remote = await publishAt(
@@ -64,8 +69,18 @@ beforeAll(async () => {
     }),
     { daysAgo: 5 },
   );
-  job.boise = await publishAt(f, x, jobAt(PLACES.boise, 'Order Picker', 'Pick orders in our Boise distribution centre with a handheld scanner.'), { daysAgo: 2 });
-  job.battleGround = await publishAt(f, x, jobAt(PLACES.battleGround, 'Night Shift Packer', 'Pack parcels on the night shift in a clean, quiet building.'), { daysAgo: 10 });
+  job.boise = await publishAt(
+    f,
+    x,
+    jobAt(PLACES.boise, 'Order Picker', 'Pick orders in our Boise distribution centre with a handheld scanner.'),
+    { daysAgo: 2 },
+  );
+  job.battleGround = await publishAt(
+    f,
+    x,
+    jobAt(PLACES.battleGround, 'Night Shift Packer', 'Pack parcels on the night shift in a clean, quiet building.'),
+    { daysAgo: 10 },
+  );
   // No pay given (competitive), open to 16 and 17 year olds, in Oregon.
   job.bakery = await publishAt(
     f,
@@ -80,7 +95,10 @@ beforeAll(async () => {
   );
 
   // Jobs nobody finds, each named like the first so a keyword would find them if it could.
-  const hidden = (title: string) => jobAt(PLACES.vancouver, title, 'Move pallets between receiving and shipping, and count stock.', { candidateRequirements: { skills: [SKILL.forklift] } });
+  const hidden = (title: string) =>
+    jobAt(PLACES.vancouver, title, 'Move pallets between receiving and shipping, and count stock.', {
+      candidateRequirements: { skills: [SKILL.forklift] },
+    });
   job.expired = await publishAt(f, x, hidden('Forklift Operator (expired)'), { daysAgo: 40, validThrough: new Date(Date.now() - DAY) });
   job.closed = await publishAt(f, x, hidden('Forklift Operator (closed)'), { status: 'Closed' });
   job.deleted = await publishAt(f, x, hidden('Forklift Operator (deleted)'));
@@ -123,7 +141,10 @@ describe('who may search', () => {
     const theirs = api.ok(await api.enhanced({}, other.token));
     expect(theirs.items.find((i) => i.id === job.forklift)).toMatchObject({ userActions: { isSaved: false }, skills: [{ match: false }] });
     const anonymous = await api.find({});
-    expect(anonymous.items.find((i) => i.id === job.forklift)).toMatchObject({ userActions: { isSaved: false }, skills: [{ match: false }] });
+    expect(anonymous.items.find((i) => i.id === job.forklift)).toMatchObject({
+      userActions: { isSaved: false },
+      skills: [{ match: false }],
+    });
   });
 
   it('signs out a seeker whose account was deleted or switched off, whether the index or SQL answers', async () => {
@@ -178,14 +199,27 @@ describe('what is found', () => {
       isRemote: false,
       isBoosted: false,
     });
-    expect(page.items.find((i) => i.id === job.remote)).toMatchObject({ distanceMiles: null, isRemote: true, type: 'remote', geoLatitude: null });
+    expect(page.items.find((i) => i.id === job.remote)).toMatchObject({
+      distanceMiles: null,
+      isRemote: true,
+      type: 'remote',
+      geoLatitude: null,
+    });
   });
 
   it('never finds expired, closed or deleted jobs, nor jobs of blacklisted or inactive companies', async () => {
     const hidden = [job.expired, job.closed, job.deleted, job.blacklisted, job.inactive];
-    for (const body of [{}, { keyword: 'forklift' }, { location: { latitude: 45.6387, longitude: -122.6615, radius: 500 } }, { sort: 'newest' }]) {
+    for (const body of [
+      {},
+      { keyword: 'forklift' },
+      { location: { latitude: 45.6387, longitude: -122.6615, radius: 500 } },
+      { sort: 'newest' },
+    ]) {
       const page = await api.find({ ...body, paging: { pageSize: 50 } });
-      expect(hidden.filter((id) => has(page, id)), JSON.stringify(body)).toEqual([]);
+      expect(
+        hidden.filter((id) => has(page, id)),
+        JSON.stringify(body),
+      ).toEqual([]);
     }
     const all = api.ok(await api.get<SearchPage>('/api/job/GetAllJobPostList?pageSize=50'));
     expect(hidden.filter((id) => has(all, id))).toEqual([]);
@@ -228,7 +262,20 @@ describe('the keyword', () => {
   it('finds everything for a keyword of stop words or punctuation, and never fails on odd input', async () => {
     expect((await api.find({ keyword: 'the' })).total).toBe(4);
     expect((await api.find({ keyword: '   ' })).total).toBe(4);
-    for (const keyword of ["!!! & | ( ) : * ' \\", 'http://example.com:80/x', 'full-time', 'node.js c++ c#', 'café ½ — 🙂', '\u0000forklift\u0007', '\ud800forklift', '-', '"', '"unclosed', 'or', '- -'.repeat(60)]) {
+    for (const keyword of [
+      "!!! & | ( ) : * ' \\",
+      'http://example.com:80/x',
+      'full-time',
+      'node.js c++ c#',
+      'café ½ — 🙂',
+      '\u0000forklift\u0007',
+      '\ud800forklift',
+      '-',
+      '"',
+      '"unclosed',
+      'or',
+      '- -'.repeat(60),
+    ]) {
       const answer = await api.simple({ keyword });
       expect(answer.status, keyword).toBe(200);
     }
@@ -237,7 +284,10 @@ describe('the keyword', () => {
 
   it('follows a job’s new title when it is edited, and a company’s new name', async () => {
     const p = posting(f);
-    const extra = await p.newJob(w.employerX, jobAt(PLACES.vancouver, 'Yard Spotter', 'Move trailers around the yard with a spotter truck and keep the yard log.'));
+    const extra = await p.newJob(
+      w.employerX,
+      jobAt(PLACES.vancouver, 'Yard Spotter', 'Move trailers around the yard with a spotter truck and keep the yard log.'),
+    );
     expect(titles(await api.find({ keyword: 'spotter' }))).toEqual(['Yard Spotter']);
     const draft = api.ok(await p.asDraft(w.employerX, extra.id));
     const data = { ...draft.jobData, jobDetails: { ...draft.jobData.jobDetails, title: 'Yard Jockey' } };
@@ -258,7 +308,8 @@ describe('the keyword', () => {
 });
 
 describe('the filters', () => {
-  const find = (filters: object, extra: object = {}) => api.find({ filters, paging: { pageSize: 50 }, location: { latitude: 45.628, longitude: -122.6739, radius: 30 }, ...extra });
+  const find = (filters: object, extra: object = {}) =>
+    api.find({ filters, paging: { pageSize: 50 }, location: { latitude: 45.628, longitude: -122.6739, radius: 30 }, ...extra });
   const found = async (filters: object, extra: object = {}) => idsOf(await find(filters, extra)).sort();
   const everything = () => [job.forklift, job.associate, job.remote, job.bakery, job.battleGround];
 
@@ -306,7 +357,9 @@ describe('the filters', () => {
     expect(await found({ remote: 'only' })).toEqual([job.remote]);
     expect(await found({ remote: 'exclude' })).toEqual([job.forklift, job.associate, job.bakery, job.battleGround].sort());
     expect(idsOf(await api.find({ location: { latitude: 25.77, longitude: -80.19, radius: 10 } }))).toEqual([job.remote]);
-    expect(idsOf(await api.find({ location: { latitude: 25.77, longitude: -80.19, radius: 10 }, filters: { remote: 'exclude' } }))).toEqual([]);
+    expect(idsOf(await api.find({ location: { latitude: 25.77, longitude: -80.19, radius: 10 }, filters: { remote: 'exclude' } }))).toEqual(
+      [],
+    );
   });
 
   it('skills: jobs asking for any of them', async () => {
@@ -320,7 +373,9 @@ describe('the filters', () => {
   });
 
   it('combine', async () => {
-    expect(await found({ jobTypes: [1], minimumPay: { amount: 21, rate: 'Hourly' }, remote: 'exclude', experience: 1 })).toEqual([job.forklift, job.battleGround].sort());
+    expect(await found({ jobTypes: [1], minimumPay: { amount: 21, rate: 'Hourly' }, remote: 'exclude', experience: 1 })).toEqual(
+      [job.forklift, job.battleGround].sort(),
+    );
     expect(await found({ jobTypes: [1], skills: [SKILL.forklift], experience: 0 })).toEqual([]);
   });
 
@@ -353,19 +408,37 @@ describe('sorting', () => {
     titles(await api.find({ sort, location: { latitude: 45.628, longitude: -122.6739, radius: 30 }, ...extra }));
 
   it('by distance: nearest first, remote jobs last', async () => {
-    expect(await sorted('distance')).toEqual(['Forklift Operator', 'Bakery Counter Assistant', 'Warehouse Associate', 'Night Shift Packer', 'Remote Dispatcher']);
+    expect(await sorted('distance')).toEqual([
+      'Forklift Operator',
+      'Bakery Counter Assistant',
+      'Warehouse Associate',
+      'Night Shift Packer',
+      'Remote Dispatcher',
+    ]);
     const page = await api.find({ sort: 'distance', location: { latitude: 45.628, longitude: -122.6739, radius: 30 } });
     const distances = page.items.map((i) => i.distanceMiles).filter((d): d is number => d !== null);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
   });
 
   it('by newest posted', async () => {
-    expect(await sorted('newest')).toEqual(['Forklift Operator', 'Warehouse Associate', 'Remote Dispatcher', 'Night Shift Packer', 'Bakery Counter Assistant']);
+    expect(await sorted('newest')).toEqual([
+      'Forklift Operator',
+      'Warehouse Associate',
+      'Remote Dispatcher',
+      'Night Shift Packer',
+      'Bakery Counter Assistant',
+    ]);
   });
 
   it('by pay, counted over a year, jobs without pay last', async () => {
     // 60,000 a year; 26 an hour (54,080); 25 an hour (52,000); 24 an hour; none.
-    expect(await sorted('pay')).toEqual(['Warehouse Associate', 'Forklift Operator', 'Night Shift Packer', 'Remote Dispatcher', 'Bakery Counter Assistant']);
+    expect(await sorted('pay')).toEqual([
+      'Warehouse Associate',
+      'Forklift Operator',
+      'Night Shift Packer',
+      'Remote Dispatcher',
+      'Bakery Counter Assistant',
+    ]);
   });
 
   it('by relevance: the best keyword match first; without a keyword, the nearest', async () => {
@@ -411,8 +484,23 @@ describe('paging', () => {
   beforeAll(async () => {
     const actor = { companyId: w.x.id, userId: w.employerX.id! };
     for (let i = 0; i < 45; i++) {
-      const place = { city: 'Denver', name: 'Denver, CO', state: 'CO', address: `${100 + i} Main St, Denver, CO 80202`, pinCode: '80202', latitude: 39.7392 + (i % 9) * 0.01, longitude: -104.9903 + Math.floor(i / 9) * 0.01 };
-      denverJobs.push(await publishAt(f, actor, jobAt(place, `Denver Picker ${i}`, 'Pick and pack orders in our Denver warehouse on day or night shifts.'), { daysAgo: i % 7 }));
+      const place = {
+        city: 'Denver',
+        name: 'Denver, CO',
+        state: 'CO',
+        address: `${100 + i} Main St, Denver, CO 80202`,
+        pinCode: '80202',
+        latitude: 39.7392 + (i % 9) * 0.01,
+        longitude: -104.9903 + Math.floor(i / 9) * 0.01,
+      };
+      denverJobs.push(
+        await publishAt(
+          f,
+          actor,
+          jobAt(place, `Denver Picker ${i}`, 'Pick and pack orders in our Denver warehouse on day or night shifts.'),
+          { daysAgo: i % 7 },
+        ),
+      );
     }
   }, 60_000);
 
@@ -445,9 +533,29 @@ describe('paging', () => {
     for (const sort of ['newest', 'distance', 'relevance', 'pay']) {
       const first = await api.find({ filters: onSite, location: denver, sort, paging: { pageNumber: 1 } });
       const seen = idsOf(first);
-      const added = await publishAt(f, actor, jobAt({ city: 'Denver', name: 'Denver, CO', state: 'CO', address: '1 Main St, Denver, CO 80202', pinCode: '80202', latitude: 39.7392, longitude: -104.9903 }, `Denver Newcomer ${sort}`, 'Pick and pack orders in our Denver warehouse on day or night shifts.'), { daysAgo: 0 });
+      const added = await publishAt(
+        f,
+        actor,
+        jobAt(
+          {
+            city: 'Denver',
+            name: 'Denver, CO',
+            state: 'CO',
+            address: '1 Main St, Denver, CO 80202',
+            pinCode: '80202',
+            latitude: 39.7392,
+            longitude: -104.9903,
+          },
+          `Denver Newcomer ${sort}`,
+          'Pick and pack orders in our Denver warehouse on day or night shifts.',
+        ),
+        { daysAgo: 0 },
+      );
       // Published after the search started: a few seconds later than the first page's moment.
-      await f.app.database.db.update(jobPosts).set({ postedAt: new Date(Date.parse(first.asOf) + 5000) }).where(eq(jobPosts.id, added));
+      await f.app.database.db
+        .update(jobPosts)
+        .set({ postedAt: new Date(Date.parse(first.asOf) + 5000) })
+        .where(eq(jobPosts.id, added));
       clock.advance(10_000);
       for (let pageNumber = 2; pageNumber <= 3; pageNumber++) {
         const page = await api.find({ filters: onSite, location: denver, sort, paging: { pageNumber }, asOf: first.asOf });
@@ -465,7 +573,14 @@ describe('paging', () => {
 
   it('takes page sizes up to 50 and refuses a page beyond 1,000, a size over 50 or not whole numbers', async () => {
     expect((await api.find({ filters: onSite, location: denver, paging: { pageSize: 50 } })).items).toHaveLength(45);
-    for (const paging of [{ pageNumber: 1e9 }, { pageNumber: 0 }, { pageNumber: 1.5 }, { pageSize: 51 }, { pageSize: 0 }, { pageNumber: '2' }]) {
+    for (const paging of [
+      { pageNumber: 1e9 },
+      { pageNumber: 0 },
+      { pageNumber: 1.5 },
+      { pageSize: 51 },
+      { pageSize: 0 },
+      { pageNumber: '2' },
+    ]) {
       const answer = await api.simple({ paging });
       expect(answer.status, JSON.stringify(paging)).toBe(400);
       expect([SearchMessages.page, SearchMessages.pageSize]).toContain(answer.body.message);
@@ -534,8 +649,15 @@ describe('the legacy Job calls: the same search', () => {
   });
 
   it('FindJobs: keyword near a point, Vancouver, WA when none', async () => {
-    expect(titles(api.ok(await api.post<SearchPage>('/api/job/FindJobs', { keyword: 'forklift' })))).toEqual(['Forklift Operator', 'Warehouse Associate']);
-    expect(titles(api.ok(await api.post<SearchPage>('/api/job/FindJobs', { keyword: 'picker', latitude: 43.6, longitude: -116.2, distance: 20 })))).toEqual(['Order Picker']);
+    expect(titles(api.ok(await api.post<SearchPage>('/api/job/FindJobs', { keyword: 'forklift' })))).toEqual([
+      'Forklift Operator',
+      'Warehouse Associate',
+    ]);
+    expect(
+      titles(
+        api.ok(await api.post<SearchPage>('/api/job/FindJobs', { keyword: 'picker', latitude: 43.6, longitude: -116.2, distance: 20 })),
+      ),
+    ).toEqual(['Order Picker']);
     const half = await api.post('/api/job/FindJobs', { keyword: 'picker', latitude: 43.6 });
     expect(half.status).toBe(400);
     expect(half.body.message).toBe(SearchMessages.noLocation);
@@ -544,7 +666,13 @@ describe('the legacy Job calls: the same search', () => {
   it('JobsByCoordinates: nearest first, 25 miles when no distance is given', async () => {
     const page = api.ok(await api.post<SearchPage>('/api/job/JobsByCoordinates', { latitude: 45.628, longitude: -122.6739 }));
     expect(page.location?.radius).toBe(25);
-    expect(titles(page)).toEqual(['Forklift Operator', 'Bakery Counter Assistant', 'Warehouse Associate', 'Night Shift Packer', 'Remote Dispatcher']);
+    expect(titles(page)).toEqual([
+      'Forklift Operator',
+      'Bakery Counter Assistant',
+      'Warehouse Associate',
+      'Night Shift Packer',
+      'Remote Dispatcher',
+    ]);
     const near = api.ok(await api.post<SearchPage>('/api/job/JobsByCoordinates', { latitude: 45.628, longitude: -122.6739, distance: 10 }));
     expect(titles(near)).not.toContain('Night Shift Packer');
     expect((await api.post('/api/job/JobsByCoordinates', { latitude: -91, longitude: 0 })).body.message).toBe(SearchMessages.noLocation);

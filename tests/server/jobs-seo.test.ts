@@ -31,12 +31,20 @@ async function page(url: string) {
 
 /** The JSON-LD blocks of a page, read back as a search engine reads them. */
 function jsonLdOf(html: string): Array<Record<string, unknown>> {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
 }
 
 const titleOf = (html: string) => /<title>([\s\S]*?)<\/title>/.exec(html)?.[1];
 const descriptionOf = (html: string) => /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
-const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 describe('the page of /jobs/:id', () => {
   it('carries the job’s title, a meta description and schema.org JobPosting data', async () => {
@@ -52,7 +60,11 @@ describe('the page of /jobs/:id', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
     const description = decode(descriptionOf(html)!);
-    expect(description.startsWith('Hale Logistics is hiring: Warehouse Associate, Vancouver, WA. $21.50–$25.00 an hour. Join our warehouse team')).toBe(true);
+    expect(
+      description.startsWith(
+        'Hale Logistics is hiring: Warehouse Associate, Vancouver, WA. $21.50–$25.00 an hour. Join our warehouse team',
+      ),
+    ).toBe(true);
     expect(description.length).toBeLessThanOrEqual(160);
     expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/jobs/${id}" />`);
     expect(html).not.toContain('noindex');
@@ -72,9 +84,20 @@ describe('the page of /jobs/:id', () => {
       hiringOrganization: { '@type': 'Organization', name: 'Hale Logistics', sameAs: 'https://hale.example.com' },
       jobLocation: {
         '@type': 'Place',
-        address: { '@type': 'PostalAddress', streetAddress: '1200 Main St, Vancouver, WA 98660', addressLocality: 'Vancouver', addressRegion: 'WA', postalCode: '98660', addressCountry: 'US' },
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: '1200 Main St, Vancouver, WA 98660',
+          addressLocality: 'Vancouver',
+          addressRegion: 'WA',
+          postalCode: '98660',
+          addressCountry: 'US',
+        },
       },
-      baseSalary: { '@type': 'MonetaryAmount', currency: 'USD', value: { '@type': 'QuantitativeValue', minValue: 21.5, maxValue: 25, unitText: 'HOUR' } },
+      baseSalary: {
+        '@type': 'MonetaryAmount',
+        currency: 'USD',
+        value: { '@type': 'QuantitativeValue', minValue: 21.5, maxValue: 25, unitText: 'HOUR' },
+      },
       url: `${PUBLIC_URL}/jobs/${id}`,
     });
     expect(ld).not.toHaveProperty('jobLocationType');
@@ -97,16 +120,28 @@ describe('the page of /jobs/:id', () => {
     });
     expect(ld).not.toHaveProperty('jobLocation');
 
-    const anywhere = await t.jobs.create('Remote Anywhere', { jobDetails: { locationType: 'remote', address: null, geoLocation: null, positionType: [5, 7] } });
+    const anywhere = await t.jobs.create('Remote Anywhere', {
+      jobDetails: { locationType: 'remote', address: null, geoLocation: null, positionType: [5, 7] },
+    });
     const [ld2] = jsonLdOf((await page(`/jobs/${anywhere}`)).html);
-    expect(ld2).toMatchObject({ applicantLocationRequirements: { '@type': 'Country', name: 'USA' }, employmentType: ['INTERN', 'PER_DIEM'] });
+    expect(ld2).toMatchObject({
+      applicantLocationRequirements: { '@type': 'Country', name: 'USA' },
+      employmentType: ['INTERN', 'PER_DIEM'],
+    });
   });
 
   it('maps every pay period to its unit and leaves out a salary that is not given', async () => {
-    const units: Array<[string, string]> = [['Daily', 'DAY'], ['Weekly', 'WEEK'], ['Monthly', 'MONTH'], ['Yearly', 'YEAR']];
+    const units: Array<[string, string]> = [
+      ['Daily', 'DAY'],
+      ['Weekly', 'WEEK'],
+      ['Monthly', 'MONTH'],
+      ['Yearly', 'YEAR'],
+    ];
     for (const [rate, unit] of units) {
       const id = await t.jobs.create(`Paid ${rate}`, { payDetails: { minSalary: 900, maxSalary: 1200, rate } });
-      expect(jsonLdOf((await page(`/jobs/${id}`)).html)[0]).toMatchObject({ baseSalary: { value: { minValue: 900, maxValue: 1200, unitText: unit } } });
+      expect(jsonLdOf((await page(`/jobs/${id}`)).html)[0]).toMatchObject({
+        baseSalary: { value: { minValue: 900, maxValue: 1200, unitText: unit } },
+      });
     }
     // Idaho asks for no pay range.
     const competitive = await t.jobs.create('Competitive Pay Job', {
@@ -120,13 +155,23 @@ describe('the page of /jobs/:id', () => {
 
   it('keeps an XSS attempt in a title inert: escaped in the head, no </script> breakout in the JSON-LD', async () => {
     const evil = '</script><script>alert(1)</script> & "Lead" $&';
-    const id = await t.jobs.create(evil, { jobDetails: { description: `<p>${'Honest work in a warehouse with a friendly team and fair pay. '.repeat(2)}</p><p>&lt;/script&gt;&lt;script&gt;alert(2)&lt;/script&gt;</p>` } });
+    const id = await t.jobs.create(evil, {
+      jobDetails: {
+        description: `<p>${'Honest work in a warehouse with a friendly team and fair pay. '.repeat(2)}</p><p>&lt;/script&gt;&lt;script&gt;alert(2)&lt;/script&gt;</p>`,
+      },
+    });
     const { html } = await page(`/jobs/${id}`);
     // The page's own scripts and one data block: the data opened no element.
-    expect([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual(['<script>', '<script type="application/ld+json">', '<script type="module" src="/src/main.tsx">']);
+    expect([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual([
+      '<script>',
+      '<script type="application/ld+json">',
+      '<script type="module" src="/src/main.tsx">',
+    ]);
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<script>alert(2)');
-    expect(titleOf(html)).toBe('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Lead&quot; $&amp; at Hale Logistics – Job Marketplace');
+    expect(titleOf(html)).toBe(
+      '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Lead&quot; $&amp; at Hale Logistics – Job Marketplace',
+    );
     const [ld] = jsonLdOf(html);
     expect(ld!.title).toBe(evil);
     expect(ld!.description).toContain('&lt;/script&gt;');
@@ -190,7 +235,9 @@ describe('the sitemap and robots.txt', () => {
     const before = await t.f.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(before.statusCode).toBe(200);
     expect(before.headers['content-type']).toContain('application/xml');
-    expect(before.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(
+      before.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'),
+    ).toBe(true);
     for (const id of [open, closing, deleting, blocked]) expect(before.body).toContain(`<loc>${PUBLIC_URL}/jobs/${id}</loc>`);
     expect(before.body).not.toContain(expired);
     expect(before.body).toContain(`<loc>${PUBLIC_URL}/</loc>`);

@@ -33,20 +33,31 @@ export async function jobsApp(options: Parameters<typeof postingApp>[0] = {}) {
   const { f, clock, w } = await postingApp(options);
   const seekerA = await w.person('JobSeeker', null, 'seeker A', { firstName: 'Alex', lastName: 'Kim', dateOfBirth: '1995-04-12' });
   const seekerB = await w.person('JobSeeker', null, 'seeker B', { firstName: 'Blake', lastName: 'Ortiz', dateOfBirth: '1990-01-30' });
-  const minor = await w.person('JobSeeker', null, 'seeker aged 16', { firstName: 'Mia', lastName: 'Young', dateOfBirth: yearsAgo(16, -30) });
+  const minor = await w.person('JobSeeker', null, 'seeker aged 16', {
+    firstName: 'Mia',
+    lastName: 'Young',
+    dateOfBirth: yearsAgo(16, -30),
+  });
   const offRecruiterX = await w.person('Recruiter', w.x.id, 'switched-off recruiter of X', { firstName: 'Sol', deactivatedAt: new Date() });
   const api = posting(f);
   const db = f.app.database.db;
 
   const jobs = {
     /** A job of X (published by X's recruiter), open unless the options say otherwise. */
-    async create(title: string, data: Parameters<typeof completeJobData>[0] = {}, options: PublishOptions & { company?: 'x' | 'y' } = {}): Promise<string> {
-      const actor = options.company === 'y' ? { companyId: w.y.id, userId: w.employerY.id! } : { companyId: w.x.id, userId: w.recruiterX.id! };
+    async create(
+      title: string,
+      data: Parameters<typeof completeJobData>[0] = {},
+      options: PublishOptions & { company?: 'x' | 'y' } = {},
+    ): Promise<string> {
+      const actor =
+        options.company === 'y' ? { companyId: w.y.id, userId: w.employerY.id! } : { companyId: w.x.id, userId: w.recruiterX.id! };
       try {
         const { id } = await publishJobData(f.app.ctx, actor, completeJobData({ title, ...data }), options);
         return id;
       } catch (err) {
-        throw new Error(`${title} was not published: ${JSON.stringify((err as { options?: unknown }).options ?? String(err))}`, { cause: err });
+        throw new Error(`${title} was not published: ${JSON.stringify((err as { options?: unknown }).options ?? String(err))}`, {
+          cause: err,
+        });
       }
     },
     async expired(title: string, data: Parameters<typeof completeJobData>[0] = {}) {
@@ -67,18 +78,34 @@ export async function jobsApp(options: Parameters<typeof postingApp>[0] = {}) {
   async function document(owner: Caller, purpose: 'resume' | 'cover-letter', name = `${purpose}.pdf`): Promise<string> {
     const [row] = await db
       .insert(storedFiles)
-      .values({ purpose, ownerId: owner.id!, storageKey: `test/${randomUUID()}`, originalName: name, contentType: 'application/pdf', sizeBytes: 1234 })
+      .values({
+        purpose,
+        ownerId: owner.id!,
+        storageKey: `test/${randomUUID()}`,
+        originalName: name,
+        contentType: 'application/pdf',
+        sizeBytes: 1234,
+      })
       .returning({ id: storedFiles.id });
     return row!.id;
   }
 
   async function giveSkills(seeker: Caller, skillIds: number[]) {
-    await db.insert(jobSeekerSkills).values(skillIds.map((skillId) => ({ userId: seeker.id!, skillId }))).onConflictDoNothing();
+    await db
+      .insert(jobSeekerSkills)
+      .values(skillIds.map((skillId) => ({ userId: seeker.id!, skillId })))
+      .onConflictDoNothing();
   }
 
   async function setPreferences(
     seeker: Caller,
-    p: { employmentTypeId?: number | null; scheduleTypeId?: number | null; salary?: number | null; salaryType?: string | null; places?: Array<{ name: string; latitude: number; longitude: number }> },
+    p: {
+      employmentTypeId?: number | null;
+      scheduleTypeId?: number | null;
+      salary?: number | null;
+      salaryType?: string | null;
+      places?: Array<{ name: string; latitude: number; longitude: number }>;
+    },
   ) {
     const values = {
       employmentTypeId: p.employmentTypeId ?? null,
@@ -86,7 +113,10 @@ export async function jobsApp(options: Parameters<typeof postingApp>[0] = {}) {
       salary: p.salary == null ? null : p.salary.toFixed(2),
       salaryType: p.salaryType ?? null,
     };
-    await db.insert(preferences).values({ userId: seeker.id!, ...values }).onConflictDoUpdate({ target: preferences.userId, set: values });
+    await db
+      .insert(preferences)
+      .values({ userId: seeker.id!, ...values })
+      .onConflictDoUpdate({ target: preferences.userId, set: values });
     await db.delete(preferredLocations).where(eq(preferredLocations.userId, seeker.id!));
     if (p.places?.length) {
       await db.insert(preferredLocations).values(p.places.map((place, position) => ({ userId: seeker.id!, position, ...place })));
@@ -119,7 +149,14 @@ export async function jobsApp(options: Parameters<typeof postingApp>[0] = {}) {
 
 export type JobsWorld = Awaited<ReturnType<typeof jobsApp>>;
 
-async function inject<T>(f: FilesApp, method: 'GET' | 'POST' | 'DELETE', url: string, caller: Caller, json?: unknown, ip?: string): Promise<Answer<T>> {
+async function inject<T>(
+  f: FilesApp,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  caller: Caller,
+  json?: unknown,
+  ip?: string,
+): Promise<Answer<T>> {
   const res = await f.app.inject({
     method,
     url,
@@ -137,7 +174,8 @@ export function seekerCalls(f: FilesApp) {
     getJobPost: (c: Caller, id: string) => inject<JobDetail>(f, 'GET', `/api/job/GetJobPost?JobId=${id}`, c),
     seekerJob: (c: Caller, id: string) => inject<JobDetail>(f, 'GET', `/api/JobSeeker/job?id=${id}`, c),
     click: (c: Caller, id: string, ip?: string) => inject<{ recorded: boolean }>(f, 'POST', `/api/job/job-click/${id}`, c, undefined, ip),
-    applyStart: (c: Caller, id: string, ip?: string) => inject<{ recorded: boolean }>(f, 'POST', `/api/job/job-apply/${id}`, c, undefined, ip),
+    applyStart: (c: Caller, id: string, ip?: string) =>
+      inject<{ recorded: boolean }>(f, 'POST', `/api/job/job-apply/${id}`, c, undefined, ip),
     clickLog: (c: Caller, body: unknown, ip?: string) => inject<{ recorded: boolean }>(f, 'POST', '/api/click/log', c, body, ip),
     save: (c: Caller, id: string) => inject<{ jobId: string; isSaved: boolean }>(f, 'POST', `/api/JobSeeker/save-job/${id}`, c),
     unsave: (c: Caller, id: string) => inject<{ jobId: string; isSaved: boolean }>(f, 'DELETE', `/api/JobSeeker/save-job/${id}`, c),
@@ -152,7 +190,8 @@ export function seekerCalls(f: FilesApp) {
     dashboardPost: (c: Caller) => inject<SeekerDashboardCount>(f, 'POST', '/api/JobSeeker/DashboardCount', c),
     apply: (c: Caller, body: ApplicationInput | unknown) => inject<Application>(f, 'POST', '/api/JobSeeker/apply', c, body),
     applyJob: (c: Caller, body: ApplicationInput | unknown) => inject<Application>(f, 'POST', '/api/JobSeeker/ApplyJob', c, body),
-    report: (c: Caller, id: string, body: ReportInput | unknown) => inject<null>(f, 'POST', `/api/JobSeeker/ReportJob?JobId=${id}`, c, body),
+    report: (c: Caller, id: string, body: ReportInput | unknown) =>
+      inject<null>(f, 'POST', `/api/JobSeeker/ReportJob?JobId=${id}`, c, body),
   };
 }
 

@@ -1,10 +1,28 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletionStatus, JobSeekerProfile } from '../../src/contract/account.ts';
-import { MAX_SKILLS, ProfileMessages, type Education, type ExperienceList, type Preferences, type Skill } from '../../src/contract/jobseeker.ts';
+import {
+  MAX_SKILLS,
+  ProfileMessages,
+  type Education,
+  type ExperienceList,
+  type Preferences,
+  type Skill,
+} from '../../src/contract/jobseeker.ts';
 import { jobSeekerSkills, storedFiles, users } from '../../server/db/schema.ts';
 import type { TestApp } from '../support/server/test-app.ts';
-import { accountApp, expectFailure, get, inbox, linkIn, passwordLogin, post, signedIn, uniqueEmail, verifiedJobSeeker } from './account-support.ts';
+import {
+  accountApp,
+  expectFailure,
+  get,
+  inbox,
+  linkIn,
+  passwordLogin,
+  post,
+  signedIn,
+  uniqueEmail,
+  verifiedJobSeeker,
+} from './account-support.ts';
 import { lookupRows } from './jobseeker-support.ts';
 
 let app: TestApp;
@@ -39,13 +57,24 @@ describe('UpdateProfile', () => {
     );
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe(ProfileMessages.profileSaved);
-    expect(answer.body.data).toMatchObject({ firstName: 'Maria', lastName: 'Lopez', email: me.email, pendingEmail: null, phoneNumber: '+15035550123' });
+    expect(answer.body.data).toMatchObject({
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      email: me.email,
+      pendingEmail: null,
+      phoneNumber: '+15035550123',
+    });
     expect((await get<JobSeekerProfile>(app, '/api/JobSeeker/Profile', me.token)).body.data.phoneNumber).toBe('+15035550123');
   });
 
   it('refuses a phone number that is not one, and an empty name, storing nothing', async () => {
     const me = await seeker();
-    const bad = await post(app, '/api/Account/UpdateProfile', { firstName: '', lastName: 'Lopez', email: me.email, phoneNumber: '555-01' }, { token: me.token });
+    const bad = await post(
+      app,
+      '/api/Account/UpdateProfile',
+      { firstName: '', lastName: 'Lopez', email: me.email, phoneNumber: '555-01' },
+      { token: me.token },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.state.fieldErrors).toMatchObject({ firstName: ProfileMessages.firstName, phoneNumber: ProfileMessages.phone });
     const [row] = await app.database.db.select().from(users).where(eq(users.id, me.id));
@@ -88,7 +117,12 @@ describe('UpdateProfile', () => {
   it("refuses another account's email", async () => {
     const me = await seeker();
     const other = await seeker();
-    const answer = await post(app, '/api/Account/UpdateProfile', { firstName: 'Dana', lastName: 'Fields', email: other.email, phoneNumber: '503-555-0199' }, { token: me.token });
+    const answer = await post(
+      app,
+      '/api/Account/UpdateProfile',
+      { firstName: 'Dana', lastName: 'Fields', email: other.email, phoneNumber: '503-555-0199' },
+      { token: me.token },
+    );
     expectFailure(answer, 409, ProfileMessages.emailTaken);
     expect((await get<JobSeekerProfile>(app, '/api/JobSeeker/Profile', me.token)).body.data.pendingEmail).toBeNull();
   });
@@ -106,18 +140,34 @@ describe('skills', () => {
     expect((await get<Skill[]>(app, '/api/Account/JobseekerSkills', me.token)).body.data).toEqual(added.body.data);
     expect((await get<Skill[]>(app, '/api/JobSeeker/skills', me.token)).body.data).toEqual(added.body.data);
 
-    expectFailure(await post(app, '/api/Account/AddJobseekerSkill', { skill: a!.id }, { token: me.token }), 409, ProfileMessages.skillDuplicate, 'skill.duplicate');
-    expectFailure(await post(app, '/api/Account/AddJobseekerSkill', { skill: 987654321 }, { token: me.token }), 400, ProfileMessages.skillUnknown);
+    expectFailure(
+      await post(app, '/api/Account/AddJobseekerSkill', { skill: a!.id }, { token: me.token }),
+      409,
+      ProfileMessages.skillDuplicate,
+      'skill.duplicate',
+    );
+    expectFailure(
+      await post(app, '/api/Account/AddJobseekerSkill', { skill: 987654321 }, { token: me.token }),
+      400,
+      ProfileMessages.skillUnknown,
+    );
     expect((await post(app, '/api/Account/AddJobseekerSkill', { skill: 'piano' }, { token: me.token })).status).toBe(400);
 
     const left = await post<Skill[]>(app, '/api/Account/DeleteJobseekerSkill', { skill: a!.id }, { token: me.token });
     expect(left.body.data.map((s) => s.id)).toEqual([b!.id]);
-    expectFailure(await post(app, '/api/Account/DeleteJobseekerSkill', { skill: a!.id }, { token: me.token }), 400, ProfileMessages.skillMissing, 'skill.notOnProfile');
+    expectFailure(
+      await post(app, '/api/Account/DeleteJobseekerSkill', { skill: a!.id }, { token: me.token }),
+      400,
+      ProfileMessages.skillMissing,
+      'skill.notOnProfile',
+    );
   });
 
   it(`keeps at most ${MAX_SKILLS}`, async () => {
     const me = await seeker();
-    await app.database.db.insert(jobSeekerSkills).values(lookups.skills.slice(0, MAX_SKILLS).map((s) => ({ userId: me.id, skillId: s.id })));
+    await app.database.db
+      .insert(jobSeekerSkills)
+      .values(lookups.skills.slice(0, MAX_SKILLS).map((s) => ({ userId: me.id, skillId: s.id })));
     const answer = await post(app, '/api/Account/AddJobseekerSkill', { skill: lookups.skills[MAX_SKILLS]!.id }, { token: me.token });
     expectFailure(answer, 400, ProfileMessages.skillLimit);
     expect((await get<Skill[]>(app, '/api/Account/JobseekerSkills', me.token)).body.data).toHaveLength(MAX_SKILLS);
@@ -132,17 +182,41 @@ describe('education', () => {
     const first = await post<Education[]>(
       app,
       '/api/Account/AddJobseekerEducation',
-      { degree: lower!.id, level: 7, completion: thisYear - 6, university: 'typed, replaced by the searched name', universityId: uni.id, focus: lookups.fields[0]!.id },
+      {
+        degree: lower!.id,
+        level: 7,
+        completion: thisYear - 6,
+        university: 'typed, replaced by the searched name',
+        universityId: uni.id,
+        focus: lookups.fields[0]!.id,
+      },
       { token: me.token },
     );
     expect(first.status).toBe(200);
-    expect(first.body.data[0]).toMatchObject({ degreeId: lower!.id, degree: lower!.name, level: lower!.level, university: uni.name, universityId: uni.id, focus: lookups.fields[0]!.name });
-    const both = await post<Education[]>(app, '/api/JobSeeker/education', { degree: higher!.id, completion: thisYear - 1, university: 'Lakeside Community College' }, { token: me.token });
+    expect(first.body.data[0]).toMatchObject({
+      degreeId: lower!.id,
+      degree: lower!.name,
+      level: lower!.level,
+      university: uni.name,
+      universityId: uni.id,
+      focus: lookups.fields[0]!.name,
+    });
+    const both = await post<Education[]>(
+      app,
+      '/api/JobSeeker/education',
+      { degree: higher!.id, completion: thisYear - 1, university: 'Lakeside Community College' },
+      { token: me.token },
+    );
     expect(both.body.data.map((e) => e.completion)).toEqual([thisYear - 1, thisYear - 6]);
     expect(both.body.data[0]).toMatchObject({ university: 'Lakeside Community College', universityId: null, focus: null });
 
     const id = both.body.data[1]!.id;
-    const updated = await post<Education[]>(app, '/api/Account/UpdateJobseekerEducation', { id, degree: lower!.id, completion: thisYear, university: 'Night School' }, { token: me.token });
+    const updated = await post<Education[]>(
+      app,
+      '/api/Account/UpdateJobseekerEducation',
+      { id, degree: lower!.id, completion: thisYear, university: 'Night School' },
+      { token: me.token },
+    );
     expect(updated.body.data.map((e) => e.university)).toEqual(['Night School', 'Lakeside Community College']);
     const deleted = await post<Education[]>(app, '/api/Account/DeleteJobseekerEducation', { id }, { token: me.token });
     expect(deleted.body.data).toHaveLength(1);
@@ -153,11 +227,27 @@ describe('education', () => {
   it('refuses a year in the future, an unknown degree and a missing university, storing nothing', async () => {
     const me = await seeker();
     const degree = lookups.degrees[0]!.id;
-    const future = await post(app, '/api/Account/AddJobseekerEducation', { degree, completion: thisYear + 1, university: 'State University' }, { token: me.token });
+    const future = await post(
+      app,
+      '/api/Account/AddJobseekerEducation',
+      { degree, completion: thisYear + 1, university: 'State University' },
+      { token: me.token },
+    );
     expect(future.status).toBe(400);
     expect(future.body.state.fieldErrors).toMatchObject({ completion: ProfileMessages.completionYear });
-    expectFailure(await post(app, '/api/Account/AddJobseekerEducation', { degree: 987654321, completion: 2010, university: 'State University' }, { token: me.token }), 400, ProfileMessages.degree);
-    expect((await post(app, '/api/Account/AddJobseekerEducation', { degree, completion: 2010, university: '' }, { token: me.token })).status).toBe(400);
+    expectFailure(
+      await post(
+        app,
+        '/api/Account/AddJobseekerEducation',
+        { degree: 987654321, completion: 2010, university: 'State University' },
+        { token: me.token },
+      ),
+      400,
+      ProfileMessages.degree,
+    );
+    expect(
+      (await post(app, '/api/Account/AddJobseekerEducation', { degree, completion: 2010, university: '' }, { token: me.token })).status,
+    ).toBe(400);
     expect((await get<Education[]>(app, '/api/Account/JobseekerEducation', me.token)).body.data).toEqual([]);
   });
 });
@@ -181,14 +271,38 @@ describe('experience', () => {
     const [s1, s2] = lookups.skills;
     const type = lookups.jobTypes[0]!;
     await post(app, '/api/Account/AddJobseekerExperience', job({ skills: [s1!.id, s2!.id], expTypeId: type.id }), { token: me.token });
-    const answer = await post<ExperienceList>(app, '/api/JobSeeker/experience', job({ companyName: 'Harbor Clinic', startDate: '2022-09-15', endDate: null, currentEmployer: true, salary: 62000, salaryType: 'Yearly' }), { token: me.token });
+    const answer = await post<ExperienceList>(
+      app,
+      '/api/JobSeeker/experience',
+      job({
+        companyName: 'Harbor Clinic',
+        startDate: '2022-09-15',
+        endDate: null,
+        currentEmployer: true,
+        salary: 62000,
+        salaryType: 'Yearly',
+      }),
+      { token: me.token },
+    );
     expect(answer.status).toBe(200);
     const [newest, older] = answer.body.data.jobsekerExps;
-    expect(newest).toMatchObject({ companyName: 'Harbor Clinic', currentEmployer: true, endDate: null, salary: 62000, salaryType: 'Yearly', salaryTypeName: 'Yearly' });
+    expect(newest).toMatchObject({
+      companyName: 'Harbor Clinic',
+      currentEmployer: true,
+      endDate: null,
+      salary: 62000,
+      salaryType: 'Yearly',
+      salaryTypeName: 'Yearly',
+    });
     expect(older).toMatchObject({ companyName: 'Riverside Grocers', salary: 19.5, expTypeId: type.id, expTypeName: type.name });
     expect(older!.skills.map((s) => s.id).sort()).toEqual([s1!.id, s2!.id].sort());
 
-    const changed = await post<ExperienceList>(app, '/api/Account/UpdateJobseekerExperience', { ...job({ jobTitle: 'Store Manager', skills: [s2!.id] }), id: older!.id }, { token: me.token });
+    const changed = await post<ExperienceList>(
+      app,
+      '/api/Account/UpdateJobseekerExperience',
+      { ...job({ jobTitle: 'Store Manager', skills: [s2!.id] }), id: older!.id },
+      { token: me.token },
+    );
     expect(changed.body.data.jobsekerExps[1]).toMatchObject({ jobTitle: 'Store Manager', skills: [{ id: s2!.id, name: s2!.name }] });
     const left = await post<ExperienceList>(app, '/api/Account/DeleteJobseekerExperience', { id: older!.id }, { token: me.token });
     expect(left.body.data.jobsekerExps.map((e) => e.companyName)).toEqual(['Harbor Clinic']);
@@ -209,7 +323,11 @@ describe('experience', () => {
       expect(answer.status, JSON.stringify(overrides)).toBe(400);
       expect(answer.body.state.fieldErrors?.[field]).toBe(message);
     }
-    expectFailure(await post(app, '/api/Account/AddJobseekerExperience', job({ skills: [987654321] }), { token: me.token }), 400, ProfileMessages.skillUnknown);
+    expectFailure(
+      await post(app, '/api/Account/AddJobseekerExperience', job({ skills: [987654321] }), { token: me.token }),
+      400,
+      ProfileMessages.skillUnknown,
+    );
     expect((await get<ExperienceList>(app, '/api/Account/JobseekerExperience', me.token)).body.data.jobsekerExps).toEqual([]);
   });
 
@@ -226,11 +344,24 @@ describe('experience', () => {
 
 describe('preferences', () => {
   const places = (n: number) =>
-    Array.from({ length: n }, (_, i) => ({ name: `Place ${i + 1}, WA`, city: `Place ${i + 1}`, state: 'WA', latitude: 45.6 + i / 100, longitude: -122.6 }));
+    Array.from({ length: n }, (_, i) => ({
+      name: `Place ${i + 1}, WA`,
+      city: `Place ${i + 1}`,
+      state: 'WA',
+      latitude: 45.6 + i / 100,
+      longitude: -122.6,
+    }));
 
   it('saves and answers them under both names, places in order', async () => {
     const me = await seeker();
-    const body = { locations: places(2), employmentType: lookups.jobTypes[1]!.id, scheduleType: lookups.schedules[0]!.id, salary: 24, salaryType: 'Hourly', additionalCompensation: 16 | 256 };
+    const body = {
+      locations: places(2),
+      employmentType: lookups.jobTypes[1]!.id,
+      scheduleType: lookups.schedules[0]!.id,
+      salary: 24,
+      salaryType: 'Hourly',
+      additionalCompensation: 16 | 256,
+    };
     const saved = await post<Preferences>(app, '/api/Account/UpdateJobseekerPreferences', body, { token: me.token });
     expect(saved.status).toBe(200);
     expect(saved.body.data).toMatchObject({
@@ -243,13 +374,20 @@ describe('preferences', () => {
     });
     expect((await get<Preferences>(app, '/api/JobSeeker/preference', me.token)).body.data).toEqual(saved.body.data);
     const moved = await post<Preferences>(app, '/api/JobSeeker/preference', { ...body, locations: places(1) }, { token: me.token });
-    expect((await get<Preferences>(app, '/api/Account/JobseekerPreferences', me.token)).body.data.locations).toEqual(moved.body.data.locations);
+    expect((await get<Preferences>(app, '/api/Account/JobseekerPreferences', me.token)).body.data.locations).toEqual(
+      moved.body.data.locations,
+    );
   });
 
   it('lets employers find the seeker until the seeker switches it off, and keeps the choice', async () => {
     const me = await seeker();
     expect((await get<Preferences>(app, '/api/Account/JobseekerPreferences', me.token)).body.data.findable).toBe(true);
-    const off = await post<Preferences>(app, '/api/Account/UpdateJobseekerPreferences', { locations: places(1), findable: false }, { token: me.token });
+    const off = await post<Preferences>(
+      app,
+      '/api/Account/UpdateJobseekerPreferences',
+      { locations: places(1), findable: false },
+      { token: me.token },
+    );
     expect(off.body.data.findable).toBe(false);
     expect((await get<Preferences>(app, '/api/JobSeeker/preference', me.token)).body.data.findable).toBe(false);
     const on = await post<Preferences>(app, '/api/JobSeeker/preference', { locations: places(1), findable: true }, { token: me.token });
@@ -264,7 +402,11 @@ describe('preferences', () => {
     expect(six.body.state.errors).toContain(ProfileMessages.locations);
     const none = await post(app, '/api/Account/UpdateJobseekerPreferences', { additionalCompensation: 512 | 1 }, { token: me.token });
     expect(none.body.state.errors).toContain(ProfileMessages.compensationNone);
-    expectFailure(await post(app, '/api/Account/UpdateJobseekerPreferences', { employmentType: 987654321 }, { token: me.token }), 400, ProfileMessages.jobTypeUnknown);
+    expectFailure(
+      await post(app, '/api/Account/UpdateJobseekerPreferences', { employmentType: 987654321 }, { token: me.token }),
+      400,
+      ProfileMessages.jobTypeUnknown,
+    );
     expect((await get<Preferences>(app, '/api/Account/JobseekerPreferences', me.token)).body.data.locations).toEqual([]);
   });
 });
@@ -274,20 +416,49 @@ describe('completion', () => {
     const me = await seeker();
     const percentage = async () => (await get<number>(app, '/api/JobSeeker/ProfileCompletePercentage', me.token)).body.data;
     expect(await percentage()).toBe(0);
-    await post(app, '/api/Account/UpdateProfile', { firstName: 'Dana', lastName: 'Fields', email: me.email, phoneNumber: '5035550100' }, { token: me.token });
+    await post(
+      app,
+      '/api/Account/UpdateProfile',
+      { firstName: 'Dana', lastName: 'Fields', email: me.email, phoneNumber: '5035550100' },
+      { token: me.token },
+    );
     expect(await percentage()).toBe(17);
     await post(app, '/api/Account/AddJobseekerSkill', { skill: lookups.skills[0]!.id }, { token: me.token });
     expect(await percentage()).toBe(33);
-    await post(app, '/api/Account/AddJobseekerEducation', { degree: lookups.degrees[0]!.id, completion: 2015, university: 'Clark College' }, { token: me.token });
+    await post(
+      app,
+      '/api/Account/AddJobseekerEducation',
+      { degree: lookups.degrees[0]!.id, completion: 2015, university: 'Clark College' },
+      { token: me.token },
+    );
     expect(await percentage()).toBe(50);
     await post(app, '/api/JobSeeker/experience?IsFresher=true', undefined, { token: me.token });
     expect(await percentage()).toBe(67);
     const place = { name: 'Vancouver, WA', latitude: 45.628, longitude: -122.6739 };
-    await post(app, '/api/Account/UpdateJobseekerPreferences', { locations: [place], employmentType: lookups.jobTypes[0]!.id }, { token: me.token });
+    await post(
+      app,
+      '/api/Account/UpdateJobseekerPreferences',
+      { locations: [place], employmentType: lookups.jobTypes[0]!.id },
+      { token: me.token },
+    );
     expect(await percentage()).toBe(67);
-    await post(app, '/api/Account/UpdateJobseekerPreferences', { locations: [place], employmentType: lookups.jobTypes[0]!.id, scheduleType: lookups.schedules[0]!.id }, { token: me.token });
+    await post(
+      app,
+      '/api/Account/UpdateJobseekerPreferences',
+      { locations: [place], employmentType: lookups.jobTypes[0]!.id, scheduleType: lookups.schedules[0]!.id },
+      { token: me.token },
+    );
     expect(await percentage()).toBe(83);
-    await app.database.db.insert(storedFiles).values({ purpose: 'resume', ownerId: me.id, storageKey: `k-${me.id}`, originalName: 'resume.pdf', contentType: 'application/pdf', sizeBytes: 10 });
+    await app.database.db
+      .insert(storedFiles)
+      .values({
+        purpose: 'resume',
+        ownerId: me.id,
+        storageKey: `k-${me.id}`,
+        originalName: 'resume.pdf',
+        contentType: 'application/pdf',
+        sizeBytes: 10,
+      });
     const status = (await get<CompletionStatus>(app, '/api/Account/CompletionStatus', me.token)).body.data;
     expect(status).toEqual({
       isCompleted: true,
@@ -303,12 +474,24 @@ describe('completion', () => {
 });
 
 describe("one seeker's entries are theirs alone", () => {
-  it("another seeker can neither see, change nor delete them (404, ids not confirmed)", async () => {
+  it('another seeker can neither see, change nor delete them (404, ids not confirmed)', async () => {
     const a = await seeker();
     const b = await seeker();
-    const edu = (await post<Education[]>(app, '/api/Account/AddJobseekerEducation', { degree: lookups.degrees[0]!.id, completion: 2012, university: 'Clark College' }, { token: a.token })).body.data[0]!;
+    const edu = (
+      await post<Education[]>(
+        app,
+        '/api/Account/AddJobseekerEducation',
+        { degree: lookups.degrees[0]!.id, completion: 2012, university: 'Clark College' },
+        { token: a.token },
+      )
+    ).body.data[0]!;
     const exp = (
-      await post<ExperienceList>(app, '/api/Account/AddJobseekerExperience', { companyName: 'Acme', jobTitle: 'Clerk', startDate: '2015-01-01', endDate: '2016-01-01' }, { token: a.token })
+      await post<ExperienceList>(
+        app,
+        '/api/Account/AddJobseekerExperience',
+        { companyName: 'Acme', jobTitle: 'Clerk', startDate: '2015-01-01', endDate: '2016-01-01' },
+        { token: a.token },
+      )
     ).body.data.jobsekerExps[0]!;
     await post(app, '/api/Account/AddJobseekerSkill', { skill: lookups.skills[0]!.id }, { token: a.token });
 
@@ -316,15 +499,41 @@ describe("one seeker's entries are theirs alone", () => {
     expect((await get<ExperienceList>(app, '/api/Account/JobseekerExperience', b.token)).body.data.jobsekerExps).toEqual([]);
     expect((await get<Skill[]>(app, '/api/Account/JobseekerSkills', b.token)).body.data).toEqual([]);
 
-    expectFailure(await post(app, '/api/Account/UpdateJobseekerEducation', { id: edu.id, degree: lookups.degrees[0]!.id, completion: 2013, university: 'Hijack U' }, { token: b.token }), 404, ProfileMessages.entryMissing);
-    expectFailure(await post(app, '/api/Account/DeleteJobseekerEducation', { id: edu.id }, { token: b.token }), 404, ProfileMessages.entryMissing);
     expectFailure(
-      await post(app, '/api/Account/UpdateJobseekerExperience', { id: exp.id, companyName: 'Hijack', jobTitle: 'Clerk', startDate: '2015-01-01', endDate: '2016-01-01' }, { token: b.token }),
+      await post(
+        app,
+        '/api/Account/UpdateJobseekerEducation',
+        { id: edu.id, degree: lookups.degrees[0]!.id, completion: 2013, university: 'Hijack U' },
+        { token: b.token },
+      ),
       404,
       ProfileMessages.entryMissing,
     );
-    expectFailure(await post(app, '/api/Account/DeleteJobseekerExperience', { id: exp.id }, { token: b.token }), 404, ProfileMessages.entryMissing);
-    expectFailure(await post(app, '/api/Account/DeleteJobseekerSkill', { skill: lookups.skills[0]!.id }, { token: b.token }), 400, ProfileMessages.skillMissing);
+    expectFailure(
+      await post(app, '/api/Account/DeleteJobseekerEducation', { id: edu.id }, { token: b.token }),
+      404,
+      ProfileMessages.entryMissing,
+    );
+    expectFailure(
+      await post(
+        app,
+        '/api/Account/UpdateJobseekerExperience',
+        { id: exp.id, companyName: 'Hijack', jobTitle: 'Clerk', startDate: '2015-01-01', endDate: '2016-01-01' },
+        { token: b.token },
+      ),
+      404,
+      ProfileMessages.entryMissing,
+    );
+    expectFailure(
+      await post(app, '/api/Account/DeleteJobseekerExperience', { id: exp.id }, { token: b.token }),
+      404,
+      ProfileMessages.entryMissing,
+    );
+    expectFailure(
+      await post(app, '/api/Account/DeleteJobseekerSkill', { skill: lookups.skills[0]!.id }, { token: b.token }),
+      400,
+      ProfileMessages.skillMissing,
+    );
 
     // Still there, unchanged, for their owner.
     expect((await get<Education[]>(app, '/api/Account/JobseekerEducation', a.token)).body.data).toEqual([edu]);

@@ -9,7 +9,11 @@ import { route } from '../../server/http/route.ts';
 import { createTestApp } from '../support/server/test-app.ts';
 
 const crashProbe = endpoint({
-  method: 'GET', path: '/api/test/log-crash', auth: 'public', tag: 'test', summary: 'Crash probe',
+  method: 'GET',
+  path: '/api/test/log-crash',
+  auth: 'public',
+  tag: 'test',
+  summary: 'Crash probe',
   response: z.null(),
 });
 
@@ -69,7 +73,14 @@ describe('log lines', () => {
     const logs = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     const requests = logs.filter((l) => l.msg === 'request');
     expect(requests).toEqual([
-      expect.objectContaining({ level: 30, method: 'GET', path: '/api/health', status: 200, ms: expect.any(Number), reqId: expect.any(String) }),
+      expect.objectContaining({
+        level: 30,
+        method: 'GET',
+        path: '/api/health',
+        status: 200,
+        ms: expect.any(Number),
+        reqId: expect.any(String),
+      }),
       expect.objectContaining({ method: 'POST', path: '/api/Account/ChangePassword', status: 401 }),
       expect.objectContaining({ method: 'GET', path: crashProbe.path, status: 500 }),
     ]);

@@ -41,9 +41,17 @@ describe('lookup lists (api/Master)', () => {
     const skills = await data<Array<{ id: number; name: string; category: string }>>(`${MASTER}/Skill`);
     expect(skills.length).toBeGreaterThanOrEqual(300);
     const categories = new Set(skills.map((s) => s.category));
-    for (const c of ['Construction and skilled trades', 'Food service and hospitality', 'Office and administration', 'Health care: clinical', 'Software development'])
+    for (const c of [
+      'Construction and skilled trades',
+      'Food service and hospitality',
+      'Office and administration',
+      'Health care: clinical',
+      'Software development',
+    ])
       expect(categories).toContain(c);
-    expect(skills.map((s) => s.name)).toEqual(expect.arrayContaining(['Forklift operation', 'CDL Class A', 'Phlebotomy', 'TypeScript', 'Cash handling']));
+    expect(skills.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['Forklift operation', 'CDL Class A', 'Phlebotomy', 'TypeScript', 'Cash handling']),
+    );
     expect(new Set(skills.map((s) => s.id)).size).toBe(skills.length);
     // Alphabetical, so a picker reads in order.
     const names = skills.map((s) => s.name);
@@ -54,8 +62,26 @@ describe('lookup lists (api/Master)', () => {
     const industries = await data<Array<{ id: number; name: string; naicsCode: string }>>(`${MASTER}/Industry`);
     expect(industries).toHaveLength(20);
     expect(industries.map((i) => i.naicsCode)).toEqual([
-      '11', '21', '22', '23', '31-33', '42', '44-45', '48-49', '51', '52',
-      '53', '54', '55', '56', '61', '62', '71', '72', '81', '92',
+      '11',
+      '21',
+      '22',
+      '23',
+      '31-33',
+      '42',
+      '44-45',
+      '48-49',
+      '51',
+      '52',
+      '53',
+      '54',
+      '55',
+      '56',
+      '61',
+      '62',
+      '71',
+      '72',
+      '81',
+      '92',
     ]);
     expect(industries.find((i) => i.naicsCode === '62')).toEqual({ id: 62, name: 'Health Care and Social Assistance', naicsCode: '62' });
   });
@@ -93,22 +119,63 @@ describe('lookup lists (api/Master)', () => {
   it('answers the CIP 2020 families, job types, schedules and benefits', async () => {
     const fields = await data<Array<{ id: number; name: string; cipCode: string }>>(`${MASTER}/FieldOfStudy`);
     expect(fields).toHaveLength(48);
-    expect(fields.find((f) => f.cipCode === '11')).toEqual({ id: 11, name: 'Computer and Information Sciences and Support Services', cipCode: '11' });
+    expect(fields.find((f) => f.cipCode === '11')).toEqual({
+      id: 11,
+      name: 'Computer and Information Sciences and Support Services',
+      cipCode: '11',
+    });
     expect(fields[0]!.cipCode).toBe('01');
 
     expect((await data(`${MASTER}/JobType`)).map((j) => j.name)).toEqual([
-      'Full-time', 'Part-time', 'Contract', 'Temporary', 'Internship', 'Seasonal', 'Per diem',
+      'Full-time',
+      'Part-time',
+      'Contract',
+      'Temporary',
+      'Internship',
+      'Seasonal',
+      'Per diem',
     ]);
     const schedules = (await data(`${MASTER}/Schedule`)).map((s) => s.name);
-    expect(schedules).toEqual(expect.arrayContaining(['Day shift', 'Night shift', 'Overnight shift', 'Monday to Friday', '8-hour shift', '10-hour shift', '12-hour shift', 'On call', 'Holidays']));
+    expect(schedules).toEqual(
+      expect.arrayContaining([
+        'Day shift',
+        'Night shift',
+        'Overnight shift',
+        'Monday to Friday',
+        '8-hour shift',
+        '10-hour shift',
+        '12-hour shift',
+        'On call',
+        'Holidays',
+      ]),
+    );
     const benefits = (await data(`${MASTER}/Benefits`)).map((b) => b.name);
-    expect(benefits).toEqual(expect.arrayContaining(['Health insurance', 'Dental insurance', 'Vision insurance', '401(k)', '401(k) matching', 'Paid time off', 'Tuition reimbursement', 'Relocation assistance']));
+    expect(benefits).toEqual(
+      expect.arrayContaining([
+        'Health insurance',
+        'Dental insurance',
+        'Vision insurance',
+        '401(k)',
+        '401(k) matching',
+        'Paid time off',
+        'Tuition reimbursement',
+        'Relocation assistance',
+      ]),
+    );
   });
 
   it('answers the 100 largest US places with their state and coordinates', async () => {
-    const places = await data<Array<{ id: number; name: string; city: string; state: string; latitude: number; longitude: number }>>(`${MASTER}/Locations`);
+    const places = await data<Array<{ id: number; name: string; city: string; state: string; latitude: number; longitude: number }>>(
+      `${MASTER}/Locations`,
+    );
     expect(places).toHaveLength(100);
-    expect(places.find((p) => p.name === 'Houston, TX')).toMatchObject({ id: 4699066, city: 'Houston', state: 'TX', latitude: expect.closeTo(29.76, 1), longitude: expect.closeTo(-95.36, 1) });
+    expect(places.find((p) => p.name === 'Houston, TX')).toMatchObject({
+      id: 4699066,
+      city: 'Houston',
+      state: 'TX',
+      latitude: expect.closeTo(29.76, 1),
+      longitude: expect.closeTo(-95.36, 1),
+    });
     const names = places.map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(['New York, NY', 'Washington, DC', 'Los Angeles, CA', 'Spokane, WA']));
     // Boroughs and neighborhoods are part of their city, not places of their own.
@@ -131,7 +198,17 @@ describe('lookup lists (api/Master)', () => {
   it('answers every form list at once under the spec keys, each item with an id and a name', async () => {
     const all = await data<Record<string, Array<{ id: number; name: string }>>>(`${MASTER}/GetAllLookups`);
     expect(Object.keys(all).sort()).toEqual(
-      ['fieldsOfStudy', 'industries', 'jobBenefits', 'jobEducations', 'jobSchedules', 'jobSkills', 'jobSupplementalPays', 'jobTypes', 'preferLocations'].sort(),
+      [
+        'fieldsOfStudy',
+        'industries',
+        'jobBenefits',
+        'jobEducations',
+        'jobSchedules',
+        'jobSkills',
+        'jobSupplementalPays',
+        'jobTypes',
+        'preferLocations',
+      ].sort(),
     );
     expect(allLookupsSchema.parse(all)).toEqual(all);
     for (const list of Object.values(all)) {
@@ -157,7 +234,13 @@ describe('university search', () => {
     expect(all.total).toBeGreaterThanOrEqual(2000);
     expect(all).toMatchObject({ page: 1, pageSize: 20 });
     expect(all.items).toHaveLength(20);
-    for (const u of all.items) expect(u).toEqual({ id: expect.any(Number), name: expect.any(String), city: expect.any(String), state: expect.stringMatching(/^[A-Z]{2}$/) });
+    for (const u of all.items)
+      expect(u).toEqual({
+        id: expect.any(Number),
+        name: expect.any(String),
+        city: expect.any(String),
+        state: expect.stringMatching(/^[A-Z]{2}$/),
+      });
   });
 
   it('finds names containing the text, ignoring case, those starting with it first, each group alphabetical', async () => {
@@ -171,7 +254,9 @@ describe('university search', () => {
     const starting = names.filter((n) => n.toLowerCase().startsWith('mesa'));
     expect(starting).toEqual(['Mesa Community College', 'Mesalands Community College']);
     const rest = names.slice(starting.length);
-    expect(rest).toEqual(expect.arrayContaining(['Colorado Mesa University', 'San Diego Mesa College', 'Paul Mitchell the School-Costa Mesa']));
+    expect(rest).toEqual(
+      expect.arrayContaining(['Colorado Mesa University', 'San Diego Mesa College', 'Paul Mitchell the School-Costa Mesa']),
+    );
     expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
   });
 
@@ -231,9 +316,23 @@ describe('university search', () => {
 
 describe('caching', () => {
   const paths = [
-    'Degree', 'FieldOfStudy', 'University?search=state', 'Skill', 'JobType', 'Schedule', 'Locations', 'Industry',
-    'Country', 'AllowedCountry', 'Languages', 'SupplementalPay', 'Benefits', 'GetAllLookups',
-  ].map((p) => `${MASTER}/${p}`).concat('/api/Account/UniversitySearch?search=state');
+    'Degree',
+    'FieldOfStudy',
+    'University?search=state',
+    'Skill',
+    'JobType',
+    'Schedule',
+    'Locations',
+    'Industry',
+    'Country',
+    'AllowedCountry',
+    'Languages',
+    'SupplementalPay',
+    'Benefits',
+    'GetAllLookups',
+  ]
+    .map((p) => `${MASTER}/${p}`)
+    .concat('/api/Account/UniversitySearch?search=state');
 
   it('every lookup answer is public for an hour with a strong ETag', async () => {
     for (const path of paths) {

@@ -64,7 +64,12 @@ const membersOnly = (ok: number): Record<string, Expectation> => ({
   'employer of Y': 404,
   'switched-off recruiter of X': 401,
 });
-const everyone = (ok: number): Record<string, Expectation> => ({ ...membersOnly(ok), 'seeker B': ok, 'recruiter of Y': ok, 'employer of Y': ok });
+const everyone = (ok: number): Record<string, Expectation> => ({
+  ...membersOnly(ok),
+  'seeker B': ok,
+  'recruiter of Y': ok,
+  'employer of Y': ok,
+});
 
 const rows = (): Row[] => [
   ['messaging-info (Recruiter)', (c) => w.calls.info(c, 'Recruiter'), staffOnly(200, 200)],
@@ -72,7 +77,11 @@ const rows = (): Row[] => [
   ['messaging-session (Recruiter)', (c) => w.calls.session(c, 'Recruiter'), staffOnly(200, 200)],
   ['messaging-session (JobSeeker)', (c) => w.calls.session(c, 'JobSeeker'), seekersOnly(200, 200)],
   ['message-init', (c) => w.calls.init(c, { applicantId: w.apps.aWarehouse, jobPostId: w.jobsOf.warehouse }), staffOnly(200, 404)],
-  ['messaging-applicant', (c) => w.calls.init(c, { applicantId: w.apps.aWarehouse, jobPostId: w.jobsOf.warehouse }, 'messaging-applicant'), staffOnly(200, 404)],
+  [
+    'messaging-applicant',
+    (c) => w.calls.init(c, { applicantId: w.apps.aWarehouse, jobPostId: w.jobsOf.warehouse }, 'messaging-applicant'),
+    staffOnly(200, 404),
+  ],
   ['message-applicants', (c) => w.calls.applicants(c, {}), staffOnly(200, 'empty')],
   ['messaging-posts', (c) => w.calls.posts(c, {}), staffOnly(200, 'empty')],
   ['messaging-list', (c) => w.calls.list(c, {}), seekersOnly(200, 'empty')],
@@ -91,7 +100,10 @@ describe.each(rows().map((r) => [r[0], r] as const))('%s', (name) => {
       const data = answer.body?.data as { messages?: unknown[]; posts?: unknown[] } | null;
       const empty = answer.status === 200 && data && (data.messages ?? data.posts)?.length === 0;
       got[label] = expected[label] === 'empty' && empty ? 'empty' : answer.status;
-      if (answer.status === 404) expect(answer.body.message).toBe(/^messag(e-init|ing-applicant)/.test(name) ? MessagingMessages.jobNotFound : MessagingMessages.conversationNotFound);
+      if (answer.status === 404)
+        expect(answer.body.message).toBe(
+          /^messag(e-init|ing-applicant)/.test(name) ? MessagingMessages.jobNotFound : MessagingMessages.conversationNotFound,
+        );
     }
     expect(got).toEqual(expected);
   });

@@ -25,9 +25,13 @@ describe('opening a conversation (message-init, messaging-applicant)', () => {
     // The applicant, the employer and the active recruiter; never the switched-off recruiter.
     expect(roles).toEqual([`Employer:${w.w.employerX.id}`, `JobSeeker:${w.w.seekerB.id}`, `Recruiter:${w.w.recruiterX.id}`].sort());
 
-    const again = expectOk(await w.calls.init(w.w.employerX, { applicantId: w.apps.bWarehouse, jobPostId: w.jobsOf.warehouse }, 'messaging-applicant'));
+    const again = expectOk(
+      await w.calls.init(w.w.employerX, { applicantId: w.apps.bWarehouse, jobPostId: w.jobsOf.warehouse }, 'messaging-applicant'),
+    );
     expect(again).toMatchObject({ hasChannel: true, url: first.url });
-    const both = await Promise.all([1, 2, 3].map(() => w.calls.init(w.w.recruiterX, { applicantId: w.apps.bWarehouse, jobPostId: w.jobsOf.warehouse })));
+    const both = await Promise.all(
+      [1, 2, 3].map(() => w.calls.init(w.w.recruiterX, { applicantId: w.apps.bWarehouse, jobPostId: w.jobsOf.warehouse })),
+    );
     expect(new Set(both.map((a) => expectOk(a).url))).toEqual(new Set([first.url]));
     const stored = await w.db.select().from(channels);
     expect(stored.filter((c) => c.applicationId === w.apps.bWarehouse)).toHaveLength(1);
@@ -45,12 +49,36 @@ describe('opening a conversation (message-init, messaging-applicant)', () => {
   });
 
   it('refuses an applicant of another job, another company, or ids that do not exist, with the page’s words', async () => {
-    expectRefused(await w.calls.init(w.w.recruiterX, { applicantId: w.apps.bWarehouse, jobPostId: w.jobsOf.forklift }), 404, MessagingMessages.applicantNotForJob);
-    expectRefused(await w.calls.init(w.w.recruiterX, { applicantId: w.apps.aBarista, jobPostId: w.jobsOf.warehouse }), 404, MessagingMessages.applicantNotFound);
-    expectRefused(await w.calls.init(w.w.recruiterX, { applicantId: w.apps.aBarista, jobPostId: w.jobsOf.barista }), 404, MessagingMessages.jobNotFound);
-    expectRefused(await w.calls.init(w.w.employerY, { applicantId: w.apps.aWarehouse, jobPostId: w.jobsOf.warehouse }), 404, MessagingMessages.jobNotFound);
-    expectRefused(await w.calls.init(w.w.recruiterX, { applicantId: randomUUID(), jobPostId: w.jobsOf.warehouse }), 404, MessagingMessages.applicantNotFound);
-    expectRefused(await w.calls.init(w.w.recruiterX, { applicantId: 'nope', jobPostId: w.jobsOf.warehouse }), 400, MessagingMessages.applicantNotFound);
+    expectRefused(
+      await w.calls.init(w.w.recruiterX, { applicantId: w.apps.bWarehouse, jobPostId: w.jobsOf.forklift }),
+      404,
+      MessagingMessages.applicantNotForJob,
+    );
+    expectRefused(
+      await w.calls.init(w.w.recruiterX, { applicantId: w.apps.aBarista, jobPostId: w.jobsOf.warehouse }),
+      404,
+      MessagingMessages.applicantNotFound,
+    );
+    expectRefused(
+      await w.calls.init(w.w.recruiterX, { applicantId: w.apps.aBarista, jobPostId: w.jobsOf.barista }),
+      404,
+      MessagingMessages.jobNotFound,
+    );
+    expectRefused(
+      await w.calls.init(w.w.employerY, { applicantId: w.apps.aWarehouse, jobPostId: w.jobsOf.warehouse }),
+      404,
+      MessagingMessages.jobNotFound,
+    );
+    expectRefused(
+      await w.calls.init(w.w.recruiterX, { applicantId: randomUUID(), jobPostId: w.jobsOf.warehouse }),
+      404,
+      MessagingMessages.applicantNotFound,
+    );
+    expectRefused(
+      await w.calls.init(w.w.recruiterX, { applicantId: 'nope', jobPostId: w.jobsOf.warehouse }),
+      400,
+      MessagingMessages.applicantNotFound,
+    );
   });
 });
 
@@ -74,11 +102,19 @@ describe('sending and reading', () => {
   it('refuses empty, too long and script messages, storing nothing', async () => {
     const before = expectOk(await w.calls.thread(w.w.seekerA, url)).messages.length;
     expectRefused(await w.calls.send(w.w.seekerA, url, { clientMessageId: 'x1', text: '   ' }), 400, MessagingMessages.text);
-    expectRefused(await w.calls.send(w.w.seekerA, url, { clientMessageId: 'x2', text: 'a'.repeat(4001) }), 400, MessagingMessages.textTooLong);
+    expectRefused(
+      await w.calls.send(w.w.seekerA, url, { clientMessageId: 'x2', text: 'a'.repeat(4001) }),
+      400,
+      MessagingMessages.textTooLong,
+    );
     const scripted = await w.calls.send(w.w.seekerA, url, { clientMessageId: 'x3', text: 'hello <script>alert(1)</script>' });
     expectRefused(scripted, 400, MessagingMessages.noScripts);
     expect(scripted.body.state.code).toBe('request.invalid');
-    expectRefused(await w.calls.send(w.w.seekerA, url, { clientMessageId: 'x4', text: 'hello </SCRIPT >' }), 400, MessagingMessages.noScripts);
+    expectRefused(
+      await w.calls.send(w.w.seekerA, url, { clientMessageId: 'x4', text: 'hello </SCRIPT >' }),
+      400,
+      MessagingMessages.noScripts,
+    );
     const huge = JSON.stringify({ clientMessageId: 'x5', text: 'a'.repeat(1024 * 1024) });
     const answer = await w.calls.sendRaw(w.w.seekerA, url, huge);
     expect(answer.status).toBe(413);
@@ -112,7 +148,8 @@ describe('sending and reading', () => {
   it('pages a long thread newest first with no gaps or repeats', async () => {
     const long = await w.open(w.apps.aWarehouse, w.jobsOf.warehouse);
     const sent: number[] = [];
-    for (let i = 0; i < THREAD_PAGE_SIZE + 7; i++) sent.push((await w.say(i % 2 ? w.w.seekerA : w.w.recruiterX, long, `Message number ${i + 1}`)).id);
+    for (let i = 0; i < THREAD_PAGE_SIZE + 7; i++)
+      sent.push((await w.say(i % 2 ? w.w.seekerA : w.w.recruiterX, long, `Message number ${i + 1}`)).id);
     const first = expectOk(await w.calls.thread(w.w.seekerA, long));
     expect(first.messages).toHaveLength(THREAD_PAGE_SIZE);
     expect(first.hasOlder).toBe(true);
@@ -133,7 +170,10 @@ describe('the lists', () => {
     const more = MESSAGING_PAGE_SIZE + 4;
     for (let i = 0; i < more; i++) {
       const seeker = await local.w.person('JobSeeker', null, `seeker ${i}`, { firstName: `Taylor${i}`, lastName: 'Reed' });
-      const [app] = await local.db.insert(applications).values({ jobPostId: i % 3 ? local.jobsOf.warehouse : local.jobsOf.forklift, jobSeekerId: seeker.id! }).returning();
+      const [app] = await local.db
+        .insert(applications)
+        .values({ jobPostId: i % 3 ? local.jobsOf.warehouse : local.jobsOf.forklift, jobSeekerId: seeker.id! })
+        .returning();
       // Several conversations start at the same instant: the order must still be whole.
       if (i % 4 === 0) local.clock.advance(MINUTE);
       order.push(await local.open(app!.id, app!.jobPostId));
@@ -183,11 +223,15 @@ describe('the lists', () => {
     expect(forklift.messages.length).toBeGreaterThan(0);
     expect(forklift.messages.every((c) => c.jobPost.id === local.jobsOf.forklift)).toBe(true);
     const named = expectOk(await local.calls.applicants(local.w.recruiterX, { searchTerm: 'taylor1' }));
-    expect(named.messages.map((c) => c.applicant.name).sort()).toEqual(['Taylor1 Reed', ...Array.from({ length: 10 }, (_, i) => `Taylor1${i} Reed`)].sort());
+    expect(named.messages.map((c) => c.applicant.name).sort()).toEqual(
+      ['Taylor1 Reed', ...Array.from({ length: 10 }, (_, i) => `Taylor1${i} Reed`)].sort(),
+    );
     const byTitle = expectOk(await local.calls.applicants(local.w.recruiterX, { searchTerm: 'FORKLIFT', pageSize: 50 }));
     expect(byTitle.messages.map((c) => c.channel.url).sort()).toEqual(forklift.messages.map((c) => c.channel.url).sort());
     const top = expectOk(await local.calls.applicants(local.w.recruiterX, {})).messages[0]!;
-    const older = expectOk(await local.calls.applicants(local.w.recruiterX, { nextDate: new Date(top.channel.last_message_date * 1000).toISOString() }));
+    const older = expectOk(
+      await local.calls.applicants(local.w.recruiterX, { nextDate: new Date(top.channel.last_message_date * 1000).toISOString() }),
+    );
     expect(older.messages.map((c) => c.channel.url)).not.toContain(top.channel.url);
     expectRefused(await local.calls.applicants(local.w.recruiterX, { nextToken: 'not-a-token' }), 400, MessagingMessages.nextToken);
     expectRefused(await local.calls.applicants(local.w.recruiterX, { pageSize: 51 }), 400, MessagingMessages.pageSize);
@@ -202,8 +246,12 @@ describe('the lists', () => {
     expect(posts.posts.reduce((n, p) => n + p.conversations, 0)).toBe(order.length);
     expect(posts.posts[0]!.unread_message_count).toBe(1);
     expect(posts.nextToken).toBeNull();
-    expect(expectOk(await local.calls.posts(local.w.recruiterX, { searchTerm: 'fork' })).posts.map((p) => p.jobPost.title)).toEqual(['Forklift Operator']);
-    const older = expectOk(await local.calls.posts(local.w.recruiterX, { lastPostDate: new Date(posts.posts[0]!.last_message_date * 1000).toISOString() }));
+    expect(expectOk(await local.calls.posts(local.w.recruiterX, { searchTerm: 'fork' })).posts.map((p) => p.jobPost.title)).toEqual([
+      'Forklift Operator',
+    ]);
+    const older = expectOk(
+      await local.calls.posts(local.w.recruiterX, { lastPostDate: new Date(posts.posts[0]!.last_message_date * 1000).toISOString() }),
+    );
     expect(older.posts.map((p) => p.jobPost.title)).toEqual(['Forklift Operator']);
   });
 

@@ -38,7 +38,8 @@ describe('the demo conversations', () => {
     const page = (await postJson<ConversationPage>(f, '/api/JobSeeker/messaging-list', {}, token.seeker)).body.data;
     expect(page.messages.length).toBe(2);
     expect(page.messages[0]!.channel.unread_message_count).toBe(2);
-    const thread = (await getJson<ThreadPage>(f, `/api/messaging/channels/${page.messages[0]!.channel.url}/messages`, token.seeker)).body.data;
+    const thread = (await getJson<ThreadPage>(f, `/api/messaging/channels/${page.messages[0]!.channel.url}/messages`, token.seeker)).body
+      .data;
     expect(thread.messages.length).toBeGreaterThanOrEqual(5);
     expect(new Set(thread.messages.map((m) => m.sender.role))).toEqual(new Set(['JobSeeker', 'Recruiter', 'Employer']));
     expect((await getJson<UnreadCount>(f, '/api/messaging/unread', token.seeker)).body.data).toEqual({ unread: 2, conversations: 1 });

@@ -59,7 +59,9 @@ describe('mail about unread messages', () => {
     await w.say(w.w.employerX, url, 'We could also do a video call.');
     // 15 minutes after the second message, but within the hour since the last mail: nothing.
     expect((await sweepAfter(40 * MINUTE, start, url)).filter((m) => m.to === emails.seekerA)).toEqual([]);
-    const later = (await sweepAfter((UNREAD_EMAIL_AFTER_MINUTES + UNREAD_EMAIL_EVERY_MINUTES) * MINUTE, start, url)).filter((m) => m.to === emails.seekerA);
+    const later = (await sweepAfter((UNREAD_EMAIL_AFTER_MINUTES + UNREAD_EMAIL_EVERY_MINUTES) * MINUTE, start, url)).filter(
+      (m) => m.to === emails.seekerA,
+    );
     expect(later).toHaveLength(1);
     expect(later[0]!.subject).toBe(`${company} sent you 3 new messages`);
   });
@@ -77,9 +79,11 @@ describe('mail about unread messages', () => {
     const url = await w.open(w.apps.bWarehouse, w.jobsOf.warehouse);
     const start = new Date((await w.say(w.w.seekerB, url, 'Hello, is the position still open?')).createdAt);
     const at = new Date(start.getTime() + UNREAD_EMAIL_AFTER_MINUTES * MINUTE + MINUTE);
-    const mails = (await w.mailsDuring(() => Promise.all([mailUnreadMessages(w.f.app.ctx, at), mailUnreadMessages(w.f.app.ctx, at), mailUnreadMessages(w.f.app.ctx, at)]))).filter((m) =>
-      m.text.includes(url),
-    );
+    const mails = (
+      await w.mailsDuring(() =>
+        Promise.all([mailUnreadMessages(w.f.app.ctx, at), mailUnreadMessages(w.f.app.ctx, at), mailUnreadMessages(w.f.app.ctx, at)]),
+      )
+    ).filter((m) => m.text.includes(url));
     expect(mails.map((m) => m.to).sort()).toEqual([emails.employerX, emails.recruiterX].sort());
   });
 });

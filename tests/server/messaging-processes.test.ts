@@ -3,7 +3,15 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { SocketClose } from '../../src/contract/messaging.ts';
-import { connectSocket, expectOk, listening, messagingApp, signedInSocket, type MessagingWorld, type SocketClient } from './messaging-support.ts';
+import {
+  connectSocket,
+  expectOk,
+  listening,
+  messagingApp,
+  signedInSocket,
+  type MessagingWorld,
+  type SocketClient,
+} from './messaging-support.ts';
 
 /**
  * Two server processes on one database: app A (the test world's) and app B, built on its own
@@ -74,7 +82,11 @@ describe('two server processes on one database', () => {
   it('closes a switched-off recruiter’s socket on app B when the employer switches them off on app A', async () => {
     const recruiterOnB = await on(baseB, w.w.recruiterX);
     const email = await w.emailOf(w.w.recruiterX);
-    const off = await w.f.app.inject({ method: 'POST', url: `/api/Employer/DeactiveRecruiter?RecruiterEmail=${encodeURIComponent(email)}`, headers: { authorization: `Bearer ${w.w.employerX.token}` } });
+    const off = await w.f.app.inject({
+      method: 'POST',
+      url: `/api/Employer/DeactiveRecruiter?RecruiterEmail=${encodeURIComponent(email)}`,
+      headers: { authorization: `Bearer ${w.w.employerX.token}` },
+    });
     expect(off.statusCode).toBe(200);
     expect(await recruiterOnB.closed).toBe(SocketClose.forbidden);
   });

@@ -100,7 +100,8 @@ describe('live conversation', () => {
     const otherCompany = await open(w.w.employerY);
 
     const sent = await w.say(w.w.recruiterX, url, 'Hi Alex! Could you start at 7 am on Mondays?');
-    for (const s of [seeker, seekerTab2, recruiter, employer]) expect((await s.next('message', (f) => f.message.id === sent.id)).message).toEqual(sent);
+    for (const s of [seeker, seekerTab2, recruiter, employer])
+      expect((await s.next('message', (f) => f.message.id === sent.id)).message).toEqual(sent);
     expect((await seeker.next('unread', (f) => f.unread === 1)).unread).toBe(1);
     await employer.next('unread', (f) => f.unread === 1);
     await quietFor(150);
@@ -152,7 +153,8 @@ describe('live conversation', () => {
     // Later messages, while the tab is away.
     w.clock.advance(60_000);
     const missed = [];
-    for (const text of ['Are you still there?', 'We moved the interview to 11.', 'Let us know if that works.']) missed.push(await w.say(w.w.recruiterX, url, text));
+    for (const text of ['Are you still there?', 'We moved the interview to 11.', 'Let us know if that works.'])
+      missed.push(await w.say(w.w.recruiterX, url, text));
     const again = await open(w.w.seekerA, seen.id);
     for (const m of missed) await again.next('message', (f) => f.message.id === m.id);
     await quietFor(150);
@@ -165,7 +167,11 @@ describe('live conversation', () => {
     const recruiter = await open(w.w.recruiterX);
     const earlierSession = expectOk(await w.calls.session(w.w.recruiterX));
     const email = await w.emailOf(w.w.recruiterX);
-    const off = await w.f.app.inject({ method: 'POST', url: `/api/Employer/DeactiveRecruiter?RecruiterEmail=${encodeURIComponent(email)}`, headers: { authorization: `Bearer ${w.w.employerX.token}` } });
+    const off = await w.f.app.inject({
+      method: 'POST',
+      url: `/api/Employer/DeactiveRecruiter?RecruiterEmail=${encodeURIComponent(email)}`,
+      headers: { authorization: `Bearer ${w.w.employerX.token}` },
+    });
     expect(off.statusCode).toBe(200);
     expect(await recruiter.closed).toBe(SocketClose.forbidden);
     expectRefused(await w.calls.send(w.w.recruiterX, url, { clientMessageId: randomUUID(), text: 'Still here?' }), 401);
@@ -184,7 +190,11 @@ describe('live conversation', () => {
 it('closes a recruiter’s connections at once when removed from the staff', async () => {
   const recruiter = await open(w.w.recruiterY, null, 'Recruiter');
   const email = await w.emailOf(w.w.recruiterY);
-  const removed = await w.f.app.inject({ method: 'POST', url: `/api/Employer/DeleteRecruiter?Email=${encodeURIComponent(email)}`, headers: { authorization: `Bearer ${w.w.employerY.token}` } });
+  const removed = await w.f.app.inject({
+    method: 'POST',
+    url: `/api/Employer/DeleteRecruiter?Email=${encodeURIComponent(email)}`,
+    headers: { authorization: `Bearer ${w.w.employerY.token}` },
+  });
   expect(removed.statusCode).toBe(200);
   expect(await recruiter.closed).toBe(SocketClose.forbidden);
 });
@@ -202,12 +212,20 @@ describe('sending too fast', () => {
     const channel = await local.open(local.apps.bWarehouse, local.jobsOf.warehouse);
     const answers = [];
     for (let batch = 0; batch < 10; batch++) {
-      answers.push(...(await Promise.all(Array.from({ length: 100 }, (_, i) => local.calls.send(local.w.seekerB, channel, { clientMessageId: `m-${batch}-${i}`, text: `Spam ${batch}-${i}` })))));
+      answers.push(
+        ...(await Promise.all(
+          Array.from({ length: 100 }, (_, i) =>
+            local.calls.send(local.w.seekerB, channel, { clientMessageId: `m-${batch}-${i}`, text: `Spam ${batch}-${i}` }),
+          ),
+        )),
+      );
     }
     expect(answers.filter((a) => a.status === 201)).toHaveLength(SEND_LIMIT);
     const refused = answers.filter((a) => a.status === 429);
     expect(refused).toHaveLength(1000 - SEND_LIMIT);
     expect(refused[0]!.body.message).toBe(MessagingMessages.tooFast);
-    expect((await local.db.select({ id: messages.id }).from(messages).where(eq(messages.senderId, local.w.seekerB.id!))).length).toBe(SEND_LIMIT);
+    expect((await local.db.select({ id: messages.id }).from(messages).where(eq(messages.senderId, local.w.seekerB.id!))).length).toBe(
+      SEND_LIMIT,
+    );
   });
 });

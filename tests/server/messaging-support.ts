@@ -24,7 +24,14 @@ import { expectOk, type Answer, type Caller } from './jobs-support.ts';
 export { expectOk, expectRefused } from './jobs-support.ts';
 export type { Answer, Caller };
 
-async function inject<T>(f: FilesApp, method: 'GET' | 'POST', url: string, caller: Caller, json?: unknown, raw?: string): Promise<Answer<T>> {
+async function inject<T>(
+  f: FilesApp,
+  method: 'GET' | 'POST',
+  url: string,
+  caller: Caller,
+  json?: unknown,
+  raw?: string,
+): Promise<Answer<T>> {
   const res = await f.app.inject({
     method,
     url,
@@ -47,11 +54,13 @@ export function messagingCalls(f: FilesApp) {
   return {
     info: (c: Caller, prefix: Prefix = 'Recruiter') => inject<MessagingInfo>(f, 'GET', `/api/${prefix}/messaging-info`, c),
     session: (c: Caller, prefix: Prefix = 'Recruiter') => inject<MessagingSession>(f, 'GET', `/api/${prefix}/messaging-session`, c),
-    init: (c: Caller, body: unknown, path: 'message-init' | 'messaging-applicant' = 'message-init') => inject<MessageInitResponse>(f, 'POST', `/api/Recruiter/${path}`, c, body),
+    init: (c: Caller, body: unknown, path: 'message-init' | 'messaging-applicant' = 'message-init') =>
+      inject<MessageInitResponse>(f, 'POST', `/api/Recruiter/${path}`, c, body),
     applicants: (c: Caller, body: unknown = {}) => inject<ConversationPage>(f, 'POST', '/api/Recruiter/message-applicants', c, body),
     posts: (c: Caller, body: unknown = {}) => inject<MessagingPostsPage>(f, 'POST', '/api/Recruiter/messaging-posts', c, body),
     list: (c: Caller, body: unknown = {}) => inject<ConversationPage>(f, 'POST', '/api/JobSeeker/messaging-list', c, body),
-    thread: (c: Caller, url: string, before?: number | string) => inject<ThreadPage>(f, 'GET', `${channel(url)}/messages${before !== undefined ? `?before=${before}` : ''}`, c),
+    thread: (c: Caller, url: string, before?: number | string) =>
+      inject<ThreadPage>(f, 'GET', `${channel(url)}/messages${before !== undefined ? `?before=${before}` : ''}`, c),
     send: (c: Caller, url: string, body: unknown) => inject<Message>(f, 'POST', `${channel(url)}/messages`, c, body),
     sendRaw: (c: Caller, url: string, raw: string) => inject<Message>(f, 'POST', `${channel(url)}/messages`, c, undefined, raw),
     read: (c: Caller, url: string, body: unknown) => inject<UnreadCount>(f, 'POST', `${channel(url)}/read`, c, body),
@@ -100,7 +109,11 @@ export interface SocketClient {
   frames: ServerFrame[];
   send(frame: ClientFrame | Record<string, unknown> | string): void;
   /** The first frame (from `from` on) that matches; fails after `ms`. */
-  next<T extends ServerFrame['type']>(type: T, match?: (f: Extract<ServerFrame, { type: T }>) => boolean, ms?: number): Promise<Extract<ServerFrame, { type: T }>>;
+  next<T extends ServerFrame['type']>(
+    type: T,
+    match?: (f: Extract<ServerFrame, { type: T }>) => boolean,
+    ms?: number,
+  ): Promise<Extract<ServerFrame, { type: T }>>;
   /** The close code, once closed. */
   closed: Promise<number>;
   close(): Promise<void>;
@@ -152,7 +165,13 @@ export async function connectSocket(baseUrl: string): Promise<SocketClient> {
 }
 
 /** Signs the caller in on a socket: session, hello, ready. */
-export async function signedInSocket(w: MessagingWorld, baseUrl: string, caller: Caller, lastMessageId: number | null = null, prefix: Prefix = caller.label.startsWith('seeker') ? 'JobSeeker' : 'Recruiter'): Promise<SocketClient> {
+export async function signedInSocket(
+  w: MessagingWorld,
+  baseUrl: string,
+  caller: Caller,
+  lastMessageId: number | null = null,
+  prefix: Prefix = caller.label.startsWith('seeker') ? 'JobSeeker' : 'Recruiter',
+): Promise<SocketClient> {
   const session = expectOk(await w.calls.session(caller, prefix));
   const socket = await connectSocket(baseUrl);
   socket.send({ type: 'hello', sessionToken: session.sessionToken, lastMessageId });

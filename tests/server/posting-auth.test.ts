@@ -5,7 +5,17 @@ import * as postingContract from '../../src/contract/posting.ts';
 import { endpointsOf } from '../../src/contract/index.ts';
 import { PostingMessages, type JobPage } from '../../src/contract/posting.ts';
 import type { FilesApp } from './files-support.ts';
-import { completeJobData, getJson, posting, postingApp, postingRows, postJson, type Answer, type Caller, type PostingWorld } from './posting-support.ts';
+import {
+  completeJobData,
+  getJson,
+  posting,
+  postingApp,
+  postingRows,
+  postJson,
+  type Answer,
+  type Caller,
+  type PostingWorld,
+} from './posting-support.ts';
 
 const EXPIRED = 'Your session has expired. Please sign in again.';
 const NO_ACCESS = 'You do not have access to this.';
@@ -51,15 +61,40 @@ interface RouteCase {
 const ids = (t: Target, fresh: boolean) => (fresh ? { draft: randomUUID(), job: randomUUID(), editDraft: randomUUID() } : t);
 
 const idCases: RouteCase[] = [
-  { route: 'POST /api/job/draft-update (save)', ok: 200, notFound: PostingMessages.draftNotFound, call: (c, t) => api.saveDraft(c, { jobPostDraftId: t.draft, jobData: completeJobData({ title: 'Taken over' }) }) },
+  {
+    route: 'POST /api/job/draft-update (save)',
+    ok: 200,
+    notFound: PostingMessages.draftNotFound,
+    call: (c, t) => api.saveDraft(c, { jobPostDraftId: t.draft, jobData: completeJobData({ title: 'Taken over' }) }),
+  },
   { route: 'GET /api/job/draft/:id', ok: 200, notFound: PostingMessages.draftNotFound, call: (c, t) => api.draft(c, t.draft) },
-  { route: 'POST /api/job/delete-draft/:id', ok: 200, notFound: PostingMessages.draftNotFound, call: (c, t) => api.deleteDraft(c, t.draft) },
+  {
+    route: 'POST /api/job/delete-draft/:id',
+    ok: 200,
+    notFound: PostingMessages.draftNotFound,
+    call: (c, t) => api.deleteDraft(c, t.draft),
+  },
   { route: 'POST /api/job/jobpost-create', ok: 201, notFound: PostingMessages.draftNotFound, call: (c, t) => api.publish(c, t.draft) },
-  { route: 'POST /api/job/jobpost-update', ok: 200, notFound: PostingMessages.draftNotFound, call: (c, t) => api.republish(c, t.editDraft) },
+  {
+    route: 'POST /api/job/jobpost-update',
+    ok: 200,
+    notFound: PostingMessages.draftNotFound,
+    call: (c, t) => api.republish(c, t.editDraft),
+  },
   { route: 'GET /api/job/jobpost-as-draft', ok: 200, notFound: PostingMessages.jobNotFound, call: (c, t) => api.asDraft(c, t.job) },
   { route: 'POST /api/job/jobpost-clone', ok: 201, notFound: PostingMessages.jobNotFound, call: (c, t) => api.clone(c, t.job) },
-  { route: 'POST /api/job/update-status', ok: 200, notFound: PostingMessages.jobNotFound, call: (c, t) => api.setStatus(c, t.job, 'Closed') },
-  { route: 'POST /api/Recruiter/JobClosed', ok: 200, notFound: PostingMessages.jobNotFound, call: (c, t) => postJson(f, `/api/Recruiter/JobClosed?JobId=${t.job}`, undefined, c.token) },
+  {
+    route: 'POST /api/job/update-status',
+    ok: 200,
+    notFound: PostingMessages.jobNotFound,
+    call: (c, t) => api.setStatus(c, t.job, 'Closed'),
+  },
+  {
+    route: 'POST /api/Recruiter/JobClosed',
+    ok: 200,
+    notFound: PostingMessages.jobNotFound,
+    call: (c, t) => postJson(f, `/api/Recruiter/JobClosed?JobId=${t.job}`, undefined, c.token),
+  },
   {
     route: 'POST /api/Recruiter/JobReopen',
     ok: 200,
@@ -69,12 +104,18 @@ const idCases: RouteCase[] = [
   },
   { route: 'POST /api/job/delete', ok: 200, notFound: PostingMessages.jobNotFound, call: (c, t) => api.remove(c, t.job) },
   { route: 'GET /api/Recruiter/GetJobPostById', ok: 200, notFound: PostingMessages.jobNotFound, call: (c, t) => api.job(c, t.job) },
-  { route: 'POST /api/Recruiter/GetJobPostById', ok: 200, notFound: PostingMessages.jobNotFound, call: (c, t) => postJson(f, `/api/Recruiter/GetJobPostById?JobId=${t.job}`, undefined, c.token) },
+  {
+    route: 'POST /api/Recruiter/GetJobPostById',
+    ok: 200,
+    notFound: PostingMessages.jobNotFound,
+    call: (c, t) => postJson(f, `/api/Recruiter/GetJobPostById?JobId=${t.job}`, undefined, c.token),
+  },
   {
     route: 'POST /api/Recruiter/EditJobPost',
     ok: 200,
     notFound: PostingMessages.jobNotFound,
-    call: (c, t) => postJson(f, '/api/Recruiter/EditJobPost', { jobPostId: t.job, jobData: completeJobData({ title: 'Taken over' }) }, c.token),
+    call: (c, t) =>
+      postJson(f, '/api/Recruiter/EditJobPost', { jobPostId: t.job, jobData: completeJobData({ title: 'Taken over' }) }, c.token),
   },
 ];
 
@@ -84,12 +125,28 @@ const otherCases: RouteCase[] = [
   { route: 'POST /api/job/draft-update (new)', ok: 200, call: (c) => api.saveDraft(c, { jobData: completeJobData() }) },
   { route: 'GET /api/job/draft-list', ok: 200, call: (c) => api.drafts(c, '?pageSize=100') },
   { route: 'POST /api/job/jobpost', ok: 201, call: (c) => api.publishData(c, completeJobData()) },
-  { route: 'POST /api/Recruiter/JobPost', ok: 201, call: (c) => postJson(f, '/api/Recruiter/JobPost', { jobData: completeJobData() }, c.token) },
+  {
+    route: 'POST /api/Recruiter/JobPost',
+    ok: 201,
+    call: (c) => postJson(f, '/api/Recruiter/JobPost', { jobData: completeJobData() }, c.token),
+  },
   { route: 'POST /api/Employer/job-posts', ok: 200, call: (c) => api.jobs(c, { pageSize: 100 }) },
   { route: 'GET /api/Recruiter/GetAllJobs', ok: 200, call: (c) => getJson<JobPage>(f, '/api/Recruiter/GetAllJobs?pageSize=100', c.token) },
-  { route: 'GET /api/Recruiter/GetJobsByStatus', ok: 200, call: (c) => getJson<JobPage>(f, '/api/Recruiter/GetJobsByStatus?Status=true&pageSize=100', c.token) },
-  { route: 'POST /api/Recruiter/GetAllJobs', ok: 200, call: (c) => postJson<JobPage>(f, '/api/Recruiter/GetAllJobs', { pageSize: 100 }, c.token) },
-  { route: 'POST /api/Recruiter/GetJobsByStatus', ok: 200, call: (c) => postJson<JobPage>(f, '/api/Recruiter/GetJobsByStatus?Status=true&pageSize=100', undefined, c.token) },
+  {
+    route: 'GET /api/Recruiter/GetJobsByStatus',
+    ok: 200,
+    call: (c) => getJson<JobPage>(f, '/api/Recruiter/GetJobsByStatus?Status=true&pageSize=100', c.token),
+  },
+  {
+    route: 'POST /api/Recruiter/GetAllJobs',
+    ok: 200,
+    call: (c) => postJson<JobPage>(f, '/api/Recruiter/GetAllJobs', { pageSize: 100 }, c.token),
+  },
+  {
+    route: 'POST /api/Recruiter/GetJobsByStatus',
+    ok: 200,
+    call: (c) => postJson<JobPage>(f, '/api/Recruiter/GetJobsByStatus?Status=true&pageSize=100', undefined, c.token),
+  },
 ];
 
 const allCases = [...idCases, ...otherCases];

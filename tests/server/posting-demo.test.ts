@@ -29,7 +29,9 @@ describe("the demo company's jobs, as its recruiter finds them", () => {
     expect(inactive.items.filter((j) => j.status === 'Closed')).toHaveLength(6);
     expect(inactive.items.filter((j) => j.status === 'Expired')).toHaveLength(5);
 
-    const drafts = (await getJson<{ items: Array<{ stepTracking: { currentStep: string } }>; total: number }>(f, '/api/job/draft-list?pageSize=20', token)).body.data;
+    const drafts = (
+      await getJson<{ items: Array<{ stepTracking: { currentStep: string } }>; total: number }>(f, '/api/job/draft-list?pageSize=20', token)
+    ).body.data;
     expect(drafts.total).toBe(5);
     expect(new Set(drafts.items.map((d) => d.stepTracking.currentStep)).size).toBe(5);
   });
@@ -44,11 +46,20 @@ describe("the demo company's jobs, as its recruiter finds them", () => {
 describe('the demo market', () => {
   it('adds about ten verified companies with about 300 active jobs around ten US cities, Vancouver WA among them', async () => {
     const { db } = f.app.ctx;
-    const verified = await db.select({ n: sql<number>`count(*)::int` }).from(companies).where(isNotNull(companies.verifiedAt));
+    const verified = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(companies)
+      .where(isNotNull(companies.verifiedAt));
     expect(verified[0]!.n).toBeGreaterThanOrEqual(11);
 
     const open = await db
-      .select({ latitude: jobPosts.latitude, longitude: jobPosts.longitude, isRemote: jobPosts.isRemote, minPay: jobPosts.minPay, maxPay: jobPosts.maxPay })
+      .select({
+        latitude: jobPosts.latitude,
+        longitude: jobPosts.longitude,
+        isRemote: jobPosts.isRemote,
+        minPay: jobPosts.minPay,
+        maxPay: jobPosts.maxPay,
+      })
       .from(jobPosts)
       .where(and(eq(jobPosts.status, 'Active'), sql`${jobPosts.validThrough} > now()`));
     expect(open.length).toBeGreaterThanOrEqual(300);
@@ -74,7 +85,12 @@ describe('the demo market, as a visitor searches it', () => {
     expect(near.items).toHaveLength(20);
     expect(near.items.every((j) => j.isRemote || j.distanceMiles! <= 10)).toBe(true);
 
-    const nurses = (await postJson<SearchPage>(f, '/api/JobSeeker/simple-search', { keyword: 'nurse', location: { latitude: 39.5, longitude: -98.35, radius: 500 } })).body.data;
+    const nurses = (
+      await postJson<SearchPage>(f, '/api/JobSeeker/simple-search', {
+        keyword: 'nurse',
+        location: { latitude: 39.5, longitude: -98.35, radius: 500 },
+      })
+    ).body.data;
     const everywhere = (await getJson<SearchPage>(f, '/api/job/GetAllJobPostList?pageSize=50')).body.data;
     expect(everywhere.total).toBeGreaterThanOrEqual(300);
     expect(nurses.total).toBeGreaterThan(0);

@@ -61,7 +61,11 @@ describe('a new draft', () => {
     const draft = await api.newDraft(w.recruiterX);
     const read = await api.draft(w.employerX, draft.jobPostDraftId);
     expect(read.status).toBe(200);
-    const saved = await api.saveDraft(w.employerX, { jobPostDraftId: draft.jobPostDraftId, jobData: read.body.data.jobData, stepTracking: tracking('review') });
+    const saved = await api.saveDraft(w.employerX, {
+      jobPostDraftId: draft.jobPostDraftId,
+      jobData: read.body.data.jobData,
+      stepTracking: tracking('review'),
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.data.draft.createdBy.id).toBe(w.recruiterX.id);
     expect(saved.body.data.draft.modifiedBy).toEqual({ id: w.employerX.id, name: 'Robin Hale' });
@@ -97,23 +101,98 @@ describe('bad input: a clear 400 on the field, and nothing stored', () => {
   });
 
   const cases: Array<[string, (data: ReturnType<typeof completeJobData>) => unknown, string, string]> = [
-    ['a 1 MB description', (d) => ({ ...d, jobDetails: { ...d.jobDetails, description: `<p>${'a'.repeat(1024 * 1024)}</p>` } }), 'jobDetails.description', PostingMessages.descriptionTooLong],
-    ['a <script>', (d) => ({ ...d, jobDetails: { ...d.jobDetails, description: '<p>Hi</p><script>alert(1)</script>' } }), 'jobDetails.description', PostingMessages.descriptionUnsafe],
-    ['a javascript: link', (d) => ({ ...d, jobDetails: { ...d.jobDetails, description: '<p><a href="javascript:alert(1)">x</a></p>' } }), 'jobDetails.description', PostingMessages.descriptionUnsafe],
-    ['an onclick attribute', (d) => ({ ...d, jobDetails: { ...d.jobDetails, description: '<p onclick="alert(1)">x</p>' } }), 'jobDetails.description', PostingMessages.descriptionUnsafe],
+    [
+      'a 1 MB description',
+      (d) => ({ ...d, jobDetails: { ...d.jobDetails, description: `<p>${'a'.repeat(1024 * 1024)}</p>` } }),
+      'jobDetails.description',
+      PostingMessages.descriptionTooLong,
+    ],
+    [
+      'a <script>',
+      (d) => ({ ...d, jobDetails: { ...d.jobDetails, description: '<p>Hi</p><script>alert(1)</script>' } }),
+      'jobDetails.description',
+      PostingMessages.descriptionUnsafe,
+    ],
+    [
+      'a javascript: link',
+      (d) => ({ ...d, jobDetails: { ...d.jobDetails, description: '<p><a href="javascript:alert(1)">x</a></p>' } }),
+      'jobDetails.description',
+      PostingMessages.descriptionUnsafe,
+    ],
+    [
+      'an onclick attribute',
+      (d) => ({ ...d, jobDetails: { ...d.jobDetails, description: '<p onclick="alert(1)">x</p>' } }),
+      'jobDetails.description',
+      PostingMessages.descriptionUnsafe,
+    ],
     ['negative pay', (d) => ({ ...d, payDetails: { ...d.payDetails, minSalary: -5 } }), 'payDetails.minSalary', PostingMessages.pay],
-    ['a minimum above the maximum', (d) => ({ ...d, payDetails: { ...d.payDetails, minSalary: 30, maxSalary: 20 } }), 'payDetails.maxSalary', PostingMessages.payOrder],
-    ['more experience asked at least than at most', (d) => ({ ...d, candidateRequirements: { ...d.candidateRequirements, minExperience: 5, maxExperience: 2 } }), 'candidateRequirements.maxExperience', PostingMessages.experienceOrder],
-    ['80+ hours a week', (d) => ({ ...d, timeRequirements: { ...d.timeRequirements, hoursPerWeek: 81 } }), 'timeRequirements.hoursPerWeek', PostingMessages.hoursPerWeek],
-    ['a GPA above 4', (d) => ({ ...d, candidateRequirements: { ...d.candidateRequirements, minimumGPA: 4.5 } }), 'candidateRequirements.minimumGPA', PostingMessages.minimumGPA],
+    [
+      'a minimum above the maximum',
+      (d) => ({ ...d, payDetails: { ...d.payDetails, minSalary: 30, maxSalary: 20 } }),
+      'payDetails.maxSalary',
+      PostingMessages.payOrder,
+    ],
+    [
+      'more experience asked at least than at most',
+      (d) => ({ ...d, candidateRequirements: { ...d.candidateRequirements, minExperience: 5, maxExperience: 2 } }),
+      'candidateRequirements.maxExperience',
+      PostingMessages.experienceOrder,
+    ],
+    [
+      '80+ hours a week',
+      (d) => ({ ...d, timeRequirements: { ...d.timeRequirements, hoursPerWeek: 81 } }),
+      'timeRequirements.hoursPerWeek',
+      PostingMessages.hoursPerWeek,
+    ],
+    [
+      'a GPA above 4',
+      (d) => ({ ...d, candidateRequirements: { ...d.candidateRequirements, minimumGPA: 4.5 } }),
+      'candidateRequirements.minimumGPA',
+      PostingMessages.minimumGPA,
+    ],
     ['a four-letter title', (d) => ({ ...d, jobDetails: { ...d.jobDetails, title: 'Cook' } }), 'jobDetails.title', PostingMessages.title],
-    ['an unknown job type', (d) => ({ ...d, jobDetails: { ...d.jobDetails, positionType: [1, 99] } }), 'jobDetails.positionType', PostingMessages.positionType],
-    ['an unknown schedule', (d) => ({ ...d, timeRequirements: { ...d.timeRequirements, schedules: [999] } }), 'timeRequirements.schedules', PostingMessages.schedules],
-    ['an unknown benefit', (d) => ({ ...d, payDetails: { ...d.payDetails, benefits: [999] } }), 'payDetails.benefits', PostingMessages.benefits],
-    ['an unknown industry', (d) => ({ ...d, categorization: { industries: [7] } }), 'categorization.industries', PostingMessages.industries],
-    ['an unknown skill', (d) => ({ ...d, candidateRequirements: { ...d.candidateRequirements, skills: [999_999] } }), 'candidateRequirements.skills', PostingMessages.skills],
-    ['an unknown field of study', (d) => ({ ...d, candidateRequirements: { ...d.candidateRequirements, fields: [9999] } }), 'candidateRequirements.fields', PostingMessages.fields],
-    ['a state that does not exist', (d) => ({ ...d, jobDetails: { ...d.jobDetails, locationType: 'remote', remoteStates: ['ZZ'] } }), 'jobDetails.remoteStates', PostingMessages.remoteStates],
+    [
+      'an unknown job type',
+      (d) => ({ ...d, jobDetails: { ...d.jobDetails, positionType: [1, 99] } }),
+      'jobDetails.positionType',
+      PostingMessages.positionType,
+    ],
+    [
+      'an unknown schedule',
+      (d) => ({ ...d, timeRequirements: { ...d.timeRequirements, schedules: [999] } }),
+      'timeRequirements.schedules',
+      PostingMessages.schedules,
+    ],
+    [
+      'an unknown benefit',
+      (d) => ({ ...d, payDetails: { ...d.payDetails, benefits: [999] } }),
+      'payDetails.benefits',
+      PostingMessages.benefits,
+    ],
+    [
+      'an unknown industry',
+      (d) => ({ ...d, categorization: { industries: [7] } }),
+      'categorization.industries',
+      PostingMessages.industries,
+    ],
+    [
+      'an unknown skill',
+      (d) => ({ ...d, candidateRequirements: { ...d.candidateRequirements, skills: [999_999] } }),
+      'candidateRequirements.skills',
+      PostingMessages.skills,
+    ],
+    [
+      'an unknown field of study',
+      (d) => ({ ...d, candidateRequirements: { ...d.candidateRequirements, fields: [9999] } }),
+      'candidateRequirements.fields',
+      PostingMessages.fields,
+    ],
+    [
+      'a state that does not exist',
+      (d) => ({ ...d, jobDetails: { ...d.jobDetails, locationType: 'remote', remoteStates: ['ZZ'] } }),
+      'jobDetails.remoteStates',
+      PostingMessages.remoteStates,
+    ],
   ];
 
   it.each(cases)('%s', async (_, change, field, message) => {
@@ -129,8 +208,16 @@ describe('bad input: a clear 400 on the field, and nothing stored', () => {
 
   it.each([
     ['a current step that does not exist', { currentStep: 'salary' }, 'Draft.stepTracking.currentStep'],
-    ['a completed step that does not exist', { currentStep: 'payDetails', completedSteps: ['jobDetails', 'bonus'] }, 'Draft.stepTracking.completedSteps.1'],
-    ['a step date for a step that does not exist', { currentStep: 'payDetails', stepLastModified: { bonus: '2024-03-05T17:00:00Z' } }, 'Draft.stepTracking.stepLastModified'],
+    [
+      'a completed step that does not exist',
+      { currentStep: 'payDetails', completedSteps: ['jobDetails', 'bonus'] },
+      'Draft.stepTracking.completedSteps.1',
+    ],
+    [
+      'a step date for a step that does not exist',
+      { currentStep: 'payDetails', stepLastModified: { bonus: '2024-03-05T17:00:00Z' } },
+      'Draft.stepTracking.stepLastModified',
+    ],
   ])('%s', async (_, stepTracking, field) => {
     const before = await postingRows(f);
     const answer = await api.saveDraft(w.recruiterX, { jobPostDraftId: existing.jobPostDraftId, jobData: completeJobData(), stepTracking });
@@ -141,7 +228,9 @@ describe('bad input: a clear 400 on the field, and nothing stored', () => {
   });
 
   it('answers a body over 2 MB with 413', async () => {
-    const answer = await api.saveDraft(w.recruiterX, { jobData: { jobDetails: { title: 'Night Stocker', description: 'a'.repeat(3 * 1024 * 1024) } } });
+    const answer = await api.saveDraft(w.recruiterX, {
+      jobData: { jobDetails: { title: 'Night Stocker', description: 'a'.repeat(3 * 1024 * 1024) } },
+    });
     expect(answer.status).toBe(413);
   });
 });
@@ -155,7 +244,9 @@ describe('the draft list', () => {
     employer = await w.person('Employer', z.id, 'employer of Z');
     recruiter = await w.person('Recruiter', z.id, 'recruiter of Z');
     for (let i = 1; i <= 12; i++) {
-      await api.newDraft(i % 2 ? recruiter : employer, { jobDetails: { title: i === 7 ? 'Shift Lead 100% remote_ok' : `Picker number ${i}` } });
+      await api.newDraft(i % 2 ? recruiter : employer, {
+        jobDetails: { title: i === 7 ? 'Shift Lead 100% remote_ok' : `Picker number ${i}` },
+      });
       clock.advance(60_000);
     }
     await api.newDraft(w.employerY, { jobDetails: { title: 'Picker at Yarrow' } });
@@ -182,7 +273,12 @@ describe('the draft list', () => {
 
   it('searches titles, case and wildcards taken literally', async () => {
     const found = await api.drafts(recruiter, '?search=PICKER%20NUMBER%201');
-    expect(found.body.data.items.map((d) => d.title).sort()).toEqual(['Picker number 1', 'Picker number 10', 'Picker number 11', 'Picker number 12']);
+    expect(found.body.data.items.map((d) => d.title).sort()).toEqual([
+      'Picker number 1',
+      'Picker number 10',
+      'Picker number 11',
+      'Picker number 12',
+    ]);
     expect(found.body.data.total).toBe(4);
     expect((await api.drafts(recruiter, '?search=100%25')).body.data.items.map((d) => d.title)).toEqual(['Shift Lead 100% remote_ok']);
     expect((await api.drafts(recruiter, '?search=_')).body.data.total).toBe(1);
@@ -242,6 +338,14 @@ describe('UseAi with the embedded writer', () => {
 
 describe('wizard steps', () => {
   it('are the spec’s steps in order, then the review', () => {
-    expect(wizardSteps).toEqual(['jobDetails', 'timeRequirements', 'payDetails', 'categorization', 'candidateRequirements', 'subscriptionPlan', 'review']);
+    expect(wizardSteps).toEqual([
+      'jobDetails',
+      'timeRequirements',
+      'payDetails',
+      'categorization',
+      'candidateRequirements',
+      'subscriptionPlan',
+      'review',
+    ]);
   });
 });

@@ -102,7 +102,10 @@ describe('publishing a draft (jobpost-create)', () => {
   });
 
   it('flags a remote job remote, without a map position', async () => {
-    const job = await api.newJob(w.employerX, completeJobData({ jobDetails: { locationType: 'remote', address: null, geoLocation: null, remoteStates: ['OR', 'WA'] } }));
+    const job = await api.newJob(
+      w.employerX,
+      completeJobData({ jobDetails: { locationType: 'remote', address: null, geoLocation: null, remoteStates: ['OR', 'WA'] } }),
+    );
     expect(job).toMatchObject({ type: 'remote', isRemote: true, location: null, geoLatitude: null, geoLongitude: null });
     expect(await jobRow(f, job.id)).toMatchObject({ isRemote: true, latitude: null, longitude: null });
   });
@@ -137,10 +140,16 @@ describe('publishing a draft (jobpost-create)', () => {
   });
 
   it('asks an on-site or hybrid job for its address, and a start date that has not passed', async () => {
-    const noPlace = await api.publishData(w.recruiterX, completeJobData({ jobDetails: { locationType: 'hybrid', address: null, geoLocation: null } }));
+    const noPlace = await api.publishData(
+      w.recruiterX,
+      completeJobData({ jobDetails: { locationType: 'hybrid', address: null, geoLocation: null } }),
+    );
     expect(noPlace.status).toBe(400);
     expect(noPlace.body.state.fieldErrors).toEqual({ 'jobData.jobDetails.address': PostingMessages.address });
-    const past = await api.publishData(w.recruiterX, completeJobData({ jobDetails: { startJobDate: addDaysIso(todayIso(clock.now()), -1) } }));
+    const past = await api.publishData(
+      w.recruiterX,
+      completeJobData({ jobDetails: { startJobDate: addDaysIso(todayIso(clock.now()), -1) } }),
+    );
     expect(past.body.state.fieldErrors).toEqual({ 'jobData.jobDetails.startJobDate': PostingMessages.startJobDate });
   });
 
@@ -172,10 +181,24 @@ describe('rules no anchor enforces', () => {
 
   it('pay transparency: an on-site job in Washington needs a minimum and a maximum, competitive or not', async () => {
     const reason = payRangeReason([{ name: 'Washington' }]);
-    await refused(completeJobData({ payDetails: { minSalary: 0, maxSalary: 0, isCompetitiveSalary: true } }), 'jobData.payDetails.maxSalary', reason);
-    await refused(completeJobData({ payDetails: { minSalary: 20, maxSalary: 0, compensationType: 'Starting' } }), 'jobData.payDetails.maxSalary', reason);
+    await refused(
+      completeJobData({ payDetails: { minSalary: 0, maxSalary: 0, isCompetitiveSalary: true } }),
+      'jobData.payDetails.maxSalary',
+      reason,
+    );
+    await refused(
+      completeJobData({ payDetails: { minSalary: 20, maxSalary: 0, compensationType: 'Starting' } }),
+      'jobData.payDetails.maxSalary',
+      reason,
+    );
     // In Idaho no law asks for it.
-    const idaho = await api.newJob(w.recruiterX, completeJobData({ jobDetails: { geoLocation: boiseId, address: boiseId.address }, payDetails: { minSalary: 0, maxSalary: 0, rate: null, isCompetitiveSalary: true } }));
+    const idaho = await api.newJob(
+      w.recruiterX,
+      completeJobData({
+        jobDetails: { geoLocation: boiseId, address: boiseId.address },
+        payDetails: { minSalary: 0, maxSalary: 0, rate: null, isCompetitiveSalary: true },
+      }),
+    );
     expect(idaho.compensation).toEqual({ minimumAmount: 0, maximumAmount: 0, rate: null });
   });
 
@@ -189,7 +212,13 @@ describe('rules no anchor enforces', () => {
     );
     expect(payRangeReason(states)).toContain('Colorado, California, Washington and');
     // Open only to states without such a law, it may be published with a competitive salary.
-    const published = await api.newJob(w.recruiterX, completeJobData({ jobDetails: { ...remote, remoteStates: ['ID', 'TX'] }, payDetails: { minSalary: 0, maxSalary: 0, rate: null, isCompetitiveSalary: true } }));
+    const published = await api.newJob(
+      w.recruiterX,
+      completeJobData({
+        jobDetails: { ...remote, remoteStates: ['ID', 'TX'] },
+        payDetails: { minSalary: 0, maxSalary: 0, rate: null, isCompetitiveSalary: true },
+      }),
+    );
     expect(published.isRemote).toBe(true);
   });
 
@@ -216,7 +245,10 @@ describe('rules no anchor enforces', () => {
       'jobData.candidateRequirements.hazardsReviewed',
       PostingMessages.hazardsReviewed,
     );
-    const job = await api.newJob(w.recruiterX, completeJobData({ title: 'Grocery Bagger', candidateRequirements: { openToMinors: true, hazardsReviewed: true } }));
+    const job = await api.newJob(
+      w.recruiterX,
+      completeJobData({ title: 'Grocery Bagger', candidateRequirements: { openToMinors: true, hazardsReviewed: true } }),
+    );
     expect(job.openToMinors).toBe(true);
     expect((await jobRow(f, job.id))!.openToMinors).toBe(true);
   });
@@ -233,7 +265,14 @@ describe('editing a live job through a draft (jobpost-as-draft, jobpost-update)'
     const draft = (await api.asDraft(w.employerX, job.id)).body.data;
     expect(draft.jobData.jobPostId).toBe(job.id);
     expect(draft.jobData.jobDetails.title).toBe(job.title);
-    expect(draft.stepTracking.completedSteps).toEqual(['jobDetails', 'timeRequirements', 'payDetails', 'categorization', 'candidateRequirements', 'subscriptionPlan']);
+    expect(draft.stepTracking.completedSteps).toEqual([
+      'jobDetails',
+      'timeRequirements',
+      'payDetails',
+      'categorization',
+      'candidateRequirements',
+      'subscriptionPlan',
+    ]);
     // The open draft is found again, by anyone of the company, and the job shows it.
     expect((await api.asDraft(w.recruiterX, job.id)).body.data.jobPostDraftId).toBe(draft.jobPostDraftId);
     expect((await api.job(w.recruiterX, job.id)).body.data.editDraftId).toBe(draft.jobPostDraftId);
@@ -242,7 +281,12 @@ describe('editing a live job through a draft (jobpost-as-draft, jobpost-update)'
     const saved = await api.saveDraft(w.employerX, {
       jobPostDraftId: draft.jobPostDraftId,
       // A request cannot point the draft at another job.
-      jobData: { ...draft.jobData, jobPostId: null, jobDetails: { ...draft.jobData.jobDetails, title: 'Senior Warehouse Associate' }, payDetails: { ...draft.jobData.payDetails, maxSalary: 28 } },
+      jobData: {
+        ...draft.jobData,
+        jobPostId: null,
+        jobDetails: { ...draft.jobData.jobDetails, title: 'Senior Warehouse Associate' },
+        payDetails: { ...draft.jobData.payDetails, maxSalary: 28 },
+      },
     });
     expect(saved.body.data.draft.jobData.jobPostId).toBe(job.id);
 
@@ -268,7 +312,10 @@ describe('editing a live job through a draft (jobpost-as-draft, jobpost-update)'
   it('refuses an edit that breaks a rule; the job and the draft stay as they were', async () => {
     const job = await api.newJob(w.recruiterX);
     const draft = (await api.asDraft(w.recruiterX, job.id)).body.data;
-    await api.saveDraft(w.recruiterX, { jobPostDraftId: draft.jobPostDraftId, jobData: { ...draft.jobData, payDetails: { ...draft.jobData.payDetails, maxSalary: 0, isCompetitiveSalary: true } } });
+    await api.saveDraft(w.recruiterX, {
+      jobPostDraftId: draft.jobPostDraftId,
+      jobData: { ...draft.jobData, payDetails: { ...draft.jobData.payDetails, maxSalary: 0, isCompetitiveSalary: true } },
+    });
     const before = await jobRow(f, job.id);
     const answer = await api.republish(w.recruiterX, draft.jobPostDraftId);
     expect(answer.status).toBe(400);
@@ -282,12 +329,20 @@ describe('editing a live job through a draft (jobpost-as-draft, jobpost-update)'
     const job = await api.newJob(w.recruiterX, completeJobData({ jobDetails: { startJobDate: start } }));
     clock.advance(3 * DAY);
     const draft = (await api.asDraft(w.recruiterX, job.id)).body.data;
-    await api.saveDraft(w.recruiterX, { jobPostDraftId: draft.jobPostDraftId, jobData: { ...draft.jobData, jobDetails: { ...draft.jobData.jobDetails, numberOfHires: 5 } } });
+    await api.saveDraft(w.recruiterX, {
+      jobPostDraftId: draft.jobPostDraftId,
+      jobData: { ...draft.jobData, jobDetails: { ...draft.jobData.jobDetails, numberOfHires: 5 } },
+    });
     expect((await api.republish(w.recruiterX, draft.jobPostDraftId)).status).toBe(200);
     // A new start date must still be today or later.
     const again = (await api.asDraft(w.recruiterX, job.id)).body.data;
-    await api.saveDraft(w.recruiterX, { jobPostDraftId: again.jobPostDraftId, jobData: { ...again.jobData, jobDetails: { ...again.jobData.jobDetails, startJobDate: addDaysIso(start, 1) } } });
-    expect((await api.republish(w.recruiterX, again.jobPostDraftId)).body.state.fieldErrors).toEqual({ 'jobData.jobDetails.startJobDate': PostingMessages.startJobDate });
+    await api.saveDraft(w.recruiterX, {
+      jobPostDraftId: again.jobPostDraftId,
+      jobData: { ...again.jobData, jobDetails: { ...again.jobData.jobDetails, startJobDate: addDaysIso(start, 1) } },
+    });
+    expect((await api.republish(w.recruiterX, again.jobPostDraftId)).body.state.fieldErrors).toEqual({
+      'jobData.jobDetails.startJobDate': PostingMessages.startJobDate,
+    });
   });
 
   it('lets the draft decide: jobpost-create of a live job’s draft republishes it, jobpost-update of a new draft publishes it', async () => {
@@ -306,7 +361,12 @@ describe('editing a live job through a draft (jobpost-as-draft, jobpost-update)'
   it('EditJobPost replaces a live job’s data at once', async () => {
     const job = await api.newJob(w.recruiterX);
     await apply(f, job.id, w.seeker.id!);
-    const answer = await postJson<CompanyJob>(f, '/api/Recruiter/EditJobPost', { jobPostId: job.id, jobData: completeJobData({ title: 'Order Picker' }) }, w.recruiterX.token);
+    const answer = await postJson<CompanyJob>(
+      f,
+      '/api/Recruiter/EditJobPost',
+      { jobPostId: job.id, jobData: completeJobData({ title: 'Order Picker' }) },
+      w.recruiterX.token,
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ id: job.id, title: 'Order Picker', applicants: 1, dateOfPosted: job.dateOfPosted });
   });
@@ -332,7 +392,8 @@ describe('cloning a job (jobpost-clone)', () => {
 });
 
 describe('a job’s lifecycle', () => {
-  const listed = async (activeFlag: number) => (await api.jobs(w.recruiterX, { activeFlag, pageSize: 100 })).body.data.items.map((j) => j.id);
+  const listed = async (activeFlag: number) =>
+    (await api.jobs(w.recruiterX, { activeFlag, pageSize: 100 })).body.data.items.map((j) => j.id);
 
   it('publish → active → closed → reopened → expired → reopened for 30 more days', async () => {
     const job = await api.newJob(w.recruiterX);

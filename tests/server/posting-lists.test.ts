@@ -13,7 +13,13 @@ let api: ReturnType<typeof posting>;
 let recruiter: Caller;
 let employer: Caller;
 /** Zephyr's jobs, by name. */
-const jobs: Record<'picker' | 'forklift' | 'packer' | 'clerk' | 'lead', string> = { picker: '', forklift: '', packer: '', clerk: '', lead: '' };
+const jobs: Record<'picker' | 'forklift' | 'packer' | 'clerk' | 'lead', string> = {
+  picker: '',
+  forklift: '',
+  packer: '',
+  clerk: '',
+  lead: '',
+};
 
 beforeAll(async () => {
   ({ f, w } = await postingApp());
@@ -26,8 +32,15 @@ beforeAll(async () => {
   const at = (days: number) => new Date(start + days * DAY);
   // The demo seed publishes through the same call: backdated, closed, or already past its last day.
   jobs.picker = (await publishJobData(f.app.ctx, actor, completeJobData({ title: 'Order Picker' }), { postedAt: at(0) })).id;
-  jobs.forklift = (await publishJobData(f.app.ctx, { ...actor, userId: employer.id! }, completeJobData({ title: 'Forklift Operator' }), { postedAt: at(1), status: 'Closed' })).id;
-  jobs.packer = (await publishJobData(f.app.ctx, actor, completeJobData({ title: 'Packer' }), { postedAt: at(2), validThrough: at(12) })).id;
+  jobs.forklift = (
+    await publishJobData(f.app.ctx, { ...actor, userId: employer.id! }, completeJobData({ title: 'Forklift Operator' }), {
+      postedAt: at(1),
+      status: 'Closed',
+    })
+  ).id;
+  jobs.packer = (
+    await publishJobData(f.app.ctx, actor, completeJobData({ title: 'Packer' }), { postedAt: at(2), validThrough: at(12) })
+  ).id;
   jobs.clerk = (await publishJobData(f.app.ctx, actor, completeJobData({ title: 'Shipping Clerk' }), { postedAt: at(3) })).id;
   jobs.lead = (await publishJobData(f.app.ctx, actor, completeJobData({ title: 'Warehouse Lead' }), { postedAt: at(4) })).id;
   await api.remove(recruiter, jobs.lead);
@@ -65,7 +78,12 @@ describe('the company’s jobs (Employer job-posts)', () => {
   it('carries real counts and who created and last changed each job', async () => {
     const page = await list({});
     const row = (title: string) => page.items.find((j) => j.title === title)!;
-    expect(row('Order Picker')).toMatchObject({ clicks: 5, applicants: 1, createdBy: { id: recruiter.id, name: 'Avery Chen' }, companyName: 'Zephyr Storage' });
+    expect(row('Order Picker')).toMatchObject({
+      clicks: 5,
+      applicants: 1,
+      createdBy: { id: recruiter.id, name: 'Avery Chen' },
+      companyName: 'Zephyr Storage',
+    });
     expect(row('Forklift Operator')).toMatchObject({ clicks: 2, applicants: 3, createdBy: { id: employer.id, name: 'Morgan Reyes' } });
     expect(row('Shipping Clerk')).toMatchObject({ clicks: 0, applicants: 2 });
     expect(row('Packer').validThrough).toBe(new Date(Date.parse(row('Order Picker').dateOfPosted!) + 12 * DAY).toISOString());
@@ -118,8 +136,14 @@ describe('the Recruiter names of the list', () => {
   });
 
   it('GetJobsByStatus: true for active jobs, false for closed and expired ones', async () => {
-    expect(titles((await getJson<JobPage>(f, '/api/Recruiter/GetJobsByStatus?Status=true', recruiter.token)).body.data)).toEqual(['Shipping Clerk', 'Order Picker']);
-    expect(titles((await getJson<JobPage>(f, '/api/Recruiter/GetJobsByStatus?Status=false', recruiter.token)).body.data)).toEqual(['Packer', 'Forklift Operator']);
+    expect(titles((await getJson<JobPage>(f, '/api/Recruiter/GetJobsByStatus?Status=true', recruiter.token)).body.data)).toEqual([
+      'Shipping Clerk',
+      'Order Picker',
+    ]);
+    expect(titles((await getJson<JobPage>(f, '/api/Recruiter/GetJobsByStatus?Status=false', recruiter.token)).body.data)).toEqual([
+      'Packer',
+      'Forklift Operator',
+    ]);
     const wrong = await getJson(f, '/api/Recruiter/GetJobsByStatus?Status=maybe', recruiter.token);
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(PostingMessages.statusUnchanged);
@@ -130,7 +154,12 @@ describe('the Recruiter names of the list', () => {
     expect(all.status).toBe(200);
     expect(all.body.data).toEqual((await getJson<JobPage>(f, '/api/Recruiter/GetAllJobs', recruiter.token)).body.data);
     expect(all.body.data.pageSize).toBe(10);
-    const found = await postJson<JobPage>(f, '/api/Recruiter/GetAllJobs', { searchQuery: 'pack', pageNumber: 1, pageSize: 10 }, employer.token);
+    const found = await postJson<JobPage>(
+      f,
+      '/api/Recruiter/GetAllJobs',
+      { searchQuery: 'pack', pageNumber: 1, pageSize: 10 },
+      employer.token,
+    );
     expect(titles(found.body.data)).toEqual(['Packer']);
     const second = await postJson<JobPage>(f, '/api/Recruiter/GetAllJobs', { pageNumber: 2, pageSize: 3 }, recruiter.token);
     expect(titles(second.body.data)).toEqual(['Forklift Operator']);
@@ -140,8 +169,12 @@ describe('the Recruiter names of the list', () => {
   it('GetJobsByStatus and GetJobPostById also as POSTs, as spec 2 names them', async () => {
     const active = await postJson<JobPage>(f, '/api/Recruiter/GetJobsByStatus?Status=true', undefined, recruiter.token);
     expect(titles(active.body.data)).toEqual(['Shipping Clerk', 'Order Picker']);
-    expect(titles((await postJson<JobPage>(f, '/api/Recruiter/GetJobsByStatus?Status=false', undefined, employer.token)).body.data)).toEqual(['Packer', 'Forklift Operator']);
-    expect((await postJson(f, '/api/Recruiter/GetJobsByStatus?Status=maybe', undefined, recruiter.token)).body.message).toBe(PostingMessages.statusUnchanged);
+    expect(
+      titles((await postJson<JobPage>(f, '/api/Recruiter/GetJobsByStatus?Status=false', undefined, employer.token)).body.data),
+    ).toEqual(['Packer', 'Forklift Operator']);
+    expect((await postJson(f, '/api/Recruiter/GetJobsByStatus?Status=maybe', undefined, recruiter.token)).body.message).toBe(
+      PostingMessages.statusUnchanged,
+    );
     const id = active.body.data.items[0]!.id;
     const byPost = await postJson(f, `/api/Recruiter/GetJobPostById?JobId=${id}`, undefined, recruiter.token);
     expect(byPost.status).toBe(200);
@@ -158,7 +191,9 @@ describe('paging', () => {
     const postedAt = new Date(Date.now() - DAY);
     // 23 jobs, 12 of them posted at the same moment: the order must still be total.
     for (let i = 1; i <= 23; i++) {
-      await publishJobData(f.app.ctx, actor, completeJobData({ title: `Picker ${String(i).padStart(2, '0')}` }), { postedAt: i <= 12 ? postedAt : new Date(postedAt.getTime() + i * 60_000) });
+      await publishJobData(f.app.ctx, actor, completeJobData({ title: `Picker ${String(i).padStart(2, '0')}` }), {
+        postedAt: i <= 12 ? postedAt : new Date(postedAt.getTime() + i * 60_000),
+      });
     }
   });
 
@@ -178,15 +213,25 @@ describe('paging', () => {
 describe('the demo seed’s entry points', () => {
   it('publishJobData checks what jobpost checks', async () => {
     const actor = { companyId: w.x.id, userId: w.recruiterX.id! };
-    await expect(publishJobData(f.app.ctx, actor, completeJobData({ payDetails: { maxSalary: 0, minSalary: 0, isCompetitiveSalary: true } }))).rejects.toMatchObject({ status: 400, message: PostingMessages.notPublishable });
-    await expect(publishJobData(f.app.ctx, actor, completeJobData({ title: 'Cook' }))).rejects.toMatchObject({ status: 400, message: PostingMessages.title });
+    await expect(
+      publishJobData(f.app.ctx, actor, completeJobData({ payDetails: { maxSalary: 0, minSalary: 0, isCompetitiveSalary: true } })),
+    ).rejects.toMatchObject({ status: 400, message: PostingMessages.notPublishable });
+    await expect(publishJobData(f.app.ctx, actor, completeJobData({ title: 'Cook' }))).rejects.toMatchObject({
+      status: 400,
+      message: PostingMessages.title,
+    });
   });
 
   it('saveDraftFor saves a draft as draft-update does', async () => {
     const actor = { companyId: w.x.id, userId: w.employerX.id! };
-    const draft = await saveDraftFor(f.app.ctx, actor, { jobData: { jobDetails: { title: 'Night Stocker' } }, stepTracking: { currentStep: 'payDetails', completedSteps: ['jobDetails', 'timeRequirements'] } });
+    const draft = await saveDraftFor(f.app.ctx, actor, {
+      jobData: { jobDetails: { title: 'Night Stocker' } },
+      stepTracking: { currentStep: 'payDetails', completedSteps: ['jobDetails', 'timeRequirements'] },
+    });
     expect(draft).toMatchObject({ title: 'Night Stocker', stepTracking: { currentStep: 'payDetails' }, createdBy: { id: w.employerX.id } });
     expect((await api.draft(w.recruiterX, draft.jobPostDraftId)).status).toBe(200);
-    await expect(saveDraftFor(f.app.ctx, actor, { jobData: { jobDetails: { title: 'Night Stocker', positionType: [99] } } })).rejects.toMatchObject({ status: 400, message: PostingMessages.positionType });
+    await expect(
+      saveDraftFor(f.app.ctx, actor, { jobData: { jobDetails: { title: 'Night Stocker', positionType: [99] } } }),
+    ).rejects.toMatchObject({ status: 400, message: PostingMessages.positionType });
   });
 });

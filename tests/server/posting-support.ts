@@ -1,14 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { applications, jobClicks, jobDrafts, jobPosts } from '../../server/db/schema.ts';
-import type {
-  CompanyJob,
-  CompanyJobDetail,
-  Draft,
-  DraftUpdateResult,
-  JobDataInput,
-  JobPage,
-} from '../../src/contract/posting.ts';
+import type { CompanyJob, CompanyJobDetail, Draft, DraftUpdateResult, JobDataInput, JobPage } from '../../src/contract/posting.ts';
 import { testClock } from './account-support.ts';
 import { companyApp, companyWorld, getJson, postJson, type Answer, type Caller } from './company-support.ts';
 import type { FilesApp } from './files-support.ts';
@@ -41,13 +34,30 @@ export const vancouverWa = {
   longitude: -122.6615,
 };
 
-export const boiseId = { city: 'Boise', name: 'Boise, ID', state: 'ID', address: '800 W Main St, Boise, ID 83702', pinCode: '83702', latitude: 43.615, longitude: -116.2023 };
+export const boiseId = {
+  city: 'Boise',
+  name: 'Boise, ID',
+  state: 'ID',
+  address: '800 W Main St, Boise, ID 83702',
+  pinCode: '83702',
+  latitude: 43.615,
+  longitude: -116.2023,
+};
 
 const DESCRIPTION =
   '<p>Join our warehouse team in Vancouver. You will pick, pack and ship orders for our customers across the Pacific Northwest.</p><ul><li>Pick orders</li><li>Pack parcels</li></ul>';
 
 /** Job data every step accepts: publishable as it is. */
-export function completeJobData(overrides: { title?: string; jobDetails?: object; timeRequirements?: object; payDetails?: object; categorization?: object; candidateRequirements?: object } = {}): JobDataInput {
+export function completeJobData(
+  overrides: {
+    title?: string;
+    jobDetails?: object;
+    timeRequirements?: object;
+    payDetails?: object;
+    categorization?: object;
+    candidateRequirements?: object;
+  } = {},
+): JobDataInput {
   return {
     jobDetails: {
       title: overrides.title ?? 'Warehouse Associate',
@@ -62,19 +72,36 @@ export function completeJobData(overrides: { title?: string; jobDetails?: object
     timeRequirements: { workSchedule: 1, hoursPerWeek: 40, schedules: [1, 7], ...overrides.timeRequirements },
     payDetails: { minSalary: 21.5, maxSalary: 25, rate: 'Hourly', benefits: [1, 6], supplementalPay: 16, ...overrides.payDetails },
     categorization: { industries: [WAREHOUSING], ...overrides.categorization },
-    candidateRequirements: { skills: [SKILL.orderPicking, SKILL.packing], minExperience: 1, maxExperience: 3, ...overrides.candidateRequirements },
+    candidateRequirements: {
+      skills: [SKILL.orderPicking, SKILL.packing],
+      minExperience: 1,
+      maxExperience: 3,
+      ...overrides.candidateRequirements,
+    },
   } as JobDataInput;
 }
 
 export function posting(f: FilesApp) {
   const api = {
     saveDraft: (caller: Caller, draft: { jobPostDraftId?: string | null; jobData: unknown; stepTracking?: unknown }, useAi?: boolean) =>
-      postJson<DraftUpdateResult>(f, '/api/job/draft-update', { Draft: draft, ...(useAi === undefined ? {} : { UseAi: useAi }) }, caller.token),
+      postJson<DraftUpdateResult>(
+        f,
+        '/api/job/draft-update',
+        { Draft: draft, ...(useAi === undefined ? {} : { UseAi: useAi }) },
+        caller.token,
+      ),
     draft: (caller: Caller, id: string) => getJson<Draft>(f, `/api/job/draft/${id}`, caller.token),
-    drafts: (caller: Caller, query = '') => getJson<{ items: Array<Omit<Draft, 'jobData' | 'draftJson'> & { jobPostId: string | null }>; total: number }>(f, `/api/job/draft-list${query}`, caller.token),
+    drafts: (caller: Caller, query = '') =>
+      getJson<{ items: Array<Omit<Draft, 'jobData' | 'draftJson'> & { jobPostId: string | null }>; total: number }>(
+        f,
+        `/api/job/draft-list${query}`,
+        caller.token,
+      ),
     deleteDraft: (caller: Caller, id: string) => postJson<null>(f, `/api/job/delete-draft/${id}`, undefined, caller.token),
-    publish: (caller: Caller, draftId: string) => postJson<CompanyJobDetail>(f, '/api/job/jobpost-create', { DraftId: draftId }, caller.token),
-    republish: (caller: Caller, draftId: string) => postJson<CompanyJobDetail>(f, '/api/job/jobpost-update', { DraftId: draftId }, caller.token),
+    publish: (caller: Caller, draftId: string) =>
+      postJson<CompanyJobDetail>(f, '/api/job/jobpost-create', { DraftId: draftId }, caller.token),
+    republish: (caller: Caller, draftId: string) =>
+      postJson<CompanyJobDetail>(f, '/api/job/jobpost-update', { DraftId: draftId }, caller.token),
     publishData: (caller: Caller, jobData: unknown) => postJson<CompanyJobDetail>(f, '/api/job/jobpost', { jobData }, caller.token),
     asDraft: (caller: Caller, jobId: string) => getJson<Draft>(f, `/api/job/jobpost-as-draft?id=${jobId}`, caller.token),
     clone: (caller: Caller, jobId: string) => postJson<Draft>(f, '/api/job/jobpost-clone', { id: jobId }, caller.token),

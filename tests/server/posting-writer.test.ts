@@ -57,9 +57,21 @@ describe('the template writer', () => {
   });
 
   it('says what it can when a section has nothing to tell', () => {
-    const bare = writeFromTemplate({ ...facts, pay: { ...facts.pay, competitive: false }, minimumEducation: null, minExperience: null, tags: [], requiresWorkAuthorization: false, requiresResume: false, requiresCoverLetter: false, openToMinors: false });
+    const bare = writeFromTemplate({
+      ...facts,
+      pay: { ...facts.pay, competitive: false },
+      minimumEducation: null,
+      minExperience: null,
+      tags: [],
+      requiresWorkAuthorization: false,
+      requiresResume: false,
+      requiresCoverLetter: false,
+      openToMinors: false,
+    });
     expect(bare).toContain('<p><strong>Pay and benefits</strong></p><p>Pay is discussed with each applicant.</p>');
-    expect(bare).toContain('<p><strong>Requirements</strong></p><p>No particular education or experience is needed: we welcome every applicant.</p>');
+    expect(bare).toContain(
+      '<p><strong>Requirements</strong></p><p>No particular education or experience is needed: we welcome every applicant.</p>',
+    );
   });
 });
 
@@ -67,14 +79,25 @@ type Mode = 'ok' | 'markdown' | 'error' | 'garbage' | 'empty' | 'hang';
 
 /** An OpenAI-compatible chat completions server, in-process. */
 async function startModel() {
-  const state = { mode: 'ok' as Mode, requests: [] as Array<{ path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> }> };
+  const state = {
+    mode: 'ok' as Mode,
+    requests: [] as Array<{ path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> }>,
+  };
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));
     req.on('end', () => {
       state.requests.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(raw || '{}') });
       const answer = (content: string) =>
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(
+            JSON.stringify({
+              id: 'chatcmpl-1',
+              object: 'chat.completion',
+              choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+            }),
+          );
       switch (state.mode) {
         case 'hang':
           return;
@@ -85,7 +108,9 @@ async function startModel() {
         case 'empty':
           return answer('   ');
         case 'markdown':
-          return answer('```\n## About the role\n\nWe need a picker who enjoys fast-paced work in our warehouse.\n\n- Pick orders\n- Pack parcels\n```');
+          return answer(
+            '```\n## About the role\n\nWe need a picker who enjoys fast-paced work in our warehouse.\n\n- Pick orders\n- Pack parcels\n```',
+          );
         default:
           return answer(
             '<p><strong>About the role</strong></p><p>Pick and pack orders in a friendly team, with room to grow.</p><script>alert(1)</script>' +
@@ -124,7 +149,10 @@ describe('the OpenAI-compatible writer', () => {
     const [request] = model.state.requests;
     expect(request!.path).toBe('/v1/chat/completions');
     expect(request!.headers.authorization).toBe('Bearer sk-test');
-    expect(request!.body).toMatchObject({ model: 'writer-small', messages: [{ role: 'system', content: JOB_WRITER_INSTRUCTIONS }, { role: 'user' }] });
+    expect(request!.body).toMatchObject({
+      model: 'writer-small',
+      messages: [{ role: 'system', content: JOB_WRITER_INSTRUCTIONS }, { role: 'user' }],
+    });
     const user = (request!.body.messages as Array<{ content: string }>)[1]!.content;
     expect(JSON.parse(user.slice(user.indexOf('{')))).toEqual(facts);
   });
@@ -138,7 +166,9 @@ describe('the OpenAI-compatible writer', () => {
   it('turns a Markdown answer into paragraphs and lists', async () => {
     model.state.mode = 'markdown';
     const html = await createOpenAiJobWriter({ url: model.base, key: 'k', model: 'm' }).write(facts);
-    expect(html).toBe('<p><strong>About the role</strong></p><p>We need a picker who enjoys fast-paced work in our warehouse.</p><ul><li>Pick orders</li><li>Pack parcels</li></ul>');
+    expect(html).toBe(
+      '<p><strong>About the role</strong></p><p>We need a picker who enjoys fast-paced work in our warehouse.</p><ul><li>Pick orders</li><li>Pack parcels</li></ul>',
+    );
   });
 
   it.each(['error', 'garbage', 'empty'] as const)('fails with a JobWriterError on an answer that is %s', async (mode) => {
@@ -148,7 +178,9 @@ describe('the OpenAI-compatible writer', () => {
 
   it('gives up on a model that does not answer', async () => {
     model.state.mode = 'hang';
-    await expect(createOpenAiJobWriter({ url: model.base, key: 'k', model: 'm' }, { timeoutMs: 200 }).write(facts)).rejects.toBeInstanceOf(JobWriterError);
+    await expect(createOpenAiJobWriter({ url: model.base, key: 'k', model: 'm' }, { timeoutMs: 200 }).write(facts)).rejects.toBeInstanceOf(
+      JobWriterError,
+    );
   });
 
   it('fails with a JobWriterError when nothing listens', async () => {
@@ -189,7 +221,12 @@ describe('UseAi through a configured model', () => {
     const stored = await api.draft(w.recruiterX, answer.body.data.draft.jobPostDraftId);
     expect(stored.body.data.jobData.jobDetails.description).toBe(answer.body.data.draft.jobData.jobDetails.description);
     const user = (model.state.requests[0]!.body.messages as Array<{ content: string }>)[1]!.content;
-    expect(JSON.parse(user.slice(user.indexOf('{')))).toMatchObject({ companyName: 'Hale Logistics LLC', title: 'Warehouse Associate', skills: ['Order picking', 'Packing'], place: 'Vancouver, WA' });
+    expect(JSON.parse(user.slice(user.indexOf('{')))).toMatchObject({
+      companyName: 'Hale Logistics LLC',
+      title: 'Warehouse Associate',
+      skills: ['Order picking', 'Packing'],
+      place: 'Vancouver, WA',
+    });
   });
 
   it('still saves the draft when the model fails, and says the writer is unavailable', async () => {
@@ -213,7 +250,11 @@ describe('UseAi through a configured model', () => {
 describe('configuration', () => {
   it('needs a model with AI_API_URL, and uses the template without it', () => {
     expect(() => loadConfig({ AI_API_URL: 'https://api.example.com/v1' })).toThrow(ConfigError);
-    expect(loadConfig({ AI_API_URL: 'https://api.example.com/v1', AI_MODEL: 'm', AI_API_KEY: 'k' }).ai).toEqual({ url: 'https://api.example.com/v1', key: 'k', model: 'm' });
+    expect(loadConfig({ AI_API_URL: 'https://api.example.com/v1', AI_MODEL: 'm', AI_API_KEY: 'k' }).ai).toEqual({
+      url: 'https://api.example.com/v1',
+      key: 'k',
+      model: 'm',
+    });
     expect(loadConfig({}).ai).toBeNull();
   });
 });

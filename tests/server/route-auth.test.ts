@@ -114,7 +114,10 @@ describe.each(guarded.map((ep) => [name(ep), ep] as const))('%s', (_, ep) => {
   });
 
   it('answers 401 to a bearer token that is not ours, whatever the input', async () => {
-    const foreign = await createAccessTokens('another-secret-of-at-least-thirty-two-chars').sign({ userId: randomUUID(), role: 'SuperAdmin' });
+    const foreign = await createAccessTokens('another-secret-of-at-least-thirty-two-chars').sign({
+      userId: randomUUID(),
+      role: 'SuperAdmin',
+    });
     for (const token of ['garbage', 'e30.e30.e30', foreign]) {
       for (const input of wrongInputs(ep)) {
         expect(await send(ep, input, token), `${token.slice(0, 12)}…, ${input.label}`).toEqual({ status: 401, message: EXPIRED });
@@ -165,7 +168,9 @@ describe('an access token verified once', () => {
     const token = await tokens.sign({ userId: randomUUID(), role: 'JobSeeker' });
     expect(await tokens.verify(token)).not.toBeNull();
     const [header, , signature] = token.split('.');
-    const payload = Buffer.from(JSON.stringify({ sub: randomUUID(), role: 'SuperAdmin', iss: 'job-marketplace', aud: 'job-marketplace-api', exp: 9_999_999_999 })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ sub: randomUUID(), role: 'SuperAdmin', iss: 'job-marketplace', aud: 'job-marketplace-api', exp: 9_999_999_999 }),
+    ).toString('base64url');
     expect(await tokens.verify(`${header}.${payload}.${signature}`)).toBeNull();
     expect(await tokens.verify(`${token}x`)).toBeNull();
   });

@@ -43,7 +43,9 @@ function jobsAround(latitude: number, longitude: number, count: number, seed: nu
     const remote = random() < 0.15;
     const n = from + i;
     return {
-      id: `${n.toString(16).padStart(8, '0')}-0000-4000-8000-${Math.floor(random() * 2 ** 40).toString(16).padStart(12, '0')}`,
+      id: `${n.toString(16).padStart(8, '0')}-0000-4000-8000-${Math.floor(random() * 2 ** 40)
+        .toString(16)
+        .padStart(12, '0')}`,
       companyId: 'c0000000-0000-4000-8000-000000000000',
       isRemote: remote,
       latitude: remote && random() < 0.7 ? null : at[0],
@@ -120,7 +122,13 @@ describe('remote jobs matching a phrase, kept from one search to the next', () =
         const picked = Array.from({ length: 4 }, () => words[Math.floor(random() * words.length)]!);
         const at = new Map<string, number[]>();
         picked.forEach((w, i) => at.set(w, [...(at.get(w) ?? []), i + 1]));
-        return { ...job, document: [...at].sort(([a], [b]) => (a < b ? -1 : 1)).map(([w, p]) => `'${w}':${p.join(',')}`).join(' ') };
+        return {
+          ...job,
+          document: [...at]
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([w, p]) => `'${w}':${p.join(',')}`)
+            .join(' '),
+        };
       });
     let jobs = withWords(jobsAround(centre.latitude, centre.longitude, 1500, 3, 0));
     const index = new JobIndex();
@@ -150,7 +158,12 @@ describe('remote jobs matching a phrase, kept from one search to the next', () =
       // Written since: new jobs, jobs written again, jobs closed.
       const added = withWords(jobsAround(centre.latitude, centre.longitude, 100, 10 + round, 2000 + round * 100));
       const rewritten = withWords(jobs.filter((j) => j.isRemote).slice(round * 20, round * 20 + 20));
-      const closed = new Set(jobs.filter((j) => j.isRemote).slice(round * 20 + 200, round * 20 + 220).map((j) => j.id));
+      const closed = new Set(
+        jobs
+          .filter((j) => j.isRemote)
+          .slice(round * 20 + 200, round * 20 + 220)
+          .map((j) => j.id),
+      );
       for (const job of [...added, ...rewritten]) index.put(job);
       for (const id of closed) index.remove(id);
       const byId = new Map(jobs.map((j) => [j.id, j]));
@@ -182,7 +195,10 @@ describe('remote jobs matching a keyword, read best match first', () => {
         const word = words[Math.floor(random() * words.length)]!;
         at.set(word, [...(at.get(word) ?? []), `${position}${weights[Math.floor(random() * weights.length)]}`]);
       }
-      return [...at].sort(([a], [b]) => (a < b ? -1 : 1)).map(([w, p]) => `'${w}':${p.join(',')}`).join(' ');
+      return [...at]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([w, p]) => `'${w}':${p.join(',')}`)
+        .join(' ');
     };
     const jobs = jobsAround(centre.latitude, centre.longitude, 9000, 6, 0).map((job, i) => ({
       ...job,
@@ -193,10 +209,21 @@ describe('remote jobs matching a keyword, read best match first', () => {
     const index = new JobIndex();
     for (const job of jobs) index.put(job);
     index.renumberInGridOrder();
-    const keywords = [[{ lexeme: 'custom', prefix: false, negated: false }], [{ lexeme: 'nurs', prefix: false, negated: false }, { lexeme: 'lead', prefix: false, negated: false }], parseKeywordTree("'custom' <-> 'servic' | 'lead'")!];
+    const keywords = [
+      [{ lexeme: 'custom', prefix: false, negated: false }],
+      [
+        { lexeme: 'nurs', prefix: false, negated: false },
+        { lexeme: 'lead', prefix: false, negated: false },
+      ],
+      parseKeywordTree("'custom' <-> 'servic' | 'lead'")!,
+    ];
     let stopped = 0;
     for (let i = 0; i < 120; i++) {
-      const location = { latitude: centre.latitude + (random() - 0.5), longitude: centre.longitude + (random() - 0.5) * 1.2, radius: 5 + Math.floor(random() * 40) };
+      const location = {
+        latitude: centre.latitude + (random() - 0.5),
+        longitude: centre.longitude + (random() - 0.5) * 1.2,
+        radius: 5 + Math.floor(random() * 40),
+      };
       const search = searchOf({
         terms: keywords[i % keywords.length]!,
         location,

@@ -36,7 +36,10 @@ describe('the list-view rows kept of found jobs', () => {
   it('leaves the least recently used rows first, down to its bound', () => {
     const rows = new ListRows();
     rows.bound = 8;
-    rows.keep(rows.mark(), [1, 2, 3, 4, 5, 6, 7, 8].map((n) => row(n)));
+    rows.keep(
+      rows.mark(),
+      [1, 2, 3, 4, 5, 6, 7, 8].map((n) => row(n)),
+    );
     // Rows 1 and 2 are used again: the oldest are now 3, 4, …
     expect(rows.get(row(1).id)?.title).toBe('Job 1');
     expect(rows.get(row(2).id)?.title).toBe('Job 2');
@@ -53,7 +56,10 @@ describe('the list-view rows kept of found jobs', () => {
     const rows = new ListRows();
     rows.bound = 100;
     rows.keepsAll = true;
-    rows.keep(rows.mark(), Array.from({ length: 100 }, (_, i) => row(i)));
+    rows.keep(
+      rows.mark(),
+      Array.from({ length: 100 }, (_, i) => row(i)),
+    );
     for (let i = 0; i < 100; i++) expect(rows.get(row(i).id)?.id).toBe(row(i).id);
     expect(rows.size).toBe(100);
   });

@@ -12,15 +12,55 @@ export const DAY = 24 * 60 * 60 * 1000;
 /** Places around the default search place (Vancouver, WA 45.628, -122.6739) and further away. */
 export const PLACES = {
   /** 0.9 miles from the default place. */
-  vancouver: { city: 'Vancouver', name: 'Vancouver, WA', state: 'WA', address: '1200 Main St, Vancouver, WA 98660', pinCode: '98660', latitude: 45.6387, longitude: -122.6615 },
+  vancouver: {
+    city: 'Vancouver',
+    name: 'Vancouver, WA',
+    state: 'WA',
+    address: '1200 Main St, Vancouver, WA 98660',
+    pinCode: '98660',
+    latitude: 45.6387,
+    longitude: -122.6615,
+  },
   /** About 7.8 miles. */
-  portland: { city: 'Portland', name: 'Portland, OR', state: 'OR', address: '701 SW 6th Ave, Portland, OR 97204', pinCode: '97204', latitude: 45.5152, longitude: -122.6784 },
+  portland: {
+    city: 'Portland',
+    name: 'Portland, OR',
+    state: 'OR',
+    address: '701 SW 6th Ave, Portland, OR 97204',
+    pinCode: '97204',
+    latitude: 45.5152,
+    longitude: -122.6784,
+  },
   /** About 5.4 miles. */
-  northPortland: { city: 'Portland', name: 'Portland, OR', state: 'OR', address: '2100 N Lombard St, Portland, OR 97217', pinCode: '97217', latitude: 45.58, longitude: -122.6 },
+  northPortland: {
+    city: 'Portland',
+    name: 'Portland, OR',
+    state: 'OR',
+    address: '2100 N Lombard St, Portland, OR 97217',
+    pinCode: '97217',
+    latitude: 45.58,
+    longitude: -122.6,
+  },
   /** About 14 miles: outside the default 10, inside the 25 of a search by coordinates. */
-  battleGround: { city: 'Battle Ground', name: 'Battle Ground, WA', state: 'WA', address: '109 SW 1st St, Battle Ground, WA 98604', pinCode: '98604', latitude: 45.7807, longitude: -122.5337 },
+  battleGround: {
+    city: 'Battle Ground',
+    name: 'Battle Ground, WA',
+    state: 'WA',
+    address: '109 SW 1st St, Battle Ground, WA 98604',
+    pinCode: '98604',
+    latitude: 45.7807,
+    longitude: -122.5337,
+  },
   /** About 340 miles. */
-  boise: { city: 'Boise', name: 'Boise, ID', state: 'ID', address: '800 W Main St, Boise, ID 83702', pinCode: '83702', latitude: 43.615, longitude: -116.2023 },
+  boise: {
+    city: 'Boise',
+    name: 'Boise, ID',
+    state: 'ID',
+    address: '800 W Main St, Boise, ID 83702',
+    pinCode: '83702',
+    latitude: 43.615,
+    longitude: -116.2023,
+  },
 } as const;
 
 export interface Place {
@@ -33,8 +73,7 @@ export interface Place {
   longitude: number;
 }
 
-const text = (words: string) =>
-  `<p>${words} We train every new hire, pay every other Friday and promote from within whenever we can.</p>`;
+const text = (words: string) => `<p>${words} We train every new hire, pay every other Friday and promote from within whenever we can.</p>`;
 
 /** Publishable job data at a place (remote when no place), with its own title and description. */
 export function jobAt(place: Place | null, title: string, description: string, overrides: Parameters<typeof completeJobData>[0] = {}) {
@@ -85,7 +124,8 @@ export function searchApi(f: FilesApp) {
     simple: (body: unknown, token?: string) => postJson<SearchPage>(f, '/api/JobSeeker/simple-search', body, token),
     enhanced: (body: unknown, token?: string) => postJson<SearchPage>(f, '/api/JobSeeker/enhanced-search', body, token),
     clusters: (body: unknown) => postJson<MapPins>(f, '/api/job/map-clusters', body),
-    boosts: (body: unknown) => postJson<{ items: SearchPage['items']; total: number; pageNumber: number; pageSize: number }>(f, '/api/job/boosts', body),
+    boosts: (body: unknown) =>
+      postJson<{ items: SearchPage['items']; total: number; pageNumber: number; pageSize: number }>(f, '/api/job/boosts', body),
     get: <T>(url: string) => getJson<T>(f, url),
     post: <T>(url: string, body: unknown, token?: string) => postJson<T>(f, url, body, token),
     ok,

@@ -12,7 +12,11 @@ const byZod = (schema: z.ZodType, value: unknown) => JSON.stringify(z.encode(sch
 
 describe('the answer writer', () => {
   it('writes a search page exactly as zod did, saved, remote and boosted jobs and the map included', () => {
-    const items = [...itemsFrom(1, 18), searchItem(19, { distanceMiles: null, isRemote: true, userActions: { isSaved: true } }), searchItem(20, { isBoosted: true })];
+    const items = [
+      ...itemsFrom(1, 18),
+      searchItem(19, { distanceMiles: null, isRemote: true, userActions: { isSaved: true } }),
+      searchItem(20, { isBoosted: true }),
+    ];
     const page = searchPage(items, 1234, 1, pinsOf([pinOf(1), GROUP]));
     const schema = envelopeOf(searchPageSchema);
     const answer = ok(page, 200);
@@ -39,7 +43,14 @@ describe('the answer writer', () => {
 
   it('refuses an answer that does not match, naming where', () => {
     const schema = z.object({ items: z.array(z.object({ count: z.number().int(), kind: z.enum(['a', 'b']) })) });
-    expect(() => writeJson(schema, { items: [{ count: 1, kind: 'a' }, { count: 1.5, kind: 'a' }] })).toThrow(new ResponseShapeError('/items/1/count'));
+    expect(() =>
+      writeJson(schema, {
+        items: [
+          { count: 1, kind: 'a' },
+          { count: 1.5, kind: 'a' },
+        ],
+      }),
+    ).toThrow(new ResponseShapeError('/items/1/count'));
     expect(() => writeJson(schema, { items: [{ count: 1, kind: 'c' }] })).toThrow(ResponseShapeError);
     expect(() => writeJson(schema, { items: [{ kind: 'a' }] })).toThrow(ResponseShapeError);
     expect(() => writeJson(schema, { items: 'none' })).toThrow(ResponseShapeError);
@@ -69,9 +80,25 @@ describe('the answer writer', () => {
       tags: z.array(z.string()).max(2),
       strict: z.strictObject({ x: z.number() }),
     });
-    const good = { at: '2026-01-02T03:04:05.000Z', email: 'a@b.co', score: 3, either: 4, byField: { name: 'Required' }, tags: ['x'], strict: { x: 1 } };
+    const good = {
+      at: '2026-01-02T03:04:05.000Z',
+      email: 'a@b.co',
+      score: 3,
+      either: 4,
+      byField: { name: 'Required' },
+      tags: ['x'],
+      strict: { x: 1 },
+    };
     expect(writeJson(schema, good)).toBe(byZod(schema, good));
-    for (const bad of [{ at: 'yesterday' }, { email: 'nope' }, { score: 11 }, { either: true }, { byField: { a: 1 } }, { tags: ['a', 'b', 'c'] }, { strict: { x: 1, y: 2 } }]) {
+    for (const bad of [
+      { at: 'yesterday' },
+      { email: 'nope' },
+      { score: 11 },
+      { either: true },
+      { byField: { a: 1 } },
+      { tags: ['a', 'b', 'c'] },
+      { strict: { x: 1, y: 2 } },
+    ]) {
       expect(() => writeJson(schema, { ...good, ...bad })).toThrow(ResponseShapeError);
     }
   });
@@ -79,6 +106,10 @@ describe('the answer writer', () => {
   it('writes every job list item field the contract has', () => {
     const item = searchItem(7);
     const written = JSON.parse(writeJson(jobPostListItemSchema, item)) as Record<string, unknown>;
-    expect(Object.keys(written).sort()).toEqual(Object.keys(jobPostListItemSchema.shape).filter((k) => (item as Record<string, unknown>)[k] !== undefined).sort());
+    expect(Object.keys(written).sort()).toEqual(
+      Object.keys(jobPostListItemSchema.shape)
+        .filter((k) => (item as Record<string, unknown>)[k] !== undefined)
+        .sort(),
+    );
   });
 });

@@ -5,8 +5,33 @@ import type { Invitation } from '../../src/contract/invitations.ts';
 import { StaffMessages, type RecruiterProfile } from '../../src/contract/staff.ts';
 import { companies, recruiterInvitations, refreshTokens } from '../../server/db/schema.ts';
 import type { TestApp } from '../support/server/test-app.ts';
-import { DAY, MINUTE, expectFailure, get, inbox, lastMail, linkIn, passwordLogin, post, PASSWORD, uniqueEmail, verifiedJobSeeker, type testClock } from './account-support.ts';
-import { accept, act, invitationToken, invite, joinedRecruiter, staffApp, staffOf, userRow, verifiedEmployer, type Member } from './staff-support.ts';
+import {
+  DAY,
+  MINUTE,
+  expectFailure,
+  get,
+  inbox,
+  lastMail,
+  linkIn,
+  passwordLogin,
+  post,
+  PASSWORD,
+  uniqueEmail,
+  verifiedJobSeeker,
+  type testClock,
+} from './account-support.ts';
+import {
+  accept,
+  act,
+  invitationToken,
+  invite,
+  joinedRecruiter,
+  staffApp,
+  staffOf,
+  userRow,
+  verifiedEmployer,
+  type Member,
+} from './staff-support.ts';
 
 let app: TestApp;
 let clock: ReturnType<typeof testClock>;
@@ -30,11 +55,23 @@ async function nothingCreatedFor(email: string) {
 describe('InviteRecruiter', () => {
   it('mails an accept link valid 7 days and lists the invitation as invited', async () => {
     const email = uniqueEmail('invitee');
-    const answer = await invite(app, employer, { email: ` ${email.toUpperCase()} `, firstName: 'Casey', lastName: 'Nguyen', jobTitle: 'Talent Partner' });
+    const answer = await invite(app, employer, {
+      email: ` ${email.toUpperCase()} `,
+      firstName: 'Casey',
+      lastName: 'Nguyen',
+      jobTitle: 'Talent Partner',
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe(StaffMessages.invited(email));
     expect(answer.body.data.resent).toBe(false);
-    expect(answer.body.data.recruiter).toMatchObject({ email, name: 'Casey Nguyen', jobTitle: 'Talent Partner', status: 'invited', expired: false, joinedAt: null });
+    expect(answer.body.data.recruiter).toMatchObject({
+      email,
+      name: 'Casey Nguyen',
+      jobTitle: 'Talent Partner',
+      status: 'invited',
+      expired: false,
+      joinedAt: null,
+    });
     const { sentAt, expiresAt } = answer.body.data.recruiter;
     expect(Date.parse(expiresAt!) - Date.parse(sentAt!)).toBe(7 * DAY);
 
@@ -144,22 +181,44 @@ describe('AcceptInvitation', () => {
     const answer = await accept(app, token, { firstName: ' Casey ', lastName: 'Nguyen' });
     expect(answer.status).toBe(201);
     const session: SessionData = answer.body.data;
-    expect(session).toMatchObject({ expiresIn: 900, remember: false, users: { email, firstName: 'Casey', lastName: 'Nguyen', role: 'Recruiter' } });
+    expect(session).toMatchObject({
+      expiresIn: 900,
+      remember: false,
+      users: { email, firstName: 'Casey', lastName: 'Nguyen', role: 'Recruiter' },
+    });
     expect(session.accessToken).toEqual(expect.any(String));
 
     const row = (await userRow(app, email))!;
-    expect(row).toMatchObject({ role: 'Recruiter', companyId: employer.companyId, invitedBy: employer.id, jobTitle: 'Talent Partner', disabled: false, deactivatedAt: null });
+    expect(row).toMatchObject({
+      role: 'Recruiter',
+      companyId: employer.companyId,
+      invitedBy: employer.id,
+      jobTitle: 'Talent Partner',
+      disabled: false,
+      deactivatedAt: null,
+    });
     expect(row.emailVerifiedAt).toBeInstanceOf(Date);
     expect(row.termsAcceptedAt).toBeInstanceOf(Date);
     const [invitation] = await app.database.db.select().from(recruiterInvitations).where(eq(recruiterInvitations.acceptedUserId, row.id));
     expect(invitation!.acceptedAt).toBeInstanceOf(Date);
 
     const me = await get<RecruiterProfile>(app, '/api/Recruiter/GetRecruiter', session.accessToken);
-    expect(me.body.data).toEqual({ email, firstName: 'Casey', lastName: 'Nguyen', jobTitle: 'Talent Partner', phoneNumber: null, company: { id: employer.companyId, name: 'Northwind Traders LLC' } });
+    expect(me.body.data).toEqual({
+      email,
+      firstName: 'Casey',
+      lastName: 'Nguyen',
+      jobTitle: 'Talent Partner',
+      phoneNumber: null,
+      company: { id: employer.companyId, name: 'Northwind Traders LLC' },
+    });
     // The session is a real one: it refreshes, and the password signs in.
     expect((await post(app, '/api/Account/RefreshToken', { refreshToken: session.refreshToken })).status).toBe(200);
     expect((await passwordLogin(app, email, PASSWORD)).status).toBe(200);
-    expect((await staffOf(app, employer)).find((r) => r.email === email)).toMatchObject({ status: 'active', name: 'Casey Nguyen', sentAt: null });
+    expect((await staffOf(app, employer)).find((r) => r.email === email)).toMatchObject({
+      status: 'active',
+      name: 'Casey Nguyen',
+      sentAt: null,
+    });
   });
 
   it('works once: a second use says the invitation was accepted', async () => {
@@ -205,7 +264,11 @@ describe('AcceptInvitation', () => {
     const token = await invitationToken(app, email);
     const weak = await accept(app, token, { password: 'short', firstName: '', acceptTerms: false });
     expect(weak.status).toBe(400);
-    expect(weak.body.state.fieldErrors).toMatchObject({ password: AccountMessages.passwordLength, firstName: StaffMessages.firstName, acceptTerms: AccountMessages.terms });
+    expect(weak.body.state.fieldErrors).toMatchObject({
+      password: AccountMessages.passwordLength,
+      firstName: StaffMessages.firstName,
+      acceptTerms: AccountMessages.terms,
+    });
     await nothingCreatedFor(email);
     // The link still works once the form is right.
     expect((await accept(app, token)).status).toBe(201);

@@ -3,7 +3,17 @@ import { AccountMessages } from '../../src/contract/account.ts';
 import { StaffMessages, type Recruiter, type RecruiterProfile } from '../../src/contract/staff.ts';
 import type { TestApp } from '../support/server/test-app.ts';
 import { expectFailure, get, passwordLogin, post, uniqueEmail } from './account-support.ts';
-import { act, invite, joinedRecruiter, signedInJobSeeker, staffApp, staffOf, userRow, verifiedEmployer, type Member } from './staff-support.ts';
+import {
+  act,
+  invite,
+  joinedRecruiter,
+  signedInJobSeeker,
+  staffApp,
+  staffOf,
+  userRow,
+  verifiedEmployer,
+  type Member,
+} from './staff-support.ts';
 
 let app: TestApp;
 let employer: Member & { companyId: string };
@@ -52,13 +62,29 @@ describe('EditRecruiter', () => {
     const saved = await post<{ recruiter: Recruiter }>(
       app,
       '/api/Employer/EditRecruiter',
-      { email: recruiter.email.toUpperCase(), firstName: 'Edwina', lastName: 'Ray', jobTitle: 'Lead Recruiter', phoneNumber: '(503) 555-0123' },
+      {
+        email: recruiter.email.toUpperCase(),
+        firstName: 'Edwina',
+        lastName: 'Ray',
+        jobTitle: 'Lead Recruiter',
+        phoneNumber: '(503) 555-0123',
+      },
       { token: employer.token },
     );
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe(StaffMessages.recruiterSaved);
-    expect(saved.body.data.recruiter).toMatchObject({ name: 'Edwina Ray', jobTitle: 'Lead Recruiter', phoneNumber: '+15035550123', status: 'active' });
-    expect((await myDetails(recruiter)).body.data).toMatchObject({ firstName: 'Edwina', lastName: 'Ray', jobTitle: 'Lead Recruiter', phoneNumber: '+15035550123' });
+    expect(saved.body.data.recruiter).toMatchObject({
+      name: 'Edwina Ray',
+      jobTitle: 'Lead Recruiter',
+      phoneNumber: '+15035550123',
+      status: 'active',
+    });
+    expect((await myDetails(recruiter)).body.data).toMatchObject({
+      firstName: 'Edwina',
+      lastName: 'Ray',
+      jobTitle: 'Lead Recruiter',
+      phoneNumber: '+15035550123',
+    });
 
     const cleared = await post<{ recruiter: Recruiter }>(
       app,
@@ -71,11 +97,21 @@ describe('EditRecruiter', () => {
 
   it('refuses a bad phone or an empty name, and an email that is not on the staff', async () => {
     const recruiter = await joinedRecruiter(app, employer, 'Fern');
-    const bad = await post(app, '/api/Employer/EditRecruiter', { email: recruiter.email, firstName: '', lastName: 'Ray', jobTitle: '', phoneNumber: '555-01' }, { token: employer.token });
+    const bad = await post(
+      app,
+      '/api/Employer/EditRecruiter',
+      { email: recruiter.email, firstName: '', lastName: 'Ray', jobTitle: '', phoneNumber: '555-01' },
+      { token: employer.token },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.state.fieldErrors).toMatchObject({ firstName: StaffMessages.firstName, phoneNumber: StaffMessages.phone });
     expect((await userRow(app, recruiter.email))!.firstName).toBe('Fern');
-    const nobody = await post(app, '/api/Employer/EditRecruiter', { email: uniqueEmail('nobody'), firstName: 'A', lastName: 'B', jobTitle: '', phoneNumber: '' }, { token: employer.token });
+    const nobody = await post(
+      app,
+      '/api/Employer/EditRecruiter',
+      { email: uniqueEmail('nobody'), firstName: 'A', lastName: 'B', jobTitle: '', phoneNumber: '' },
+      { token: employer.token },
+    );
     expectFailure(nobody, 404, StaffMessages.noRecruiter);
   });
 });
@@ -132,8 +168,16 @@ describe('DeleteRecruiter', () => {
     expectFailure(await myDetails(recruiter), 401, EXPIRED);
     expectFailure(await refresh(recruiter), 401, EXPIRED);
     expectFailure(await passwordLogin(app, recruiter.email), 403, AccountMessages.accountDisabled);
-    expectFailure(await act(app, '/api/Employer/DeleteRecruiter', { Email: recruiter.email }, employer.token), 404, StaffMessages.noRecruiter);
-    expectFailure(await act(app, '/api/Employer/ActiveRecruiter', { RecruiterEmail: recruiter.email }, employer.token), 404, StaffMessages.noRecruiter);
+    expectFailure(
+      await act(app, '/api/Employer/DeleteRecruiter', { Email: recruiter.email }, employer.token),
+      404,
+      StaffMessages.noRecruiter,
+    );
+    expectFailure(
+      await act(app, '/api/Employer/ActiveRecruiter', { RecruiterEmail: recruiter.email }, employer.token),
+      404,
+      StaffMessages.noRecruiter,
+    );
   });
 });
 
@@ -156,10 +200,22 @@ describe("the recruiter's own details", () => {
       phoneNumber: '+13605550142',
       company: { id: employer.companyId, name: 'Northwind Traders LLC' },
     });
-    expect((await staffOf(app, employer)).find((r) => r.email === recruiter.email)).toMatchObject({ name: 'Patricia Lee', jobTitle: 'Campus Recruiter' });
-    const bad = await post(app, '/api/Recruiter/UpdateRecruiter', { firstName: 'P', lastName: '', jobTitle: 'x'.repeat(101), phoneNumber: '12' }, { token: recruiter.token });
+    expect((await staffOf(app, employer)).find((r) => r.email === recruiter.email)).toMatchObject({
+      name: 'Patricia Lee',
+      jobTitle: 'Campus Recruiter',
+    });
+    const bad = await post(
+      app,
+      '/api/Recruiter/UpdateRecruiter',
+      { firstName: 'P', lastName: '', jobTitle: 'x'.repeat(101), phoneNumber: '12' },
+      { token: recruiter.token },
+    );
     expect(bad.status).toBe(400);
-    expect(bad.body.state.fieldErrors).toEqual({ lastName: StaffMessages.lastName, jobTitle: StaffMessages.jobTitle, phoneNumber: StaffMessages.phone });
+    expect(bad.body.state.fieldErrors).toEqual({
+      lastName: StaffMessages.lastName,
+      jobTitle: StaffMessages.jobTitle,
+      phoneNumber: StaffMessages.phone,
+    });
   });
 });
 
@@ -209,7 +265,11 @@ describe('who may do what', () => {
   it('answers 401 to anonymous callers of every staff call', async () => {
     for (const [, call] of employerCalls()) expectFailure(await call(), 401, EXPIRED);
     expectFailure(await get(app, '/api/Recruiter/GetRecruiter'), 401, EXPIRED);
-    expectFailure(await post(app, '/api/Recruiter/UpdateRecruiter', { firstName: 'A', lastName: 'B', jobTitle: '', phoneNumber: '' }), 401, EXPIRED);
+    expectFailure(
+      await post(app, '/api/Recruiter/UpdateRecruiter', { firstName: 'A', lastName: 'B', jobTitle: '', phoneNumber: '' }),
+      401,
+      EXPIRED,
+    );
     await xUnchanged();
   });
 
@@ -223,7 +283,16 @@ describe('who may do what', () => {
   it('answers 403 to employers and job seekers on the recruiter’s own calls', async () => {
     for (const who of [x, seeker]) {
       expect((await get(app, '/api/Recruiter/GetRecruiter', who.token)).status).toBe(403);
-      expect((await post(app, '/api/Recruiter/UpdateRecruiter', { firstName: 'A', lastName: 'B', jobTitle: '', phoneNumber: '' }, { token: who.token })).status).toBe(403);
+      expect(
+        (
+          await post(
+            app,
+            '/api/Recruiter/UpdateRecruiter',
+            { firstName: 'A', lastName: 'B', jobTitle: '', phoneNumber: '' },
+            { token: who.token },
+          )
+        ).status,
+      ).toBe(403);
     }
   });
 
@@ -238,7 +307,11 @@ describe('who may do what', () => {
     ] as const) {
       expectFailure(await act(app, path, query, y.token), 404, StaffMessages.noRecruiter);
     }
-    expectFailure(await post(app, '/api/Employer/EditRecruiter', editBody(xRecruiter.email), { token: y.token }), 404, StaffMessages.noRecruiter);
+    expectFailure(
+      await post(app, '/api/Employer/EditRecruiter', editBody(xRecruiter.email), { token: y.token }),
+      404,
+      StaffMessages.noRecruiter,
+    );
     // X's recruiter has an account: Y cannot invite them away.
     expectFailure(await invite(app, y, { email: xRecruiter.email }), 409, StaffMessages.emailHasAccount);
     await xUnchanged();
@@ -257,7 +330,9 @@ describe('who may do what', () => {
 
   it('lets the employer of X do every call on its own staff', async () => {
     expect((await get(app, '/api/Employer/RecruiterList', x.token)).status).toBe(200);
-    expect((await post(app, '/api/Employer/EditRecruiter', { ...editBody(xRecruiter.email), firstName: 'Rex' }, { token: x.token })).status).toBe(200);
+    expect(
+      (await post(app, '/api/Employer/EditRecruiter', { ...editBody(xRecruiter.email), firstName: 'Rex' }, { token: x.token })).status,
+    ).toBe(200);
     expect((await act(app, '/api/Employer/ToggleForRecruiter', { RecruiterEmail: xInactive.email }, x.token)).status).toBe(200);
     expect((await act(app, '/api/Employer/DeactiveRecruiter', { RecruiterEmail: xInactive.email }, x.token)).status).toBe(200);
     expect((await act(app, '/api/Employer/ActiveRecruiter', { RecruiterEmail: xInactive.email }, x.token)).status).toBe(200);

@@ -7,7 +7,19 @@ import { createMemoryRateLimiter, type RateLimiter } from '../../server/platform
 import type { SessionData } from '../../src/contract/account.ts';
 import type { Recruiter, RecruiterList } from '../../src/contract/staff.ts';
 import type { TestApp } from '../support/server/test-app.ts';
-import { accountApp, allowAll, get, lastMail, linkIn, PASSWORD, post, testClock, uniqueEmail, verifiedJobSeeker, signedIn } from './account-support.ts';
+import {
+  accountApp,
+  allowAll,
+  get,
+  lastMail,
+  linkIn,
+  PASSWORD,
+  post,
+  testClock,
+  uniqueEmail,
+  verifiedJobSeeker,
+  signedIn,
+} from './account-support.ts';
 
 /**
  * The staff limits count for real (the invitation limit is under test); every other limit lets
@@ -35,16 +47,34 @@ export interface Member {
 let passwordHash: Promise<string> | undefined;
 
 /** An employer of a new verified company, signed in. */
-export async function verifiedEmployer(app: TestApp, companyName = 'Northwind Traders LLC', firstName = 'Robin'): Promise<Member & { companyId: string }> {
+export async function verifiedEmployer(
+  app: TestApp,
+  companyName = 'Northwind Traders LLC',
+  firstName = 'Robin',
+): Promise<Member & { companyId: string }> {
   passwordHash ??= hashPassword(PASSWORD);
   const [company] = await app.database.db
     .insert(companies)
-    .values({ name: companyName, tin: String(randomInt(100_000_000, 999_999_999)), tinKind: 'EIN', verifiedAt: new Date(), verificationMethod: 'test' })
+    .values({
+      name: companyName,
+      tin: String(randomInt(100_000_000, 999_999_999)),
+      tinKind: 'EIN',
+      verifiedAt: new Date(),
+      verificationMethod: 'test',
+    })
     .returning();
   const email = uniqueEmail('employer');
   const [user] = await app.database.db
     .insert(users)
-    .values({ email, passwordHash: await passwordHash, firstName, lastName: 'Hale', role: 'Employer', companyId: company!.id, emailVerifiedAt: new Date() })
+    .values({
+      email,
+      passwordHash: await passwordHash,
+      firstName,
+      lastName: 'Hale',
+      role: 'Employer',
+      companyId: company!.id,
+      emailVerifiedAt: new Date(),
+    })
     .returning();
   const session = await signedIn(app, email);
   return { email, id: user!.id, companyId: company!.id, token: session.accessToken, refreshToken: session.refreshToken, firstName };
@@ -53,7 +83,13 @@ export async function verifiedEmployer(app: TestApp, companyName = 'Northwind Tr
 export async function signedInJobSeeker(app: TestApp): Promise<Member> {
   const email = await verifiedJobSeeker(app);
   const session = await signedIn(app, email);
-  return { email, id: session.users.id, token: session.accessToken, refreshToken: session.refreshToken, firstName: session.users.firstName };
+  return {
+    email,
+    id: session.users.id,
+    token: session.accessToken,
+    refreshToken: session.refreshToken,
+    firstName: session.users.firstName,
+  };
 }
 
 export const invite = (app: TestApp, employer: Pick<Member, 'token'>, body: Record<string, unknown>) =>
@@ -67,7 +103,14 @@ export async function invitationToken(app: TestApp, email: string): Promise<stri
 }
 
 export const accept = (app: TestApp, token: string, overrides: Record<string, unknown> = {}) =>
-  post<SessionData>(app, '/api/Account/AcceptInvitation', { token, firstName: 'Casey', lastName: 'Nguyen', password: PASSWORD, acceptTerms: true, ...overrides });
+  post<SessionData>(app, '/api/Account/AcceptInvitation', {
+    token,
+    firstName: 'Casey',
+    lastName: 'Nguyen',
+    password: PASSWORD,
+    acceptTerms: true,
+    ...overrides,
+  });
 
 /** A recruiter of the employer's company, joined through an accepted invitation and signed in. */
 export async function joinedRecruiter(app: TestApp, employer: Pick<Member, 'token'>, firstName = 'Casey'): Promise<Member> {

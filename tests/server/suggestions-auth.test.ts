@@ -50,15 +50,60 @@ interface RouteCase {
 const s = () => t.s;
 
 const idCases: RouteCase[] = [
-  { route: 'POST /api/Recruiter/SuggestedJobSeekerByJob', ok: 200, notFound: SuggestionMessages.jobNotFound, call: (c, x) => s().suggested(c, { jobId: x.job }) },
-  { route: 'POST /api/Recruiter/SuggestedJobSeeker', ok: 200, notFound: SuggestionMessages.jobNotFound, call: (c, x) => s().suggestedAny(c, { jobId: x.job }) },
-  { route: 'POST /api/Employer/SuggestedJobSeekerByJob', ok: 200, notFound: SuggestionMessages.jobNotFound, call: (c, x) => s().suggested(c, { jobId: x.job }, 'Employer') },
-  { route: 'POST /api/Recruiter/InviteJobSeeker', ok: 201, notFound: SuggestionMessages.jobNotFound, call: (c, x) => s().invite(c, { jobId: x.job, jobSeekerId: x.seeker.id }) },
-  { route: 'POST /api/Employer/InviteJobSeeker', ok: 201, notFound: SuggestionMessages.jobNotFound, call: (c, x) => s().invite(c, { jobId: x.job, jobSeekerId: x.seeker.id }, 'Employer') },
-  { route: 'POST /api/Recruiter/InviteJobSeekersByJobId', ok: 200, notFound: SuggestionMessages.jobNotFound, call: (c, x) => s().inviteMany(c, { jobId: x.job, jobSeekerIds: [x.seeker.id] }) },
-  { route: 'POST /api/Employer/InviteJobSeekersByJobId', ok: 200, notFound: SuggestionMessages.jobNotFound, call: (c, x) => s().inviteMany(c, { jobId: x.job, jobSeekerIds: [x.seeker.id] }, 'Employer') },
-  { route: 'POST /api/Recruiter/invitations', ok: 200, notFound: SuggestionMessages.jobNotFound, call: (c, x) => s().sent(c, { jobId: x.job }) },
-  { route: 'POST /api/Employer/invitations', ok: 200, notFound: SuggestionMessages.jobNotFound, call: (c, x) => s().sent(c, { jobId: x.job }, 'Employer') },
+  {
+    route: 'POST /api/Recruiter/SuggestedJobSeekerByJob',
+    ok: 200,
+    notFound: SuggestionMessages.jobNotFound,
+    call: (c, x) => s().suggested(c, { jobId: x.job }),
+  },
+  {
+    route: 'POST /api/Recruiter/SuggestedJobSeeker',
+    ok: 200,
+    notFound: SuggestionMessages.jobNotFound,
+    call: (c, x) => s().suggestedAny(c, { jobId: x.job }),
+  },
+  {
+    route: 'POST /api/Employer/SuggestedJobSeekerByJob',
+    ok: 200,
+    notFound: SuggestionMessages.jobNotFound,
+    call: (c, x) => s().suggested(c, { jobId: x.job }, 'Employer'),
+  },
+  {
+    route: 'POST /api/Recruiter/InviteJobSeeker',
+    ok: 201,
+    notFound: SuggestionMessages.jobNotFound,
+    call: (c, x) => s().invite(c, { jobId: x.job, jobSeekerId: x.seeker.id }),
+  },
+  {
+    route: 'POST /api/Employer/InviteJobSeeker',
+    ok: 201,
+    notFound: SuggestionMessages.jobNotFound,
+    call: (c, x) => s().invite(c, { jobId: x.job, jobSeekerId: x.seeker.id }, 'Employer'),
+  },
+  {
+    route: 'POST /api/Recruiter/InviteJobSeekersByJobId',
+    ok: 200,
+    notFound: SuggestionMessages.jobNotFound,
+    call: (c, x) => s().inviteMany(c, { jobId: x.job, jobSeekerIds: [x.seeker.id] }),
+  },
+  {
+    route: 'POST /api/Employer/InviteJobSeekersByJobId',
+    ok: 200,
+    notFound: SuggestionMessages.jobNotFound,
+    call: (c, x) => s().inviteMany(c, { jobId: x.job, jobSeekerIds: [x.seeker.id] }, 'Employer'),
+  },
+  {
+    route: 'POST /api/Recruiter/invitations',
+    ok: 200,
+    notFound: SuggestionMessages.jobNotFound,
+    call: (c, x) => s().sent(c, { jobId: x.job }),
+  },
+  {
+    route: 'POST /api/Employer/invitations',
+    ok: 200,
+    notFound: SuggestionMessages.jobNotFound,
+    call: (c, x) => s().sent(c, { jobId: x.job }, 'Employer'),
+  },
 ];
 
 describe('the matrix covers every suggestion route', () => {
@@ -122,7 +167,9 @@ describe('the seeker’s invitations', () => {
     expect((await t.s.mine(t.w.anonymous)).status).toBe(401);
     expect((await t.s.viewed(t.w.anonymous, { invitationId: x.invitation })).status).toBe(401);
     for (const staff of [t.w.recruiterX, t.w.employerX, t.w.recruiterY, t.w.employerY]) {
-      expect([(await t.s.mine(staff)).status, (await t.s.viewed(staff, { invitationId: x.invitation })).status], staff.label).toEqual([403, 403]);
+      expect([(await t.s.mine(staff)).status, (await t.s.viewed(staff, { invitationId: x.invitation })).status], staff.label).toEqual([
+        403, 403,
+      ]);
     }
   });
 

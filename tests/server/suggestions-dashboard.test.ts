@@ -78,7 +78,10 @@ describe('suggested job seekers without a job', () => {
     expect(expectOk(await t.s.invite(t.w.recruiterX, { jobId: job, jobSeekerId: invited.id }), 201).outcome).toBe('invited');
     const items = (await everyPage(t.w.employerX)).items;
     expect(items.map((i) => i.id)).not.toContain(t.w.seekerB.id);
-    expect(items.find((i) => i.id === invited.id)).toMatchObject({ job: { id: job, title: 'Warehouse Packer' }, invitedAt: expect.any(String) });
+    expect(items.find((i) => i.id === invited.id)).toMatchObject({
+      job: { id: job, title: 'Warehouse Packer' },
+      invitedAt: expect.any(String),
+    });
     await t.setPreferences(t.w.seekerB, {});
   });
 

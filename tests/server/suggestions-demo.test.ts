@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, onFirstStart } from '../../server/seed.ts';
-import { invitationStatuses, type SeekerInvitationPage, type SentInvitationPage, type SuggestedSeekerAnyJobPage } from '../../src/contract/suggestions.ts';
+import {
+  invitationStatuses,
+  type SeekerInvitationPage,
+  type SentInvitationPage,
+  type SuggestedSeekerAnyJobPage,
+} from '../../src/contract/suggestions.ts';
 import type { JobPage } from '../../src/contract/posting.ts';
 import { passwordLogin } from './account-support.ts';
 import { getJson, postJson } from './company-support.ts';
@@ -44,7 +49,9 @@ describe('the demo recruiter’s suggested job seekers', () => {
     expect(page.total).toBeGreaterThan(0);
     expect(page.job).toBeNull();
     expect(new Set(page.items.map((i) => i.id)).size).toBe(page.items.length);
-    const open = (await getJson<JobPage>(f, '/api/Recruiter/GetJobsByStatus?Status=true&pageSize=100', recruiter)).body.data.items.map((j) => j.id);
+    const open = (await getJson<JobPage>(f, '/api/Recruiter/GetJobsByStatus?Status=true&pageSize=100', recruiter)).body.data.items.map(
+      (j) => j.id,
+    );
     for (const item of page.items) expect(open).toContain(item.job.id);
     const scores = page.items.map((i) => i.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));

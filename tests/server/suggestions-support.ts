@@ -33,12 +33,16 @@ type Prefix = 'Recruiter' | 'Employer';
 /** Every call of suggestions and invitations, as a page would make it. */
 export function suggestionCalls(f: FilesApp) {
   return {
-    suggested: (c: Caller, body: unknown, prefix: Prefix = 'Recruiter') => inject<SuggestedSeekerPage>(f, 'POST', `/api/${prefix}/SuggestedJobSeekerByJob`, c, body),
+    suggested: (c: Caller, body: unknown, prefix: Prefix = 'Recruiter') =>
+      inject<SuggestedSeekerPage>(f, 'POST', `/api/${prefix}/SuggestedJobSeekerByJob`, c, body),
     /** SuggestedJobSeeker: one job's list with a jobId, the company's open jobs' without one. */
     suggestedAny: (c: Caller, body?: unknown) => inject<SuggestedSeekerAnyJobPage>(f, 'POST', '/api/Recruiter/SuggestedJobSeeker', c, body),
-    invite: (c: Caller, body: unknown, prefix: Prefix = 'Recruiter') => inject<InviteResult>(f, 'POST', `/api/${prefix}/InviteJobSeeker`, c, body),
-    inviteMany: (c: Caller, body: unknown, prefix: Prefix = 'Recruiter') => inject<InviteManyResult>(f, 'POST', `/api/${prefix}/InviteJobSeekersByJobId`, c, body),
-    sent: (c: Caller, body: unknown = {}, prefix: Prefix = 'Recruiter') => inject<SentInvitationPage>(f, 'POST', `/api/${prefix}/invitations`, c, body),
+    invite: (c: Caller, body: unknown, prefix: Prefix = 'Recruiter') =>
+      inject<InviteResult>(f, 'POST', `/api/${prefix}/InviteJobSeeker`, c, body),
+    inviteMany: (c: Caller, body: unknown, prefix: Prefix = 'Recruiter') =>
+      inject<InviteManyResult>(f, 'POST', `/api/${prefix}/InviteJobSeekersByJobId`, c, body),
+    sent: (c: Caller, body: unknown = {}, prefix: Prefix = 'Recruiter') =>
+      inject<SentInvitationPage>(f, 'POST', `/api/${prefix}/invitations`, c, body),
     mine: (c: Caller, query = '') => inject<SeekerInvitationPage>(f, 'GET', `/api/JobSeeker/invitations${query}`, c),
     viewed: (c: Caller, body: unknown) => inject<SeekerInvitation>(f, 'POST', '/api/JobSeeker/invitation-viewed', c, body),
   };
@@ -67,7 +71,13 @@ export function newArea(): { center: Place; at: (milesEast: number, name?: strin
   const degreesPerMile = 1 / (69.172 * Math.cos((latitude * Math.PI) / 180));
   return {
     center,
-    at: (miles, name = `${miles} miles east of ${center.name}`) => ({ name, city: name, state: 'KS', latitude, longitude: longitude + miles * degreesPerMile }),
+    at: (miles, name = `${miles} miles east of ${center.name}`) => ({
+      name,
+      city: name,
+      state: 'KS',
+      latitude,
+      longitude: longitude + miles * degreesPerMile,
+    }),
   };
 }
 
@@ -85,19 +95,32 @@ export async function suggestionsApp() {
     n += 1;
     const c = await t.w.person('JobSeeker', null, firstName, { firstName, lastName: `Seeker${n}`, dateOfBirth: '1994-05-05' });
     if (p.skills?.length) await t.giveSkills(c, p.skills);
-    await t.setPreferences(c, { employmentTypeId: p.employmentTypeId ?? null, scheduleTypeId: p.scheduleTypeId ?? null, places: p.places ?? [] });
+    await t.setPreferences(c, {
+      employmentTypeId: p.employmentTypeId ?? null,
+      scheduleTypeId: p.scheduleTypeId ?? null,
+      places: p.places ?? [],
+    });
     if (p.findable === false) await db.update(preferences).set({ findable: false }).where(eq(preferences.userId, c.id!));
     return c;
   }
 
   /** A job of X at the place (or of Y), asking for the skills given (order picking and packing by default). */
-  async function jobAt(title: string, place: Place, options: { skills?: number[]; company?: 'x' | 'y'; status?: 'Closed'; openToMinors?: boolean } = {}) {
+  async function jobAt(
+    title: string,
+    place: Place,
+    options: { skills?: number[]; company?: 'x' | 'y'; status?: 'Closed'; openToMinors?: boolean } = {},
+  ) {
     const geo = { ...place, address: `1 Main St, ${place.name}`, pinCode: '66002' };
     return t.jobs.create(
       title,
       {
         jobDetails: { address: geo.address, geoLocation: geo },
-        candidateRequirements: { skills: options.skills ?? [SKILL.orderPicking, SKILL.packing], minExperience: 1, maxExperience: 3, ...(options.openToMinors ? { openToMinors: true, hazardsReviewed: true } : {}) },
+        candidateRequirements: {
+          skills: options.skills ?? [SKILL.orderPicking, SKILL.packing],
+          minExperience: 1,
+          maxExperience: 3,
+          ...(options.openToMinors ? { openToMinors: true, hazardsReviewed: true } : {}),
+        },
       },
       { ...(options.company ? { company: options.company } : {}), ...(options.status ? { status: options.status } : {}) },
     );

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobInvitations, users } from '../../server/db/schema.ts';
-import { INVITE_CALLS_PER_HOUR, invitationLink, invitedSummary, MAX_INVITES_PER_CALL, MAX_INVITES_PER_DAY, SuggestionMessages } from '../../src/contract/suggestions.ts';
+import {
+  INVITE_CALLS_PER_HOUR,
+  invitationLink,
+  invitedSummary,
+  MAX_INVITES_PER_CALL,
+  MAX_INVITES_PER_DAY,
+  SuggestionMessages,
+} from '../../src/contract/suggestions.ts';
 import { inbox } from './account-support.ts';
 import { expectOk, expectRefused, newArea, SKILL, suggestionsApp, type SuggestionsWorld } from './suggestions-support.ts';
 
@@ -20,7 +27,11 @@ describe('suggested job seekers of a job', () => {
   it('lists the seekers near the job who share its skills or wishes, best match first, with what matched', async () => {
     const area = newArea();
     const job = await t.jobAt('Order Picker', area.center);
-    const both = await t.seeker('Bea', { skills: [SKILL.orderPicking, SKILL.packing], places: [area.at(5, 'Eastville')], employmentTypeId: FULL_TIME });
+    const both = await t.seeker('Bea', {
+      skills: [SKILL.orderPicking, SKILL.packing],
+      places: [area.at(5, 'Eastville')],
+      employmentTypeId: FULL_TIME,
+    });
     const one = await t.seeker('Cal', { skills: [SKILL.packing], places: [area.at(2)] });
     const wishOnly = await t.seeker('Dee', { places: [area.at(30)], employmentTypeId: FULL_TIME, scheduleTypeId: DAY_SHIFT });
     await t.seeker('Far', { skills: [SKILL.orderPicking, SKILL.packing], places: [area.at(80)] });
@@ -113,7 +124,13 @@ describe('inviting job seekers', () => {
 
     const mine = expectOk(await t.s.mine(bea));
     expect(mine.items).toHaveLength(1);
-    expect(mine.items[0]).toMatchObject({ id: invitation!.id, status: 'sent', job: { id: job, title: 'Forklift Driver' }, jobOpen: true, viewedAt: null });
+    expect(mine.items[0]).toMatchObject({
+      id: invitation!.id,
+      status: 'sent',
+      job: { id: job, title: 'Forklift Driver' },
+      jobOpen: true,
+      viewedAt: null,
+    });
     const suggested = expectOk(await t.s.suggested(t.w.recruiterX, { jobId: job }));
     expect(suggested.items.find((i) => i.id === bea.id)?.invitedAt).toBe(mine.items[0]!.invitedAt);
   });
@@ -128,7 +145,11 @@ describe('inviting job seekers', () => {
       expect(expectOk(again, 200)).toEqual({ jobSeekerId: s.id, outcome: 'alreadyInvited', invitedAt: first.invitedAt });
       expect(again.body.message).toBe(SuggestionMessages.alreadyInvited);
       const many = expectOk(await t.s.inviteMany(t.w.recruiterX, { jobId: job, jobSeekerIds: [s.id] }));
-      expect(many).toEqual({ results: [{ jobSeekerId: s.id, outcome: 'alreadyInvited', invitedAt: first.invitedAt }], invited: 0, skipped: 1 });
+      expect(many).toEqual({
+        results: [{ jobSeekerId: s.id, outcome: 'alreadyInvited', invitedAt: first.invitedAt }],
+        invited: 0,
+        skipped: 1,
+      });
     });
     expect(mails).toHaveLength(0);
     expect(await t.invitationsOf(job)).toHaveLength(1);
@@ -139,7 +160,10 @@ describe('inviting job seekers', () => {
     const job = await t.jobAt('Racer', area.center);
     const s = await t.seeker('Race', { skills: [SKILL.packing], places: [area.at(4)] });
     const mails = await t.mailsDuring(async () => {
-      const answers = await Promise.all([t.s.invite(t.w.recruiterX, { jobId: job, jobSeekerId: s.id }), t.s.invite(t.w.employerX, { jobId: job, jobSeekerId: s.id })]);
+      const answers = await Promise.all([
+        t.s.invite(t.w.recruiterX, { jobId: job, jobSeekerId: s.id }),
+        t.s.invite(t.w.employerX, { jobId: job, jobSeekerId: s.id }),
+      ]);
       expect(answers.map((a) => a.status).sort()).toEqual([200, 201]);
     });
     expect(mails).toHaveLength(1);
@@ -158,7 +182,10 @@ describe('inviting job seekers', () => {
     const unknown = randomUUID();
     let answer!: Awaited<ReturnType<typeof t.s.inviteMany>>;
     const mails = await t.mailsDuring(async () => {
-      answer = await t.s.inviteMany(t.w.recruiterX, { jobId: job, jobSeekerIds: [a.id, b.id, hidden.id, before.id, t.w.seekerA.id, unknown, t.w.recruiterX.id, a.id] });
+      answer = await t.s.inviteMany(t.w.recruiterX, {
+        jobId: job,
+        jobSeekerIds: [a.id, b.id, hidden.id, before.id, t.w.seekerA.id, unknown, t.w.recruiterX.id, a.id],
+      });
     });
     const data = expectOk(answer);
     expect(data.results.map((r) => [r.jobSeekerId, r.outcome])).toEqual([
@@ -199,7 +226,8 @@ describe('limits on inviting', () => {
     const area = newArea();
     const job = await t.jobAt('Limited job', area.center);
     const busy = await t.w.person('Recruiter', t.w.x.id, 'busy recruiter of X', { firstName: 'Busy' });
-    for (let k = 0; k < INVITE_CALLS_PER_HOUR; k++) expect((await t.s.inviteMany(busy, { jobId: job, jobSeekerIds: [randomUUID()] })).status).toBe(200);
+    for (let k = 0; k < INVITE_CALLS_PER_HOUR; k++)
+      expect((await t.s.inviteMany(busy, { jobId: job, jobSeekerIds: [randomUUID()] })).status).toBe(200);
     expectRefused(await t.s.inviteMany(busy, { jobId: job, jobSeekerIds: [randomUUID()] }), 429, SuggestionMessages.tooManyRequests);
     expect((await t.s.inviteMany(t.w.employerX, { jobId: job, jobSeekerIds: [randomUUID()] })).status).toBe(200);
   });
@@ -216,11 +244,24 @@ describe('limits on inviting', () => {
     const stamp = Date.now().toString(36);
     const extra = await t.db
       .insert(users)
-      .values(Array.from({ length: fill }, (_, k) => ({ email: `filler.${stamp}.${k}@example.com`, firstName: 'F', lastName: `${k}`, role: 'JobSeeker' as const })))
+      .values(
+        Array.from({ length: fill }, (_, k) => ({
+          email: `filler.${stamp}.${k}@example.com`,
+          firstName: 'F',
+          lastName: `${k}`,
+          role: 'JobSeeker' as const,
+        })),
+      )
       .returning({ id: users.id });
-    await t.db.insert(jobInvitations).values(extra.map((p) => ({ jobPostId: yJob, companyId: t.w.y.id, jobSeekerId: p.id, createdAt: t.clock.now() })));
+    await t.db
+      .insert(jobInvitations)
+      .values(extra.map((p) => ({ jobPostId: yJob, companyId: t.w.y.id, jobSeekerId: p.id, createdAt: t.clock.now() })));
     const mails = await t.mailsDuring(async () => {
-      expectRefused(await t.s.inviteMany(t.w.employerY, { jobId: yJob, jobSeekerIds: [a.id, b.id] }, 'Employer'), 429, SuggestionMessages.dailyLimit);
+      expectRefused(
+        await t.s.inviteMany(t.w.employerY, { jobId: yJob, jobSeekerIds: [a.id, b.id] }, 'Employer'),
+        429,
+        SuggestionMessages.dailyLimit,
+      );
       expect(expectOk(await t.s.invite(t.w.employerY, { jobId: yJob, jobSeekerId: a.id }, 'Employer'), 201).outcome).toBe('invited');
       expectRefused(await t.s.invite(t.w.employerY, { jobId: yJob, jobSeekerId: b.id }, 'Employer'), 429, SuggestionMessages.dailyLimit);
     });
@@ -244,7 +285,13 @@ describe('an invitation from sent to viewed to applied', () => {
 
     let sent = expectOk(await t.s.sent(t.w.recruiterX, { jobId: job }));
     expect(sent.items).toHaveLength(1);
-    expect(sent.items[0]).toMatchObject({ id: invitation!.id, status: 'sent', jobSeeker: { id: t.w.seekerA.id, name: 'Alex Kim' }, job: { id: job, title: 'Lifecycle' }, invitedBy: { id: t.w.recruiterX.id } });
+    expect(sent.items[0]).toMatchObject({
+      id: invitation!.id,
+      status: 'sent',
+      jobSeeker: { id: t.w.seekerA.id, name: 'Alex Kim' },
+      job: { id: job, title: 'Lifecycle' },
+      invitedBy: { id: t.w.recruiterX.id },
+    });
 
     expectRefused(await t.s.viewed(t.w.seekerB, { invitationId: invitation!.id }), 404, SuggestionMessages.invitationNotFound);
     const viewed = expectOk(await t.s.viewed(t.w.seekerA, { invitationId: invitation!.id }));
@@ -285,7 +332,9 @@ describe('an invitation from sent to viewed to applied', () => {
     const page = expectOk(await t.s.sent(t.w.recruiterX, { jobId: job }));
     expect([page.items.length, page.total]).toEqual([10, 11]);
     expect(page.items[0]!.jobSeeker.id).toBe(people[10]!.id);
-    expect(expectOk(await t.s.sent(t.w.recruiterX, { jobId: job, pageNumber: 2 })).items.map((i) => i.jobSeeker.id)).toEqual([people[0]!.id]);
+    expect(expectOk(await t.s.sent(t.w.recruiterX, { jobId: job, pageNumber: 2 })).items.map((i) => i.jobSeeker.id)).toEqual([
+      people[0]!.id,
+    ]);
     const ofY = await t.jobAt('Y company job', area.center, { company: 'y' });
     expectRefused(await t.s.sent(t.w.recruiterX, { jobId: ofY }), 404, SuggestionMessages.jobNotFound);
     expectRefused(await t.s.sent(t.w.recruiterX, { status: 'opened' }), 400, SuggestionMessages.status);

@@ -6,7 +6,16 @@ import type { MapCluster, Viewport } from '../../src/contract/map.ts';
 import type { JobPostListItem } from '../../src/contract/posting.ts';
 import type { BoostsPage, MapPins, SearchItem, SearchPage } from '../../src/contract/search.ts';
 
-const titles = ['Line Cook', 'Barista', 'Forklift Operator', 'Registered Nurse', 'Cashier', 'Warehouse Associate', 'Dental Assistant', 'Delivery Driver'];
+const titles = [
+  'Line Cook',
+  'Barista',
+  'Forklift Operator',
+  'Registered Nurse',
+  'Cashier',
+  'Warehouse Associate',
+  'Dental Assistant',
+  'Delivery Driver',
+];
 
 /** The n-th job of a search's results (job-1, job-2…), a little further away each time. */
 export function searchItem(n: number, over: Partial<SearchItem> = {}): SearchItem {
@@ -38,12 +47,25 @@ export function searchItem(n: number, over: Partial<SearchItem> = {}): SearchIte
 export const itemsFrom = (first: number, count: number) => Array.from({ length: count }, (_, i) => searchItem(first + i));
 
 /** A page of results; page 1 carries the pins when given. */
-export function searchPage(items: SearchItem[], total: number, pageNumber = 1, pins: MapPins | null = null, asOf = '2025-03-10T12:00:00.000Z'): SearchPage {
+export function searchPage(
+  items: SearchItem[],
+  total: number,
+  pageNumber = 1,
+  pins: MapPins | null = null,
+  asOf = '2025-03-10T12:00:00.000Z',
+): SearchPage {
   return { items, total, pageNumber, pageSize: 20, location: { latitude: 45.628, longitude: -122.6739, radius: 10 }, asOf, pins };
 }
 
 /** A single job's pin of job-n, and a group of jobs. */
-export const pinOf = (n: number): MapCluster => ({ id: `13/${n}/1`, latitude: 45.62 + n / 1000, longitude: -122.67, count: 1, jobId: `job-${n}`, title: `${titles[(n - 1) % titles.length]} ${n}` });
+export const pinOf = (n: number): MapCluster => ({
+  id: `13/${n}/1`,
+  latitude: 45.62 + n / 1000,
+  longitude: -122.67,
+  count: 1,
+  jobId: `job-${n}`,
+  title: `${titles[(n - 1) % titles.length]} ${n}`,
+});
 export const GROUP: MapCluster = { id: '13/9/9', latitude: 45.6, longitude: -122.6, count: 12, jobId: null };
 export const pinsOf = (clusters: MapCluster[]): MapPins => ({ zoom: 13, clusters, total: clusters.reduce((n, c) => n + c.count, 0) });
 

@@ -61,7 +61,9 @@ describe('the accept-invitation page', () => {
     expect(lookups).toEqual(['abc123']);
     lookup.resolve(invitation);
     expect(await screen.findByRole('heading', { name: 'Join Northwind Traders' })).toBeInTheDocument();
-    expect(screen.getByText(/Robin Hale invited you to recruit for/)).toHaveTextContent('Robin Hale invited you to recruit for Northwind Traders as Talent Partner.');
+    expect(screen.getByText(/Robin Hale invited you to recruit for/)).toHaveTextContent(
+      'Robin Hale invited you to recruit for Northwind Traders as Talent Partner.',
+    );
     expect(screen.getByText('casey@example.com')).toBeInTheDocument();
     expect(screen.getByLabelText('First name')).toHaveValue('Casey');
     const submit = screen.getByRole('button', { name: 'Accept and sign in' });
@@ -70,7 +72,12 @@ describe('the accept-invitation page', () => {
     await fillForm(app);
     await app.user.click(submit);
     await waitFor(() => expect(app.location()).toBe('/user/dashboard'));
-    expect(accepts).toEqual([{ token: 'abc123', values: { firstName: 'Casey', lastName: 'Nguyen', password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: 'true' } }]);
+    expect(accepts).toEqual([
+      {
+        token: 'abc123',
+        values: { firstName: 'Casey', lastName: 'Nguyen', password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: 'true' },
+      },
+    ]);
     expect(app.session().getSnapshot().context.session).toMatchObject({ token: 'access', role: 'Recruiter' });
     expect(await screen.findByText(InvitationMessages.welcome('Northwind Traders'))).toBeInTheDocument();
   });

@@ -20,12 +20,23 @@ import { ApiError } from '../../src/services/http.ts';
 import ApplicantsPage from '../../src/views/applicants/applicants.view.tsx';
 import { JobRowActions } from '../../src/views/posting/job-row-actions.view.tsx';
 import { nurse } from '../support/client/job-fixtures.ts';
-import { applicantPage, demoApplicants, demoDetail, demoJobsWithApplicants } from '../../src/views/applicants/applicants-stories-support.ts';
+import {
+  applicantPage,
+  demoApplicants,
+  demoDetail,
+  demoJobsWithApplicants,
+} from '../../src/views/applicants/applicants-stories-support.ts';
 import { renderInApp, storedSessionFor } from '../support/client/app-harness.tsx';
 import { deferred } from '../support/client/model.ts';
 import { widenScreen } from '../support/client/wide-screen.ts';
 
-const recruiter = storedSessionFor({ id: 'r-1', email: 'amir@northwind.example', firstName: 'Amir', lastName: 'Nguyen', role: 'Recruiter' });
+const recruiter = storedSessionFor({
+  id: 'r-1',
+  email: 'amir@northwind.example',
+  firstName: 'Amir',
+  lastName: 'Nguyen',
+  role: 'Recruiter',
+});
 const [maria] = demoApplicants as [Applicant];
 const firstPage = applicantPage(demoApplicants, 23);
 
@@ -40,7 +51,13 @@ function stubbed(
     preview?: Handler<string, DocumentPreview>;
   } = {},
 ) {
-  const calls = { loads: [] as ApplicantListRequest[], details: [] as string[], statuses: [] as Array<{ id: string; status: StaffStatus }>, documents: [] as string[], previews: [] as string[] };
+  const calls = {
+    loads: [] as ApplicantListRequest[],
+    details: [] as string[],
+    statuses: [] as Array<{ id: string; status: StaffStatus }>,
+    documents: [] as string[],
+    previews: [] as string[],
+  };
   const logic = applicantListMachine.provide({
     actors: {
       load: fromPromise<ApplicantPage, ApplicantListRequest>(({ input }) => {
@@ -74,10 +91,13 @@ function stubbed(
       }),
     },
   });
-  const app = renderInApp(<ApplicantsPage logic={logic} detailLogic={detailLogic} fetchDocument={fetchDocument} previewLogic={previewLogic} />, {
-    path: options.path ?? '/user/applicants',
-    stored: recruiter,
-  });
+  const app = renderInApp(
+    <ApplicantsPage logic={logic} detailLogic={detailLogic} fetchDocument={fetchDocument} previewLogic={previewLogic} />,
+    {
+      path: options.path ?? '/user/applicants',
+      stored: recruiter,
+    },
+  );
   return { app, calls };
 }
 
@@ -109,7 +129,11 @@ describe('the applicants page', () => {
     widenScreen();
     stubbed();
     const table = await screen.findByRole('table', { name: 'Applicants' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Job', 'Applied', 'Skills matched', 'Status']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Job', 'Applied', 'Skills matched', 'Status']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect([within(rows[1]!).getByRole('rowheader'), ...within(rows[1]!).getAllByRole('cell')].map((c) => c.textContent)).toEqual([
       'Sam Okaforsam@example.com',
@@ -177,11 +201,21 @@ describe('the applicants page', () => {
     await app.user.click(within(await card('Maria Lopez')).getByRole('button', { name: 'Maria Lopez' }));
     const panel = await screen.findByRole('dialog', { name: 'Maria Lopez' });
     expect(calls.details).toEqual([maria.id]);
-    await waitFor(() => expect(within(screen.getByRole('article', { name: /Maria Lopez/, hidden: true })).queryByText('New')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByRole('article', { name: /Maria Lopez/, hidden: true })).queryByText('New')).not.toBeInTheDocument(),
+    );
     expect(within(panel).getByText(/2 of 3 matched/)).toBeInTheDocument();
     const asked = within(panel).getByRole('list', { name: 'The job’s skills' });
-    expect(within(asked).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['✓ Patient care (matched)', '✓ First aid (matched)', 'Night shifts']);
-    expect(within(within(panel).getByRole('list', { name: 'Other skills' })).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['Spanish']);
+    expect(
+      within(asked)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['✓ Patient care (matched)', '✓ First aid (matched)', 'Night shifts']);
+    expect(
+      within(within(panel).getByRole('list', { name: 'Other skills' }))
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Spanish']);
     expect(within(panel).getByText('Nurse', { selector: 'strong' })).toBeInTheDocument();
     expect(within(panel).getByText('Bachelor of Science')).toBeInTheDocument();
 
@@ -239,7 +273,9 @@ describe('the applicants page', () => {
     await app.user.click(within(await card('Maria Lopez')).getByRole('button', { name: 'Maria Lopez' }));
     const panel = await screen.findByRole('dialog', { name: 'Maria Lopez' });
     await app.user.click((await within(panel).findAllByRole('button', { name: 'Preview' }))[0]!);
-    expect(await within(panel).findByText('This document has no text to preview (it may be a scanned image). Download it to read it.')).toBeInTheDocument();
+    expect(
+      await within(panel).findByText('This document has no text to preview (it may be a scanned image). Download it to read it.'),
+    ).toBeInTheDocument();
   });
 
   it('offers no status change for a hired applicant, and says a refusal in the server’s words', async () => {
@@ -261,7 +297,10 @@ describe('the applicants page', () => {
   });
 
   it('is reached from a job of the company’s job list, on that job’s applicants', async () => {
-    const app = renderInApp(<JobRowActions job={nurse} busy={false} disabled={false} onAction={() => undefined} />, { path: '/user/jobs', stored: recruiter });
+    const app = renderInApp(<JobRowActions job={nurse} busy={false} disabled={false} onAction={() => undefined} />, {
+      path: '/user/jobs',
+      stored: recruiter,
+    });
     const link = screen.getByRole('link', { name: `Applicants for ${nurse.title}` });
     expect(link).toHaveAttribute('href', `/user/applicants?jobId=${nurse.id}`);
     await app.user.click(link);

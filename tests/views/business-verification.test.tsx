@@ -105,7 +105,9 @@ describe('Business verification screen', () => {
     expect(verificationRequestStore.read()).toEqual(request);
 
     await user.click(submit());
-    await stub.reject(new ApiError('client', 409, AccountMessages.tinTaken, [AccountMessages.tinTaken, AccountMessages.verificationFailed]));
+    await stub.reject(
+      new ApiError('client', 409, AccountMessages.tinTaken, [AccountMessages.tinTaken, AccountMessages.verificationFailed]),
+    );
     const many = screen.getByRole('alert');
     expect(many).toHaveTextContent(AccountMessages.tinTaken);
     expect(many).not.toHaveTextContent(AccountMessages.verificationFailed);

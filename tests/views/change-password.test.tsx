@@ -277,7 +277,10 @@ describe('change password dialog', () => {
     await user.type(within(dialog).getByLabelText('Old Password'), OLD);
     await user.type(within(dialog).getByLabelText('New Password'), NEW);
     await user.type(within(dialog).getByLabelText('Retype New Password'), `${NEW}{Enter}`);
-    await server.answer({ type: 'xstate.error.actor.changePassword', error: new ApiError('client', 429, AccountMessages.tooManyRequests) } as never);
+    await server.answer({
+      type: 'xstate.error.actor.changePassword',
+      error: new ApiError('client', 429, AccountMessages.tooManyRequests),
+    } as never);
     expect(within(dialog).getByRole('alert')).toHaveTextContent(AccountMessages.tooManyRequests);
     expect(screen.getByRole('dialog', { name: 'Change Password' })).toBeInTheDocument();
   });

@@ -1,7 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { CompanyMessages, type CompanyDetails, type CompanyDetailsInput, type CompanyImage, type FeaturedImage } from '../../src/contract/company.ts';
+import {
+  CompanyMessages,
+  type CompanyDetails,
+  type CompanyDetailsInput,
+  type CompanyImage,
+  type FeaturedImage,
+} from '../../src/contract/company.ts';
 import { FileMessages } from '../../src/contract/files.ts';
 import type { LocationResult } from '../../src/contract/location.ts';
 import { companyDetailsMachine, type LoadedCompany } from '../../src/machines/company/company-details.machine.ts';
@@ -18,7 +24,11 @@ const employer = storedSessionFor({ id: 'em-1', email: 'robin@example.com', firs
 const recruiter = storedSessionFor({ id: 'rc-1', email: 'casey@example.com', firstName: 'Casey', lastName: 'Hale', role: 'Recruiter' });
 const seeker = storedSessionFor({ id: 'js-1', email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', role: 'JobSeeker' });
 
-const PORTLAND: LocationResult = { id: 'city:5746545', address: { freeformAddress: 'Portland, OR', countrySubdivisionName: 'Oregon' }, position: { lat: 45.52345, lng: -122.67621 } };
+const PORTLAND: LocationResult = {
+  id: 'city:5746545',
+  address: { freeformAddress: 'Portland, OR', countrySubdivisionName: 'Oregon' },
+  position: { lat: 45.52345, lng: -122.67621 },
+};
 
 /** Every server call of the page in the test's hands. */
 function server(options: { details?: CompanyDetails; images?: FeaturedImage[] } = {}) {
@@ -128,7 +138,11 @@ describe('the company details page', () => {
     expect(within(details).getByRole('button', { name: 'Industry' })).toHaveTextContent('Transportation and Warehousing');
 
     const nav = screen.getByRole('navigation', { name: 'Company settings sections' });
-    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Company details', '/user/settings/company-details?section=company-details'],
       ['Company logo', '/user/settings/company-details?section=company-logo'],
       ['Featured images', '/user/settings/company-details?section=feature-images'],
@@ -183,7 +197,10 @@ describe('the company details page', () => {
       },
     ]);
     expect(within(details).getByRole('button', { name: 'Save details' })).toBeDisabled();
-    await page.answerSave({ details: { ...sampleDetails, companyName: 'Hale Freight NW', website: 'https://halefreight.example.com' }, message: CompanyMessages.detailsSaved });
+    await page.answerSave({
+      details: { ...sampleDetails, companyName: 'Hale Freight NW', website: 'https://halefreight.example.com' },
+      message: CompanyMessages.detailsSaved,
+    });
     expect((await screen.findAllByText(CompanyMessages.detailsSaved)).length).toBeGreaterThan(0);
     expect(within(details).getByLabelText('Company name')).toHaveValue('Hale Freight NW');
   });
@@ -212,7 +229,11 @@ describe('the company details page', () => {
     await page.user.click(await screen.findByRole('option', { name: 'Retail Trade' }));
     await page.user.click(within(details).getByRole('button', { name: 'Save details' }));
     expect(page.calls.saves[0]).toMatchObject({ address: '', latitude: null, industryId: '44' });
-    await page.answerSave(new ApiError('client', 400, CompanyMessages.websiteInsecure, [CompanyMessages.websiteInsecure], { website: CompanyMessages.websiteInsecure }));
+    await page.answerSave(
+      new ApiError('client', 400, CompanyMessages.websiteInsecure, [CompanyMessages.websiteInsecure], {
+        website: CompanyMessages.websiteInsecure,
+      }),
+    );
     expect(within(details).getByText(CompanyMessages.websiteInsecure)).toBeInTheDocument();
   });
 
@@ -225,7 +246,8 @@ describe('the company details page', () => {
 });
 
 describe('the company logo section', () => {
-  const choose = async (page: ReturnType<typeof open>, label: string, file: File) => page.user.upload(within(section('Company logo')).getByLabelText(label), file);
+  const choose = async (page: ReturnType<typeof open>, label: string, file: File) =>
+    page.user.upload(within(section('Company logo')).getByLabelText(label), file);
 
   it('uploads a new logo with progress, and shows it', async () => {
     const page = open();
@@ -281,7 +303,10 @@ describe('the company logo section', () => {
 
 describe('the featured images section', () => {
   const images = sampleFeatured(3);
-  const order = () => within(section('Featured images')).getAllByRole('img').map((img) => img.getAttribute('src'));
+  const order = () =>
+    within(section('Featured images'))
+      .getAllByRole('img')
+      .map((img) => img.getAttribute('src'));
 
   it('lists the images in order with their count, each with Move up, Move down and Delete', async () => {
     const page = open();

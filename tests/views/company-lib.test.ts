@@ -45,7 +45,11 @@ describe('a company website', () => {
 });
 
 describe('a place from the location search', () => {
-  const result = (freeformAddress: string, state = 'Washington') => ({ id: 'x', address: { freeformAddress, countrySubdivisionName: state }, position: { lat: 45.6, lng: -122.6 } });
+  const result = (freeformAddress: string, state = 'Washington') => ({
+    id: 'x',
+    address: { freeformAddress, countrySubdivisionName: state },
+    position: { lat: 45.6, lng: -122.6 },
+  });
 
   it.each([
     ['Vancouver, WA', 'Vancouver', 'WA'],

@@ -36,7 +36,16 @@ function counts() {
 }
 
 describe('the dashboard of an employer or a recruiter', () => {
-  const none: DashboardCount = { postedJobs: 0, applicants: 0, activeJobs: 0, newApplicants: 0, toReview: 0, interviewing: 0, offered: 0, hired: 0 };
+  const none: DashboardCount = {
+    postedJobs: 0,
+    applicants: 0,
+    activeJobs: 0,
+    newApplicants: 0,
+    toReview: 0,
+    interviewing: 0,
+    offered: 0,
+    hired: 0,
+  };
   it("shows the company's job posts and applicants as cards with links, and the company's settings", async () => {
     const { logic, answer } = counts();
     renderInApp(<DashboardPage countsLogic={logic} />, { path: '/user/dashboard', stored: employer });
@@ -53,7 +62,11 @@ describe('the dashboard of an employer or a recruiter', () => {
     expect(within(applicants).getByRole('link', { name: 'See applicants' })).toHaveAttribute('href', '/user/applicants');
     // Each step of the pipeline opens the applicants at that step.
     const pipeline = screen.getByRole('region', { name: 'Applicant pipeline' });
-    expect(within(pipeline).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(pipeline)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['4New', '/user/applicants?filter=New'],
       ['5To review', '/user/applicants?filter=Applied'],
       ['2Interviewing', '/user/applicants?filter=Interviewing'],
@@ -61,7 +74,11 @@ describe('the dashboard of an employer or a recruiter', () => {
       ['0Hired', '/user/applicants?filter=Hired'],
     ]);
     const company = screen.getByRole('navigation', { name: 'Your company' });
-    expect(within(company).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+    expect(
+      within(company)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([
       '/user/settings/company-details',
       '/user/settings/company-details?section=company-logo',
       '/user/settings/company-details?section=feature-images',
@@ -75,7 +92,9 @@ describe('the dashboard of an employer or a recruiter', () => {
     renderInApp(<DashboardPage countsLogic={logic} />, { path: '/user/dashboard', stored: recruiter });
     await screen.findByText('Welcome, Casey.');
     await answer(none);
-    expect(within(screen.getByRole('region', { name: 'Job posts' })).getByRole('link', { name: 'Post your first job' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Job posts' })).getByRole('link', { name: 'Post your first job' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Applicants' })).toHaveTextContent('0');
     expect(screen.queryByRole('link', { name: 'Staff' })).not.toBeInTheDocument();
   });
@@ -108,7 +127,13 @@ describe("the employer's profile", () => {
         }),
       },
     });
-    return { logic, load, saves, answer: async (v: { profile: Employer; message: string } | Error) => act(async () => (v instanceof Error ? save.reject(v) : save.resolve(v))) };
+    return {
+      logic,
+      load,
+      saves,
+      answer: async (v: { profile: Employer; message: string } | Error) =>
+        act(async () => (v instanceof Error ? save.reject(v) : save.resolve(v))),
+    };
   }
 
   it('is on /user/settings/profile for an employer: name and phone to edit, email and company shown', async () => {
@@ -121,7 +146,11 @@ describe("the employer's profile", () => {
     expect(screen.getByText('robin@halefreight.example.com')).toBeInTheDocument();
     expect(screen.getByText('Hale Freight')).toBeInTheDocument();
     const settings = screen.getByRole('navigation', { name: 'Settings' });
-    expect(within(settings).getAllByRole('link').map((a) => a.textContent)).toEqual(['Profile', 'Company Details', 'Staff', 'Change Password']);
+    expect(
+      within(settings)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Profile', 'Company Details', 'Staff', 'Change Password']);
     expect(within(settings).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
 
     const first = screen.getByLabelText('First Name');
@@ -207,7 +236,9 @@ describe('the public company page', () => {
 
   it('says plainly when a company has no pictures, logo, about or website', async () => {
     const p = page();
-    await act(async () => p.load.resolve({ ...samplePublicCompany, logoUrl: null, featuredImages: [], about: null, website: null, city: null, state: null }));
+    await act(async () =>
+      p.load.resolve({ ...samplePublicCompany, logoUrl: null, featuredImages: [], about: null, website: null, city: null, state: null }),
+    );
     expect(screen.getByText('Hale Freight has not written about itself yet.')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Pictures of the company' })).not.toBeInTheDocument();

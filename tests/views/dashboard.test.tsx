@@ -30,10 +30,19 @@ const half: CompletionStatus = {
   preferencesComplete: false,
   documentsComplete: false,
 };
-const full: CompletionStatus = { ...half, isCompleted: true, completedPercentage: 100, educationComplete: true, preferencesComplete: true, documentsComplete: true };
+const full: CompletionStatus = {
+  ...half,
+  isCompleted: true,
+  completedPercentage: 100,
+  educationComplete: true,
+  preferencesComplete: true,
+  documentsComplete: true,
+};
 
 /** A seeker with no invitations: the dashboard shows no Invitations card. */
-const noInvitations = seekerInvitationsMachine.provide({ actors: { load: fromPromise<SeekerInvitationPage>(async () => ({ items: [], total: 0, pageNumber: 1, pageSize: 5 })) } });
+const noInvitations = seekerInvitationsMachine.provide({
+  actors: { load: fromPromise<SeekerInvitationPage>(async () => ({ items: [], total: 0, pageNumber: 1, pageSize: 5 })) },
+});
 
 /** The completion machine answered by the test, one answer per read. */
 function server() {
@@ -54,8 +63,13 @@ function server() {
 }
 
 /** The seeker's counts and matches, each answered by the test (or at once with the samples). */
-function seekerSide(answers: { counts?: SeekerDashboardCount; matches?: MatchedJob[] } = { counts: sampleDashboardCount(), matches: matchedJobs.slice(0, 5) }) {
-  const reads = { counts: [] as Array<ReturnType<typeof deferred<SeekerDashboardCount>>>, matches: [] as Array<ReturnType<typeof deferred<MatchedJob[]>>> };
+function seekerSide(
+  answers: { counts?: SeekerDashboardCount; matches?: MatchedJob[] } = { counts: sampleDashboardCount(), matches: matchedJobs.slice(0, 5) },
+) {
+  const reads = {
+    counts: [] as Array<ReturnType<typeof deferred<SeekerDashboardCount>>>,
+    matches: [] as Array<ReturnType<typeof deferred<MatchedJob[]>>>,
+  };
   const saves: Array<{ jobId: string; save: boolean }> = [];
   const read = <T,>(kind: keyof typeof reads) =>
     fromPromise<T>(() => {
@@ -65,7 +79,9 @@ function seekerSide(answers: { counts?: SeekerDashboardCount; matches?: MatchedJ
       if (answer) d.resolve(answer as T);
       return d.promise;
     });
-  const logic = seekerDashboardMachine.provide({ actors: { counts: read<SeekerDashboardCount>('counts'), matches: read<MatchedJob[]>('matches') } });
+  const logic = seekerDashboardMachine.provide({
+    actors: { counts: read<SeekerDashboardCount>('counts'), matches: read<MatchedJob[]>('matches') },
+  });
   const saveLogic = saveJobMachine.provide({
     actors: {
       change: fromPromise<boolean, { jobId: string; save: boolean }>(async ({ input }) => {
@@ -74,7 +90,8 @@ function seekerSide(answers: { counts?: SeekerDashboardCount; matches?: MatchedJ
       }),
     },
   });
-  const fail = async (kind: keyof typeof reads) => act(async () => reads[kind].at(-1)!.reject(new ApiError('server', 500, 'Something went wrong!!!')));
+  const fail = async (kind: keyof typeof reads) =>
+    act(async () => reads[kind].at(-1)!.reject(new ApiError('server', 500, 'Something went wrong!!!')));
   const answer = async <K extends keyof typeof reads>(kind: K, value: K extends 'counts' ? SeekerDashboardCount : MatchedJob[]) =>
     act(async () => reads[kind].at(-1)!.resolve(value as never));
   return { logic, saveLogic, reads, saves, fail, answer };
@@ -83,7 +100,10 @@ function seekerSide(answers: { counts?: SeekerDashboardCount; matches?: MatchedJ
 describe('the job seeker dashboard', () => {
   it('shows how complete the profile is, what is missing, and a link to each section', async () => {
     const { logic, answer } = server();
-    renderInApp(<DashboardPage completionLogic={logic} seekerLogic={seekerSide().logic} invitationsLogic={noInvitations} />, { path: '/user/dashboard', stored: seeker });
+    renderInApp(<DashboardPage completionLogic={logic} seekerLogic={seekerSide().logic} invitationsLogic={noInvitations} />, {
+      path: '/user/dashboard',
+      stored: seeker,
+    });
     expect(await screen.findByText('Welcome, Maria.')).toBeInTheDocument();
     expect(screen.getByText('Loading your profile…')).toBeInTheDocument();
     await answer(half);
@@ -91,7 +111,9 @@ describe('the job seeker dashboard', () => {
     const bar = screen.getByRole('progressbar', { name: 'Your profile is 50% complete. Complete it so employers can find you.' });
     expect(bar).toHaveAttribute('aria-valuenow', '50');
     const card = screen.getByRole('region', { name: 'Your profile' });
-    const rows = within(card).getAllByRole('listitem').map((li) => li.textContent);
+    const rows = within(card)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(rows).toEqual([
       '✓Profile: completeEdit',
       '○Education: missingAdd',
@@ -107,7 +129,10 @@ describe('the job seeker dashboard', () => {
 
   it('follows a save made elsewhere without a reload', async () => {
     const { logic, reads, answer } = server();
-    renderInApp(<DashboardPage completionLogic={logic} seekerLogic={seekerSide().logic} invitationsLogic={noInvitations} />, { path: '/user/dashboard', stored: seeker });
+    renderInApp(<DashboardPage completionLogic={logic} seekerLogic={seekerSide().logic} invitationsLogic={noInvitations} />, {
+      path: '/user/dashboard',
+      stored: seeker,
+    });
     await screen.findByText('Loading your profile…');
     await answer(half);
     act(() => profileChanges.changed());
@@ -119,7 +144,10 @@ describe('the job seeker dashboard', () => {
 
   it('says when the profile cannot be loaded, and tries again on request', async () => {
     const { logic, reads, answer } = server();
-    const { user } = renderInApp(<DashboardPage completionLogic={logic} seekerLogic={seekerSide().logic} invitationsLogic={noInvitations} />, { path: '/user/dashboard', stored: seeker });
+    const { user } = renderInApp(
+      <DashboardPage completionLogic={logic} seekerLogic={seekerSide().logic} invitationsLogic={noInvitations} />,
+      { path: '/user/dashboard', stored: seeker },
+    );
     await screen.findByText('Loading your profile…');
     await answer(new ApiError('server', 500, 'Something went wrong!!!'));
     expect(screen.getByRole('alert')).toHaveTextContent('Your profile could not be loaded.');
@@ -142,7 +170,10 @@ describe('the job seeker dashboard', () => {
 describe('the job seeker’s jobs on the dashboard', () => {
   function opened(side = seekerSide()) {
     const { logic } = server();
-    const app = renderInApp(<DashboardPage completionLogic={logic} seekerLogic={side.logic} saveLogic={side.saveLogic} invitationsLogic={noInvitations} />, { path: '/user/dashboard', stored: seeker });
+    const app = renderInApp(
+      <DashboardPage completionLogic={logic} seekerLogic={side.logic} saveLogic={side.saveLogic} invitationsLogic={noInvitations} />,
+      { path: '/user/dashboard', stored: seeker },
+    );
     return { ...side, app };
   }
   const countCard = (name: string) => screen.getByRole('region', { name });
@@ -151,12 +182,17 @@ describe('the job seeker’s jobs on the dashboard', () => {
     opened();
     await screen.findByRole('region', { name: 'Applied jobs' });
     expect(countCard('Applied jobs')).toHaveTextContent('8');
-    expect(within(countCard('Applied jobs')).getByRole('link', { name: 'See your applications' })).toHaveAttribute('href', '/user/applied-jobs');
+    expect(within(countCard('Applied jobs')).getByRole('link', { name: 'See your applications' })).toHaveAttribute(
+      'href',
+      '/user/applied-jobs',
+    );
     expect(countCard('Saved jobs')).toHaveTextContent('5');
     expect(within(countCard('Saved jobs')).getByRole('link', { name: 'See saved jobs' })).toHaveAttribute('href', '/user/saved-jobs');
     expect(countCard('Matching jobs')).toHaveTextContent('14');
     expect(within(countCard('Matching jobs')).getByRole('link', { name: 'See jobs for you' })).toHaveAttribute('href', '#jobs-for-you');
-    const byStatus = within(countCard('Your applications by status')).getAllByRole('listitem').map((li) => li.textContent!.replace(/^\W+/, ''));
+    const byStatus = within(countCard('Your applications by status'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent!.replace(/^\W+/, ''));
     expect(byStatus).toEqual(['Applied2', 'Reviewed1', 'Interviewing1', 'Offered1', 'Hired1', 'Rejected1', 'Withdrawn1']);
     // The profile card stays.
     expect(screen.getByRole('region', { name: 'Your profile' })).toBeInTheDocument();

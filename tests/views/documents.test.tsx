@@ -21,7 +21,12 @@ import { deferred } from '../support/client/model.ts';
 const seeker = storedSessionFor({ id: 'js-1', email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', role: 'JobSeeker' });
 const employer = storedSessionFor({ id: 'em-1', email: 'erin@example.com', firstName: 'Erin', lastName: 'Price', role: 'Employer' });
 
-const doc = (id: string, name: string, size: number | null = 120 * 1024): StoredDocument => ({ id, name, size, uploadedAt: '2025-01-02T03:04:05.000Z' });
+const doc = (id: string, name: string, size: number | null = 120 * 1024): StoredDocument => ({
+  id,
+  name,
+  size,
+  uploadedAt: '2025-01-02T03:04:05.000Z',
+});
 const cv = doc('r1', 'cv.pdf');
 const letter = doc('c1', 'letter.docx', null);
 const lists = (resumes: StoredDocument[], coverLetters: StoredDocument[]): Documents => ({
@@ -143,7 +148,11 @@ describe('the documents page', () => {
     await server.report({ type: 'upload.done', result: uploaded });
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(DocumentMessages.uploaded('new-cv.pdf'));
-    expect(within(section('Résumés')).getAllByRole('listitem').map((li) => li.querySelector('p')!.textContent)).toEqual(['new-cv.pdf', 'cv.pdf']);
+    expect(
+      within(section('Résumés'))
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('p')!.textContent),
+    ).toEqual(['new-cv.pdf', 'cv.pdf']);
     expect(changes).toBe(1);
     expect(server.reads).toHaveLength(2);
     await server.answer(lists([uploaded.document as StoredDocument, cv], []));
@@ -187,7 +196,9 @@ describe('the documents page', () => {
     renderPage(server);
     await server.answer(lists([], []));
     const letterFile = new File([new Uint8Array(10)], 'letter.docx');
-    fireEvent.drop(screen.getByRole('group', { name: 'Upload a cover letter: drop a file here' }), { dataTransfer: { files: [letterFile] } });
+    fireEvent.drop(screen.getByRole('group', { name: 'Upload a cover letter: drop a file here' }), {
+      dataTransfer: { files: [letterFile] },
+    });
     expect(server.uploads.map((u) => u.kind)).toEqual([DocumentType.CoverLetter]);
     expect(within(section('Cover letters')).getByRole('progressbar')).toBeInTheDocument();
   });
@@ -205,7 +216,12 @@ describe('the documents page', () => {
   it('at ten résumés the résumé upload says so and is disabled', async () => {
     const server = stubbed();
     renderPage(server);
-    await server.answer(lists(Array.from({ length: 10 }, (_, i) => doc(`r${i}`, `cv-${i}.pdf`)), []));
+    await server.answer(
+      lists(
+        Array.from({ length: 10 }, (_, i) => doc(`r${i}`, `cv-${i}.pdf`)),
+        [],
+      ),
+    );
     const input = screen.getByLabelText('Upload a résumé');
     expect(input).toBeDisabled();
     expect(input).toHaveAccessibleDescription(FileMessages.tooManyResumes);

@@ -18,7 +18,11 @@ async function formDialog(name: string) {
 
 function open(list = [psu, clark]) {
   const { server, logic } = stubbedMachine(educationMachine);
-  const app = renderInApp(<EducationSettingsPage logic={logic} />, { path: '/user/settings/education', stored: seeker, userOptions: { delay: null } });
+  const app = renderInApp(<EducationSettingsPage logic={logic} />, {
+    path: '/user/settings/education',
+    stored: seeker,
+    userOptions: { delay: null },
+  });
   const load = async (answer = list) => {
     await waitFor(() => expect(server.pending.load).toBeDefined());
     server.pending.load!.resolve({ list: answer, lookups } as never);
@@ -71,7 +75,9 @@ describe('the education page', { timeout: 20_000 }, () => {
     await app.user.type(within(dialog).getByLabelText('Completion year'), '2020');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(server.saves).toEqual([{ id: null, input: { degree: 5, focus: 11, university: psuChoice.label, universityId: psuChoice.value, completion: 2020 } }]),
+      expect(server.saves).toEqual([
+        { id: null, input: { degree: 5, focus: 11, university: psuChoice.label, universityId: psuChoice.value, completion: 2020 } },
+      ]),
     );
     server.pending.save!.resolve([psu, clark, { ...osu, university: psuChoice.label, universityId: psuChoice.value }] as never);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -93,7 +99,9 @@ describe('the education page', { timeout: 20_000 }, () => {
     await app.user.type(within(dialog).getByLabelText('Completion year'), '2010');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(server.saves).toEqual([{ id: null, input: { degree: 1, focus: null, university: 'Mt Hood CC', universityId: null, completion: 2010 } }]),
+      expect(server.saves).toEqual([
+        { id: null, input: { degree: 1, focus: null, university: 'Mt Hood CC', universityId: null, completion: 2010 } },
+      ]),
     );
   });
 
@@ -108,7 +116,11 @@ describe('the education page', { timeout: 20_000 }, () => {
     await app.user.clear(year);
     await app.user.type(year, '2018');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.saves).toEqual([{ id: psu.id, input: { degree: 4, focus: 52, university: psu.university, universityId: psu.universityId, completion: 2018 } }]));
+    await waitFor(() =>
+      expect(server.saves).toEqual([
+        { id: psu.id, input: { degree: 4, focus: 52, university: psu.university, universityId: psu.universityId, completion: 2018 } },
+      ]),
+    );
   });
 
   it('deletes an entry only after the user confirms', async () => {

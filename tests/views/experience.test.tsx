@@ -18,7 +18,11 @@ async function formDialog(name: string) {
 
 function open() {
   const { server, logic } = stubbedMachine(experienceMachine);
-  const app = renderInApp(<ExperienceSettingsPage logic={logic} />, { path: '/user/settings/experience', stored: seeker, userOptions: { delay: null } });
+  const app = renderInApp(<ExperienceSettingsPage logic={logic} />, {
+    path: '/user/settings/experience',
+    stored: seeker,
+    userOptions: { delay: null },
+  });
   const load = async (list: ExperienceList) => {
     await waitFor(() => expect(server.pending.load).toBeDefined());
     server.pending.load!.resolve({ list, lookups } as never);
@@ -40,7 +44,11 @@ describe('the experience page', { timeout: 20_000 }, () => {
     expect(jobsShown[0]).toHaveTextContent('Mar 2021 – Present · Part-time');
     expect(jobsShown[0]).toHaveTextContent('$18.50 · Hourly');
     const skills = within(jobsShown[0]!).getByRole('list', { name: 'Skills used at Blue Star Coffee' });
-    expect(within(skills).getAllByRole('listitem').map((s) => s.textContent)).toEqual(['Customer service', 'Espresso drinks']);
+    expect(
+      within(skills)
+        .getAllByRole('listitem')
+        .map((s) => s.textContent),
+    ).toEqual(['Customer service', 'Espresso drinks']);
     expect(jobsShown[1]).toHaveTextContent('Jun 2018 – Feb 2021 · Full-time');
     expect(jobsShown[1]).toHaveTextContent('$52,000 · Yearly');
     // With jobs listed there is nothing to say about having none.
@@ -85,7 +93,11 @@ describe('the experience page', { timeout: 20_000 }, () => {
     await app.user.click(await screen.findByRole('option', { name: 'Carpentry' }));
     const chosen = within(dialog).getByRole('list', { name: 'Chosen skills' });
     await app.user.click(within(chosen).getByRole('button', { name: 'Remove Carpentry' }));
-    expect(within(chosen).getAllByRole('listitem').map((c) => c.textContent?.replace('×', ''))).toEqual(['Espresso drinks', 'Customer service']);
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((c) => c.textContent?.replace('×', '')),
+    ).toEqual(['Espresso drinks', 'Customer service']);
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(server.saves).toEqual([
@@ -124,7 +136,9 @@ describe('the experience page', { timeout: 20_000 }, () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.saves).toHaveLength(1));
     expect(server.saves[0]).toMatchObject({ id: framer.id, input: { jobTitle: 'Lead carpenter', endDate: '2021-02-26', skills: [101] } });
-    server.pending.save!.reject(new ApiError('client', 400, ProfileMessages.endDate, [ProfileMessages.endDate], { endDate: ProfileMessages.endDate }));
+    server.pending.save!.reject(
+      new ApiError('client', 400, ProfileMessages.endDate, [ProfileMessages.endDate], { endDate: ProfileMessages.endDate }),
+    );
     expect(await within(dialog).findByText(ProfileMessages.endDate)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('End date')).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByLabelText('Job title')).toHaveValue('Lead carpenter');

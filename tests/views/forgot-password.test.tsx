@@ -57,7 +57,10 @@ const steps: UserStep[] = [
   { type: 'user.fill', field: 'email', value: 'ada@example.com' },
   { type: 'user.submit' },
   { type: 'outside', event: { type: 'xstate.done.actor.sendResetLink', output: SENT } as never },
-  { type: 'outside', event: { type: 'xstate.error.actor.sendResetLink', error: new ApiError('client', 429, AccountMessages.tooManyRequests) } as never },
+  {
+    type: 'outside',
+    event: { type: 'xstate.error.actor.sendResetLink', error: new ApiError('client', 429, AccountMessages.tooManyRequests) } as never,
+  },
   { type: 'outside', event: { type: 'xstate.error.actor.sendResetLink', error: new TypeError('Failed to fetch') } as never },
 ];
 
@@ -65,7 +68,13 @@ describe('forgot password view, walked along the machine model', () => {
   const paths = userPaths(forgotPasswordMachine, {
     steps,
     possible: (s, step) => (step.type === 'user.submit' ? selectCanSubmit(s) : step.type === 'user.fill' ? s.matches('editing') : true),
-    seen: (s) => ({ value: s.value, shown: selectFieldErrors(s), submit: selectCanSubmit(s), error: selectError(s), sent: selectSentMessage(s) }),
+    seen: (s) => ({
+      value: s.value,
+      shown: selectFieldErrors(s),
+      submit: selectCanSubmit(s),
+      error: selectError(s),
+      sent: selectSentMessage(s),
+    }),
   });
 
   it('has a path to every state of the machine', () => {

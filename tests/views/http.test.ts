@@ -28,11 +28,14 @@ beforeAll(async () => {
       const send = (status: number, payload: string) => res.writeHead(status, { 'content-type': 'application/json' }).end(payload);
       if (req.url?.startsWith('/api/ok')) return send(200, envelope(200, { name: 'Ada' }, 'Fine'));
       if (req.url === '/api/created') return send(201, envelope(201, null, 'Created'));
-      if (req.url === '/api/bad') return send(400, envelope(400, null, 'Please enter a valid email', ['Please enter a valid email', 'Please enter a password']));
+      if (req.url === '/api/bad')
+        return send(400, envelope(400, null, 'Please enter a valid email', ['Please enter a valid email', 'Please enter a password']));
       if (req.url === '/api/unverified')
         return send(403, JSON.stringify({ ...JSON.parse(envelope(403, null, 'Uh oh!', ['Uh oh!'])), request: { email: 'a@b.co' } }));
-      if (req.url === '/api/closed-job') return send(409, withCode(envelope(409, null, 'This job is closed.', ['This job is closed.']), 'job.closed'));
-      if (req.url === '/api/applied-before') return send(200, withCode(envelope(200, { name: 'Ada' }, 'Applied before'), 'application.alreadyApplied'));
+      if (req.url === '/api/closed-job')
+        return send(409, withCode(envelope(409, null, 'This job is closed.', ['This job is closed.']), 'job.closed'));
+      if (req.url === '/api/applied-before')
+        return send(200, withCode(envelope(200, { name: 'Ada' }, 'Applied before'), 'application.alreadyApplied'));
       if (req.url === '/api/expired') return send(401, envelope(401, null, 'Session expired', ['Session expired']));
       if (req.url === '/api/boom') return send(500, envelope(500, null, 'Database is down'));
       if (req.url === '/api/html') return res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>');

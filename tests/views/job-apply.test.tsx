@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DocumentMessages, DocumentType, NONE_DOCUMENT, type DocumentEntry, type Documents, type UploadedDocument } from '../../src/contract/documents.ts';
+import {
+  DocumentMessages,
+  DocumentType,
+  NONE_DOCUMENT,
+  type DocumentEntry,
+  type Documents,
+  type UploadedDocument,
+} from '../../src/contract/documents.ts';
 import { FileMessages, MAX_UPLOAD_BYTES } from '../../src/contract/files.ts';
 import { JobMessages, type Application, type JobDetail } from '../../src/contract/jobs.ts';
 import { ApplyMessages } from '../../src/machines/jobs/apply.machine.ts';
@@ -35,7 +42,10 @@ const application = (over: Partial<Application> = {}): Application => ({
 const strict = { requiresResume: true, requiresCoverLetter: true, requiresWorkAuthorization: true } as const;
 
 /** The page of `job` as a seeker, with the apply dialog open and the documents read. */
-async function openApply(job: Partial<JobDetail> = {}, documents: Documents = some): Promise<{ server: JobPageServer; app: ReturnType<typeof renderJobPage>; dialog: HTMLElement }> {
+async function openApply(
+  job: Partial<JobDetail> = {},
+  documents: Documents = some,
+): Promise<{ server: JobPageServer; app: ReturnType<typeof renderJobPage>; dialog: HTMLElement }> {
   const server = stubbedJobPage();
   const app = renderJobPage(server, JOB_ID, seeker);
   await server.load.answer(jobDetail({ viewer: seekerViewer(), ...job }));
@@ -54,7 +64,11 @@ describe('applying to a job', () => {
     expect(server.starts).toEqual([JOB_ID]);
     const resumes = fieldset(dialog, /Résumé \(required\)/);
     // The job asks for a résumé: no "No résumé" choice.
-    expect(within(resumes).getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual(['Maria Lopez - Resume.pdf03-01-2025']);
+    expect(
+      within(resumes)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent),
+    ).toEqual(['Maria Lopez - Resume.pdf03-01-2025']);
     expect(within(resumes).getByRole('radio', { name: /Maria Lopez - Resume\.pdf/ })).toBeChecked();
     await waitFor(() => expect(within(resumes).getByRole('radio', { name: /Maria Lopez/ })).toHaveFocus());
     // The cover letter is optional: none is chosen, and None is offered.
@@ -64,7 +78,9 @@ describe('applying to a job', () => {
     expect(within(dialog).queryByRole('radiogroup', { name: /authorized to work/ })).not.toBeInTheDocument();
 
     await app.user.click(within(dialog).getByRole('button', { name: 'Send application' }));
-    expect(server.apply.inputs()).toEqual([{ jobId: JOB_ID, resumeId: R1, coverLetterId: null, workAuthorization: null, sponsorship: null }]);
+    expect(server.apply.inputs()).toEqual([
+      { jobId: JOB_ID, resumeId: R1, coverLetterId: null, workAuthorization: null, sponsorship: null },
+    ]);
     expect(within(dialog).getByRole('button', { name: 'Send application' })).toHaveAttribute('aria-busy', 'true');
     await server.apply.answer({ code: 'application.created', application: application() });
     expect(within(dialog).getByText(JobMessages.applied)).toBeInTheDocument();
@@ -115,7 +131,9 @@ describe('applying to a job', () => {
     expect(within(resumes).getByRole('radio', { name: /new-cv\.pdf/ })).toBeChecked();
     expect(within(resumes).getByRole('status')).toHaveTextContent(DocumentMessages.uploaded('new-cv.pdf'));
     await app.user.click(within(dialog).getByRole('button', { name: 'Send application' }));
-    expect(server.apply.inputs()).toEqual([{ jobId: JOB_ID, resumeId: R_NEW, coverLetterId: null, workAuthorization: false, sponsorship: null }]);
+    expect(server.apply.inputs()).toEqual([
+      { jobId: JOB_ID, resumeId: R_NEW, coverLetterId: null, workAuthorization: false, sponsorship: null },
+    ]);
   });
 
   it('refuses a file too large before sending it; a failed upload says why; Cancel stops one', async () => {
@@ -148,16 +166,19 @@ describe('applying to a job', () => {
   it.each([
     ['closed', ApiError.of('job.closed', JobMessages.closed), JobMessages.closed, JobMessages.closed],
     ['expired', ApiError.of('job.expired', JobMessages.expired), JobMessages.expired, JobMessages.expired],
-  ])('a job found %s says so in the product’s words; the page then shows it so and offers no Apply', async (_name, error, message, notice) => {
-    const { server, app, dialog } = await openApply();
-    await app.user.click(within(dialog).getByRole('button', { name: 'Send application' }));
-    await server.apply.answer(error);
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
-    await app.user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('alert')).toHaveTextContent(notice);
-    expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
-  });
+  ])(
+    'a job found %s says so in the product’s words; the page then shows it so and offers no Apply',
+    async (_name, error, message, notice) => {
+      const { server, app, dialog } = await openApply();
+      await app.user.click(within(dialog).getByRole('button', { name: 'Send application' }));
+      await server.apply.answer(error);
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
+      await app.user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.getByRole('alert')).toHaveTextContent(notice);
+      expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
+    },
+  );
 
   it('tells a seeker under 18 the job is for adults (job.adultsOnly); Apply stays on the page', async () => {
     const { server, app, dialog } = await openApply();
@@ -172,7 +193,9 @@ describe('applying to a job', () => {
   it('puts the messages of application.incomplete on their fields; another failure above the buttons, to try again', async () => {
     const { server, app, dialog } = await openApply();
     await app.user.click(within(dialog).getByRole('button', { name: 'Send application' }));
-    await server.apply.answer(ApiError.of('application.incomplete', JobMessages.resumeNotFound, { fieldErrors: { resumeId: JobMessages.resumeNotFound } }));
+    await server.apply.answer(
+      ApiError.of('application.incomplete', JobMessages.resumeNotFound, { fieldErrors: { resumeId: JobMessages.resumeNotFound } }),
+    );
     expect(within(fieldset(dialog, /Résumé/)).getByRole('alert')).toHaveTextContent(JobMessages.resumeNotFound);
     await app.user.click(within(dialog).getByRole('button', { name: 'Send application' }));
     await server.apply.answer(new ApiError('server', 500, 'Something went wrong!!!'));

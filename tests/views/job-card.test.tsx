@@ -53,7 +53,10 @@ describe('job card', () => {
   it('shows the job as the lists do: pay, place and distance, experience, posting day, skills the seeker has', () => {
     render(<JobCard job={job} />);
     const card = screen.getByRole('article', { name: 'Forklift Operator' });
-    expect(within(card).getByRole('link', { name: 'Forklift Operator' })).toHaveAttribute('href', '/jobs/0b7f4a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b');
+    expect(within(card).getByRole('link', { name: 'Forklift Operator' })).toHaveAttribute(
+      'href',
+      '/jobs/0b7f4a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b',
+    );
     expect(card).toHaveTextContent('Columbia Freight');
     expect(card).toHaveTextContent('Vancouver, WA · 3.2 mi away');
     expect(card).toHaveTextContent('$18.50–$22.00 an hour');
@@ -70,7 +73,14 @@ describe('job card', () => {
   it('says Unpaid and None by the display rules, and Remote without a distance', () => {
     render(
       <JobCard
-        job={{ ...job, type: 'remote', isRemote: true, distanceMiles: null, compensation: { minimumAmount: 0, maximumAmount: 0, rate: 'Hourly' }, maximumExperience: 0 }}
+        job={{
+          ...job,
+          type: 'remote',
+          isRemote: true,
+          distanceMiles: null,
+          compensation: { minimumAmount: 0, maximumAmount: 0, rate: 'Hourly' },
+          maximumExperience: 0,
+        }}
       />,
     );
     const card = screen.getByRole('article', { name: 'Forklift Operator' });

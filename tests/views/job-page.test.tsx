@@ -29,7 +29,10 @@ describe('the job’s page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Warehouse Associate' })).toBeInTheDocument();
     expect(document.title).toBe('Warehouse Associate at Hale Logistics – Job Marketplace');
     const article = screen.getByRole('article', { name: 'Warehouse Associate' });
-    expect(within(article).getAllByRole('link', { name: 'Hale Logistics' })[0]).toHaveAttribute('href', '/companies/c0a80101-0000-4000-8000-000000000001');
+    expect(within(article).getAllByRole('link', { name: 'Hale Logistics' })[0]).toHaveAttribute(
+      'href',
+      '/companies/c0a80101-0000-4000-8000-000000000001',
+    );
     expect(article).toHaveTextContent('Vancouver, WA');
     expect(fact('Pay')).toBe('$21.50–$25.00 an hour');
     expect(fact('Where')).toBe('1200 Main St, Vancouver, WA 98660');
@@ -45,22 +48,30 @@ describe('the job’s page', () => {
     const requirements = screen.getByRole('region', { name: 'Requirements' });
     expect(requirements).toHaveTextContent('High school diploma or higher');
     expect(requirements).toHaveTextContent('This job asks for a résumé.');
-    expect(within(screen.getByRole('region', { name: 'Benefits' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Health insurance',
-      'Paid time off',
-    ]);
+    expect(
+      within(screen.getByRole('region', { name: 'Benefits' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Health insurance', 'Paid time off']);
     expect(screen.getByRole('region', { name: 'Supplemental pay' })).toHaveTextContent('Overtime pay');
     expect(screen.getByRole('region', { name: 'Industries' })).toHaveTextContent('Logistics');
 
     // The description keeps its paragraphs, lists, bold text and links.
     const description = screen.getByRole('region', { name: 'Description' });
     expect(within(description).getByText('day shift').tagName).toBe('STRONG');
-    expect(within(description).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Load trucks', 'Count stock']);
+    expect(
+      within(description)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Load trucks', 'Count stock']);
     expect(within(description).getByRole('link', { name: 'Write to us' })).toHaveAttribute('href', 'mailto:jobs@hale.example');
 
     // The company's card: its page, place, website and the verified badge.
     const company = screen.getByRole('region', { name: 'About the company' });
-    expect(within(company).getByRole('link', { name: 'Hale Logistics' })).toHaveAttribute('href', '/companies/c0a80101-0000-4000-8000-000000000001');
+    expect(within(company).getByRole('link', { name: 'Hale Logistics' })).toHaveAttribute(
+      'href',
+      '/companies/c0a80101-0000-4000-8000-000000000001',
+    );
     expect(within(company).getByText(JobMessages.verifiedBusiness)).toBeInTheDocument();
     expect(within(company).getByRole('link', { name: /hale\.example/ })).toHaveAttribute('href', 'https://hale.example');
 
@@ -105,7 +116,15 @@ describe('the job’s page', () => {
         openToMinors: true,
         startDate: null,
         schedule: { workSchedule: 2, hoursPerWeek: 20, durationMonths: 3, schedules: [] },
-        company: { id: 'c0a80101-0000-4000-8000-000000000001', name: 'Hale Logistics', logoUrl: null, city: null, state: null, website: null, verified: false },
+        company: {
+          id: 'c0a80101-0000-4000-8000-000000000001',
+          name: 'Hale Logistics',
+          logoUrl: null,
+          city: null,
+          state: null,
+          website: null,
+          verified: false,
+        },
       }),
     );
     expect(fact('Pay')).toBe('Competitive pay');
@@ -156,7 +175,11 @@ describe('the job’s page', () => {
   it('shows a job applied to with its status and day, and the way to the applied jobs; no Apply', async () => {
     const server = stubbedJobPage();
     renderJobPage(server, JOB_ID, seeker);
-    await server.load.answer(jobDetail({ viewer: seekerViewer({ hasApplied: true, application: { ...appliedApplication, status: 'Interviewing' }, isSaved: true }) }));
+    await server.load.answer(
+      jobDetail({
+        viewer: seekerViewer({ hasApplied: true, application: { ...appliedApplication, status: 'Interviewing' }, isSaved: true }),
+      }),
+    );
     const mine = screen.getByRole('group', { name: 'Your application' });
     expect(mine).toHaveTextContent('Applied');
     expect(mine).toHaveTextContent('Status: Interviewing · Applied on 03-10-2025');
@@ -230,7 +253,9 @@ describe('the job’s page', () => {
     expect(server.report.inputs()).toEqual([]);
     await app.user.type(within(dialog).getByLabelText('What is wrong with it? (required)'), 'The company asks for a training fee.');
     await app.user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(server.report.inputs()).toEqual([{ jobId: JOB_ID, report: { reason: 'other', details: 'The company asks for a training fee.' } }]);
+    expect(server.report.inputs()).toEqual([
+      { jobId: JOB_ID, report: { reason: 'other', details: 'The company asks for a training fee.' } },
+    ]);
     await server.report.answer(undefined);
     expect(within(dialog).getByText(JobMessages.reported)).toBeInTheDocument();
     await app.user.click(within(dialog).getByRole('button', { name: 'Close' }));

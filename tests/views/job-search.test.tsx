@@ -122,7 +122,10 @@ const titles = async () => (await results()).getAllByRole('heading', { level: 3 
 // Typing into the forms takes a while on a busy machine.
 describe('the job search page', { timeout: 20_000 }, () => {
   it('searches around the seeker’s stored place and shows the first 20 of the total, with Save on each', async () => {
-    localStorage.setItem(LOCATION_KEY, JSON.stringify({ lat: 45.5152, lng: -122.6784, address: 'Portland, OR', source: 'manual', radius: 25 }));
+    localStorage.setItem(
+      LOCATION_KEY,
+      JSON.stringify({ lat: 45.5152, lng: -122.6784, address: 'Portland, OR', source: 'manual', radius: 25 }),
+    );
     const { calls } = stubbed();
     expect(await screen.findByRole('heading', { level: 1, name: 'Search Jobs' })).toBeInTheDocument();
     expect(await titles()).toHaveLength(20);
@@ -133,7 +136,12 @@ describe('the job search page', { timeout: 20_000 }, () => {
     expect(calls.searches).toEqual([
       {
         asSeeker: true,
-        request: expect.objectContaining({ paging: { pageNumber: 1, pageSize: 20 }, location: { latitude: 45.5152, longitude: -122.6784, radius: 25 }, flags: { Pins: true }, asOf: null }),
+        request: expect.objectContaining({
+          paging: { pageNumber: 1, pageSize: 20 },
+          location: { latitude: 45.5152, longitude: -122.6784, radius: 25 },
+          flags: { Pins: true },
+          asOf: null,
+        }),
       },
     ]);
     // A job's title leads to its page.
@@ -163,7 +171,11 @@ describe('the job search page', { timeout: 20_000 }, () => {
     more.focus();
     await app.user.keyboard('{Enter}');
     await waitFor(async () => expect(await titles()).toHaveLength(40));
-    expect(calls.searches[1]!.request).toMatchObject({ paging: { pageNumber: 2 }, flags: { Pins: false }, asOf: '2025-03-10T12:00:00.000Z' });
+    expect(calls.searches[1]!.request).toMatchObject({
+      paging: { pageNumber: 2 },
+      flags: { Pins: false },
+      asOf: '2025-03-10T12:00:00.000Z',
+    });
     expect(screen.getByRole('link', { name: 'Cashier 21' })).toHaveFocus();
     expect(screen.getByText('Showing 40 of 45 jobs')).toBeInTheDocument();
 
@@ -182,7 +194,9 @@ describe('the job search page', { timeout: 20_000 }, () => {
     await app.user.type(screen.getByRole('searchbox', { name: 'What' }), 'forklift');
     await app.user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(calls.searches.at(-1)!.request).toMatchObject({ keyword: 'forklift', paging: { pageNumber: 1 } }));
-    await waitFor(() => expect(app.location()).toMatch(/^\/user\/search-jobs\?q=forklift&place=Vancouver%2C\+WA&lat=45\.628&lng=-122\.6739&r=10$/));
+    await waitFor(() =>
+      expect(app.location()).toMatch(/^\/user\/search-jobs\?q=forklift&place=Vancouver%2C\+WA&lat=45\.628&lng=-122\.6739&r=10$/),
+    );
     const withKeyword = app.location();
 
     act(() => nav.go!('/user/search-jobs'));
@@ -218,7 +232,15 @@ describe('the job search page', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(calls.searches.at(-1)!.request).toMatchObject({
         paging: { pageNumber: 1 },
-        filters: { jobTypes: [2], schedules: [5], remote: 'only', minimumPay: { amount: 22.5, rate: 'Hourly' }, experience: 2, openToMinors: true, postedSince: '1987-01-01' },
+        filters: {
+          jobTypes: [2],
+          schedules: [5],
+          remote: 'only',
+          minimumPay: { amount: 22.5, rate: 'Hourly' },
+          experience: 2,
+          openToMinors: true,
+          postedSince: '1987-01-01',
+        },
       }),
     );
     // The form closes and the keyboard is back on its button, which counts the filters in use.
@@ -228,8 +250,12 @@ describe('the job search page', { timeout: 20_000 }, () => {
     expect(app.location()).toContain('remote=only');
 
     await app.user.click(counted);
-    await app.user.click(within(await screen.findByRole('form', { name: 'Filters' }, { timeout: 5000 })).getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() => expect(calls.searches.at(-1)!.request.filters).toMatchObject({ jobTypes: [], remote: 'include', minimumPay: null }));
+    await app.user.click(
+      within(await screen.findByRole('form', { name: 'Filters' }, { timeout: 5000 })).getByRole('button', { name: 'Clear filters' }),
+    );
+    await waitFor(() =>
+      expect(calls.searches.at(-1)!.request.filters).toMatchObject({ jobTypes: [], remote: 'include', minimumPay: null }),
+    );
     expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
   });
 
@@ -244,7 +270,9 @@ describe('the job search page', { timeout: 20_000 }, () => {
 
   it('says "Search failed" and searches again with Try again', async () => {
     let fail = true;
-    const { app, calls } = stubbed({ search: (r) => (fail ? Promise.reject(new ApiError('server', 500, 'Something went wrong!!!')) : pagesOf45(r)) });
+    const { app, calls } = stubbed({
+      search: (r) => (fail ? Promise.reject(new ApiError('server', 500, 'Something went wrong!!!')) : pagesOf45(r)),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Search failed');
     fail = false;
     await app.user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -261,7 +289,10 @@ describe('the job search page', { timeout: 20_000 }, () => {
   it('keeps the results read when a later page fails, and asks for that page again', async () => {
     let failPage2 = true;
     const { app, calls } = stubbed({
-      search: (r) => (r.paging?.pageNumber === 2 && failPage2 ? Promise.reject(new ApiError('network', 0, 'Network Error!, Please check your connection.')) : pagesOf45(r)),
+      search: (r) =>
+        r.paging?.pageNumber === 2 && failPage2
+          ? Promise.reject(new ApiError('network', 0, 'Network Error!, Please check your connection.'))
+          : pagesOf45(r),
     });
     await titles();
     await app.user.click(screen.getByRole('button', { name: 'Load more jobs' }));

@@ -13,7 +13,13 @@ import { deferred } from '../support/client/model.ts';
 import { widenScreen } from '../support/client/wide-screen.ts';
 
 const employer = storedSessionFor({ id: 'e-1', email: 'robin@northwind.example', firstName: 'Robin', lastName: 'Hale', role: 'Employer' });
-const recruiter = storedSessionFor({ id: 'r-1', email: 'amir@northwind.example', firstName: 'Amir', lastName: 'Nguyen', role: 'Recruiter' });
+const recruiter = storedSessionFor({
+  id: 'r-1',
+  email: 'amir@northwind.example',
+  firstName: 'Amir',
+  lastName: 'Nguyen',
+  role: 'Recruiter',
+});
 const seeker = storedSessionFor({ id: 's-1', email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', role: 'JobSeeker' });
 
 const firstPage = page([nurse, analyst, scheduler], 23);
@@ -31,7 +37,13 @@ function stubbed(
     editAsDraft?: Handler<{ id: string }, DraftResult>;
   } = {},
 ) {
-  const calls = { loads: [] as JobListRequest[], statuses: [] as unknown[], removes: [] as string[], clones: [] as string[], edits: [] as string[] };
+  const calls = {
+    loads: [] as JobListRequest[],
+    statuses: [] as unknown[],
+    removes: [] as string[],
+    clones: [] as string[],
+    edits: [] as string[],
+  };
   const refuse = () => Promise.reject(new Error('unexpected call'));
   const logic = jobListMachine.provide({
     actors: {
@@ -73,7 +85,11 @@ describe('the jobs page', () => {
     stubbed();
     expect(await screen.findByRole('heading', { level: 1, name: 'Jobs' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Jobs' });
-    expect(within(list).getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual([nurse.title, analyst.title, scheduler.title]);
+    expect(
+      within(list)
+        .getAllByRole('article')
+        .map((a) => within(a).getByRole('heading').textContent),
+    ).toEqual([nurse.title, analyst.title, scheduler.title]);
 
     const first = await card(nurse.title);
     expect(first).toHaveTextContent('Vancouver, WA');
@@ -102,19 +118,15 @@ describe('the jobs page', () => {
     widenScreen();
     stubbed();
     const table = await screen.findByRole('table', { name: 'Jobs' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Job',
-      'Status',
-      'Posted',
-      'Valid through',
-      'Clicks',
-      'Applicants',
-      'People',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Job', 'Status', 'Posted', 'Valid through', 'Clicks', 'Applicants', 'People', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell').length)).toEqual([7, 7, 7]);
-    const cells = (r: HTMLElement) => [within(r).getByRole('rowheader'), ...within(r).getAllByRole('cell').slice(0, 6)].map((c) => c.textContent);
+    const cells = (r: HTMLElement) =>
+      [within(r).getByRole('rowheader'), ...within(r).getAllByRole('cell').slice(0, 6)].map((c) => c.textContent);
     expect(cells(rows[0]!)).toEqual([
       'Registered Nurse, Night ShiftVancouver, WA',
       'Active',
@@ -189,7 +201,11 @@ describe('the jobs page', () => {
     act(() => button.focus());
     await app.user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Edit', 'Close', 'Clone', 'Delete']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Edit', 'Close', 'Clone', 'Delete']);
     await app.user.keyboard('{ArrowDown}{Enter}');
     expect(await screen.findByText(PostingMessages.closed)).toBeInTheDocument();
     expect(calls.statuses).toEqual([{ id: nurse.id, status: 'Closed' }]);
@@ -289,7 +305,10 @@ describe('the jobs page', () => {
   });
 
   it('pages with Previous and Next, saying which page of how many', async () => {
-    const { app, calls } = stubbed({ load: async (req) => page(req.pageNumber === 3 ? [companyJob({ id: 'x', title: 'Last one' })] : [nurse], 23, req.pageNumber as number) });
+    const { app, calls } = stubbed({
+      load: async (req) =>
+        page(req.pageNumber === 3 ? [companyJob({ id: 'x', title: 'Last one' })] : [nurse], 23, req.pageNumber as number),
+    });
     const pages = await screen.findByRole('navigation', { name: 'Pages' });
     expect(pages).toHaveTextContent('Page 1 of 3');
     await app.user.click(within(pages).getByRole('button', { name: 'Next' }));

@@ -21,13 +21,23 @@ import { deferred } from '../support/client/model.ts';
 const seeker = storedSessionFor({ id: 'js-1', email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', role: 'JobSeeker' });
 const PATH = '/user/settings/preferences';
 
-const place = (city: string, state: string, latitude: number, longitude: number) => ({ name: `${city}, ${state}`, city, state, latitude, longitude });
+const place = (city: string, state: string, latitude: number, longitude: number) => ({
+  name: `${city}, ${state}`,
+  city,
+  state,
+  latitude,
+  longitude,
+});
 const found = (freeform: string, subdivision: string, lat: number, lng: number): LocationResult => ({
   id: `city:${freeform}`,
   address: { freeformAddress: freeform, countrySubdivisionName: subdivision },
   position: { lat, lng },
 });
-const PLACES = [found('Portland, OR', 'Oregon', 45.52345, -122.67621), found('Boston, MA', 'Massachusetts', 42.3601, -71.0589), found('Denver, CO', 'Colorado', 39.7392, -104.9903)];
+const PLACES = [
+  found('Portland, OR', 'Oregon', 45.52345, -122.67621),
+  found('Boston, MA', 'Massachusetts', 42.3601, -71.0589),
+  found('Denver, CO', 'Colorado', 39.7392, -104.9903),
+];
 
 const lookups: PreferenceLookups = {
   jobTypes: [
@@ -41,7 +51,11 @@ const lookups: PreferenceLookups = {
   jobSupplementalPays: [...SUPPLEMENTAL_PAYS],
 };
 const stored: Preferences = {
-  locations: [place('Vancouver', 'WA', 45.6387, -122.6615), place('Portland', 'OR', 45.5152, -122.6784), place('Seattle', 'WA', 47.6062, -122.3321)],
+  locations: [
+    place('Vancouver', 'WA', 45.6387, -122.6615),
+    place('Portland', 'OR', 45.5152, -122.6784),
+    place('Seattle', 'WA', 47.6062, -122.3321),
+  ],
   employmentType: 1,
   employmentTypeName: 'Full-time',
   scheduleType: 3,
@@ -53,7 +67,10 @@ const stored: Preferences = {
 };
 
 /** The page's machine and its location search with the server in the test's hands. */
-function stubbed(save: (input: PreferencesInput) => Promise<Preferences> = async (input) => ({ ...stored, ...input, locations: input.locations } as Preferences)) {
+function stubbed(
+  save: (input: PreferencesInput) => Promise<Preferences> = async (input) =>
+    ({ ...stored, ...input, locations: input.locations }) as Preferences,
+) {
   const loads: Array<ReturnType<typeof deferred<PreferencesLoaded>>> = [];
   const saves: PreferencesInput[] = [];
   const logic = preferencesMachine.provide({
@@ -89,10 +106,16 @@ async function opened(preferences: Preferences = stored, save?: Parameters<typeo
   return { ...sut, app };
 }
 
-const places = () => within(screen.getByRole('list', { name: 'Preferred locations' })).getAllByRole('listitem').map((li) => li.textContent?.replace('×', ''));
+const places = () =>
+  within(screen.getByRole('list', { name: 'Preferred locations' }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent?.replace('×', ''));
 const search = () => screen.getByRole('combobox', { name: 'Add a place' });
 const box = (name: string) => screen.getByRole('checkbox', { name });
-const payBoxes = () => SUPPLEMENTAL_PAYS.map((p) => [p.name, (box(p.name) as HTMLInputElement).checked] as const).filter(([, on]) => on).map(([name]) => name);
+const payBoxes = () =>
+  SUPPLEMENTAL_PAYS.map((p) => [p.name, (box(p.name) as HTMLInputElement).checked] as const)
+    .filter(([, on]) => on)
+    .map(([name]) => name);
 
 async function pick(user: ReturnType<typeof renderInApp>['user'], typed: string, option: RegExp) {
   await user.type(search(), typed);
@@ -134,7 +157,10 @@ describe('the job seeker preferences page', () => {
   });
 
   it('removes a place, and the search opens again below 5', async () => {
-    const full = { ...stored, locations: [...stored.locations, place('Boston', 'MA', 42.36, -71.06), place('Denver', 'CO', 39.74, -104.99)] };
+    const full = {
+      ...stored,
+      locations: [...stored.locations, place('Boston', 'MA', 42.36, -71.06), place('Denver', 'CO', 39.74, -104.99)],
+    };
     const { app } = await opened(full);
     expect(search()).toBeDisabled();
     await app.user.click(screen.getByRole('button', { name: 'Remove Portland, OR' }));

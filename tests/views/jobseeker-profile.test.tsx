@@ -56,26 +56,41 @@ describe('the job seeker profile page', () => {
     load.resolve(stored);
     await screen.findByLabelText('First Name');
     const settings = screen.getByRole('navigation', { name: 'Settings' });
-    expect(within(settings).getAllByRole('link').map((a) => a.textContent)).toEqual(['Profile', 'Education', 'Skills', 'Experience', 'Preferences', 'Documents', 'Change Password']);
+    expect(
+      within(settings)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Profile', 'Education', 'Skills', 'Experience', 'Preferences', 'Documents', 'Change Password']);
     expect(within(settings).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('saves, says so, and greets the user by the new name in the session', async () => {
-    const { logic, photoLogic, load, saves } = stubbed(async (input) => ({ profile: { ...stored, firstName: input.firstName }, message: ProfileMessages.profileSaved }));
-    const app = renderInApp(<ProfileSettingsPage logic={logic} photoLogic={photoLogic} />, { path: '/user/settings/profile', stored: seeker });
+    const { logic, photoLogic, load, saves } = stubbed(async (input) => ({
+      profile: { ...stored, firstName: input.firstName },
+      message: ProfileMessages.profileSaved,
+    }));
+    const app = renderInApp(<ProfileSettingsPage logic={logic} photoLogic={photoLogic} />, {
+      path: '/user/settings/profile',
+      stored: seeker,
+    });
     load.resolve(stored);
     const first = await screen.findByLabelText('First Name');
     await app.user.clear(first);
     await app.user.type(first, 'Mara');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(saves).toEqual([{ firstName: 'Mara', lastName: 'Lopez', email: 'maria@example.com', phoneNumber: '(503) 555-0123' }]));
+    await waitFor(() =>
+      expect(saves).toEqual([{ firstName: 'Mara', lastName: 'Lopez', email: 'maria@example.com', phoneNumber: '(503) 555-0123' }]),
+    );
     expect(await screen.findAllByText(ProfileMessages.profileSaved)).not.toHaveLength(0);
     await waitFor(() => expect(app.session().getSnapshot().context.session?.user.firstName).toBe('Mara'));
   });
 
   it('shows the rules after a field is left, and keeps Save disabled while one is unmet', async () => {
     const { logic, photoLogic, load, saves } = stubbed(async () => ({ profile: stored, message: ProfileMessages.profileSaved }));
-    const app = renderInApp(<ProfileSettingsPage logic={logic} photoLogic={photoLogic} />, { path: '/user/settings/profile', stored: seeker });
+    const app = renderInApp(<ProfileSettingsPage logic={logic} photoLogic={photoLogic} />, {
+      path: '/user/settings/profile',
+      stored: seeker,
+    });
     load.resolve(stored);
     const phone = await screen.findByLabelText('Phone Number');
     await app.user.clear(phone);
@@ -89,8 +104,14 @@ describe('the job seeker profile page', () => {
 
   it('tells a new email is pending until its link is opened', async () => {
     const next = 'mara@example.org';
-    const { logic, photoLogic, load } = stubbed(async () => ({ profile: { ...stored, pendingEmail: next }, message: ProfileMessages.emailChangeSent(next) }));
-    const app = renderInApp(<ProfileSettingsPage logic={logic} photoLogic={photoLogic} />, { path: '/user/settings/profile', stored: seeker });
+    const { logic, photoLogic, load } = stubbed(async () => ({
+      profile: { ...stored, pendingEmail: next },
+      message: ProfileMessages.emailChangeSent(next),
+    }));
+    const app = renderInApp(<ProfileSettingsPage logic={logic} photoLogic={photoLogic} />, {
+      path: '/user/settings/profile',
+      stored: seeker,
+    });
     load.resolve(stored);
     const email = await screen.findByLabelText('Email');
     await app.user.clear(email);
@@ -105,7 +126,10 @@ describe('the job seeker profile page', () => {
     const { logic, photoLogic, load } = stubbed(async () => {
       throw new ApiError('client', 409, ProfileMessages.emailTaken, [ProfileMessages.emailTaken]);
     });
-    const app = renderInApp(<ProfileSettingsPage logic={logic} photoLogic={photoLogic} />, { path: '/user/settings/profile', stored: seeker });
+    const app = renderInApp(<ProfileSettingsPage logic={logic} photoLogic={photoLogic} />, {
+      path: '/user/settings/profile',
+      stored: seeker,
+    });
     load.resolve(stored);
     await app.user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(ProfileMessages.emailTaken);

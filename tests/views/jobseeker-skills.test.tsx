@@ -31,7 +31,9 @@ function stubbed(refuse?: (kind: 'add' | 'remove', id: number) => Error | undefi
       const refused = refuse?.(kind, input);
       if (refused) throw refused;
       server.skills =
-        kind === 'add' ? [...server.skills, taxonomy.find((s) => s.id === input)!].sort(byName) : server.skills.filter((s) => s.id !== input);
+        kind === 'add'
+          ? [...server.skills, taxonomy.find((s) => s.id === input)!].sort(byName)
+          : server.skills.filter((s) => s.id !== input);
       return server.skills;
     });
   const logic = skillsMachine.provide({
@@ -76,7 +78,9 @@ describe('the job seeker skills page', () => {
     expect(chips()).toEqual(['Carpentry', 'Welding']);
     expect(screen.getByRole('button', { name: 'Remove Carpentry' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Found in your résumé' })).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Found in your résumé' })).getByRole('button', { name: 'Add Pallet jack' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Found in your résumé' })).getByRole('button', { name: 'Add Pallet jack' }),
+    ).toBeInTheDocument();
   });
 
   it('adds a skill picked from the list by typing and the keyboard, and no longer offers it', async () => {
@@ -88,7 +92,11 @@ describe('the job seeker skills page', () => {
     const picker = await screen.findByRole('combobox', { name: 'Add a skill' });
     await app.user.type(picker, 'fork');
     const group = await screen.findByRole('group', { name: 'Warehouse and logistics' });
-    expect(within(group).getAllByRole('option').map((o) => o.textContent)).toEqual(['Forklift operation']);
+    expect(
+      within(group)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Forklift operation']);
     await app.user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(chips()).toEqual(['Carpentry', 'Forklift operation', 'Welding']));
     expect(server.calls).toEqual(['add 301']);
@@ -120,7 +128,13 @@ describe('the job seeker skills page', () => {
   it('adds a skill found in the résumé only when its Add is clicked, and stops offering it', async () => {
     const { logic, load, server } = stubbed();
     const app = renderInApp(<SkillsSettingsPage logic={logic} />, { path, stored: seeker });
-    await load.resolve({ ...stored, suggested: [{ id: forklift.id, name: forklift.name }, { id: palletJack.id, name: palletJack.name }] });
+    await load.resolve({
+      ...stored,
+      suggested: [
+        { id: forklift.id, name: forklift.name },
+        { id: palletJack.id, name: palletJack.name },
+      ],
+    });
     const add = await screen.findByRole('button', { name: 'Add Forklift operation' });
     expect(server.calls).toEqual([]);
     await app.user.click(add);
@@ -145,7 +159,11 @@ describe('the job seeker skills page', () => {
     const many = Array.from({ length: MAX_SKILLS + 1 }, (_, i): Skill => ({ id: 500 + i, name: `Skill ${i}`, category: 'Other' }));
     const { logic, load } = stubbed();
     renderInApp(<SkillsSettingsPage logic={logic} />, { path, stored: seeker });
-    await load.resolve({ skills: many.slice(0, MAX_SKILLS), taxonomy: many, suggested: [{ id: many[MAX_SKILLS]!.id, name: many[MAX_SKILLS]!.name }] });
+    await load.resolve({
+      skills: many.slice(0, MAX_SKILLS),
+      taxonomy: many,
+      suggested: [{ id: many[MAX_SKILLS]!.id, name: many[MAX_SKILLS]!.name }],
+    });
     expect(await screen.findByText(`${MAX_SKILLS} of ${MAX_SKILLS} skills`)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Add a skill' })).toBeDisabled();
     expect(screen.getByText(ProfileMessages.skillLimit)).toBeInTheDocument();
@@ -153,11 +171,15 @@ describe('the job seeker skills page', () => {
   });
 
   it("shows the server's refusal and puts the list back as it was", async () => {
-    const { logic, load } = stubbed((kind) => (kind === 'add' ? new ApiError('client', 400, ProfileMessages.skillLimit, [ProfileMessages.skillLimit]) : undefined));
+    const { logic, load } = stubbed((kind) =>
+      kind === 'add' ? new ApiError('client', 400, ProfileMessages.skillLimit, [ProfileMessages.skillLimit]) : undefined,
+    );
     const app = renderInApp(<SkillsSettingsPage logic={logic} />, { path, stored: seeker });
     await load.resolve(stored);
     await app.user.click(await screen.findByRole('button', { name: 'Add Pallet jack' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(`${ProfileMessages.skillNotAdded('Pallet jack')} ${ProfileMessages.skillLimit}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `${ProfileMessages.skillNotAdded('Pallet jack')} ${ProfileMessages.skillLimit}`,
+    );
     expect(chips()).toEqual(['Carpentry', 'Welding']);
     expect(screen.getByRole('button', { name: 'Add Pallet jack' })).toBeInTheDocument();
   });

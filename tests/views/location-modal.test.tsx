@@ -87,7 +87,11 @@ function possible(s: Snap, e: ModelEvent): boolean {
   }
 }
 
-const model = modelOf(locationPermissionMachine, { events: EVENTS, serializeState: (s) => JSON.stringify(seen(s)), filterEvents: possible });
+const model = modelOf(locationPermissionMachine, {
+  events: EVENTS,
+  serializeState: (s) => JSON.stringify(seen(s)),
+  filterEvents: possible,
+});
 
 const isInit = (e: { type: string }) => e.type === 'xstate.init';
 
@@ -196,7 +200,12 @@ describe('Location modal: every state through the screen (model-based)', () => {
         'location.select': async () => {
           await user.type(screen.getByRole('combobox', { name: 'City, state or ZIP code' }), 'port');
           await user.click(await screen.findByRole('option', { name: /Portland, OR/ }));
-          expect(changes.at(-1)).toEqual({ lat: PORTLAND.position.lat, lng: PORTLAND.position.lng, address: 'Portland, OR', source: 'search' });
+          expect(changes.at(-1)).toEqual({
+            lat: PORTLAND.position.lat,
+            lng: PORTLAND.position.lng,
+            address: 'Portland, OR',
+            source: 'search',
+          });
         },
       },
       states: {

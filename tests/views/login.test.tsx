@@ -207,7 +207,11 @@ describe('Login screen', () => {
   it('with several errors shows the first and a contact-support mail link', async () => {
     const { logic } = stubbed({
       login: () =>
-        Promise.reject(ApiError.of('auth.disabled', AccountMessages.accountDisabled, { errors: [AccountMessages.accountDisabled, AccountMessages.generic] })),
+        Promise.reject(
+          ApiError.of('auth.disabled', AccountMessages.accountDisabled, {
+            errors: [AccountMessages.accountDisabled, AccountMessages.generic],
+          }),
+        ),
     });
     const { user } = renderInApp(<LoginPage logic={logic} />, { path: '/login' });
     await user.type(emailField(), 'ada@example.com');
@@ -216,7 +220,9 @@ describe('Login screen', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(AccountMessages.accountDisabled);
     expect(alert).not.toHaveTextContent(AccountMessages.generic);
-    await vi.waitFor(() => expect(within(alert).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`));
+    await vi.waitFor(() =>
+      expect(within(alert).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`),
+    );
   });
 
   it('an employer whose business is not verified is sent to business verification with the request kept', async () => {
@@ -336,7 +342,10 @@ describe('Login with an emailed code', () => {
     await user.click(screen.getByRole('radio', { name: 'OTP' }));
     await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
     await user.paste('918 273');
-    const values = Array.from({ length: 6 }, (_, i) => (screen.getByRole('textbox', { name: `Digit ${i + 1} of 6` }) as HTMLInputElement).value);
+    const values = Array.from(
+      { length: 6 },
+      (_, i) => (screen.getByRole('textbox', { name: `Digit ${i + 1} of 6` }) as HTMLInputElement).value,
+    );
     expect(values).toEqual(['9', '1', '8', '2', '7', '3']);
     expect(submit()).toBeEnabled();
   });

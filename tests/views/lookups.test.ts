@@ -18,7 +18,12 @@ const LOOKUPS: AllLookups = {
 };
 
 const envelope = (status: number, data: unknown, message = '') =>
-  JSON.stringify({ data, state: { status, hasError: status >= 400, hasData: data !== null, errors: message ? [message] : [] }, success: status < 400, message });
+  JSON.stringify({
+    data,
+    state: { status, hasError: status >= 400, hasData: data !== null, errors: message ? [message] : [] },
+    success: status < 400,
+    message,
+  });
 
 /** A real HTTP server standing in for the API: counts requests, and fails the next ones when told. */
 let server: http.Server;
@@ -46,7 +51,15 @@ beforeAll(async () => {
       return;
     }
     if (req.url?.startsWith('/api/Master/University')) {
-      return send(200, envelope(200, { items: [{ id: 243744, name: 'Stanford University', city: 'Stanford', state: 'CA' }], total: 1, page: 2, pageSize: 5 }));
+      return send(
+        200,
+        envelope(200, {
+          items: [{ id: 243744, name: 'Stanford University', city: 'Stanford', state: 'CA' }],
+          total: 1,
+          page: 2,
+          pageSize: 5,
+        }),
+      );
     }
     send(404, envelope(404, null, 'Not found.'));
   });

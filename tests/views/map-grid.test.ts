@@ -1,16 +1,7 @@
 import { geoMercator } from 'd3-geo';
 import { describe, expect, it } from 'vitest';
 import { mapClusterSchema, viewportSchema, type Viewport } from '../../src/contract/map.ts';
-import {
-  MAX_CELLS,
-  cellOf,
-  cellSize,
-  cellsIn,
-  clusterIconSize,
-  clusterLabel,
-  clusterName,
-  gridZoomFor,
-} from '../../src/lib/map-grid.ts';
+import { MAX_CELLS, cellOf, cellSize, cellsIn, clusterIconSize, clusterLabel, clusterName, gridZoomFor } from '../../src/lib/map-grid.ts';
 import { MAX_LATITUDE, boundsAround, panBy, project, unproject, worldSize, wrapLongitude, zoomAround } from '../../src/lib/mercator.ts';
 
 const PORTLAND = { lat: 45.5152, lng: -122.6784 };

@@ -29,7 +29,15 @@ function nav(user: SessionUser | null, unread: number | null) {
   const location = memoryLocation({ path: '/' });
   render(
     <Router hook={location.hook}>
-      <TopNav user={user} unread={unread} profilePercentage={null} themeMode="light" onThemeChange={vi.fn()} onChangePassword={vi.fn()} onLogout={vi.fn()} />
+      <TopNav
+        user={user}
+        unread={unread}
+        profilePercentage={null}
+        themeMode="light"
+        onThemeChange={vi.fn()}
+        onChangePassword={vi.fn()}
+        onLogout={vi.fn()}
+      />
     </Router>,
   );
   return within(screen.getByRole('navigation', { name: 'Main' }));
@@ -109,10 +117,13 @@ describe('the applicant panel’s Message button', () => {
         }),
       },
     });
-    const app = renderInApp(<ApplicantDrawer id={maria.id} onClose={vi.fn()} onUpdated={vi.fn()} logic={detailLogic} messageLogic={messageLogic} />, {
-      path: '/user/applicants',
-      stored,
-    });
+    const app = renderInApp(
+      <ApplicantDrawer id={maria.id} onClose={vi.fn()} onUpdated={vi.fn()} logic={detailLogic} messageLogic={messageLogic} />,
+      {
+        path: '/user/applicants',
+        stored,
+      },
+    );
     return { app, inits };
   }
 

@@ -19,7 +19,13 @@ import { testConnection, testLogic } from '../support/client/messaging-harness.t
 import { deferred } from '../support/client/model.ts';
 import { widenScreen } from '../support/client/wide-screen.ts';
 
-const recruiter = storedSessionFor({ id: RECRUITER_ID, email: 'amir@northwind.example', firstName: 'Amir', lastName: 'Nguyen', role: 'Recruiter' });
+const recruiter = storedSessionFor({
+  id: RECRUITER_ID,
+  email: 'amir@northwind.example',
+  firstName: 'Amir',
+  lastName: 'Nguyen',
+  role: 'Recruiter',
+});
 const admin = storedSessionFor({ id: 'user-admin', email: 'sam@example.com', firstName: 'Sam', lastName: 'Carter', role: 'SuperAdmin' });
 const NOW = new Date('2026-03-14T10:00:00Z');
 const page: ConversationPage = { messages: [conversationA, conversationB], nextToken: null };
@@ -95,10 +101,22 @@ describe('the messaging page', () => {
   });
 
   it('heads each day of the conversation, so older messages say when they were sent', async () => {
-    open({ path: `/user/messaging?c=${URL_A}`, handlers: { thread: async () => threadPage([message(7, { createdAt: '2026-03-12T15:00:00Z' }), mine(8, { createdAt: '2026-03-12T15:30:00Z' }), message(10)]) } });
+    open({
+      path: `/user/messaging?c=${URL_A}`,
+      handlers: {
+        thread: async () =>
+          threadPage([message(7, { createdAt: '2026-03-12T15:00:00Z' }), mine(8, { createdAt: '2026-03-12T15:30:00Z' }), message(10)]),
+      },
+    });
     const log = await screen.findByRole('log', { name: 'Messages' });
-    expect(within(log).getAllByRole('heading').map((h) => h.textContent)).toEqual(['03-12-2026', 'Today']);
-    const items = within(log).getAllByRole('listitem').map((li) => li.textContent);
+    expect(
+      within(log)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['03-12-2026', 'Today']);
+    const items = within(log)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items.indexOf('03-12-2026')).toBeLessThan(items.findIndex((t) => t?.includes('Message 7')));
     expect(items.indexOf('Today')).toBe(items.findIndex((t) => t?.includes('Message 10')) - 1);
   });
@@ -153,7 +171,10 @@ describe('the messaging page', () => {
   });
 
   it('keeps what is written while offline and sends it when the browser is back', async () => {
-    const { app, calls, connection } = open({ path: `/user/messaging?c=${URL_A}`, handlers: { send: async (i) => mine(20, { text: i.text, clientMessageId: i.clientMessageId }) } });
+    const { app, calls, connection } = open({
+      path: `/user/messaging?c=${URL_A}`,
+      handlers: { send: async (i) => mine(20, { text: i.text, clientMessageId: i.clientMessageId }) },
+    });
     await screen.findByText('Message 10');
     act(() => connection.browser('browser.offline'));
     await app.user.type(screen.getByRole('textbox', { name: 'Message' }), 'See you Monday{Enter}');
@@ -181,14 +202,21 @@ describe('the messaging page', () => {
   });
 
   it('shows live messages once, others’ typing and "Seen"; the list moves the conversation to the top', async () => {
-    const { connection } = open({ path: `/user/messaging?c=${URL_B}`, handlers: { thread: async () => ({ ...threadPage([mine(9, { channelUrl: URL_B })]), conversation: conversationB }) } });
+    const { connection } = open({
+      path: `/user/messaging?c=${URL_B}`,
+      handlers: { thread: async () => ({ ...threadPage([mine(9, { channelUrl: URL_B })]), conversation: conversationB }) },
+    });
     await screen.findByText('Message 9');
     act(() => connection.frame({ type: 'ready', clientId: RECRUITER_ID, unread: 2 }));
     act(() => connection.frame({ type: 'typing', channelUrl: URL_B, clientId: 'user-sam', nickname: 'Sam Ortiz' }));
     expect(screen.getByText('Sam Ortiz is typing…')).toBeInTheDocument();
     act(() => connection.frame({ type: 'read', channelUrl: URL_B, clientId: 'user-sam', messageId: 9 }));
     expect(screen.getByText('Seen')).toBeInTheDocument();
-    const live = message(30, { text: 'On my way', channelUrl: URL_B, sender: { clientId: 'user-sam', nickname: 'Sam Ortiz', role: 'JobSeeker' } });
+    const live = message(30, {
+      text: 'On my way',
+      channelUrl: URL_B,
+      sender: { clientId: 'user-sam', nickname: 'Sam Ortiz', role: 'JobSeeker' },
+    });
     act(() => connection.frame({ type: 'message', message: live }));
     // A catch-up after a reconnect may send it again.
     act(() => connection.frame({ type: 'message', message: live }));
@@ -271,7 +299,10 @@ describe('the messaging page', () => {
 
   it('loads more conversations from where the last page ended', async () => {
     const { app, calls } = open({
-      handlers: { list: async (q) => (q.nextToken ? { messages: [conversationB], nextToken: null } : { messages: [conversationA], nextToken: 'next-1' }) },
+      handlers: {
+        list: async (q) =>
+          q.nextToken ? { messages: [conversationB], nextToken: null } : { messages: [conversationA], nextToken: 'next-1' },
+      },
     });
     await row('Maria Lopez');
     await app.user.click(screen.getByRole('button', { name: 'Load more conversations' }));

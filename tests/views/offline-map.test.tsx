@@ -31,7 +31,11 @@ function startMap(stored: StoredMapView = { zoom: 13, type: 'roadmap', center: P
   const actor = createActor(logic, { input: {} });
   actor.on('*', (e) => emitted.push(e as MapEmitted));
   actor.start();
-  return { actor, emitted, viewports: () => emitted.filter((e) => e.type === 'map.changed').map((e) => (e as { viewport: Viewport }).viewport) };
+  return {
+    actor,
+    emitted,
+    viewports: () => emitted.filter((e) => e.type === 'map.changed').map((e) => (e as { viewport: Viewport }).viewport),
+  };
 }
 
 async function renderMap(stored?: StoredMapView) {

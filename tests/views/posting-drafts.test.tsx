@@ -9,7 +9,13 @@ import { sampleSummaries } from '../../src/views/posting/stories-support.tsx';
 import { renderApp, renderInApp, storedSessionFor } from '../support/client/app-harness.tsx';
 import { deferred } from '../support/client/model.ts';
 
-const employer = storedSessionFor({ id: 'Employer-1', email: 'robin@halefreight.example.com', firstName: 'Robin', lastName: 'Hale', role: 'Employer' });
+const employer = storedSessionFor({
+  id: 'Employer-1',
+  email: 'robin@halefreight.example.com',
+  firstName: 'Robin',
+  lastName: 'Hale',
+  role: 'Employer',
+});
 const seeker = storedSessionFor({ id: 'js-1', email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', role: 'JobSeeker' });
 const PATH = '/user/jobpost-create';
 const all = sampleSummaries(23);
@@ -64,7 +70,10 @@ describe('the job post drafts page', () => {
     expect(first).toHaveTextContent('Last changed 02-27-2026 by Casey Hale');
     expect(rows()[1]).toHaveTextContent('Step 3 of 7: Pay and benefits');
     expect(rows()[1]).toHaveTextContent('Last changed 02-26-2026 by Robin Hale');
-    expect(within(first).getByRole('link', { name: 'Continue Warehouse Associate' })).toHaveAttribute('href', `/user/jobs/post-job?draft=${all[0]!.jobPostDraftId}`);
+    expect(within(first).getByRole('link', { name: 'Continue Warehouse Associate' })).toHaveAttribute(
+      'href',
+      `/user/jobs/post-job?draft=${all[0]!.jobPostDraftId}`,
+    );
   });
 
   it('pages through the drafts', async () => {
@@ -112,7 +121,9 @@ describe('the job post drafts page', () => {
   });
 
   it('says why a delete failed, and keeps the draft', async () => {
-    const { app } = await opened({ remove: async () => Promise.reject(new ApiError('client', 404, PostingMessages.draftNotFound, [PostingMessages.draftNotFound])) });
+    const { app } = await opened({
+      remove: async () => Promise.reject(new ApiError('client', 404, PostingMessages.draftNotFound, [PostingMessages.draftNotFound])),
+    });
     await app.user.click(within(rows()[1]!).getByRole('button', { name: /^Delete / }));
     await app.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete draft' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(PostingMessages.draftNotFound);

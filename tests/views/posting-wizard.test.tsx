@@ -10,18 +10,38 @@ import { draftKey, draftStore } from '../../src/services/draft-store.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { cleanRichText } from '../../src/views/posting/rich-text.ts';
 import PostJobPage from '../../src/views/posting/post-job.view.tsx';
-import { completeJobData, DRAFT_ID, newDraft, reviewTracking, sampleDescription, sampleDraft, sampleLookups } from '../../src/views/posting/stories-support.tsx';
+import {
+  completeJobData,
+  DRAFT_ID,
+  newDraft,
+  reviewTracking,
+  sampleDescription,
+  sampleDraft,
+  sampleLookups,
+} from '../../src/views/posting/stories-support.tsx';
 import { renderInApp, storedSessionFor } from '../support/client/app-harness.tsx';
 import { deferred } from '../support/client/model.ts';
 
-const recruiter = storedSessionFor({ id: 'Recruiter-1', email: 'casey@halefreight.example.com', firstName: 'Casey', lastName: 'Hale', role: 'Recruiter' });
+const recruiter = storedSessionFor({
+  id: 'Recruiter-1',
+  email: 'casey@halefreight.example.com',
+  firstName: 'Casey',
+  lastName: 'Hale',
+  role: 'Recruiter',
+});
 const TODAY = '2026-03-02';
 const PATH = '/user/jobs/post-job';
 
-const VANCOUVER: LocationResult = { id: 'city:5814616', address: { freeformAddress: 'Vancouver, WA', countrySubdivisionName: 'Washington' }, position: { lat: 45.6387, lng: -122.6615 } };
+const VANCOUVER: LocationResult = {
+  id: 'city:5814616',
+  address: { freeformAddress: 'Vancouver, WA', countrySubdivisionName: 'Washington' },
+  position: { lat: 45.6387, lng: -122.6615 },
+};
 const locationLogic = locationSearchMachine.provide({
   actors: {
-    search: fromPromise<LocationResult[], { text: string; type: SearchType }>(async ({ input }) => (input.text.toLowerCase().startsWith('van') ? [VANCOUVER] : [])),
+    search: fromPromise<LocationResult[], { text: string; type: SearchType }>(async ({ input }) =>
+      input.text.toLowerCase().startsWith('van') ? [VANCOUVER] : [],
+    ),
   },
   delays: { searchDelay: 10 },
 });
@@ -98,7 +118,9 @@ describe('the job post wizard page', () => {
   });
 
   it('resumes a draft at the step it was left on, the indicator marking it and the steps done', async () => {
-    await opened({ draft: sampleDraft(completeJobData, { currentStep: 'payDetails', completedSteps: ['jobDetails', 'timeRequirements'] }) });
+    await opened({
+      draft: sampleDraft(completeJobData, { currentStep: 'payDetails', completedSteps: ['jobDetails', 'timeRequirements'] }),
+    });
     expect(await screen.findByRole('heading', stepHeading('payDetails'))).toBeInTheDocument();
     const steps = within(screen.getByRole('navigation', { name: 'Job post steps' })).getAllByRole('listitem');
     expect(steps.map((li) => li.getAttribute('aria-current'))).toEqual([null, null, 'step', null, null, null, null]);
@@ -150,10 +172,11 @@ describe('the job post wizard page', () => {
 
     await next(app);
     await screen.findByRole('heading', stepHeading('candidateRequirements'));
-    expect(within(screen.getByRole('list', { name: 'Skills chosen' })).getAllByRole('listitem').map((li) => li.textContent?.replace('×', ''))).toEqual([
-      'Inventory management',
-      'Order picking',
-    ]);
+    expect(
+      within(screen.getByRole('list', { name: 'Skills chosen' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace('×', '')),
+    ).toEqual(['Inventory management', 'Order picking']);
     expect(screen.getByLabelText('Tags')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Minimum education/ })).toHaveTextContent('High school diploma or GED');
     expect(screen.getByLabelText('Minimum GPA')).toHaveValue('');
@@ -192,7 +215,9 @@ describe('the job post wizard page', () => {
   });
 
   it('takes the address from the location search', async () => {
-    const { app } = await opened({ draft: sampleDraft(withData((d) => ({ ...d, jobDetails: { ...d.jobDetails, address: null, geoLocation: null } }))) });
+    const { app } = await opened({
+      draft: sampleDraft(withData((d) => ({ ...d, jobDetails: { ...d.jobDetails, address: null, geoLocation: null } }))),
+    });
     await screen.findByRole('heading', stepHeading('jobDetails'));
     await app.user.type(screen.getByRole('combobox', { name: 'Job address' }), 'vanc');
     await app.user.click(await screen.findByRole('option', { name: /Vancouver, WA/ }));
@@ -204,7 +229,9 @@ describe('the job post wizard page', () => {
     await screen.findByRole('heading', stepHeading('jobDetails'));
     await app.user.click(screen.getByRole('radio', { name: 'Remote' }));
     expect(screen.queryByRole('combobox', { name: 'Job address' })).not.toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'States the job is open to' })).toHaveAccessibleDescription('Open to anywhere in the United States. Choose states to limit it.');
+    expect(screen.getByRole('combobox', { name: 'States the job is open to' })).toHaveAccessibleDescription(
+      'Open to anywhere in the United States. Choose states to limit it.',
+    );
     await app.user.type(screen.getByRole('combobox', { name: 'States the job is open to' }), 'oreg');
     await app.user.click(await screen.findByRole('option', { name: 'Oregon' }));
     expect(within(screen.getByRole('list', { name: 'States chosen' })).getByText('Oregon')).toBeInTheDocument();
@@ -241,7 +268,9 @@ describe('the job post wizard page', () => {
     await screen.findByRole('heading', stepHeading('jobDetails'));
     await app.user.clear(screen.getByLabelText('Job title'));
     await app.user.type(screen.getByLabelText('Job title'), 'Warehouse Lead');
-    expect(await screen.findByText(/^Not saved/)).toHaveTextContent('Not saved. Network Error!, Please check your connection. Your changes are kept in this browser.');
+    expect(await screen.findByText(/^Not saved/)).toHaveTextContent(
+      'Not saved. Network Error!, Please check your connection. Your changes are kept in this browser.',
+    );
     expect(draftStore.read(DRAFT_ID)?.jobData.jobDetails.title).toBe('Warehouse Lead');
     fail = false;
     await app.user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -266,7 +295,11 @@ describe('the job post wizard page', () => {
   });
 
   it('forgets the kept changes when the author discards them', async () => {
-    draftStore.write(DRAFT_ID, { jobData: withData((d) => ({ ...d, jobDetails: { ...d.jobDetails, title: 'Warehouse Lead' } })), stepTracking: reviewTracking, savedAt: '2026-03-01T10:00:00.000Z' });
+    draftStore.write(DRAFT_ID, {
+      jobData: withData((d) => ({ ...d, jobDetails: { ...d.jobDetails, title: 'Warehouse Lead' } })),
+      stepTracking: reviewTracking,
+      savedAt: '2026-03-01T10:00:00.000Z',
+    });
     const { app } = await opened();
     expect(await screen.findByText(/This browser kept changes to this draft that were not saved \(03-01-2026\)/)).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Discard' }));
@@ -276,7 +309,9 @@ describe('the job post wizard page', () => {
 
   it("offers the writer's description beside the author's, used only on request", async () => {
     const own = '<p>Pack boxes.</p>';
-    const { app, writes, saves } = await opened({ draft: sampleDraft(withData((d) => ({ ...d, jobDetails: { ...d.jobDetails, description: own } }))) });
+    const { app, writes, saves } = await opened({
+      draft: sampleDraft(withData((d) => ({ ...d, jobDetails: { ...d.jobDetails, description: own } }))),
+    });
     const editor = await screen.findByRole('textbox', { name: 'Job description' });
     await app.user.click(screen.getByRole('button', { name: 'Write a description for me' }));
     expect(screen.getByText('Writing a description from your draft…')).toBeInTheDocument();
@@ -295,9 +330,14 @@ describe('the job post wizard page', () => {
     await waitFor(() => expect(saves.at(-1)?.jobData.jobDetails.description).toBe(sampleDescription));
   });
 
-  it("blocks opening a job to 16 and 17 year olds when its title names hazardous work, and says why", async () => {
+  it('blocks opening a job to 16 and 17 year olds when its title names hazardous work, and says why', async () => {
     const data = withData((d) => ({ ...d, jobDetails: { ...d.jobDetails, title: 'Forklift Operator' } }));
-    const { app } = await opened({ draft: sampleDraft(data, { currentStep: 'candidateRequirements', completedSteps: ['jobDetails', 'timeRequirements', 'payDetails', 'categorization'] }) });
+    const { app } = await opened({
+      draft: sampleDraft(data, {
+        currentStep: 'candidateRequirements',
+        completedSteps: ['jobDetails', 'timeRequirements', 'payDetails', 'categorization'],
+      }),
+    });
     await screen.findByRole('heading', stepHeading('candidateRequirements'));
     const box = screen.getByRole('checkbox', { name: 'Open to applicants aged 16 and 17' });
     expect(box).toBeDisabled();
@@ -306,7 +346,12 @@ describe('the job post wizard page', () => {
   });
 
   it('lists the hazardous occupations and asks for a confirmation when a job is open to minors', async () => {
-    const { app } = await opened({ draft: sampleDraft(completeJobData, { currentStep: 'candidateRequirements', completedSteps: ['jobDetails', 'timeRequirements', 'payDetails', 'categorization'] }) });
+    const { app } = await opened({
+      draft: sampleDraft(completeJobData, {
+        currentStep: 'candidateRequirements',
+        completedSteps: ['jobDetails', 'timeRequirements', 'payDetails', 'categorization'],
+      }),
+    });
     await screen.findByRole('heading', stepHeading('candidateRequirements'));
     await app.user.click(screen.getByRole('checkbox', { name: 'Open to applicants aged 16 and 17' }));
     expect(within(screen.getByRole('list', { name: /Work no one under 18 may do/ })).getAllByRole('listitem')).toHaveLength(17);
@@ -336,12 +381,18 @@ describe('the job post wizard page', () => {
     expect(app.location()).toBe('/user/jobs?job=active');
   });
 
-  it("opens the step the server refused, with its word next to the field", async () => {
+  it('opens the step the server refused, with its word next to the field', async () => {
     const { app, publishes } = await opened({ draft: sampleDraft(completeJobData, reviewTracking) });
     await screen.findByRole('heading', stepHeading('review'));
     await app.user.click(screen.getByRole('button', { name: 'Publish job' }));
     const reason = payRangeReason([{ name: 'Washington' }]);
-    await act(async () => publishes[0]!.answer.reject(new ApiError('client', 400, PostingMessages.notPublishable, [PostingMessages.notPublishable], { 'jobData.payDetails.maxSalary': reason })));
+    await act(async () =>
+      publishes[0]!.answer.reject(
+        new ApiError('client', 400, PostingMessages.notPublishable, [PostingMessages.notPublishable], {
+          'jobData.payDetails.maxSalary': reason,
+        }),
+      ),
+    );
     expect(await screen.findByRole('heading', stepHeading('payDetails'))).toBeInTheDocument();
     expect(screen.getByLabelText('Maximum pay (USD)')).toHaveAccessibleDescription(expect.stringContaining(reason));
   });
@@ -357,12 +408,22 @@ describe('the description editor', () => {
       },
     });
     try {
-      const { app, saves } = await opened({ draft: sampleDraft(withData((d) => ({ ...d, jobDetails: { ...d.jobDetails, description: '<p>Pack boxes.</p>' } }))) });
+      const { app, saves } = await opened({
+        draft: sampleDraft(withData((d) => ({ ...d, jobDetails: { ...d.jobDetails, description: '<p>Pack boxes.</p>' } }))),
+      });
       const editor = await screen.findByRole('textbox', { name: 'Job description' });
       const toolbar = screen.getByRole('toolbar', { name: 'Job description formatting' });
-      expect(within(toolbar).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Bold', 'Italic', 'Bulleted list', 'Numbered list', 'Link']);
+      expect(
+        within(toolbar)
+          .getAllByRole('button')
+          .map((b) => b.getAttribute('aria-label')),
+      ).toEqual(['Bold', 'Italic', 'Bulleted list', 'Numbered list', 'Link']);
       // One tab stop; the arrows move along the toolbar.
-      expect(within(toolbar).getAllByRole('button').map((b) => b.tabIndex)).toEqual([0, -1, -1, -1, -1]);
+      expect(
+        within(toolbar)
+          .getAllByRole('button')
+          .map((b) => b.tabIndex),
+      ).toEqual([0, -1, -1, -1, -1]);
       within(toolbar).getByRole('button', { name: 'Bold' }).focus();
       await app.user.keyboard('{ArrowRight}');
       expect(within(toolbar).getByRole('button', { name: 'Italic' })).toHaveFocus();
@@ -372,9 +433,14 @@ describe('the description editor', () => {
       expect(commands.filter((c) => c !== 'defaultParagraphSeparator')).toEqual(['insertUnorderedList', 'bold', 'italic']);
 
       // What the browser writes as the author types or pastes is kept to the description's tags.
-      editor.innerHTML = '<div>Lift <b>boxes</b> <span style="color:red">safely</span> onto pallets in our warehouse.</div><script>alert(1)</script>';
+      editor.innerHTML =
+        '<div>Lift <b>boxes</b> <span style="color:red">safely</span> onto pallets in our warehouse.</div><script>alert(1)</script>';
       fireEvent.input(editor);
-      await waitFor(() => expect(saves.at(-1)?.jobData.jobDetails.description).toBe('<p>Lift <strong>boxes</strong> safely onto pallets in our warehouse.</p>'));
+      await waitFor(() =>
+        expect(saves.at(-1)?.jobData.jobDetails.description).toBe(
+          '<p>Lift <strong>boxes</strong> safely onto pallets in our warehouse.</p>',
+        ),
+      );
       expect(editor.innerHTML).toContain('<div>');
     } finally {
       delete (document as { execCommand?: unknown }).execCommand;
@@ -382,7 +448,9 @@ describe('the description editor', () => {
   });
 
   it('adds a link to the address typed, https or an email only', async () => {
-    const { app } = await opened({ draft: sampleDraft(withData((d) => ({ ...d, jobDetails: { ...d.jobDetails, description: '<p>Pack boxes.</p>' } }))) });
+    const { app } = await opened({
+      draft: sampleDraft(withData((d) => ({ ...d, jobDetails: { ...d.jobDetails, description: '<p>Pack boxes.</p>' } }))),
+    });
     await screen.findByRole('textbox', { name: 'Job description' });
     await app.user.click(screen.getByRole('button', { name: 'Link' }));
     const address = screen.getByLabelText('Link address');
@@ -392,7 +460,10 @@ describe('the description editor', () => {
     expect(screen.getByText('Please enter a web address (https) or an email address.')).toBeInTheDocument();
     await app.user.clear(address);
     await app.user.type(address, 'jobs@halefreight.example.com{Enter}');
-    expect(screen.getByRole('link', { name: 'jobs@halefreight.example.com' })).toHaveAttribute('href', 'mailto:jobs@halefreight.example.com');
+    expect(screen.getByRole('link', { name: 'jobs@halefreight.example.com' })).toHaveAttribute(
+      'href',
+      'mailto:jobs@halefreight.example.com',
+    );
   });
 });
 
@@ -407,9 +478,13 @@ describe('cleanRichText', () => {
   });
 
   it('turns what browsers and pastes bring into those tags, and drops the rest', () => {
-    expect(cleanRichText('<div>Lift <b>boxes</b> <span style="color:red">safely</span></div><script>alert(1)</script>')).toBe('<p>Lift <strong>boxes</strong> safely</p>');
+    expect(cleanRichText('<div>Lift <b>boxes</b> <span style="color:red">safely</span></div><script>alert(1)</script>')).toBe(
+      '<p>Lift <strong>boxes</strong> safely</p>',
+    );
     expect(cleanRichText('<h2 onclick="x()">Title</h2><p>text<br></p>')).toBe('<p>Title</p><p>text</p>');
-    expect(cleanRichText('<p><a href="javascript:alert(1)">bad</a> <a href="http://plain.example.com">plain</a></p>')).toBe('<p>bad plain</p>');
+    expect(cleanRichText('<p><a href="javascript:alert(1)">bad</a> <a href="http://plain.example.com">plain</a></p>')).toBe(
+      '<p>bad plain</p>',
+    );
     expect(cleanRichText('loose <i>text</i><br>next line')).toBe('<p>loose <em>text</em></p><p>next line</p>');
     expect(cleanRichText('<ul><li><p>item</p></li></ul><li>stray</li>')).toBe('<ul><li>item</li></ul><p>stray</p>');
     expect(cleanRichText('<p><br></p><p>  </p>')).toBe('');

@@ -72,7 +72,10 @@ function stubbed({ remove = async () => FileMessages.imageDeleted }: { remove?: 
   const report = async (e: ProfileImageEvent) => {
     await act(async () => uploads.at(-1)!.send(e));
   };
-  const app = renderInApp(<ProfileSettingsPage logic={logic} photoLogic={photoLogic} />, { path: '/user/settings/profile', stored: seeker });
+  const app = renderInApp(<ProfileSettingsPage logic={logic} photoLogic={photoLogic} />, {
+    path: '/user/settings/profile',
+    stored: seeker,
+  });
   return { app, reads, uploads, removes, answer, report };
 }
 

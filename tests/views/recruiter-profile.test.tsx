@@ -51,7 +51,11 @@ describe("the recruiter's profile page", () => {
     await screen.findByLabelText('First Name');
     const settings = screen.getByRole('navigation', { name: 'Settings' });
     // The company's details are the employer's to edit; a recruiter reads them. The staff is the employer's alone.
-    expect(within(settings).getAllByRole('link').map((a) => a.textContent)).toEqual(['Profile', 'Company Details', 'Change Password']);
+    expect(
+      within(settings)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Profile', 'Company Details', 'Change Password']);
     expect(within(settings).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
     expect(within(settings).getByRole('link', { name: 'Change Password' })).toHaveAttribute('href', '/user/settings/change-password');
     expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
@@ -70,14 +74,19 @@ describe("the recruiter's profile page", () => {
   });
 
   it('saves, says so, and greets the recruiter by the new name', async () => {
-    const { logic, load, saves } = stubbed(async (input) => ({ profile: { ...stored, firstName: input.firstName }, message: StaffMessages.profileSaved }));
+    const { logic, load, saves } = stubbed(async (input) => ({
+      profile: { ...stored, firstName: input.firstName },
+      message: StaffMessages.profileSaved,
+    }));
     const app = renderInApp(<RecruiterProfileSettings logic={logic} />, { path: '/user/settings/profile', stored: recruiter });
     load.resolve(stored);
     const first = await screen.findByLabelText('First Name');
     await app.user.clear(first);
     await app.user.type(first, 'Cass');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(saves).toEqual([{ firstName: 'Cass', lastName: 'Nguyen', jobTitle: 'Talent Partner', phoneNumber: '(503) 555-0123' }]));
+    await waitFor(() =>
+      expect(saves).toEqual([{ firstName: 'Cass', lastName: 'Nguyen', jobTitle: 'Talent Partner', phoneNumber: '(503) 555-0123' }]),
+    );
     expect(await screen.findAllByText(StaffMessages.profileSaved)).not.toHaveLength(0);
     await waitFor(() => expect(app.session().getSnapshot().context.session?.user.firstName).toBe('Cass'));
   });

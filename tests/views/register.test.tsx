@@ -3,7 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import dayjs from 'dayjs';
 import { AccountMessages } from '../../src/contract/account.ts';
-import { initialRegisterContext, registerMachine, type RegisterOutcome, type RegisterRequest } from '../../src/machines/account/register.machine.ts';
+import {
+  initialRegisterContext,
+  registerMachine,
+  type RegisterOutcome,
+  type RegisterRequest,
+} from '../../src/machines/account/register.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { verificationRequestStore } from '../../src/services/verification-request-store.ts';
 import RegisterPage from '../../src/views/account/register.view.tsx';
@@ -188,7 +193,9 @@ describe('Register screen', () => {
     const alert = await screen.findByText(AccountMessages.emailTaken);
     const box = alert.closest('[role="alert"]') as HTMLElement;
     expect(box).not.toHaveTextContent(AccountMessages.generic);
-    await vi.waitFor(() => expect(within(box).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`));
+    await vi.waitFor(() =>
+      expect(within(box).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`),
+    );
     expect(submit()).toBeEnabled();
   });
 

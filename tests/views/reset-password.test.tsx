@@ -145,7 +145,10 @@ describe('reset password view', () => {
     const { user, server } = renderPage();
     await user.type(field('newPassword'), 'correct horse');
     await user.type(field('retypePassword'), 'correct horse{Enter}');
-    await server.answer({ type: 'xstate.error.actor.resetPassword', error: new ApiError('client', 429, AccountMessages.tooManyRequests) } as never);
+    await server.answer({
+      type: 'xstate.error.actor.resetPassword',
+      error: new ApiError('client', 429, AccountMessages.tooManyRequests),
+    } as never);
     expect(screen.getByRole('alert')).toHaveTextContent(AccountMessages.tooManyRequests);
     expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute('href', '/forget-password');
   });

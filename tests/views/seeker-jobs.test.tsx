@@ -68,7 +68,10 @@ const cards = () => screen.getAllByRole('article');
 const card = (title: string) => screen.getByRole('article', { name: title });
 
 /** Thirteen saved jobs: the sample ones and more. */
-const manySaved = [...savedJobs, ...Array.from({ length: 8 }, (_, i) => ({ ...savedJobs[0]!, ...listJob(60 + i, { userActions: { isSaved: true } }) }))];
+const manySaved = [
+  ...savedJobs,
+  ...Array.from({ length: 8 }, (_, i) => ({ ...savedJobs[0]!, ...listJob(60 + i, { userActions: { isSaved: true } }) })),
+];
 
 describe('the saved jobs page', () => {
   it('says it is loading, then lists the saved jobs with the day each was saved and whether it is still open', async () => {
@@ -102,7 +105,10 @@ describe('the saved jobs page', () => {
 
   it('takes an unsaved job off the list at once, says so, keeps the focus in the list and fills the page again', async () => {
     const sut = server('saved', manySaved);
-    const { user } = renderInApp(<SavedJobsPage logic={sut.logic} saveLogic={sut.saveLogic} />, { path: '/user/saved-jobs', stored: seeker });
+    const { user } = renderInApp(<SavedJobsPage logic={sut.logic} saveLogic={sut.saveLogic} />, {
+      path: '/user/saved-jobs',
+      stored: seeker,
+    });
     await screen.findByRole('heading', { level: 3, name: 'Barista' });
     expect(cards()).toHaveLength(10);
     await user.click(within(card('Barista')).getByRole('button', { name: 'Saved: Barista' }));
@@ -118,8 +124,16 @@ describe('the saved jobs page', () => {
   });
 
   it('goes back a page when unsaving empties the last one', async () => {
-    const sut = server('saved', savedJobs.concat(manySaved.slice(5)).concat([{ ...savedJobs[0]!, ...listJob(90, { title: 'Night Porter', userActions: { isSaved: true } }) }]));
-    const { user } = renderInApp(<SavedJobsPage logic={sut.logic} saveLogic={sut.saveLogic} />, { path: '/user/saved-jobs', stored: seeker });
+    const sut = server(
+      'saved',
+      savedJobs
+        .concat(manySaved.slice(5))
+        .concat([{ ...savedJobs[0]!, ...listJob(90, { title: 'Night Porter', userActions: { isSaved: true } }) }]),
+    );
+    const { user } = renderInApp(<SavedJobsPage logic={sut.logic} saveLogic={sut.saveLogic} />, {
+      path: '/user/saved-jobs',
+      stored: seeker,
+    });
     await screen.findByText('14 saved jobs, page 1');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('14 saved jobs, page 2');
@@ -136,7 +150,10 @@ describe('the saved jobs page', () => {
 
   it('pages ten at a time while more follow', async () => {
     const sut = server('saved', manySaved);
-    const { user } = renderInApp(<SavedJobsPage logic={sut.logic} saveLogic={sut.saveLogic} />, { path: '/user/saved-jobs', stored: seeker });
+    const { user } = renderInApp(<SavedJobsPage logic={sut.logic} saveLogic={sut.saveLogic} />, {
+      path: '/user/saved-jobs',
+      stored: seeker,
+    });
     await screen.findByText('13 saved jobs, page 1');
     const pager = screen.getByRole('navigation', { name: 'Your saved jobs pages' });
     expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -151,7 +168,10 @@ describe('the saved jobs page', () => {
 
   it('shows the oldest first on request, from page 1', async () => {
     const sut = server('saved', manySaved);
-    const { user } = renderInApp(<SavedJobsPage logic={sut.logic} saveLogic={sut.saveLogic} />, { path: '/user/saved-jobs', stored: seeker });
+    const { user } = renderInApp(<SavedJobsPage logic={sut.logic} saveLogic={sut.saveLogic} />, {
+      path: '/user/saved-jobs',
+      stored: seeker,
+    });
     await screen.findByText('13 saved jobs, page 1');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('13 saved jobs, page 2');
@@ -174,7 +194,10 @@ describe('the saved jobs page', () => {
 
   it('says when the list cannot be loaded, and tries again on request', async () => {
     const sut = server('saved', savedJobs, { fail: 1 });
-    const { user } = renderInApp(<SavedJobsPage logic={sut.logic} saveLogic={sut.saveLogic} />, { path: '/user/saved-jobs', stored: seeker });
+    const { user } = renderInApp(<SavedJobsPage logic={sut.logic} saveLogic={sut.saveLogic} />, {
+      path: '/user/saved-jobs',
+      stored: seeker,
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Your saved jobs could not be loaded. Something went wrong!!!');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Barista' })).toBeInTheDocument();
@@ -192,7 +215,10 @@ describe('the saved jobs page', () => {
 describe('the applied jobs page', () => {
   async function opened() {
     const sut = server('applied', appliedJobs);
-    const app = renderInApp(<AppliedJobsPage logic={sut.logic} saveLogic={sut.saveLogic} />, { path: '/user/applied-jobs', stored: seeker });
+    const app = renderInApp(<AppliedJobsPage logic={sut.logic} saveLogic={sut.saveLogic} />, {
+      path: '/user/applied-jobs',
+      stored: seeker,
+    });
     await screen.findByRole('heading', { level: 3, name: 'Warehouse Associate' });
     return { ...sut, app };
   }
@@ -206,7 +232,10 @@ describe('the applied jobs page', () => {
     expect(statuses).toEqual([...applicationStatuses, 'Applied']);
     expect(card('Warehouse Associate')).toHaveTextContent('Applied 03-10-2025');
     expect(card('Barista')).toHaveTextContent('Applied 03-07-2025');
-    expect(within(screen.getByRole('navigation', { name: 'Your jobs' })).getByRole('link', { name: 'Applied jobs (8)' })).toHaveAttribute('aria-current', 'page');
+    expect(within(screen.getByRole('navigation', { name: 'Your jobs' })).getByRole('link', { name: 'Applied jobs (8)' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   it('leads to the conversation about an application once the company wrote, and nowhere before', async () => {
@@ -231,7 +260,10 @@ describe('the applied jobs page', () => {
   it('saves a job from the list and keeps it there', async () => {
     const { app, saves } = await opened();
     await app.user.click(within(card('Warehouse Associate')).getByRole('button', { name: 'Save: Warehouse Associate' }));
-    expect(await within(card('Warehouse Associate')).findByRole('button', { name: 'Saved: Warehouse Associate' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await within(card('Warehouse Associate')).findByRole('button', { name: 'Saved: Warehouse Associate' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(saves).toEqual([{ jobId: appliedJobs[0]!.id, save: true }]);
     expect(screen.getByRole('link', { name: 'Saved jobs (6)' })).toBeInTheDocument();
     await app.user.click(within(card('Barista')).getByRole('button', { name: 'Saved: Barista' }));

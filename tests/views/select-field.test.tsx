@@ -24,7 +24,14 @@ function Combo({ allowTyped = false }: { allowTyped?: boolean }) {
   const [value, setValue] = useState<Option<number | null> | null>(null);
   return (
     <>
-      <ComboboxField label="School" value={value} onChange={setValue} options={schools} allowTyped={allowTyped} emptyText="No school found" />
+      <ComboboxField
+        label="School"
+        value={value}
+        onChange={setValue}
+        options={schools}
+        allowTyped={allowTyped}
+        emptyText="No school found"
+      />
       <output aria-label="chosen">{JSON.stringify(value)}</output>
     </>
   );
@@ -98,7 +105,11 @@ describe('ComboboxField', () => {
     await user.type(screen.getByRole('combobox', { name: 'Skill' }), 'weld');
     const groups = await screen.findAllByRole('group');
     expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(['Construction and skilled trades', 'Manufacturing and production']);
-    expect(within(groups[1]!).getAllByRole('option').map((o) => o.textContent)).toEqual(['Robotic welding']);
+    expect(
+      within(groups[1]!)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Robotic welding']);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(chosen).toEqual([{ value: 210, label: 'Robotic welding', group: 'Manufacturing and production' }]);
   });

@@ -69,7 +69,14 @@ describe('Social sign-up completion screen', () => {
 
     await user.click(submit());
     expect(stub.calls).toEqual([
-      { role: 1, email: 'ada@gmail.test', signupToken: 'ticket-1', businessName: 'Lovelace Engines LLC', businessEin: '12-3456780', acceptTerms: true },
+      {
+        role: 1,
+        email: 'ada@gmail.test',
+        signupToken: 'ticket-1',
+        businessName: 'Lovelace Engines LLC',
+        businessEin: '12-3456780',
+        acceptTerms: true,
+      },
     ]);
     expect(submit()).toHaveAttribute('aria-busy', 'true');
     const session = sessionFor('Employer');
@@ -91,9 +98,7 @@ describe('Social sign-up completion screen', () => {
     expect(screen.queryByText(AccountMessages.age)).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
     await user.click(submit());
-    expect(stub.calls).toEqual([
-      { role: 0, email: 'ada@gmail.test', signupToken: 'ticket-1', dateOfBirth: years(20), acceptTerms: true },
-    ]);
+    expect(stub.calls).toEqual([{ role: 0, email: 'ada@gmail.test', signupToken: 'ticket-1', dateOfBirth: years(20), acceptTerms: true }]);
   });
 
   it('shows the terms error once the box is touched, and what the server said', async () => {

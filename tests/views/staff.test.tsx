@@ -11,7 +11,13 @@ import { renderInApp, storedSessionFor } from '../support/client/app-harness.tsx
 import { deferred } from '../support/client/model.ts';
 
 const employer = storedSessionFor({ id: 'e-1', email: 'robin@northwind.example', firstName: 'Robin', lastName: 'Hale', role: 'Employer' });
-const recruiterSession = storedSessionFor({ id: 'r-1', email: 'amir@example.com', firstName: 'Amir', lastName: 'Nguyen', role: 'Recruiter' });
+const recruiterSession = storedSessionFor({
+  id: 'r-1',
+  email: 'amir@example.com',
+  firstName: 'Amir',
+  lastName: 'Nguyen',
+  role: 'Recruiter',
+});
 
 const person = (email: string, firstName: string, status: 'active' | 'inactive', extra: Partial<Recruiter> = {}): Recruiter => ({
   email,
@@ -42,7 +48,15 @@ const cleo: Recruiter = {
   expired: false,
   joinedAt: null,
 };
-const expiredInvite: Recruiter = { ...cleo, email: 'old@example.com', firstName: 'Olga', name: 'Olga', sentAt: '2025-01-01T10:00:00.000Z', expiresAt: '2025-01-08T10:00:00.000Z', expired: true };
+const expiredInvite: Recruiter = {
+  ...cleo,
+  email: 'old@example.com',
+  firstName: 'Olga',
+  name: 'Olga',
+  sentAt: '2025-01-01T10:00:00.000Z',
+  expiresAt: '2025-01-08T10:00:00.000Z',
+  expired: true,
+};
 
 /** The page with every server call stubbed; actions answer with `answer`. */
 function stubbed(options: { list?: Recruiter[]; answer?: (a: { action: StaffAction; email: string }) => Promise<ActionResult> } = {}) {
@@ -64,9 +78,18 @@ function stubbed(options: { list?: Recruiter[]; answer?: (a: { action: StaffActi
       send: fromPromise<Invited, Record<InviteField, string>>(async ({ input }) => {
         invites.push(input);
         if (input.email === 'taken@example.com') {
-          throw new ApiError('client', 409, StaffMessages.emailHasAccount, [StaffMessages.emailHasAccount], { email: StaffMessages.emailHasAccount });
+          throw new ApiError('client', 409, StaffMessages.emailHasAccount, [StaffMessages.emailHasAccount], {
+            email: StaffMessages.emailHasAccount,
+          });
         }
-        const recruiter: Recruiter = { ...cleo, email: input.email, firstName: input.firstName, name: input.firstName, sentAt: '2025-03-05T10:00:00.000Z', expiresAt: '2025-03-12T10:00:00.000Z' };
+        const recruiter: Recruiter = {
+          ...cleo,
+          email: input.email,
+          firstName: input.firstName,
+          name: input.firstName,
+          sentAt: '2025-03-05T10:00:00.000Z',
+          expiresAt: '2025-03-12T10:00:00.000Z',
+        };
         return { recruiter, resent: false, message: StaffMessages.invited(input.email) };
       }),
     },
@@ -75,11 +98,22 @@ function stubbed(options: { list?: Recruiter[]; answer?: (a: { action: StaffActi
     actors: {
       save: fromPromise<EditedRecruiter, Record<DetailField, string> & { email: string }>(async ({ input }) => {
         edits.push(input);
-        return { recruiter: { ...amir, firstName: input.firstName, name: `${input.firstName} ${input.lastName}`, jobTitle: input.jobTitle || null }, message: StaffMessages.recruiterSaved };
+        return {
+          recruiter: {
+            ...amir,
+            firstName: input.firstName,
+            name: `${input.firstName} ${input.lastName}`,
+            jobTitle: input.jobTitle || null,
+          },
+          message: StaffMessages.recruiterSaved,
+        };
       }),
     },
   });
-  const app = renderInApp(<StaffPage logic={logic} inviteLogic={inviteLogic} editLogic={editLogic} />, { path: '/user/staff', stored: employer });
+  const app = renderInApp(<StaffPage logic={logic} inviteLogic={inviteLogic} editLogic={editLogic} />, {
+    path: '/user/staff',
+    stored: employer,
+  });
   load.resolve(options.list ?? [amir, bea, cleo, expiredInvite]);
   return { app, load, acts, invites, edits };
 }
@@ -148,7 +182,10 @@ describe('the staff page', () => {
 
   it('switches a recruiter off from the menu; the chip follows', async () => {
     const { app, acts } = stubbed({
-      answer: async ({ email }) => ({ recruiter: { ...amir, email, status: 'inactive' }, message: StaffMessages.deactivated('Amir Nguyen') }),
+      answer: async ({ email }) => ({
+        recruiter: { ...amir, email, status: 'inactive' },
+        message: StaffMessages.deactivated('Amir Nguyen'),
+      }),
     });
     await choose(app, 'Amir Nguyen', 'Deactivate');
     expect(await screen.findByText(StaffMessages.deactivated('Amir Nguyen'))).toBeInTheDocument();
@@ -160,7 +197,9 @@ describe('the staff page', () => {
     const { app, acts } = stubbed({ answer: async () => ({ recruiter: null, message: StaffMessages.deleted('Amir Nguyen') }) });
     await choose(app, 'Amir Nguyen', 'Delete');
     let dialog = await screen.findByRole('dialog', { name: 'Delete recruiter?' });
-    expect(dialog).toHaveTextContent('Amir Nguyen (amir@example.com) will be signed out and can no longer sign in. Their job posts stay with the company.');
+    expect(dialog).toHaveTextContent(
+      'Amir Nguyen (amir@example.com) will be signed out and can no longer sign in. Their job posts stay with the company.',
+    );
     await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(acts).toEqual([]);
@@ -206,12 +245,16 @@ describe('the staff page', () => {
     await app.user.type(first, 'Amira');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(StaffMessages.recruiterSaved)).toBeInTheDocument();
-    expect(edits).toEqual([{ email: amir.email, firstName: 'Amira', lastName: 'Nguyen', jobTitle: 'Talent Partner', phoneNumber: '(503) 555-0123' }]);
+    expect(edits).toEqual([
+      { email: amir.email, firstName: 'Amira', lastName: 'Nguyen', jobTitle: 'Talent Partner', phoneNumber: '(503) 555-0123' },
+    ]);
     expect(await rowOf('Amira Nguyen')).toBeInTheDocument();
   });
 
   it('works from the keyboard: the menu opens, moves and chooses with keys', async () => {
-    const { app, acts } = stubbed({ answer: async () => ({ recruiter: { ...bea, status: 'active' }, message: StaffMessages.activated('Bea Nguyen') }) });
+    const { app, acts } = stubbed({
+      answer: async () => ({ recruiter: { ...bea, status: 'active' }, message: StaffMessages.activated('Bea Nguyen') }),
+    });
     const button = await screen.findByRole('button', { name: 'Actions for Bea Nguyen' });
     button.focus();
     await app.user.keyboard('{Enter}');

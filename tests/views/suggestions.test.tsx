@@ -23,12 +23,26 @@ import { applicantPage, demoApplicants, demoJobsWithApplicants } from '../../src
 import JobPage from '../../src/views/jobs/job-page.view.tsx';
 import { InvitationsCard } from '../../src/views/suggestions/invitations-card.tsx';
 import InvitesPage from '../../src/views/suggestions/invites.view.tsx';
-import { demoJob, demoJobs, demoSeekerInvitations, demoSeekers, demoSent, inviteResults, suggestedPage } from '../../src/views/suggestions/suggestions-stories-support.ts';
+import {
+  demoJob,
+  demoJobs,
+  demoSeekerInvitations,
+  demoSeekers,
+  demoSent,
+  inviteResults,
+  suggestedPage,
+} from '../../src/views/suggestions/suggestions-stories-support.ts';
 import { renderInApp, storedSessionFor } from '../support/client/app-harness.tsx';
 import { stubbedJobPage } from '../support/client/job-page-harness.tsx';
 import { widenScreen } from '../support/client/wide-screen.ts';
 
-const recruiter = storedSessionFor({ id: 'r-1', email: 'amir@northwind.example', firstName: 'Amir', lastName: 'Nguyen', role: 'Recruiter' });
+const recruiter = storedSessionFor({
+  id: 'r-1',
+  email: 'amir@northwind.example',
+  firstName: 'Amir',
+  lastName: 'Nguyen',
+  role: 'Recruiter',
+});
 const seeker = storedSessionFor({ id: 'js-1', email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', role: 'JobSeeker' });
 const [priya, elena, marcus] = demoSeekers as [(typeof demoSeekers)[number], (typeof demoSeekers)[number], (typeof demoSeekers)[number]];
 
@@ -81,7 +95,11 @@ describe('suggested job seekers on a job’s applicants', () => {
     const panel = await screen.findByRole('dialog', { name: 'Suggested job seekers' });
     await within(panel).findByRole('list', { name: 'Suggested job seekers' });
     expect(calls.suggested).toEqual([{ jobId: demoJob.id, pageNumber: 1 }]);
-    expect(within(panel).getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(demoSeekers.map((s) => s.name));
+    expect(
+      within(panel)
+        .getAllByRole('article')
+        .map((a) => within(a).getByRole('heading').textContent),
+    ).toEqual(demoSeekers.map((s) => s.name));
     const first = row('Priya Shah');
     expect(first).toHaveTextContent('Match 94%');
     expect(first).toHaveTextContent('Warehouse Associate · Vancouver · 1.2 mi away');
@@ -139,7 +157,14 @@ describe('suggested job seekers on a job’s applicants', () => {
   });
 });
 
-function invitesPage(answer: (input: SentInvitationsRequest) => Promise<SentInvitationPage> = async () => ({ items: demoSent, total: 14, pageNumber: 1, pageSize: 10 })) {
+function invitesPage(
+  answer: (input: SentInvitationsRequest) => Promise<SentInvitationPage> = async () => ({
+    items: demoSent,
+    total: 14,
+    pageNumber: 1,
+    pageSize: 10,
+  }),
+) {
   const loads: SentInvitationsRequest[] = [];
   const logic = sentInvitationsMachine.provide({
     actors: {
@@ -156,7 +181,9 @@ function invitesPage(answer: (input: SentInvitationsRequest) => Promise<SentInvi
 
 describe('the invitations sent page', () => {
   it('serves /user/invites to the company’s staff, in its own chunk', () => {
-    expect(routeTable.filter((r) => r.path === '/user/invites')).toEqual([{ path: '/user/invites', page: 'suggestions/invites.view', access: 'companyStaff' }]);
+    expect(routeTable.filter((r) => r.path === '/user/invites')).toEqual([
+      { path: '/user/invites', page: 'suggestions/invites.view', access: 'companyStaff' },
+    ]);
   });
 
   it('lists the invitations as cards: who, which job, when, by whom and where each stands', async () => {
@@ -176,7 +203,11 @@ describe('the invitations sent page', () => {
     widenScreen();
     invitesPage();
     const table = await screen.findByRole('table', { name: 'Invitations sent' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Job seeker', 'Job', 'Invited', 'Invited by', 'Status']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Job seeker', 'Job', 'Invited', 'Invited by', 'Status']);
     expect(within(table).getAllByRole('row')).toHaveLength(demoSent.length + 1);
   });
 
@@ -223,7 +254,10 @@ describe('the seeker dashboard’s invitations', () => {
     });
 
   it('lists each invitation with its job, company, place, date and status, linking to the job', async () => {
-    renderInApp(<InvitationsCard logic={cardWith({ items: demoSeekerInvitations, total: 7, pageNumber: 1, pageSize: 5 })} />, { path: '/user/dashboard', stored: seeker });
+    renderInApp(<InvitationsCard logic={cardWith({ items: demoSeekerInvitations, total: 7, pageNumber: 1, pageSize: 5 })} />, {
+      path: '/user/dashboard',
+      stored: seeker,
+    });
     const card = await screen.findByRole('region', { name: 'Invitations' });
     const items = within(card).getAllByRole('listitem');
     expect(items).toHaveLength(3);
@@ -237,11 +271,17 @@ describe('the seeker dashboard’s invitations', () => {
   });
 
   it('shows nothing without invitations, and a retry when they cannot be read', async () => {
-    const { unmount } = renderInApp(<InvitationsCard logic={cardWith({ items: [], total: 0, pageNumber: 1, pageSize: 5 })} />, { path: '/user/dashboard', stored: seeker });
+    const { unmount } = renderInApp(<InvitationsCard logic={cardWith({ items: [], total: 0, pageNumber: 1, pageSize: 5 })} />, {
+      path: '/user/dashboard',
+      stored: seeker,
+    });
     await waitFor(() => expect(screen.queryByText('Loading your invitations…')).not.toBeInTheDocument());
     expect(screen.queryByRole('region', { name: 'Invitations' })).not.toBeInTheDocument();
     unmount();
-    renderInApp(<InvitationsCard logic={cardWith(new ApiError('server', 500, 'Something went wrong!!!'))} />, { path: '/user/dashboard', stored: seeker });
+    renderInApp(<InvitationsCard logic={cardWith(new ApiError('server', 500, 'Something went wrong!!!'))} />, {
+      path: '/user/dashboard',
+      stored: seeker,
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Your invitations could not be loaded.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

@@ -6,7 +6,9 @@ import { TextAreaField } from '../../src/views/ui/field.tsx';
 
 function Description({ error }: { error?: string }) {
   const [value, setValue] = useState('');
-  return <TextAreaField label="Job description" hint="A few lines." error={error} value={value} onChange={(e) => setValue(e.target.value)} />;
+  return (
+    <TextAreaField label="Job description" hint="A few lines." error={error} value={value} onChange={(e) => setValue(e.target.value)} />
+  );
 }
 
 describe('TextAreaField', () => {

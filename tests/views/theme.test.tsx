@@ -106,7 +106,9 @@ describe('theme mode', () => {
 
   it('keeps the theme when the user logs out', async () => {
     systemPreference(false);
-    renderApp({ stored: storedSessionFor({ id: 'em-1', email: 'erin@example.com', firstName: 'Erin', lastName: 'Price', role: 'Employer' }) });
+    renderApp({
+      stored: storedSessionFor({ id: 'em-1', email: 'erin@example.com', firstName: 'Erin', lastName: 'Price', role: 'Employer' }),
+    });
     await chooseTheme('Dark');
 
     const user = userEvent.setup();

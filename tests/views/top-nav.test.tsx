@@ -131,7 +131,13 @@ describe('top navigation, signed in', () => {
     expect(within(nav()).getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/user/jobs');
     expect(within(nav()).getByRole('link', { name: 'Applicants' })).toHaveAttribute('href', '/user/applicants');
     await user.click(within(nav()).getByRole('button', { name: 'Amir' }));
-    expect(itemsOf(await dropdown('Amir')).map((i) => i.name)).toEqual(['Profile', 'Company', 'Invitations sent', 'Change Password', 'Logout']);
+    expect(itemsOf(await dropdown('Amir')).map((i) => i.name)).toEqual([
+      'Profile',
+      'Company',
+      'Invitations sent',
+      'Change Password',
+      'Logout',
+    ]);
     cleanup();
     renderNav({ user: jobSeeker, profilePercentage: 40 });
     expect(within(nav()).queryByRole('link', { name: 'Jobs' })).not.toBeInTheDocument();
@@ -224,7 +230,9 @@ describe('top navigation menus by keyboard', () => {
       expect(button).toHaveAttribute('aria-controls', open.id);
       const items = itemsOf(open).map((i) => ({ ...i, name: i.name?.replace(/\s+/g, ' ').replace(/^✓/, '') }));
       expect(items).toEqual(menu.items);
-      const [first, second] = within(open).getAllByRole('listitem').map((li) => li.querySelector<HTMLElement>('a, button')!);
+      const [first, second] = within(open)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector<HTMLElement>('a, button')!);
       if (menu.key === '{ArrowDown}') {
         // Arrow Down opens it at its first item; the arrows move between items.
         await waitFor(() => expect(first).toHaveFocus());

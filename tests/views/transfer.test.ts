@@ -74,7 +74,11 @@ afterAll(
 
 const probe = (path: `/api/${string}`) =>
   endpoint({
-    method: 'POST', path, auth: 'public', tag: 't', summary: 't',
+    method: 'POST',
+    path,
+    auth: 'public',
+    tag: 't',
+    summary: 't',
     upload: { file: 'file', maxBytes: MAX_UPLOAD_BYTES, accept: ['application/pdf'], fields: z.object({ type: z.coerce.number() }) },
     response: z.object({ received: z.number() }),
   });

@@ -62,7 +62,9 @@ describe('Email verification screen', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(AccountMessages.email);
     expect(alert).not.toHaveTextContent(AccountMessages.emailLinkInvalid);
-    await vi.waitFor(() => expect(within(alert).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`));
+    await vi.waitFor(() =>
+      expect(within(alert).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`),
+    );
   });
 
   it('a link without its token says so at once and calls nothing', () => {

@@ -55,7 +55,11 @@ export function parseKeywordTree(text: string): KeywordTree | null {
   const skip = () => {
     while (i < n && text[i] === ' ') i++;
   };
-  type Raw = { op: 'term'; r: number } | { op: 'not'; arg: Raw } | { op: 'and' | 'or'; args: Raw[] } | { op: 'phrase'; left: Raw; right: Raw; distance: number };
+  type Raw =
+    | { op: 'term'; r: number }
+    | { op: 'not'; arg: Raw }
+    | { op: 'and' | 'or'; args: Raw[] }
+    | { op: 'phrase'; left: Raw; right: Raw; distance: number };
   const fail = (): never => {
     throw new SyntaxError(text);
   };
@@ -130,7 +134,9 @@ export function parseKeywordTree(text: string): KeywordTree | null {
   const distinct = new Map<string, QueryTerm>();
   for (const t of raw) if (!distinct.has(keyOf(t))) distinct.set(keyOf(t), { lexeme: t.lexeme, prefix: t.prefix });
   if (distinct.size > MAX_OPERANDS) return null;
-  const operands = [...distinct.values()].sort((a, b) => (a.lexeme < b.lexeme ? -1 : a.lexeme > b.lexeme ? 1 : Number(a.prefix) - Number(b.prefix)));
+  const operands = [...distinct.values()].sort((a, b) =>
+    a.lexeme < b.lexeme ? -1 : a.lexeme > b.lexeme ? 1 : Number(a.prefix) - Number(b.prefix),
+  );
   const kOf = new Map(operands.map((t, k) => [keyOf(t), k]));
 
   let pids = 0;
@@ -155,13 +161,28 @@ export function parseKeywordTree(text: string): KeywordTree | null {
         if (!left || !right) return null;
         const widthOf = (x: KeywordNode) => (x.op === 'phrase' ? x.width : 0);
         const maskOf = (x: KeywordNode) => (x.op === 'phrase' ? x.mask : x.op === 'term' ? 1 << x.k : 0);
-        return { op: 'phrase', left, right, distance: node.distance, width: node.distance + widthOf(left) + widthOf(right), mask: maskOf(left) | maskOf(right), pid: pids++ };
+        return {
+          op: 'phrase',
+          left,
+          right,
+          distance: node.distance,
+          width: node.distance + widthOf(left) + widthOf(right),
+          mask: maskOf(left) | maskOf(right),
+          pid: pids++,
+        };
       }
     }
   };
   const inPhrase = operands.map(() => false);
   const root = build(top, false);
-  if (!root || sourcesOf(root, operands.map(() => 1)) === null) return null;
+  if (
+    !root ||
+    sourcesOf(
+      root,
+      operands.map(() => 1),
+    ) === null
+  )
+    return null;
   const mark = (node: KeywordNode) => {
     if (node.op === 'term') {
       if (node.pid >= 0) inPhrase[node.k] = true;
@@ -359,7 +380,11 @@ export function matchKeywordTree(
     place = new Uint32Array(bits.length);
   }
   const { alive } = index;
-  lists = tree.operands.map((t) => (t.prefix ? index.lexemesStartingWith(t.lexeme) : index.postings.has(t.lexeme) ? [t.lexeme] : []).map((name) => index.postings.get(name)!));
+  lists = tree.operands.map((t) =>
+    (t.prefix ? index.lexemesStartingWith(t.lexeme) : index.postings.has(t.lexeme) ? [t.lexeme] : []).map((name) =>
+      index.postings.get(name)!,
+    ),
+  );
   const sizes = lists.map((ls) => ls.reduce((sum, p) => sum + p.length, 0));
   const sources = sourcesOf(tree.root, sizes)!;
   let count = 0;
@@ -619,7 +644,13 @@ function keptRemoteMatches(
 }
 
 /** The remote jobs matching the tree, with their scores as matchKeywordTree gives them (see keptRemoteMatches). */
-export function remoteMatches(index: JobIndex, tree: KeywordTree, hits: Uint8Array, score: Float32Array, touched: Uint32Array): RemoteMatches {
+export function remoteMatches(
+  index: JobIndex,
+  tree: KeywordTree,
+  hits: Uint8Array,
+  score: Float32Array,
+  touched: Uint32Array,
+): RemoteMatches {
   const read = (may: SlotRanges) => matchKeywordTree(index, tree, hits, score, touched, may).touched;
   return keptRemoteMatches(index, tree.text, { hits, score, touched }, read, (hit) => hit !== 0);
 }

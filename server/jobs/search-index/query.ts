@@ -1,11 +1,45 @@
 import type { SearchFilters, SearchLocation, SearchSort } from '../../../src/contract/search.ts';
 import { yearlyPay } from '../../../src/contract/search.ts';
 import type { Viewport } from '../../../src/contract/map.ts';
-import { circleBounds, haversineMiles, haversineMilesFrom, haversineMilesOf, RADIANS_PER_DEGREE, type LatLngBox } from '../../../src/lib/geo.ts';
+import {
+  circleBounds,
+  haversineMiles,
+  haversineMilesFrom,
+  haversineMilesOf,
+  RADIANS_PER_DEGREE,
+  type LatLngBox,
+} from '../../../src/lib/geo.ts';
 import { cellSize, gridZoomFor } from '../../../src/lib/map-grid.ts';
-import { BOOSTED, GRID_COLS, GRID_DEGREES, GRID_ZOOM, gridCol, gridRow, HAS_POSITION, lowerBound, mapCellKey, OPEN_TO_MINORS, REMOTE, wordsUuid, type FineCounts, type GridCell, type JobIndex, type Postings, type SlotList } from './store.ts';
+import {
+  BOOSTED,
+  GRID_COLS,
+  GRID_DEGREES,
+  GRID_ZOOM,
+  gridCol,
+  gridRow,
+  HAS_POSITION,
+  lowerBound,
+  mapCellKey,
+  OPEN_TO_MINORS,
+  REMOTE,
+  wordsUuid,
+  type FineCounts,
+  type GridCell,
+  type JobIndex,
+  type Postings,
+  type SlotList,
+} from './store.ts';
 import type { QueryTerm } from './text.ts';
-import { byScore, matchKeywordTree, matchWords, remoteMatches, remoteWordMatches, type KeywordTree, type RemoteMatches, type SlotRanges } from './keyword.ts';
+import {
+  byScore,
+  matchKeywordTree,
+  matchWords,
+  remoteMatches,
+  remoteWordMatches,
+  type KeywordTree,
+  type RemoteMatches,
+  type SlotRanges,
+} from './keyword.ts';
 
 /** Totals past this are said to be a lower bound (as TOTAL_COUNT_LIMIT in search.ts): counting may stop there. */
 export const TOTAL_COUNT_LIMIT = 1000;
@@ -148,7 +182,10 @@ class MapCells {
     this.total += to - from;
   }
   cells(): IndexCell[] {
-    const order = this.keys.map((_, i) => i).sort((a, b) => this.keys[a]! - this.keys[b]!).slice(0, 500);
+    const order = this.keys
+      .map((_, i) => i)
+      .sort((a, b) => this.keys[a]! - this.keys[b]!)
+      .slice(0, 500);
     return order.map((c) => ({
       row: Math.floor(this.keys[c]! / this.cols),
       col: this.keys[c]! % this.cols,
@@ -222,7 +259,12 @@ function cellInCircle(lat: number, lng: number, radius: number, south: number, w
   const north = south + GRID_DEGREES;
   const east = west + GRID_DEGREES;
   const limit = radius - 1e-6;
-  return miles(lat, lng, south, west) <= limit && miles(lat, lng, south, east) <= limit && miles(lat, lng, north, west) <= limit && miles(lat, lng, north, east) <= limit;
+  return (
+    miles(lat, lng, south, west) <= limit &&
+    miles(lat, lng, south, east) <= limit &&
+    miles(lat, lng, north, west) <= limit &&
+    miles(lat, lng, north, east) <= limit
+  );
 }
 
 /** The grid cells of a box: each cell's slots, handed to `visit`. */
@@ -259,7 +301,24 @@ function forCells(index: JobIndex, box: LatLngBox, visit: (cell: GridCell, row: 
 export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   scratch.fit(index.size);
   const { hits, score, touched, slots, keyA, dist } = scratch;
-  const { alive, flags, lat, lng, posted, valid, pay, company, companyVisible, minExperience, workSchedule, lists, listStart, typeCount, scheduleCount, skillCount } = index;
+  const {
+    alive,
+    flags,
+    lat,
+    lng,
+    posted,
+    valid,
+    pay,
+    company,
+    companyVisible,
+    minExperience,
+    workSchedule,
+    lists,
+    listStart,
+    typeCount,
+    scheduleCount,
+    skillCount,
+  } = index;
   const f = q.filters;
   const location = q.location;
   const mode = f.remote;
@@ -415,7 +474,10 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   // ---- the other conditions ----
   const since = Date.parse(`${f.postedSince}T00:00:00Z`) * 1000;
   const minimumPay = f.minimumPay && f.minimumPay.amount > 0 ? yearlyPay(f.minimumPay.amount, f.minimumPay.rate) : null;
-  const reported = q.reported && q.reported.size ? new Set([...q.reported].map((id) => index.slotOf.get(id)).filter((s): s is number => s !== undefined)) : null;
+  const reported =
+    q.reported && q.reported.size
+      ? new Set([...q.reported].map((id) => index.slotOf.get(id)).filter((s): s is number => s !== undefined))
+      : null;
   const wantFlags = (q.boostedOnly ? BOOSTED : 0) | (f.openToMinors ? OPEN_TO_MINORS : 0);
   const overlaps = (from: number, n: number, wanted: readonly number[]) => {
     for (let i = from; i < from + n; i++) if (wanted.includes(lists[i]!)) return true;
@@ -516,12 +578,23 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   const zoom = view ? gridZoomFor(view) : 0;
   // The map alone with no keyword, place or filter: every open job, from the counts each grid cell
   // keeps (a cell the view cuts, or holding a job the seeker reported, is read job by job).
-  const unfiltered = q.terms === null && mode === 'include' && wantFlags === 0 && schedule === -2 && f.experience == null && minimumPay === null && !lists3 && index.countsByCell;
+  const unfiltered =
+    q.terms === null &&
+    mode === 'include' &&
+    wantFlags === 0 &&
+    schedule === -2 &&
+    f.experience == null &&
+    minimumPay === null &&
+    !lists3 &&
+    index.countsByCell;
   const plain = viewOnly && location === null && unfiltered;
   // A search for a place alone with the map's pins: its page is read best first (below), and its
   // map from the counts of the grid cells wholly inside the circle.
   const plainPins = view !== null && !viewOnly && location !== null && unfiltered;
-  const reportedCells = (plain || plainPins) && reported ? new Set([...reported].filter((s) => (flags[s]! & HAS_POSITION) !== 0).map((s) => gridRow(lat[s]!) * GRID_COLS + gridCol(lng[s]!))) : null;
+  const reportedCells =
+    (plain || plainPins) && reported
+      ? new Set([...reported].filter((s) => (flags[s]! & HAS_POSITION) !== 0).map((s) => gridRow(lat[s]!) * GRID_COLS + gridCol(lng[s]!)))
+      : null;
   // The map over the grid: at the grid's zoom (9) or coarser, each grid cell lies in one of the
   // map's cells, so jobs are grouped a grid cell at a time; a grid cell wholly inside the view needs
   // no box check per job. Counted (plain), a grid cell wholly inside the view (and the circle, for a
@@ -681,11 +754,12 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     // Remote jobs mixed in by posting or pay: the first `want` of their own order, read first, may
     // be on the page; the ones after them can't, and are only counted.
     let remoteAt = 0;
-    const remoteOrder = skipRemote && bestFirst !== 'distance' ? (index.orderRemote(), bestFirst === 'pay' ? index.remoteByPay : index.remoteOrder) : null;
+    const remoteOrder =
+      skipRemote && bestFirst !== 'distance' ? (index.orderRemote(), bestFirst === 'pay' ? index.remoteByPay : index.remoteOrder) : null;
     if (remoteOrder) {
       const start = found;
       for (let i = index.remoteOrdered; i < index.remote.length; i++) consider(index.remote.items[i]!);
-      for (let taken = 0; remoteAt < remoteOrder.length && taken < want; ) {
+      for (let taken = 0; remoteAt < remoteOrder.length && taken < want;) {
         const before = found;
         consider(remoteOrder[remoteAt++]!);
         if (found > before) taken++;
@@ -696,7 +770,13 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     const bounds: number[] = [];
     forCells(index, circle!, (cell, row, col) => {
       cells.push(cell);
-      bounds.push(bestFirst === 'distance' ? -milesToCell(cLat, cLng, row, col) : bestFirst === 'posted' ? Math.min(cell.maxPosted, asOfUs) : cell.maxPay);
+      bounds.push(
+        bestFirst === 'distance'
+          ? -milesToCell(cLat, cLng, row, col)
+          : bestFirst === 'posted'
+            ? Math.min(cell.maxPosted, asOfUs)
+            : cell.maxPay,
+      );
     });
     // Best first (bounds may be -Infinity: a cell without pay).
     const order = cells.map((_, i) => i).sort((a, b) => (bounds[a]! > bounds[b]! ? -1 : bounds[a]! < bounds[b]! ? 1 : 0));

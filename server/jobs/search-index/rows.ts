@@ -37,7 +37,8 @@ export class ListRows {
     if (!company) return undefined;
     // The row is shared, not copied per search; it is rebuilt only when its company's names changed.
     const row = kept.row;
-    if (row.companyLegalName !== company.companyLegalName || row.companyDisplayName !== company.companyDisplayName) kept.row = { ...row, ...company };
+    if (row.companyLegalName !== company.companyLegalName || row.companyDisplayName !== company.companyDisplayName)
+      kept.row = { ...row, ...company };
     if (!this.keepsAll) kept.used = ++this.uses;
     return kept.row;
   }

@@ -21,7 +21,8 @@ export const GRID_ROWS = Math.round(180 / GRID_DEGREES);
 export const GRID_COLS = Math.round(360 / GRID_DEGREES);
 
 export const gridRow = (lat: number) => Math.min(GRID_ROWS - 1, Math.max(0, Math.floor((lat + 90) / GRID_DEGREES)));
-export const gridCol = (lng: number) => Math.min(GRID_COLS - 1, Math.max(0, Math.floor(((lng >= 180 ? lng - 360 : lng) + 180) / GRID_DEGREES)));
+export const gridCol = (lng: number) =>
+  Math.min(GRID_COLS - 1, Math.max(0, Math.floor(((lng >= 180 ? lng - 360 : lng) + 180) / GRID_DEGREES)));
 
 /** Flags of a slot. */
 export const REMOTE = 1;
@@ -297,7 +298,10 @@ export interface IndexedJob {
   document: string | null;
 }
 
-function grow<T extends Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array | Uint16Array | Int16Array>(a: T, size: number): T {
+function grow<T extends Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array | Uint16Array | Int16Array>(
+  a: T,
+  size: number,
+): T {
   if (a.length >= size) return a;
   let n = Math.max(16, a.length);
   while (n < size) n *= 2;
@@ -436,7 +440,11 @@ export class JobIndex {
     this.slotOf.set(job.id, s);
     uuidWords(job.id, this.ids, s * 4);
     const hasPosition = job.latitude !== null && job.longitude !== null;
-    this.flags[s] = (job.isRemote ? REMOTE : 0) | (hasPosition ? HAS_POSITION : 0) | (job.openToMinors ? OPEN_TO_MINORS : 0) | (job.isBoosted ? BOOSTED : 0);
+    this.flags[s] =
+      (job.isRemote ? REMOTE : 0) |
+      (hasPosition ? HAS_POSITION : 0) |
+      (job.openToMinors ? OPEN_TO_MINORS : 0) |
+      (job.isBoosted ? BOOSTED : 0);
     this.lat[s] = job.latitude ?? NaN;
     this.lng[s] = job.longitude ?? NaN;
     this.posted[s] = job.postedUs;

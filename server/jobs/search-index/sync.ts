@@ -256,9 +256,7 @@ export class SearchIndexSync {
     if (!this.keepsEveryRow) return;
     const since = this.rows.mark();
     const [rows, names] = await Promise.all([
-      jobIds.length
-        ? (listViewRowsWhere(this.db, and(open, uuidIn(jobPosts.id, jobIds))) as Promise<ListViewRow[]>)
-        : Promise.resolve([]),
+      jobIds.length ? (listViewRowsWhere(this.db, and(open, uuidIn(jobPosts.id, jobIds))) as Promise<ListViewRow[]>) : Promise.resolve([]),
       companyIds.length
         ? this.db
             .select({ id: companies.id, companyLegalName: companies.name, companyDisplayName: companies.displayName })
@@ -281,7 +279,8 @@ export class SearchIndexSync {
     // The changes noted from here on are applied after the build, so none is missed.
     const [last] = await this.db.select({ seq: max(searchChanges.seq) }).from(searchChanges);
     const seq = Number(last?.seq ?? 0);
-    for (const c of await this.db.select({ id: companies.id, visible: visibleCompany }).from(companies)) index.setCompany(c.id, Boolean(c.visible));
+    for (const c of await this.db.select({ id: companies.id, visible: visibleCompany }).from(companies))
+      index.setCompany(c.id, Boolean(c.visible));
     let after: string | null = null;
     for (;;) {
       const rows: Record<string, unknown>[] = await this.db
@@ -376,7 +375,12 @@ export class SearchIndexSync {
   private async readNotes(): Promise<void> {
     for (;;) {
       const notes = await this.db
-        .select({ seq: searchChanges.seq, jobPostId: searchChanges.jobPostId, companyId: searchChanges.companyId, userId: searchChanges.userId })
+        .select({
+          seq: searchChanges.seq,
+          jobPostId: searchChanges.jobPostId,
+          companyId: searchChanges.companyId,
+          userId: searchChanges.userId,
+        })
         .from(searchChanges)
         .where(gt(searchChanges.seq, this.seq))
         .orderBy(searchChanges.seq)
@@ -407,7 +411,10 @@ export class SearchIndexSync {
     this.rows.forget(jobs, cs ?? []);
     for (let i = 0; i < jobs.length; i += BATCH) {
       const ids = jobs.slice(i, i + BATCH);
-      const rows: Record<string, unknown>[] = await this.db.select(indexColumns).from(jobPosts).where(and(open, uuidIn(jobPosts.id, ids)));
+      const rows: Record<string, unknown>[] = await this.db
+        .select(indexColumns)
+        .from(jobPosts)
+        .where(and(open, uuidIn(jobPosts.id, ids)));
       const openIds = new Set(rows.map((r) => r.id as string));
       for (const id of ids) if (!openIds.has(id)) index.remove(id);
       for (const r of rows) index.put(jobOf(r));
@@ -453,7 +460,12 @@ export class SearchIndexSync {
       const written = [...new Set(recent.flatMap((n) => (n.companyId ? [n.companyId] : [])))];
       this.rows.forget([], written);
       await this.exclusive(() => this.keepWritten([], written));
-      await this.exclusive(() => this.reread(recent.flatMap((n) => (n.jobPostId ? [n.jobPostId] : [])), 'all'));
+      await this.exclusive(() =>
+        this.reread(
+          recent.flatMap((n) => (n.jobPostId ? [n.jobPostId] : [])),
+          'all',
+        ),
+      );
       await this.db.delete(searchChanges).where(sql`${searchChanges.changedAt} < now() - interval '1 hour'`);
       if (this.index?.wasteful) {
         const { index, seq } = await this.build();

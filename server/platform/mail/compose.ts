@@ -3,8 +3,7 @@ import type { Mail } from './mailer.ts';
 export const BRAND_NAME = 'Job Marketplace';
 export const BRAND_GREEN = '#1DA425';
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface Layout {
   to: string;
@@ -40,7 +39,9 @@ ${actionHtml}
 </td></tr></table></td></tr></table>
 </body></html>`;
   const actionText = m.action.kind === 'link' ? `${m.action.label}: ${m.action.url}` : `Your code: ${m.action.code}`;
-  const text = [hello, '', m.intro, '', actionText, '', m.outro, '', `Questions? Write to ${m.supportEmail}.`, '', `— ${BRAND_NAME}`].join('\n');
+  const text = [hello, '', m.intro, '', actionText, '', m.outro, '', `Questions? Write to ${m.supportEmail}.`, '', `— ${BRAND_NAME}`].join(
+    '\n',
+  );
   return {
     to: m.to,
     subject: m.subject,

@@ -69,5 +69,8 @@ export function createMailer(db: Db, transport: MailTransport | null, log: { err
 }
 
 async function markSent(db: Db, id: string, error: string | null) {
-  await db.update(outbox).set(error ? { error } : { sentAt: new Date() }).where(eq(outbox.id, id));
+  await db
+    .update(outbox)
+    .set(error ? { error } : { sentAt: new Date() })
+    .where(eq(outbox.id, id));
 }

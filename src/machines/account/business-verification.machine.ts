@@ -70,8 +70,7 @@ export const businessVerificationMachine = setup({
   },
 }).createMachine({
   id: 'businessVerification',
-  context: ({ input }) =>
-    initialBusinessContext(input?.request !== undefined ? input.request : verificationRequestStore.read()),
+  context: ({ input }) => initialBusinessContext(input?.request !== undefined ? input.request : verificationRequestStore.read()),
   initial: 'editing',
   states: {
     editing: {

@@ -89,10 +89,7 @@ export const changePasswordMachine = setup({
       on: {
         'field.change': { actions: { type: 'changeField', params: ({ event }) => event } },
         'field.blur': { actions: { type: 'touchField', params: ({ event }) => event } },
-        'form.submit': [
-          { guard: 'isValid', target: 'submitting' },
-          { actions: 'touchAll' },
-        ],
+        'form.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: 'touchAll' }],
         'session.changed': { guard: 'signedOutNow', target: 'signedOut' },
       },
       states: {

@@ -52,7 +52,11 @@ export const googleStartMachine = setup({
         },
         onError: [
           // The server has no Google credentials: say so instead of failing.
-          { guard: { type: 'notConfigured', params: ({ event }) => ({ error: event.error }) }, target: 'notConfigured', actions: assign({ message: AccountMessages.googleNotConfigured }) },
+          {
+            guard: { type: 'notConfigured', params: ({ event }) => ({ error: event.error }) },
+            target: 'notConfigured',
+            actions: assign({ message: AccountMessages.googleNotConfigured }),
+          },
           { target: 'failed', actions: assign({ message: ({ event }) => errorsOf(event.error)[0] ?? AccountMessages.redirectFailed }) },
         ],
       },

@@ -113,8 +113,7 @@ export const loginMachine = setup({
       // Back to the page that asked for the sign-in (a job to apply to), else home.
       enqueue.emit({ type: 'navigate', to: context.next ?? homeFor(data.users.role) });
     }),
-    saveVerificationRequest: (_, params: { request: BusinessVerificationRequest }) =>
-      verificationRequestStore.save(params.request),
+    saveVerificationRequest: (_, params: { request: BusinessVerificationRequest }) => verificationRequestStore.save(params.request),
     // shownStateActions() written out: next to enqueueActions above, TypeScript cannot infer a spread of it.
     touchField: assign({
       touched: ({ context, event }) => {
@@ -162,10 +161,7 @@ export const loginMachine = setup({
               },
               { actions: assign({ mode: ({ event }) => event.mode }) },
             ],
-            'login.submit': [
-              { guard: 'isValid', target: 'submitting' },
-              { actions: 'touchAll' },
-            ],
+            'login.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: 'touchAll' }],
           },
         },
         submitting: {

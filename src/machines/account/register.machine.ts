@@ -1,9 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import {
-  registerFormSchema,
-  type BusinessVerificationRequest,
-  type register,
-} from '../../contract/account.ts';
+import { registerFormSchema, type BusinessVerificationRequest, type register } from '../../contract/account.ts';
 import type { BodyOf } from '../../contract/endpoint.ts';
 import { RegisterRole } from '../../contract/roles.ts';
 import { accountService } from '../../services/account.ts';
@@ -13,14 +9,7 @@ import { errorsOf, verificationRequestOf } from './api-errors.ts';
 
 export type RegisterRoleCode = (typeof RegisterRole)[keyof typeof RegisterRole];
 export type RegisterTextField =
-  | 'firstName'
-  | 'lastName'
-  | 'email'
-  | 'password'
-  | 'confirmPassword'
-  | 'companyName'
-  | 'companyTin'
-  | 'dateOfBirth';
+  'firstName' | 'lastName' | 'email' | 'password' | 'confirmPassword' | 'companyName' | 'companyTin' | 'dateOfBirth';
 export type RegisterField = RegisterTextField | 'role' | 'acceptTerms';
 export type RegisterRequest = BodyOf<typeof register>;
 
@@ -98,8 +87,7 @@ export const registerMachine = setup({
   },
   actions: {
     ...shownStateActions<RegisterField, RegisterContext, RegisterEvent>(),
-    saveVerificationRequest: (_, params: { request: BusinessVerificationRequest }) =>
-      verificationRequestStore.save(params.request),
+    saveVerificationRequest: (_, params: { request: BusinessVerificationRequest }) => verificationRequestStore.save(params.request),
   },
   guards: {
     isValid: ({ context }) => parseForm(context.values).success,

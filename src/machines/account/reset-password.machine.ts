@@ -71,10 +71,7 @@ export const resetPasswordMachine = setup({
       on: {
         'field.change': { actions: { type: 'changeField', params: ({ event }) => event } },
         'field.blur': { actions: { type: 'touchField', params: ({ event }) => event } },
-        'form.submit': [
-          { guard: 'isValid', target: 'submitting' },
-          { actions: 'touchAll' },
-        ],
+        'form.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: 'touchAll' }],
       },
       states: {
         idle: {},

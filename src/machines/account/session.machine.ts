@@ -53,11 +53,11 @@ export const sessionMachine = setup({
   },
   guards: {
     hasStoredSession: (_, stored: StoredSession | null) => !!stored,
-    isUnauthorized: (_, { error }: { error: unknown }) => error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'client'),
+    isUnauthorized: (_, { error }: { error: unknown }) =>
+      error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'client'),
   },
   delays: {
-    refreshDelay: ({ context }) =>
-      Math.max(0, (context.session?.expiresAt ?? 0) - Date.now() - REFRESH_MARGIN_MS),
+    refreshDelay: ({ context }) => Math.max(0, (context.session?.expiresAt ?? 0) - Date.now() - REFRESH_MARGIN_MS),
     redirectDelay: SESSION_REDIRECT_MS,
     retryDelay: REFRESH_RETRY_MS,
   },
@@ -75,7 +75,11 @@ export const sessionMachine = setup({
         id: 'restore',
         src: 'restore',
         onDone: [
-          { guard: { type: 'hasStoredSession', params: ({ event }) => event.output }, target: 'signedIn', actions: assign({ session: ({ event }) => event.output }) },
+          {
+            guard: { type: 'hasStoredSession', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: assign({ session: ({ event }) => event.output }),
+          },
           { target: 'signedOut' },
         ],
         onError: { target: 'signedOut' },
@@ -133,7 +137,10 @@ export const sessionMachine = setup({
               // Token refresh stores the new access token (and the rotated refresh token).
               actions: [assign({ session: ({ event }) => toStoredSession(event.output) }), 'persist'],
             },
-            onError: [{ guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) }, target: '#session.expired' }, { target: 'retrying' }],
+            onError: [
+              { guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) }, target: '#session.expired' },
+              { target: 'retrying' },
+            ],
           },
         },
         retrying: {

@@ -1,10 +1,5 @@
 import { assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import {
-  AccountMessages,
-  type BusinessVerificationRequest,
-  type GoogleCallbackData,
-  type SessionData,
-} from '../../contract/account.ts';
+import { AccountMessages, type BusinessVerificationRequest, type GoogleCallbackData, type SessionData } from '../../contract/account.ts';
 import { homeFor } from '../../contract/roles.ts';
 import { accountService } from '../../services/account.ts';
 import { codeOf } from '../../services/http.ts';
@@ -68,8 +63,7 @@ export const socialCallbackMachine = setup({
   },
   actions: {
     redirect: (_, params: { url: string }) => redirectBrowser(params.url),
-    saveVerificationRequest: (_, params: { request: BusinessVerificationRequest }) =>
-      verificationRequestStore.save(params.request),
+    saveVerificationRequest: (_, params: { request: BusinessVerificationRequest }) => verificationRequestStore.save(params.request),
     /** The view forwards `signedIn` to the session actor, then follows `navigate` (as at login). */
     announceSignIn: enqueueActions(({ context, enqueue }) => {
       const session = context.session!;
@@ -87,7 +81,14 @@ export const socialCallbackMachine = setup({
   },
 }).createMachine({
   id: 'socialCallback',
-  context: ({ input }) => ({ code: input.code, state: input.state, next: safeNextPath(input.next), signup: null, session: null, errors: [] }),
+  context: ({ input }) => ({
+    code: input.code,
+    state: input.state,
+    next: safeNextPath(input.next),
+    signup: null,
+    session: null,
+    errors: [],
+  }),
   initial: 'checking',
   states: {
     checking: {

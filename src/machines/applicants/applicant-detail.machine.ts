@@ -37,7 +37,9 @@ export const applicantDetailMachine = setup({
     emitted: {} as ApplicantDetailEmitted,
   },
   actors: {
-    load: fromPromise<ApplicantDetail, { id: string }>(async ({ input, signal }) => (await applicantsService.detail(input.id, signal)).data),
+    load: fromPromise<ApplicantDetail, { id: string }>(
+      async ({ input, signal }) => (await applicantsService.detail(input.id, signal)).data,
+    ),
     setStatus: fromPromise<StatusResult, { id: string; status: StaffStatus }>(async ({ input, signal }) => {
       const res = await applicantsService.setStatus({ applicantId: input.id, status: input.status }, signal);
       return { applicant: res.data, message: res.message || ApplicantMessages.statusChanged };
@@ -63,9 +65,15 @@ export const applicantDetailMachine = setup({
         input: ({ context }) => ({ id: context.id }),
         onDone: {
           target: 'ready',
-          actions: [assign({ detail: ({ event }) => event.output }), emit(({ event }) => ({ type: 'updated' as const, applicant: event.output }))],
+          actions: [
+            assign({ detail: ({ event }) => event.output }),
+            emit(({ event }) => ({ type: 'updated' as const, applicant: event.output })),
+          ],
         },
-        onError: { target: 'failed', actions: assign({ loadError: ({ event }) => messagesOf(event.error, AccountMessages.generic).join(' ') }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ loadError: ({ event }) => messagesOf(event.error, AccountMessages.generic).join(' ') }),
+        },
       },
     },
     failed: {
@@ -87,12 +95,18 @@ export const applicantDetailMachine = setup({
           // Read again: the history and the statuses it may move to now.
           target: 'loading',
           actions: [
-            assign(({ context, event }) => ({ pending: null, detail: context.detail && { ...context.detail, ...event.output.applicant, nextStatuses: [] } })),
+            assign(({ context, event }) => ({
+              pending: null,
+              detail: context.detail && { ...context.detail, ...event.output.applicant, nextStatuses: [] },
+            })),
             emit(({ event }) => ({ type: 'updated' as const, applicant: event.output.applicant })),
             emit(({ event }) => ({ type: 'notify' as const, message: event.output.message })),
           ],
         },
-        onError: { target: 'ready', actions: assign({ pending: null, statusError: ({ event }) => messagesOf(event.error, AccountMessages.generic).join(' ') }) },
+        onError: {
+          target: 'ready',
+          actions: assign({ pending: null, statusError: ({ event }) => messagesOf(event.error, AccountMessages.generic).join(' ') }),
+        },
       },
     },
   },

@@ -204,7 +204,10 @@ export const applicantListMachine = setup({
                 guard: { type: 'pastLastPage', params: ({ event }) => event.output },
                 target: 'loading',
                 reenter: true,
-                actions: assign(({ context, event }) => ({ total: event.output.total, query: { ...context.query, pageNumber: pageCountOf(event.output.total) } })),
+                actions: assign(({ context, event }) => ({
+                  total: event.output.total,
+                  query: { ...context.query, pageNumber: pageCountOf(event.output.total) },
+                })),
               },
               {
                 target: 'ready',
@@ -215,7 +218,10 @@ export const applicantListMachine = setup({
                 })),
               },
             ],
-            onError: { target: 'failed', actions: assign({ loadError: ({ event }) => messagesOf(event.error, AccountMessages.generic).join(' ') }) },
+            onError: {
+              target: 'failed',
+              actions: assign({ loadError: ({ event }) => messagesOf(event.error, AccountMessages.generic).join(' ') }),
+            },
           },
         },
         failed: {

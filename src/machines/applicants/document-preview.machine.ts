@@ -54,4 +54,5 @@ export const documentPreviewMachine = setup({
 type Snap = SnapshotFrom<typeof documentPreviewMachine>;
 
 /** What the panel shows: the document on its way, a failure, the document, or nothing. */
-export const selectPanel = (s: Snap) => (s.hasTag('loading') ? 'loading' : s.hasTag('error') ? 'failed' : s.matches('shown') ? 'shown' : 'closed');
+export const selectPanel = (s: Snap) =>
+  s.hasTag('loading') ? 'loading' : s.hasTag('error') ? 'failed' : s.matches('shown') ? 'shown' : 'closed';

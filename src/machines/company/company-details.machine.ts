@@ -20,10 +20,7 @@ export interface CompanyDetailsContext extends FormState<CompanyDetailsField> {
 }
 
 export type CompanyDetailsEvent =
-  | FormEvent<CompanyDetailsField>
-  | { type: 'address.pick'; place: Place }
-  | { type: 'address.clear' }
-  | { type: 'details.retry' };
+  FormEvent<CompanyDetailsField> | { type: 'address.pick'; place: Place } | { type: 'address.clear' } | { type: 'details.retry' };
 
 export type CompanyDetailsEmitted = { type: 'company.saved'; details: CompanyDetails; message: string };
 
@@ -105,7 +102,14 @@ export const companyDetailsMachine = setup({
       const values = { ...context.values, address: place?.address ?? '' };
       const serverErrors = { ...context.serverErrors };
       delete serverErrors.address;
-      return { place, values, errors: check(values, { ...context, place }), serverErrors, touched: { ...context.touched, address: true as const }, message: null };
+      return {
+        place,
+        values,
+        errors: check(values, { ...context, place }),
+        serverErrors,
+        touched: { ...context.touched, address: true as const },
+        message: null,
+      };
     }),
   },
   guards: {
@@ -128,7 +132,10 @@ export const companyDetailsMachine = setup({
             target: 'editing',
             actions: assign(({ event }) => ({ ...filled(event.output.details), industries: event.output.industries })),
           },
-          { target: 'readOnly', actions: assign(({ event }) => ({ ...filled(event.output.details), industries: event.output.industries })) },
+          {
+            target: 'readOnly',
+            actions: assign(({ event }) => ({ ...filled(event.output.details), industries: event.output.industries })),
+          },
         ],
         onError: { target: 'loadFailed' },
       },

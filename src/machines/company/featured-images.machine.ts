@@ -107,12 +107,21 @@ export const featuredImagesMachine = setup({
         'featured.delete': {
           guard: 'known',
           target: 'confirmingDelete',
-          actions: assign(({ context, event }) => ({ pending: context.images.find((i) => i.id === event.id) ?? null, error: null, message: null })),
+          actions: assign(({ context, event }) => ({
+            pending: context.images.find((i) => i.id === event.id) ?? null,
+            error: null,
+            message: null,
+          })),
         },
         'featured.move': {
           guard: 'canMove',
           target: 'reordering',
-          actions: assign(({ context, event }) => ({ previous: context.images, images: moved(context.images, event.id, event.by), error: null, message: null })),
+          actions: assign(({ context, event }) => ({
+            previous: context.images,
+            images: moved(context.images, event.id, event.by),
+            error: null,
+            message: null,
+          })),
         },
       },
     },
@@ -153,7 +162,10 @@ export const featuredImagesMachine = setup({
         id: 'remove',
         src: 'remove',
         input: ({ context }) => ({ id: context.pending!.id }),
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ images: event.output.images, message: event.output.message, pending: null })) },
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ images: event.output.images, message: event.output.message, pending: null })),
+        },
         onError: { target: 'ready', actions: assign(({ event }) => ({ error: failed(event.error), pending: null })) },
       },
     },
@@ -163,8 +175,18 @@ export const featuredImagesMachine = setup({
         id: 'reorder',
         src: 'reorder',
         input: ({ context }) => ({ ids: context.images.map((i) => i.id) }),
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ images: event.output.images, message: event.output.message, previous: null })) },
-        onError: { target: 'ready', actions: assign(({ context, event }) => ({ images: context.previous ?? context.images, previous: null, error: failed(event.error) })) },
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ images: event.output.images, message: event.output.message, previous: null })),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            images: context.previous ?? context.images,
+            previous: null,
+            error: failed(event.error),
+          })),
+        },
       },
     },
   },

@@ -11,7 +11,9 @@ export const publicCompanyMachine = setup({
     input: {} as { id: string },
   },
   actors: {
-    load: fromPromise<PublicCompany, { id: string }>(async ({ input, signal }) => (await companyService.publicCompany(input.id, signal)).data),
+    load: fromPromise<PublicCompany, { id: string }>(
+      async ({ input, signal }) => (await companyService.publicCompany(input.id, signal)).data,
+    ),
   },
   guards: {
     // No such company (company.notFound), or an id no company can have (request.invalid).
@@ -32,7 +34,10 @@ export const publicCompanyMachine = setup({
         src: 'load',
         input: ({ context }) => ({ id: context.id }),
         onDone: { target: 'loaded', actions: assign({ company: ({ event }) => event.output }) },
-        onError: [{ guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' }, { target: 'failed' }],
+        onError: [
+          { guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
+          { target: 'failed' },
+        ],
       },
     },
     loaded: {},

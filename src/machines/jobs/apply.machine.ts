@@ -1,6 +1,13 @@
 import { assign, fromCallback, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
-import { DocumentMessages, DocumentType, type DocumentEntry, type DocumentKind, type Documents, type UploadedDocument } from '../../contract/documents.ts';
+import {
+  DocumentMessages,
+  DocumentType,
+  type DocumentEntry,
+  type DocumentKind,
+  type Documents,
+  type UploadedDocument,
+} from '../../contract/documents.ts';
 import {
   applicationInputSchema,
   JobMessages,
@@ -9,7 +16,13 @@ import {
   type JobDetail,
   type PublicJobStatus,
 } from '../../contract/jobs.ts';
-import { isJobRefusalCode, jobRefusalMessages, jobStatusOfRefusal, missingAnswers, type JobRefusalCode } from '../../contract/application-rules.ts';
+import {
+  isJobRefusalCode,
+  jobRefusalMessages,
+  jobStatusOfRefusal,
+  missingAnswers,
+  type JobRefusalCode,
+} from '../../contract/application-rules.ts';
 import { documentsService } from '../../services/documents.ts';
 import type { OutcomeCode } from '../../contract/outcome-codes.ts';
 import { ApiError, codeOf } from '../../services/http.ts';
@@ -108,7 +121,10 @@ export const ApplyMessages = {
 const noDocuments: ApplyDocuments = { [DocumentType.Resume]: [], [DocumentType.CoverLetter]: [] };
 const noAnswers: ApplyAnswers = { resumeId: null, coverLetterId: null, workAuthorization: null, sponsorship: null };
 
-const answerOf: Record<DocumentKind, 'resumeId' | 'coverLetterId'> = { [DocumentType.Resume]: 'resumeId', [DocumentType.CoverLetter]: 'coverLetterId' };
+const answerOf: Record<DocumentKind, 'resumeId' | 'coverLetterId'> = {
+  [DocumentType.Resume]: 'resumeId',
+  [DocumentType.CoverLetter]: 'coverLetterId',
+};
 
 /** The documents a seeker keeps of a kind: every entry but the None one. */
 export const storedOf = (list: readonly DocumentEntry[]) => list.filter((d): d is DocumentEntry & { id: string } => d.id !== null);
@@ -169,7 +185,10 @@ function refusalOf(error: unknown): JobRefusalCode | null {
 const fieldErrorsOf = (error: unknown): FieldErrors<ApplyField> => {
   const code = codeOf(error);
   return error instanceof ApiError && (code === 'application.incomplete' || code === 'request.invalid')
-    ? firstErrors(Object.entries(error.fieldErrors).map(([field, message]) => ({ path: [field], message })), FIELDS)
+    ? firstErrors(
+        Object.entries(error.fieldErrors).map(([field, message]) => ({ path: [field], message })),
+        FIELDS,
+      )
     : {};
 };
 
@@ -226,8 +245,7 @@ export const applyMachine = setup({
     refused: (_, params: { error: unknown }) => refusalOf(params.error) !== null,
     fieldErrors: (_, params: { error: unknown }) => Object.keys(fieldErrorsOf(params.error)).length > 0,
     /** A document the form offers for that kind. */
-    offered: ({ context, event }) =>
-      event.type === 'document.choose' && choicesOf(context, event.kind).some((d) => d.id === event.id),
+    offered: ({ context, event }) => event.type === 'document.choose' && choicesOf(context, event.kind).some((d) => d.id === event.id),
   },
 }).createMachine({
   id: 'apply',
@@ -303,10 +321,7 @@ export const applyMachine = setup({
             }),
           },
         ],
-        'apply.submit': [
-          { guard: 'valid', target: 'submitting' },
-          { actions: assign({ submitted: true }) },
-        ],
+        'apply.submit': [{ guard: 'valid', target: 'submitting' }, { actions: assign({ submitted: true }) }],
         'dialog.close': 'closed',
       },
     },

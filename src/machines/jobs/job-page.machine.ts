@@ -101,7 +101,10 @@ export const jobPageMachine = setup({
             spawnChild('countView', { id: 'countView', input: ({ context }) => ({ id: context.id }) }),
           ],
         },
-        onError: [{ guard: { type: 'missing', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' }, { target: 'failed' }],
+        onError: [
+          { guard: { type: 'missing', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
+          { target: 'failed' },
+        ],
       },
     },
     failed: {

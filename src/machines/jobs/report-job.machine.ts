@@ -38,7 +38,10 @@ export type ReportJobEvent =
   | { type: 'dialog.close' };
 
 /** The report as the contract reads it. */
-export const reportOf = (c: Pick<ReportJobContext, 'reason' | 'details'>): ReportInput => ({ reason: c.reason as ReportReason, details: c.details });
+export const reportOf = (c: Pick<ReportJobContext, 'reason' | 'details'>): ReportInput => ({
+  reason: c.reason as ReportReason,
+  details: c.details,
+});
 
 /** Every unmet rule of the contract: a reason from the list, and a description for "other" (up to 1,000 characters). */
 export const reportErrors = (c: Pick<ReportJobContext, 'reason' | 'details'>): FieldErrors<ReportField> =>
@@ -46,7 +49,10 @@ export const reportErrors = (c: Pick<ReportJobContext, 'reason' | 'details'>): F
 
 const fieldErrorsOf = (error: unknown): FieldErrors<ReportField> =>
   error instanceof ApiError && error.code === 'request.invalid'
-    ? firstErrors(Object.entries(error.fieldErrors).map(([field, message]) => ({ path: [field], message })), FIELDS)
+    ? firstErrors(
+        Object.entries(error.fieldErrors).map(([field, message]) => ({ path: [field], message })),
+        FIELDS,
+      )
     : {};
 
 /**
@@ -72,7 +78,15 @@ export const reportJobMachine = setup({
   },
 }).createMachine({
   id: 'reportJob',
-  context: ({ input }) => ({ jobId: input.jobId, reason: null, details: '', submitted: false, serverErrors: {}, error: null, reported: false }),
+  context: ({ input }) => ({
+    jobId: input.jobId,
+    reason: null,
+    details: '',
+    submitted: false,
+    serverErrors: {},
+    error: null,
+    reported: false,
+  }),
   initial: 'editing',
   states: {
     editing: {
@@ -104,7 +118,11 @@ export const reportJobMachine = setup({
         input: ({ context }) => ({ jobId: context.jobId, report: reportOf(context) }),
         onDone: { target: 'sent', actions: assign({ reported: true }) },
         onError: [
-          { guard: { type: 'fieldErrors', params: ({ event }) => ({ error: event.error }) }, target: 'editing', actions: assign({ serverErrors: ({ event }) => fieldErrorsOf(event.error) }) },
+          {
+            guard: { type: 'fieldErrors', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: assign({ serverErrors: ({ event }) => fieldErrorsOf(event.error) }),
+          },
           { target: 'editing', actions: assign({ error: ({ event }) => messagesOf(event.error, AccountMessages.generic)[0]! }) },
         ],
       },

@@ -33,8 +33,9 @@ export const saveJobMachine = setup({
   },
   actors: {
     /** Saves (`save` true) or takes the job back; answers whether it is saved now. */
-    change: fromPromise<boolean, { jobId: string; save: boolean }>(async ({ input, signal }) =>
-      (await (input.save ? jobsService.save(input.jobId, signal) : jobsService.unsave(input.jobId, signal))).data.isSaved,
+    change: fromPromise<boolean, { jobId: string; save: boolean }>(
+      async ({ input, signal }) =>
+        (await (input.save ? jobsService.save(input.jobId, signal) : jobsService.unsave(input.jobId, signal))).data.isSaved,
     ),
   },
 }).createMachine({
@@ -55,7 +56,11 @@ export const saveJobMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            assign(({ event }) => ({ isSaved: event.output, error: null, announcement: event.output ? JobMessages.saved : JobMessages.unsaved })),
+            assign(({ event }) => ({
+              isSaved: event.output,
+              error: null,
+              announcement: event.output ? JobMessages.saved : JobMessages.unsaved,
+            })),
             emit(({ context }) => ({ type: 'save.changed' as const, jobId: context.jobId, isSaved: context.isSaved })),
           ],
         },

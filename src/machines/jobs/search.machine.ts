@@ -1,4 +1,16 @@
-import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  raise,
+  sendTo,
+  setup,
+  type ActorRefFrom,
+  type ErrorActorEvent,
+  type SnapshotFrom,
+} from 'xstate';
 import { DEFAULT_LOCATION } from '../../contract/location.ts';
 import type { AllLookups } from '../../contract/lookups.ts';
 import type { MapCluster, Viewport } from '../../contract/map.ts';
@@ -117,7 +129,6 @@ export type JobSearchEvent =
   /** From the map: a marker was chosen. */
   | { type: 'map.selected'; cluster: MapCluster };
 
-
 /** The search a change leads to: the parts changed replace the search's own, the keyword trimmed. */
 function changedQuery(query: SearchQuery, change: QueryChange): SearchQuery {
   const next = { ...query, ...change };
@@ -201,15 +212,21 @@ export const jobSearchMachine = setup({
     map: searchMap,
     /** Passes on what the map tells its listeners: its settled views and the markers chosen. */
     mapEvents: fromCallback<JobSearchEvent, { map: MapActorRef }>(({ input, sendBack }) => {
-      const changed = input.map.on('map.changed', (e: Extract<MapEmitted, { type: 'map.changed' }>) => sendBack({ type: 'map.changed', viewport: e.viewport }));
-      const selected = input.map.on('map.selected', (e: Extract<MapEmitted, { type: 'map.selected' }>) => sendBack({ type: 'map.selected', cluster: e.cluster }));
+      const changed = input.map.on('map.changed', (e: Extract<MapEmitted, { type: 'map.changed' }>) =>
+        sendBack({ type: 'map.changed', viewport: e.viewport }),
+      );
+      const selected = input.map.on('map.selected', (e: Extract<MapEmitted, { type: 'map.selected' }>) =>
+        sendBack({ type: 'map.selected', cluster: e.cluster }),
+      );
       return () => {
         changed.unsubscribe();
         selected.unsubscribe();
       };
     }),
     /** Tells of each place kept for the user from now on (the location prompt writes it). */
-    homeChanges: fromCallback<JobSearchEvent>(({ sendBack }) => locationStore.onLocation((location) => sendBack({ type: 'search.home', place: placeOf(location) }))),
+    homeChanges: fromCallback<JobSearchEvent>(({ sendBack }) =>
+      locationStore.onLocation((location) => sendBack({ type: 'search.home', place: placeOf(location) })),
+    ),
     /** The filters' lists, shared with every form of the page load. */
     lookups: fromPromise<AllLookups>(() => loadLookups()),
     search: fromPromise<SearchPage, { request: SearchRequestInput; asSeeker: boolean }>(
@@ -230,9 +247,13 @@ export const jobSearchMachine = setup({
       const query = changedQuery(before, event.change);
       enqueue.assign({ query, awaitingHome: samePoint(query.place, before.place) ? context.awaitingHome : null });
       if (!samePoint(query.place, before.place)) {
-        enqueue.sendTo(context.map, { type: 'map.pan', center: { lat: query.place.latitude, lng: query.place.longitude } } satisfies MapEvent);
+        enqueue.sendTo(context.map, {
+          type: 'map.pan',
+          center: { lat: query.place.latitude, lng: query.place.longitude },
+        } satisfies MapEvent);
       }
-      if (query.radius !== before.radius) enqueue.sendTo(context.map, { type: 'map.zoom', zoom: zoomForRadius(query.place.latitude, query.radius) } satisfies MapEvent);
+      if (query.radius !== before.radius)
+        enqueue.sendTo(context.map, { type: 'map.zoom', zoom: zoomForRadius(query.place.latitude, query.radius) } satisfies MapEvent);
     }),
     /** The place kept for the user replaces the default one the search started around. */
     goHome: raise((_, place: SearchPlace) => ({ type: 'search.change' as const, change: { place } })),
@@ -254,7 +275,13 @@ export const jobSearchMachine = setup({
         enqueue.sendTo(context.map, { type: 'map.clusters', clusters: page.pins.clusters } satisfies MapEvent);
       }
     }),
-    failFirstPage: assign((_, error: unknown) => ({ error: searchFailure(error), items: [], total: 0, totalIsLowerBound: false, hasMore: false })),
+    failFirstPage: assign((_, error: unknown) => ({
+      error: searchFailure(error),
+      items: [],
+      total: 0,
+      totalIsLowerBound: false,
+      hasMore: false,
+    })),
     nextPage: assign({ pageNumber: ({ context }) => context.pageNumber + 1 }),
     clearError: assign({ error: null }),
     appendPage: assign(({ context }, page: SearchPage) => {
@@ -264,12 +291,22 @@ export const jobSearchMachine = setup({
     }),
     failMore: assign((_, error: unknown) => ({ error: searchFailure(error) })),
     setViewport: assign((_, viewport: Viewport) => ({ viewport })),
-    showClusters: sendTo(({ context }) => context.map, (_, pins: MapPins) => ({ type: 'map.clusters', clusters: pins.clusters }) satisfies MapEvent),
+    showClusters: sendTo(
+      ({ context }) => context.map,
+      (_, pins: MapPins) => ({ type: 'map.clusters', clusters: pins.clusters }) satisfies MapEvent,
+    ),
     setBoosts: assign((_, page: BoostsPage) => ({ boosts: page.items })),
     clearBoosts: assign({ boosts: [] }),
-    point: sendTo(({ context }) => context.map, (_, jobId: string | null) => ({ type: 'map.hover', jobId }) satisfies MapEvent),
+    point: sendTo(
+      ({ context }) => context.map,
+      (_, jobId: string | null) => ({ type: 'map.hover', jobId }) satisfies MapEvent,
+    ),
     selectListed: assign((_, cluster: MapCluster) => ({ selectedJobId: cluster.jobId, pinned: null, pinnedTitle: null })),
-    selectUnlisted: assign((_, cluster: MapCluster) => ({ selectedJobId: cluster.jobId, pinned: null, pinnedTitle: cluster.title ?? null })),
+    selectUnlisted: assign((_, cluster: MapCluster) => ({
+      selectedJobId: cluster.jobId,
+      pinned: null,
+      pinnedTitle: cluster.title ?? null,
+    })),
     setPinned: assign((_, pinned: JobPostListItem) => ({ pinned })),
     clearSelection: assign({ selectedJobId: null, pinned: null, pinnedTitle: null }),
     deselectPin: sendTo(({ context }) => context.map, { type: 'map.deselect' } satisfies MapEvent),
@@ -294,7 +331,8 @@ export const jobSearchMachine = setup({
     /** The search is still around the default place it started with. */
     stillAtDefault: ({ context }) => context.awaitingHome !== null && samePoint(context.query.place, context.awaitingHome),
     /** A single job's pin whose job is among the results or the boosted ones. */
-    pinListed: ({ context }, cluster: MapCluster) => cluster.count === 1 && [...context.items, ...context.boosts].some((j) => j.id === cluster.jobId),
+    pinListed: ({ context }, cluster: MapCluster) =>
+      cluster.count === 1 && [...context.items, ...context.boosts].some((j) => j.id === cluster.jobId),
     pinUnlisted: (_, cluster: MapCluster) => cluster.count === 1,
   },
 }).createMachine({
@@ -371,7 +409,10 @@ export const jobSearchMachine = setup({
                 { type: 'showPins', params: ({ event }) => event.output },
               ],
             },
-            onError: { target: 'failed', actions: { type: 'failFirstPage', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+            onError: {
+              target: 'failed',
+              actions: { type: 'failFirstPage', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            },
           },
         },
         ready: {
@@ -385,7 +426,10 @@ export const jobSearchMachine = setup({
             src: 'search',
             input: ({ context }) => ({ request: searchRequestOf(context, context.pageNumber), asSeeker: context.asSeeker }),
             onDone: { target: 'ready', actions: { type: 'appendPage', params: ({ event }) => event.output } },
-            onError: { target: 'moreFailed', actions: { type: 'failMore', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+            onError: {
+              target: 'moreFailed',
+              actions: { type: 'failMore', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            },
           },
         },
         // A later page failed: the results read so far stay; the same page can be asked again.
@@ -449,8 +493,16 @@ export const jobSearchMachine = setup({
       initial: 'none',
       on: {
         'map.selected': [
-          { guard: { type: 'pinListed', params: ({ event }) => event.cluster }, target: '.listed', actions: { type: 'selectListed', params: ({ event }) => event.cluster } },
-          { guard: { type: 'pinUnlisted', params: ({ event }) => event.cluster }, target: '.reading', actions: { type: 'selectUnlisted', params: ({ event }) => event.cluster } },
+          {
+            guard: { type: 'pinListed', params: ({ event }) => event.cluster },
+            target: '.listed',
+            actions: { type: 'selectListed', params: ({ event }) => event.cluster },
+          },
+          {
+            guard: { type: 'pinUnlisted', params: ({ event }) => event.cluster },
+            target: '.reading',
+            actions: { type: 'selectUnlisted', params: ({ event }) => event.cluster },
+          },
         ],
         'search.unpin': { target: '.none', actions: ['clearSelection', 'deselectPin'] },
         'search.change': {
@@ -504,7 +556,13 @@ export const selectBoosts = (s: Snapshot) => s.context.boosts;
 export const selectSelectedJobId = (s: Snapshot) => s.context.selectedJobId;
 type PinnedState = 'reading' | 'shown' | 'unavailable';
 export const selectPinnedCard = (s: Snapshot) => {
-  const state: PinnedState | null = s.matches({ pick: 'reading' }) ? 'reading' : s.matches({ pick: 'shown' }) ? 'shown' : s.matches({ pick: 'unavailable' }) ? 'unavailable' : null;
+  const state: PinnedState | null = s.matches({ pick: 'reading' })
+    ? 'reading'
+    : s.matches({ pick: 'shown' })
+      ? 'shown'
+      : s.matches({ pick: 'unavailable' })
+        ? 'unavailable'
+        : null;
   return state ? { state, job: s.context.pinned, jobId: s.context.selectedJobId!, title: s.context.pinnedTitle } : null;
 };
 export const selectMap = (s: Snapshot) => s.context.map;

@@ -30,7 +30,8 @@ export const seekerDashboardMachine = setup({
   actors: {
     counts: fromPromise<SeekerDashboardCount>(async ({ signal }) => (await jobsService.dashboardCount(signal)).data),
     matches: fromPromise<MatchedJob[]>(
-      async ({ signal }) => (await jobsService.matched({ pageNumber: 1, pageSize: DASHBOARD_MATCHES, ascending: false }, signal)).data.items,
+      async ({ signal }) =>
+        (await jobsService.matched({ pageNumber: 1, pageSize: DASHBOARD_MATCHES, ascending: false }, signal)).data.items,
     ),
   },
   guards: {

@@ -54,7 +54,8 @@ const known = (context: SeekerJobsContext, event: SeekerJobsEvent) => {
   assertEvent(event, 'job.saveChanged');
   return context.items.some((j) => j.id === event.jobId && j.userActions.isSaved !== event.isSaved);
 };
-const withSaved = (counts: JobListCount | null, isSaved: boolean): JobListCount | null => (counts ? { ...counts, saved: Math.max(0, counts.saved + (isSaved ? 1 : -1)) } : null);
+const withSaved = (counts: JobListCount | null, isSaved: boolean): JobListCount | null =>
+  counts ? { ...counts, saved: Math.max(0, counts.saved + (isSaved ? 1 : -1)) } : null;
 
 /**
  * One of the job seeker's lists, 10 a page (spec 2 §9): saved jobs (newest saved first), applied
@@ -87,7 +88,10 @@ export const seekerJobsMachine = setup({
     /** Elsewhere the row is marked saved or not. */
     markRow: assign(({ context, event }) => {
       assertEvent(event, 'job.saveChanged');
-      return { items: context.items.map((j) => (j.id === event.jobId ? { ...j, userActions: { ...j.userActions, isSaved: event.isSaved } } : j)), notice: null };
+      return {
+        items: context.items.map((j) => (j.id === event.jobId ? { ...j, userActions: { ...j.userActions, isSaved: event.isSaved } } : j)),
+        notice: null,
+      };
     }),
   },
   guards: {
@@ -141,10 +145,17 @@ export const seekerJobsMachine = setup({
                 reenter: true,
                 actions: assign(({ context }) => ({ page: context.page - 1 })),
               },
-              { guard: { type: 'noRows', params: ({ event }) => event.output }, target: 'empty', actions: assign({ items: [], hasMore: false }) },
+              {
+                guard: { type: 'noRows', params: ({ event }) => event.output },
+                target: 'empty',
+                actions: assign({ items: [], hasMore: false }),
+              },
               { target: 'loaded', actions: assign(({ event }) => ({ items: event.output.items, hasMore: event.output.hasMore })) },
             ],
-            onError: { target: 'failed', actions: assign(({ event }) => ({ loadError: messagesOf(event.error, AccountMessages.generic)[0]! })) },
+            onError: {
+              target: 'failed',
+              actions: assign(({ event }) => ({ loadError: messagesOf(event.error, AccountMessages.generic)[0]! })),
+            },
           },
         },
         loaded: {
@@ -153,10 +164,21 @@ export const seekerJobsMachine = setup({
               { guard: 'leavesList', target: 'loading', actions: 'dropRow' },
               { guard: 'known', actions: 'markRow' },
             ],
-            'page.next': { guard: 'hasMore', target: 'loading', actions: assign(({ context }) => ({ page: context.page + 1, notice: null })) },
-            'page.previous': { guard: 'notFirst', target: 'loading', actions: assign(({ context }) => ({ page: context.page - 1, notice: null })) },
+            'page.next': {
+              guard: 'hasMore',
+              target: 'loading',
+              actions: assign(({ context }) => ({ page: context.page + 1, notice: null })),
+            },
+            'page.previous': {
+              guard: 'notFirst',
+              target: 'loading',
+              actions: assign(({ context }) => ({ page: context.page - 1, notice: null })),
+            },
             // The other order starts again at page 1.
-            'order.toggle': { target: 'loading', actions: assign(({ context }) => ({ ascending: !context.ascending, page: 1, notice: null })) },
+            'order.toggle': {
+              target: 'loading',
+              actions: assign(({ context }) => ({ ascending: !context.ascending, page: 1, notice: null })),
+            },
           },
         },
         empty: {},
@@ -169,7 +191,10 @@ export const seekerJobsMachine = setup({
     counts: {
       initial: 'loading',
       on: {
-        'job.saveChanged': { guard: 'known', actions: assign(({ context, event }) => ({ counts: withSaved(context.counts, event.isSaved) })) },
+        'job.saveChanged': {
+          guard: 'known',
+          actions: assign(({ context, event }) => ({ counts: withSaved(context.counts, event.isSaved) })),
+        },
       },
       states: {
         loading: {

@@ -173,13 +173,18 @@ export const documentsMachine = setup({
               {
                 guard: 'uploadRefused',
                 actions: assign({
-                  error: ({ context, event }) => ({ kind: event.kind, message: documentRefusal(event.files, context.documents[event.kind].length, event.kind)! }),
+                  error: ({ context, event }) => ({
+                    kind: event.kind,
+                    message: documentRefusal(event.files, context.documents[event.kind].length, event.kind)!,
+                  }),
                   message: null,
                 }),
               },
               {
                 target: 'uploading',
-                actions: assign({ upload: ({ event }) => ({ kind: event.kind, file: event.files[0]!, loaded: 0, total: event.files[0]!.size }) }),
+                actions: assign({
+                  upload: ({ event }) => ({ kind: event.kind, file: event.files[0]!, loaded: 0, total: event.files[0]!.size }),
+                }),
               },
             ],
             'document.delete': {

@@ -41,9 +41,11 @@ export const education = defineEntries({
       return { list: list.data, lookups };
     },
     save: async ({ id, input }, signal) =>
-      (id === null ? await jobSeekerService.addEducation(input, signal) : await jobSeekerService.updateEducation({ ...input, id }, signal)).data,
+      (id === null ? await jobSeekerService.addEducation(input, signal) : await jobSeekerService.updateEducation({ ...input, id }, signal))
+        .data,
     remove: async (id, signal) => (await jobSeekerService.deleteEducation(id, signal)).data,
-    search: async (query, signal) => (await lookupsService.searchUniversities(query, {}, signal)).items.map((u) => ({ value: u.id, label: u.name })),
+    search: async (query, signal) =>
+      (await lookupsService.searchUniversities(query, {}, signal)).items.map((u) => ({ value: u.id, label: u.name })),
   },
 });
 

@@ -101,7 +101,16 @@ export function defineEntries<E extends { id: string }, F extends string, L, S e
   const fromList = (list: L) => ({ entries: sorted(list), flag: flagOf(list) });
   const setFlag = config.services.setFlag;
 
-  const initialContext: Context = { ...form.empty(config.blank), entries: [], flag: false, lookups: null, editing: null, removing: null, query: '', found: [] };
+  const initialContext: Context = {
+    ...form.empty(config.blank),
+    entries: [],
+    flag: false,
+    lookups: null,
+    editing: null,
+    removing: null,
+    query: '',
+    found: [],
+  };
 
   const machine = setup({
     types: {
@@ -248,7 +257,11 @@ export function defineEntries<E extends { id: string }, F extends string, L, S e
           input: ({ context }) => ({ id: context.editing, input: config.schema.parse(config.toInput(context.values)) as z.output<S> }),
           onDone: {
             target: 'list',
-            actions: [assign(({ event }) => fromList(event.output)), emit({ type: 'entries.changed', message: config.messages.saved }), 'announceChange'],
+            actions: [
+              assign(({ event }) => fromList(event.output)),
+              emit({ type: 'entries.changed', message: config.messages.saved }),
+              'announceChange',
+            ],
           },
           onError: {
             target: 'dialog.form.failed',

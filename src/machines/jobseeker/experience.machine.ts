@@ -20,7 +20,10 @@ export type ExperienceField = (typeof experienceFields)[number];
 /** The form keeps a job's skills as their ids joined by commas, as every field is text. */
 export const skillIdsOf = (text: string): number[] => (text ? text.split(',').map(Number) : []);
 export const withSkill = (text: string, id: number) => (skillIdsOf(text).includes(id) ? text : [...skillIdsOf(text), id].join(','));
-export const withoutSkill = (text: string, id: number) => skillIdsOf(text).filter((s) => s !== id).join(',');
+export const withoutSkill = (text: string, id: number) =>
+  skillIdsOf(text)
+    .filter((s) => s !== id)
+    .join(',');
 
 /** A checkbox's value as text. */
 const CHECKED = 'true';
@@ -70,7 +73,10 @@ export const experience = defineEntries({
       return { list: list.data, lookups };
     },
     save: async ({ id, input }, signal) =>
-      (id === null ? await jobSeekerService.addExperience(input, signal) : await jobSeekerService.updateExperience({ ...input, id }, signal)).data,
+      (id === null
+        ? await jobSeekerService.addExperience(input, signal)
+        : await jobSeekerService.updateExperience({ ...input, id }, signal)
+      ).data,
     remove: async (id, signal) => (await jobSeekerService.deleteExperience(id, signal)).data,
     setFlag: async (value, signal) => (await jobSeekerService.setFresher(value, signal)).data,
   },

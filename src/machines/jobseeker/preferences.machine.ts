@@ -88,7 +88,10 @@ const form = formOf<PreferenceField, PreferencesContext, PreferencesEvent>(prefe
  * code and position. A ZIP code ("98660 Vancouver, WA") counts as its city.
  */
 export function preferredPlaceOf(result: LocationResult): PreferredLocation {
-  const parts = result.address.freeformAddress.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = result.address.freeformAddress
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const code = parts.length > 1 ? /^([A-Z]{2})(?:\s+\d{5}(?:-\d{4})?)?$/.exec(parts.at(-1)!)?.[1] : undefined;
   const city = parts.length > 1 ? parts.at(-2)!.replace(/^\d{5}(?:-\d{4})?\s+/, '') : null;
   const state = code ?? (result.address.countrySubdivisionName || null);
@@ -127,7 +130,9 @@ export const preferencesMachine = setup({
         lookups: { jobTypes: lookups.jobTypes, jobSchedules: lookups.jobSchedules, jobSupplementalPays: lookups.jobSupplementalPays },
       };
     }),
-    save: fromPromise<Preferences, PreferencesInput>(async ({ input, signal }) => (await jobSeekerService.updatePreferences(input, signal)).data),
+    save: fromPromise<Preferences, PreferencesInput>(
+      async ({ input, signal }) => (await jobSeekerService.updatePreferences(input, signal)).data,
+    ),
   },
   actions: {
     ...form.actions,
@@ -233,7 +238,11 @@ export const preferencesMachine = setup({
               locations: event.output.locations,
               message: ProfileMessages.preferencesSaved,
             })),
-            emit(({ event }) => ({ type: 'preferences.saved' as const, preferences: event.output, message: ProfileMessages.preferencesSaved })),
+            emit(({ event }) => ({
+              type: 'preferences.saved' as const,
+              preferences: event.output,
+              message: ProfileMessages.preferencesSaved,
+            })),
             'announceChange',
           ],
         },

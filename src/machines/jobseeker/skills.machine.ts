@@ -80,7 +80,10 @@ function alreadyDone(change: SkillChange | undefined, error: unknown): boolean {
   return codeOf(error) === (change.kind === 'add' ? 'skill.duplicate' : 'skill.notOnProfile');
 }
 
-const nextIs = (kind: SkillChange['kind']) => ({ context }: { context: SkillsContext }) => context.queue[0]?.kind === kind;
+const nextIs =
+  (kind: SkillChange['kind']) =>
+  ({ context }: { context: SkillsContext }) =>
+    context.queue[0]?.kind === kind;
 
 /**
  * The job seeker's skills (spec 2 §3): loaded with the skills lookup and what the newest résumé
@@ -130,7 +133,8 @@ export const skillsMachine = setup({
       const [failed, ...rest] = context.queue;
       if (!failed) return {};
       const said = messagesOf(error, AccountMessages.generic)[0];
-      const what = failed.kind === 'add' ? ProfileMessages.skillNotAdded(failed.skill.name) : ProfileMessages.skillNotRemoved(failed.skill.name);
+      const what =
+        failed.kind === 'add' ? ProfileMessages.skillNotAdded(failed.skill.name) : ProfileMessages.skillNotRemoved(failed.skill.name);
       return { queue: rest.filter((c) => c.skill.id !== failed.skill.id), error: `${what} ${said}` };
     }),
     /** The server already had it so: take that as the answer. */
@@ -160,7 +164,13 @@ export const skillsMachine = setup({
         src: 'load',
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({ saved: event.output.skills, queue: [], taxonomy: event.output.taxonomy, suggested: event.output.suggested, error: null })),
+          actions: assign(({ event }) => ({
+            saved: event.output.skills,
+            queue: [],
+            taxonomy: event.output.taxonomy,
+            suggested: event.output.suggested,
+            error: null,
+          })),
         },
         onError: { target: 'loadFailed' },
       },
@@ -189,9 +199,19 @@ export const skillsMachine = setup({
             id: 'add',
             src: 'add',
             input: ({ context }) => context.queue[0]!.skill.id,
-            onDone: { target: 'idle', actions: [{ type: 'acceptAnswer', params: ({ event }: { event: DoneActorEvent<Skill[]> }) => event.output }, 'announceChange'] },
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'acceptAnswer', params: ({ event }: { event: DoneActorEvent<Skill[]> }) => event.output },
+                'announceChange',
+              ],
+            },
             onError: [
-              { guard: { type: 'alreadyDone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'idle', actions: 'acceptAsDone' },
+              {
+                guard: { type: 'alreadyDone', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                target: 'idle',
+                actions: 'acceptAsDone',
+              },
               { target: 'idle', actions: { type: 'rollBack', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
             ],
           },
@@ -202,9 +222,19 @@ export const skillsMachine = setup({
             id: 'remove',
             src: 'remove',
             input: ({ context }) => context.queue[0]!.skill.id,
-            onDone: { target: 'idle', actions: [{ type: 'acceptAnswer', params: ({ event }: { event: DoneActorEvent<Skill[]> }) => event.output }, 'announceChange'] },
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'acceptAnswer', params: ({ event }: { event: DoneActorEvent<Skill[]> }) => event.output },
+                'announceChange',
+              ],
+            },
             onError: [
-              { guard: { type: 'alreadyDone', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'idle', actions: 'acceptAsDone' },
+              {
+                guard: { type: 'alreadyDone', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                target: 'idle',
+                actions: 'acceptAsDone',
+              },
               { target: 'idle', actions: { type: 'rollBack', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
             ],
           },

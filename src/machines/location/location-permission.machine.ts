@@ -8,12 +8,7 @@ import {
   type Coordinates,
   type GeolocationFailure,
 } from '../../services/geolocation.ts';
-import {
-  locationStore,
-  type PermissionName,
-  type PermissionRecord,
-  type UserChoice,
-} from '../../services/location-store.ts';
+import { locationStore, type PermissionName, type PermissionRecord, type UserChoice } from '../../services/location-store.ts';
 
 /** A denial or a skip is remembered this long before the modal asks again (spec 1 §9: cache 24 hours). */
 export const LOCATION_MEMORY_MS = 24 * 60 * 60 * 1000;
@@ -57,11 +52,7 @@ export function resolvePermission(check: PermissionCheck): PermissionName {
 
 /** Whether the user denied or skipped within the last 24 hours. */
 export function declinedRecently(record: PermissionRecord | null, now = Date.now()) {
-  return (
-    !!record &&
-    (record.userChoice === 'denied' || record.userChoice === 'skipped') &&
-    now - record.timestamp < LOCATION_MEMORY_MS
-  );
+  return !!record && (record.userChoice === 'denied' || record.userChoice === 'skipped') && now - record.timestamp < LOCATION_MEMORY_MS;
 }
 
 /** Params of the chart: what the check found, and why the browser gave no position. */
@@ -143,7 +134,11 @@ export const locationPermissionMachine = setup({
             id: 'check',
             src: 'check',
             onDone: [
-              { guard: { type: 'checkedUnsupported', params: checkOf }, target: 'unsupported', actions: { type: 'applyCheck', params: checkOf } },
+              {
+                guard: { type: 'checkedUnsupported', params: checkOf },
+                target: 'unsupported',
+                actions: { type: 'applyCheck', params: checkOf },
+              },
               { guard: { type: 'checkedGranted', params: checkOf }, target: 'granted', actions: { type: 'applyCheck', params: checkOf } },
               { guard: { type: 'checkedDenied', params: checkOf }, target: 'denied', actions: { type: 'applyCheck', params: checkOf } },
               {
@@ -225,9 +220,17 @@ export const locationPermissionMachine = setup({
               {
                 guard: { type: 'deniedByUser', params: reasonOf },
                 target: ['intro', '#locationPermission.permission.denied'],
-                actions: [{ type: 'showError', params: reasonOf }, { type: 'remember', params: { choice: 'denied', state: 'denied' } }, 'persistRecord'],
+                actions: [
+                  { type: 'showError', params: reasonOf },
+                  { type: 'remember', params: { choice: 'denied', state: 'denied' } },
+                  'persistRecord',
+                ],
               },
-              { guard: { type: 'notSupported', params: reasonOf }, target: ['intro', '#locationPermission.permission.unsupported'], actions: { type: 'showError', params: reasonOf } },
+              {
+                guard: { type: 'notSupported', params: reasonOf },
+                target: ['intro', '#locationPermission.permission.unsupported'],
+                actions: { type: 'showError', params: reasonOf },
+              },
               // Unavailable, timed out or unknown: the user may try again or enter a place.
               { target: 'intro', actions: { type: 'showError', params: reasonOf } },
             ],

@@ -113,7 +113,11 @@ export const locationSearchMachine = setup({
         src: 'search',
         input: ({ context }) => ({ text: context.text, type: context.type }),
         onDone: [
-          { guard: { type: 'foundSome', params: ({ event }) => event.output }, target: 'results', actions: { type: 'setResults', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'foundSome', params: ({ event }) => event.output },
+            target: 'results',
+            actions: { type: 'setResults', params: ({ event }) => event.output },
+          },
           { target: 'noResults', actions: { type: 'setResults', params: ({ event }) => event.output } },
         ],
         onError: { target: 'noResults', actions: 'clearResults' },

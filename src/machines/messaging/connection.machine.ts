@@ -98,7 +98,9 @@ export const connectionMachine = setup({
     emitted: {} as ConnectionEmitted,
   },
   actors: {
-    getSession: fromPromise<MessagingSession, { side: MessagingSide }>(async ({ input, signal }) => (await messagingService.session(input.side, signal)).data),
+    getSession: fromPromise<MessagingSession, { side: MessagingSide }>(
+      async ({ input, signal }) => (await messagingService.session(input.side, signal)).data,
+    ),
     socket: fromCallback<SocketCommand, SocketInput>(({ input, sendBack, receive }) => {
       const socket = openMessagingSocket(input, {
         onFrame: (frame) => sendBack({ type: 'socket.frame', frame }),
@@ -149,7 +151,10 @@ export const connectionMachine = setup({
       assertEvent(event, ['send.typing', 'send.read']);
       return {
         type: 'socket.send',
-        frame: event.type === 'send.typing' ? { type: 'typing', channelUrl: event.channelUrl } : { type: 'read', channelUrl: event.channelUrl, messageId: event.messageId },
+        frame:
+          event.type === 'send.typing'
+            ? { type: 'typing', channelUrl: event.channelUrl }
+            : { type: 'read', channelUrl: event.channelUrl, messageId: event.messageId },
       };
     }),
     record: assign(({ context, event }) => {
@@ -193,7 +198,10 @@ export const connectionMachine = setup({
           { guard: { type: 'refused', params: ({ event }) => ({ error: event.error }) }, target: '#connection.offline.forbidden' },
           {
             target: 'reconnecting',
-            actions: assign({ error: ({ event }) => (event.error instanceof ApiError && event.error.kind === 'invalid-response' ? event.error.message : null) }),
+            actions: assign({
+              error: ({ event }) =>
+                event.error instanceof ApiError && event.error.kind === 'invalid-response' ? event.error.message : null,
+            }),
           },
         ],
       },
@@ -207,7 +215,11 @@ export const connectionMachine = setup({
       on: {
         'browser.offline': 'offline',
         'socket.frame': [
-          { guard: 'isReady', target: '.online', actions: assign(({ event }) => ({ attempt: 0, error: null, unread: frameOf(event, 'ready').unread })) },
+          {
+            guard: 'isReady',
+            target: '.online',
+            actions: assign(({ event }) => ({ attempt: 0, error: null, unread: frameOf(event, 'ready').unread })),
+          },
           { guard: 'isNewMessage', actions: ['record', 'emitMessage'] },
           { guard: 'isTyping', actions: 'emitTyping' },
           { guard: 'isRead', actions: 'emitRead' },

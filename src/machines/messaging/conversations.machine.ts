@@ -1,6 +1,13 @@
 import { assertEvent, assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
-import { MESSAGING_PAGE_SIZE, type Conversation, type ConversationPage, type Message, type MessagingPost, type MessagingPostsPage } from '../../contract/messaging.ts';
+import {
+  MESSAGING_PAGE_SIZE,
+  type Conversation,
+  type ConversationPage,
+  type Message,
+  type MessagingPost,
+  type MessagingPostsPage,
+} from '../../contract/messaging.ts';
 import { messagingService, type MessagingSide } from '../../services/messaging.ts';
 import { messagesOf } from '../form.ts';
 
@@ -60,7 +67,10 @@ async function loadPage(query: ConversationQuery, signal: AbortSignal): Promise<
 const failure = (error: unknown) => messagesOf(error, AccountMessages.generic).join(' ');
 
 /** Appends a page, keeping each conversation once. */
-const appendPage = (list: Conversation[], page: Conversation[]) => [...list, ...page.filter((c) => !list.some((o) => o.channel.url === c.channel.url))];
+const appendPage = (list: Conversation[], page: Conversation[]) => [
+  ...list,
+  ...page.filter((c) => !list.some((o) => o.channel.url === c.channel.url)),
+];
 
 /** A new message moves its conversation to the top, with the message as its preview. */
 export function withMessage(list: Conversation[], message: Message, countUnread: boolean): Conversation[] {
@@ -105,7 +115,9 @@ export const conversationsMachine = setup({
   },
   actors: {
     load: fromPromise<ConversationPage, ConversationQuery>(({ input, signal }) => loadPage(input, signal)),
-    loadPosts: fromPromise<MessagingPost[]>(({ signal }) => allPosts(async (nextToken) => (await messagingService.posts(nextToken ? { nextToken } : {}, signal)).data)),
+    loadPosts: fromPromise<MessagingPost[]>(({ signal }) =>
+      allPosts(async (nextToken) => (await messagingService.posts(nextToken ? { nextToken } : {}, signal)).data),
+    ),
   },
   guards: {
     isStaff: ({ context }) => context.side === 'staff',
@@ -145,12 +157,16 @@ export const conversationsMachine = setup({
     'conversation.open': {
       actions: assign(({ context, event }) => ({
         openUrl: event.url,
-        conversations: context.conversations.map((c) => (c.channel.url === event.url ? { ...c, channel: { ...c.channel, unread_message_count: 0 } } : c)),
+        conversations: context.conversations.map((c) =>
+          c.channel.url === event.url ? { ...c, channel: { ...c.channel, unread_message_count: 0 } } : c,
+        ),
       })),
     },
     'conversation.add': {
       actions: assign(({ context, event }) =>
-        context.conversations.some((c) => c.channel.url === event.conversation.channel.url) ? {} : { conversations: [event.conversation, ...context.conversations] },
+        context.conversations.some((c) => c.channel.url === event.conversation.channel.url)
+          ? {}
+          : { conversations: [event.conversation, ...context.conversations] },
       ),
     },
   },
@@ -170,7 +186,11 @@ export const conversationsMachine = setup({
       initial: 'loading',
       on: {
         'conversations.apply': { guard: 'typedChanged', target: '.loading', actions: 'takeTyped' },
-        'conversations.job': { guard: 'jobChanged', target: '.loading', actions: ['takeTyped', assign({ jobId: ({ event }) => event.jobId })] },
+        'conversations.job': {
+          guard: 'jobChanged',
+          target: '.loading',
+          actions: ['takeTyped', assign({ jobId: ({ event }) => event.jobId })],
+        },
       },
       states: {
         loading: {
@@ -180,7 +200,10 @@ export const conversationsMachine = setup({
             id: 'load',
             src: 'load',
             input: ({ context }) => ({ side: context.side, search: context.search, jobId: context.jobId, nextToken: null }),
-            onDone: { target: 'ready', actions: assign(({ event }) => ({ conversations: event.output.messages, nextToken: event.output.nextToken })) },
+            onDone: {
+              target: 'ready',
+              actions: assign(({ event }) => ({ conversations: event.output.messages, nextToken: event.output.nextToken })),
+            },
             onError: { target: 'failed', actions: assign({ loadError: ({ event }) => failure(event.error) }) },
           },
         },
@@ -195,10 +218,18 @@ export const conversationsMachine = setup({
               invoke: {
                 id: 'loadMore',
                 src: 'load',
-                input: ({ context }) => ({ side: context.side, search: context.search, jobId: context.jobId, nextToken: context.nextToken }),
+                input: ({ context }) => ({
+                  side: context.side,
+                  search: context.search,
+                  jobId: context.jobId,
+                  nextToken: context.nextToken,
+                }),
                 onDone: {
                   target: 'idle',
-                  actions: assign(({ context, event }) => ({ conversations: appendPage(context.conversations, event.output.messages), nextToken: event.output.nextToken })),
+                  actions: assign(({ context, event }) => ({
+                    conversations: appendPage(context.conversations, event.output.messages),
+                    nextToken: event.output.nextToken,
+                  })),
                 },
                 onError: { target: 'moreFailed', actions: assign({ moreError: ({ event }) => failure(event.error) }) },
               },

@@ -32,7 +32,10 @@ export const messageInitMachine = setup({
           return { applicantId: event.applicantId, jobPostId: event.jobPostId };
         },
         onDone: { target: 'idle', actions: emit(({ event }) => ({ type: 'opened' as const, url: event.output })) },
-        onError: { target: 'idle', actions: emit(({ event }) => ({ type: 'failed' as const, message: messagesOf(event.error, AccountMessages.generic).join(' ') })) },
+        onError: {
+          target: 'idle',
+          actions: emit(({ event }) => ({ type: 'failed' as const, message: messagesOf(event.error, AccountMessages.generic).join(' ') })),
+        },
       },
     },
   },

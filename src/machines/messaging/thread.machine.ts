@@ -1,6 +1,13 @@
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
-import { MAX_MESSAGE_LENGTH, MessagingMessages, type Conversation, type Message, type ThreadPage, type UnreadCount } from '../../contract/messaging.ts';
+import {
+  MAX_MESSAGE_LENGTH,
+  MessagingMessages,
+  type Conversation,
+  type Message,
+  type ThreadPage,
+  type UnreadCount,
+} from '../../contract/messaging.ts';
 import { ApiError, codeOf } from '../../services/http.ts';
 import { messagingService } from '../../services/messaging.ts';
 import { messagesOf } from '../form.ts';
@@ -64,7 +71,8 @@ export type ThreadEvent =
   | { type: 'typing.stop' };
 
 /** `typing`: tell the others (over the connection); `unread`: the user's new unread total; `loaded`: the conversation as read. */
-export type ThreadEmitted = { type: 'typing'; channelUrl: string } | { type: 'unread'; unread: number } | { type: 'loaded'; conversation: Conversation };
+export type ThreadEmitted =
+  { type: 'typing'; channelUrl: string } | { type: 'unread'; unread: number } | { type: 'loaded'; conversation: Conversation };
 
 /** A new id for a message the tab sends, so a resend is stored once. */
 export function newClientMessageId(): string {
@@ -96,7 +104,8 @@ function sendFailure(error: unknown): { refused: string | null; error: string; r
 }
 
 const newestFromOthers = (context: ThreadContext) => {
-  for (let i = context.messages.length - 1; i >= 0; i--) if (context.messages[i]!.sender.clientId !== context.me) return context.messages[i]!.id;
+  for (let i = context.messages.length - 1; i >= 0; i--)
+    if (context.messages[i]!.sender.clientId !== context.me) return context.messages[i]!.id;
   return 0;
 };
 
@@ -114,11 +123,16 @@ export const threadMachine = setup({
     emitted: {} as ThreadEmitted,
   },
   actors: {
-    load: fromPromise<ThreadPage, { url: string; before?: number }>(async ({ input, signal }) => (await messagingService.thread(input.url, input.before, signal)).data),
-    send: fromPromise<Message, { url: string; clientMessageId: string; text: string }>(
-      async ({ input, signal }) => (await messagingService.send(input.url, { clientMessageId: input.clientMessageId, text: input.text }, signal)).data,
+    load: fromPromise<ThreadPage, { url: string; before?: number }>(
+      async ({ input, signal }) => (await messagingService.thread(input.url, input.before, signal)).data,
     ),
-    markRead: fromPromise<UnreadCount, { url: string; messageId: number }>(async ({ input, signal }) => (await messagingService.markRead(input.url, input.messageId, signal)).data),
+    send: fromPromise<Message, { url: string; clientMessageId: string; text: string }>(
+      async ({ input, signal }) =>
+        (await messagingService.send(input.url, { clientMessageId: input.clientMessageId, text: input.text }, signal)).data,
+    ),
+    markRead: fromPromise<UnreadCount, { url: string; messageId: number }>(
+      async ({ input, signal }) => (await messagingService.markRead(input.url, input.messageId, signal)).data,
+    ),
   },
   guards: {
     sendable: ({ context }) => canSend(context.draft),
@@ -199,22 +213,34 @@ export const threadMachine = setup({
     },
     'live.read': {
       guard: 'othersRead',
-      actions: assign(({ context, event }) => ({ readUpTo: { ...context.readUpTo, [event.clientId]: Math.max(context.readUpTo[event.clientId] ?? 0, event.messageId) } })),
+      actions: assign(({ context, event }) => ({
+        readUpTo: { ...context.readUpTo, [event.clientId]: Math.max(context.readUpTo[event.clientId] ?? 0, event.messageId) },
+      })),
     },
-    'visibility': { actions: assign({ visible: ({ event }) => event.visible }) },
+    visibility: { actions: assign({ visible: ({ event }) => event.visible }) },
     'connection.change': {
       actions: assign(({ context, event }) => ({
         online: event.online,
         // Back online: what failed for want of a connection goes again by itself.
         pending: event.online
-          ? context.pending.map((p) => (p.status === 'failed' && p.retryable ? { ...p, status: 'queued' as const, error: null, retryable: false } : p))
+          ? context.pending.map((p) =>
+              p.status === 'failed' && p.retryable ? { ...p, status: 'queued' as const, error: null, retryable: false } : p,
+            )
           : context.pending,
       })),
     },
     'message.send': {
       guard: 'sendable',
       actions: assign(({ context, event }) => ({
-        pending: [...context.pending, { clientMessageId: event.clientMessageId ?? newClientMessageId(), text: context.draft.trim(), status: 'queued' as const, error: null }],
+        pending: [
+          ...context.pending,
+          {
+            clientMessageId: event.clientMessageId ?? newClientMessageId(),
+            text: context.draft.trim(),
+            status: 'queued' as const,
+            error: null,
+          },
+        ],
         draft: '',
         sendError: null,
       })),
@@ -222,11 +248,15 @@ export const threadMachine = setup({
     'message.retry': {
       guard: 'isFailed',
       actions: assign(({ context, event }) => ({
-        pending: context.pending.map((p) => (p.clientMessageId === event.clientMessageId ? { ...p, status: 'queued' as const, error: null } : p)),
+        pending: context.pending.map((p) =>
+          p.clientMessageId === event.clientMessageId ? { ...p, status: 'queued' as const, error: null } : p,
+        ),
       })),
     },
     'message.discard': {
-      actions: assign(({ context, event }) => ({ pending: context.pending.filter((p) => !(p.clientMessageId === event.clientMessageId && p.status === 'failed')) })),
+      actions: assign(({ context, event }) => ({
+        pending: context.pending.filter((p) => !(p.clientMessageId === event.clientMessageId && p.status === 'failed')),
+      })),
     },
   },
   states: {
@@ -255,7 +285,10 @@ export const threadMachine = setup({
                 emit(({ event }) => ({ type: 'loaded' as const, conversation: event.output.conversation })),
               ],
             },
-            onError: { target: 'failed', actions: assign({ loadError: ({ event }) => messagesOf(event.error, AccountMessages.generic).join(' ') }) },
+            onError: {
+              target: 'failed',
+              actions: assign({ loadError: ({ event }) => messagesOf(event.error, AccountMessages.generic).join(' ') }),
+            },
           },
         },
         failed: { tags: ['error'], on: { 'thread.retry': 'loading' } },
@@ -272,9 +305,15 @@ export const threadMachine = setup({
                 input: ({ context }) => ({ url: context.url, before: context.messages[0]?.id }),
                 onDone: {
                   target: 'idle',
-                  actions: assign(({ context, event }) => ({ messages: mergeMessages(event.output.messages, context.messages), hasOlder: event.output.hasOlder })),
+                  actions: assign(({ context, event }) => ({
+                    messages: mergeMessages(event.output.messages, context.messages),
+                    hasOlder: event.output.hasOlder,
+                  })),
                 },
-                onError: { target: 'olderFailed', actions: assign({ olderError: ({ event }) => messagesOf(event.error, AccountMessages.generic).join(' ') }) },
+                onError: {
+                  target: 'olderFailed',
+                  actions: assign({ olderError: ({ event }) => messagesOf(event.error, AccountMessages.generic).join(' ') }),
+                },
               },
             },
             olderFailed: { on: { 'thread.older': 'older' } },
@@ -341,10 +380,7 @@ export const threadMachine = setup({
       states: {
         ready: {
           on: {
-            'draft.change': [
-              { guard: 'hasText', target: 'cooling', actions: ['setDraft', 'tellTyping'] },
-              { actions: 'setDraft' },
-            ],
+            'draft.change': [{ guard: 'hasText', target: 'cooling', actions: ['setDraft', 'tellTyping'] }, { actions: 'setDraft' }],
           },
         },
         cooling: {

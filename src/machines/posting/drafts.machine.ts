@@ -66,9 +66,12 @@ export const draftsMachine = setup({
       const res = await postingService.drafts({ page: input.page, pageSize: DRAFT_PAGE_SIZE, search: search || null }, signal);
       return { items: res.data.items, total: res.data.total };
     }),
-    remove: fromPromise<string, { id: string }>(async ({ input, signal }) => (await postingService.deleteDraft(input.id, signal)).message || PostingMessages.draftDeleted),
+    remove: fromPromise<string, { id: string }>(
+      async ({ input, signal }) => (await postingService.deleteDraft(input.id, signal)).message || PostingMessages.draftDeleted,
+    ),
     create: fromPromise<string, { title: string }>(
-      async ({ input, signal }) => (await postingService.saveDraft({ jobData: newJobData(input.title.trim()) }, false, signal)).data.draft.jobPostDraftId,
+      async ({ input, signal }) =>
+        (await postingService.saveDraft({ jobData: newJobData(input.title.trim()) }, false, signal)).data.draft.jobPostDraftId,
     ),
   },
   guards: {
@@ -133,7 +136,10 @@ export const draftsMachine = setup({
               },
               { target: 'ready', actions: assign(({ event }) => ({ items: event.output.items, total: event.output.total })) },
             ],
-            onError: { target: 'failed', actions: assign(({ event }) => ({ loadError: messagesOf(event.error, AccountMessages.generic)[0]! })) },
+            onError: {
+              target: 'failed',
+              actions: assign(({ event }) => ({ loadError: messagesOf(event.error, AccountMessages.generic)[0]! })),
+            },
           },
         },
         ready: {},
@@ -151,9 +157,16 @@ export const draftsMachine = setup({
             'draft.delete': {
               guard: 'known',
               target: 'confirming',
-              actions: assign(({ context, event }) => ({ target: context.items.find((d) => d.jobPostDraftId === event.id)!, notice: null, actionError: null })),
+              actions: assign(({ context, event }) => ({
+                target: context.items.find((d) => d.jobPostDraftId === event.id)!,
+                notice: null,
+                actionError: null,
+              })),
             },
-            'create.open': { target: 'naming', actions: assign({ title: '', titleError: null, createError: null, notice: null, actionError: null }) },
+            'create.open': {
+              target: 'naming',
+              actions: assign({ title: '', titleError: null, createError: null, notice: null, actionError: null }),
+            },
           },
         },
         confirming: {
@@ -168,14 +181,23 @@ export const draftsMachine = setup({
             id: 'remove',
             src: 'remove',
             input: ({ context }) => ({ id: context.target!.jobPostDraftId }),
-            onDone: { target: 'closed', actions: [assign(({ event }) => ({ notice: event.output, target: null })), raise({ type: 'drafts.reload' })] },
-            onError: { target: 'closed', actions: assign(({ event }) => ({ actionError: messagesOf(event.error, AccountMessages.generic)[0]!, target: null })) },
+            onDone: {
+              target: 'closed',
+              actions: [assign(({ event }) => ({ notice: event.output, target: null })), raise({ type: 'drafts.reload' })],
+            },
+            onError: {
+              target: 'closed',
+              actions: assign(({ event }) => ({ actionError: messagesOf(event.error, AccountMessages.generic)[0]!, target: null })),
+            },
           },
         },
         naming: {
           on: {
             'title.change': { actions: assign(({ event }) => ({ title: event.title, titleError: null, createError: null })) },
-            'title.submit': [{ guard: 'titleOk', target: 'creating' }, { actions: assign(({ context }) => ({ titleError: titleError(context.title) })) }],
+            'title.submit': [
+              { guard: 'titleOk', target: 'creating' },
+              { actions: assign(({ context }) => ({ titleError: titleError(context.title) })) },
+            ],
             'create.cancel': 'closed',
           },
         },
@@ -186,7 +208,10 @@ export const draftsMachine = setup({
             src: 'create',
             input: ({ context }) => ({ title: context.title }),
             onDone: { target: 'created', actions: emit(({ event }) => ({ type: 'draft.created' as const, draftId: event.output })) },
-            onError: { target: 'naming', actions: assign(({ event }) => ({ createError: messagesOf(event.error, AccountMessages.generic)[0]! })) },
+            onError: {
+              target: 'naming',
+              actions: assign(({ event }) => ({ createError: messagesOf(event.error, AccountMessages.generic)[0]! })),
+            },
           },
         },
         /** The new draft opens in the wizard. */

@@ -24,7 +24,11 @@ export const dataSteps: readonly DataStep[] = ['jobDetails', 'timeRequirements',
 export type FieldKey = { [S in DataStep]: `${S}.${keyof JobData[S] & string}` }[DataStep];
 
 /** The value a field holds. */
-export type FieldValue<K extends FieldKey> = K extends `${infer S extends DataStep}.${infer F}` ? (F extends keyof JobData[S] ? JobData[S][F] : never) : never;
+export type FieldValue<K extends FieldKey> = K extends `${infer S extends DataStep}.${infer F}`
+  ? F extends keyof JobData[S]
+    ? JobData[S][F]
+    : never
+  : never;
 
 /**
  * Fields typed as numbers: the text is kept as typed and read into the data. A blank reads as
@@ -117,9 +121,16 @@ export function stepErrors(step: WizardStep, data: JobData, cx: StepContext): Fi
 }
 
 /** Every step's missing pieces, in step order; empty when the job can be published. */
-export function allStepErrors(data: JobData, cx: StepContext, serverErrors: FieldErrors = {}): Array<{ step: WizardStep; errors: FieldErrors }> {
+export function allStepErrors(
+  data: JobData,
+  cx: StepContext,
+  serverErrors: FieldErrors = {},
+): Array<{ step: WizardStep; errors: FieldErrors }> {
   const shape = shapeErrors(data);
-  return wizardSteps.map((step) => ({ step, errors: { ...publishErrors(step, data, cx), ...inStep(shape, step), ...inStep(serverErrors, step) } }));
+  return wizardSteps.map((step) => ({
+    step,
+    errors: { ...publishErrors(step, data, cx), ...inStep(shape, step), ...inStep(serverErrors, step) },
+  }));
 }
 
 /** The server's field errors (keys as the request's paths) as fields of the wizard. */

@@ -1,6 +1,14 @@
 import { assertEvent, assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
-import { ActiveFlag, JOB_LIST_PAGE_SIZE, PostingMessages, SortFlag, type CompanyJob, type JobListRequest, type JobPage } from '../../contract/posting.ts';
+import {
+  ActiveFlag,
+  JOB_LIST_PAGE_SIZE,
+  PostingMessages,
+  SortFlag,
+  type CompanyJob,
+  type JobListRequest,
+  type JobPage,
+} from '../../contract/posting.ts';
 import { postingService } from '../../services/posting.ts';
 import { messagesOf } from '../form.ts';
 
@@ -101,7 +109,10 @@ export const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / JOB_
 
 const rowOf = (context: JobListContext, id: string) => context.jobs.find((j) => j.id === id) ?? null;
 const idOf = (event: JobListEvent) => ('id' in event ? event.id : '');
-const typedQuery = (context: JobListContext) => ({ search: context.typed.search.trim(), companySearch: context.typed.companySearch.trim() });
+const typedQuery = (context: JobListContext) => ({
+  search: context.typed.search.trim(),
+  companySearch: context.typed.companySearch.trim(),
+});
 
 /** Which rows each status change applies to. */
 export const canClose = (job: CompanyJob) => job.status === 'Active';
@@ -149,7 +160,15 @@ export const jobListMachine = setup({
     }),
     setSort: assign(({ context, event }) => {
       assertEvent(event, 'jobs.sort');
-      return { query: { ...context.query, ...typedQuery(context), sortFlag: event.sortFlag, ascending: sorted(event.sortFlag) && !!event.ascending, pageNumber: 1 } };
+      return {
+        query: {
+          ...context.query,
+          ...typedQuery(context),
+          sortFlag: event.sortFlag,
+          ascending: sorted(event.sortFlag) && !!event.ascending,
+          pageNumber: 1,
+        },
+      };
     }),
     applyTyped: assign(({ context }) => ({ query: { ...context.query, ...typedQuery(context), pageNumber: 1 } })),
     setPage: assign(({ context, event }) => {
@@ -157,17 +176,25 @@ export const jobListMachine = setup({
       return { query: { ...context.query, pageNumber: event.page } };
     }),
     /** After rows left, the page may be past the last one. */
-    clampPage: assign(({ context }) => ({ query: { ...context.query, pageNumber: Math.min(context.query.pageNumber, pageCountOf(context.total)) } })),
+    clampPage: assign(({ context }) => ({
+      query: { ...context.query, pageNumber: Math.min(context.query.pageNumber, pageCountOf(context.total)) },
+    })),
     aim: assign(({ context, event }) => {
       assertEvent(event, ['job.close', 'job.reopen', 'job.delete', 'job.clone', 'job.edit']);
       return {
         actionError: null,
         target: rowOf(context, event.id),
-        action: ({ 'job.close': 'close', 'job.reopen': 'reopen', 'job.delete': 'delete', 'job.clone': 'clone', 'job.edit': 'edit' } as const)[event.type],
+        action: (
+          { 'job.close': 'close', 'job.reopen': 'reopen', 'job.delete': 'delete', 'job.clone': 'clone', 'job.edit': 'edit' } as const
+        )[event.type],
       };
     }),
     clearTarget: assign({ target: null, action: null }),
-    failed: assign((_, { error }: { error: unknown }) => ({ actionError: messagesOf(error, AccountMessages.generic).join(' '), target: null, action: null })),
+    failed: assign((_, { error }: { error: unknown }) => ({
+      actionError: messagesOf(error, AccountMessages.generic).join(' '),
+      target: null,
+      action: null,
+    })),
     openEditDraft: emit(({ context, event }) => ({ type: 'navigate' as const, to: wizardFor(rowOf(context, idOf(event))!.editDraftId!) })),
   },
   guards: {
@@ -189,7 +216,8 @@ export const jobListMachine = setup({
       return Number.isInteger(page) && page >= 1 && page <= pageCountOf(context.total) && page !== context.query.pageNumber;
     },
     /** The page asked for is past the last one (jobs left meanwhile): read the last one instead. */
-    pastLastPage: ({ context }, page: JobPage) => page.items.length === 0 && page.total > 0 && context.query.pageNumber > pageCountOf(page.total),
+    pastLastPage: ({ context }, page: JobPage) =>
+      page.items.length === 0 && page.total > 0 && context.query.pageNumber > pageCountOf(page.total),
     closable: ({ context, event }) => {
       const job = rowOf(context, idOf(event));
       return !!job && canClose(job);
@@ -205,7 +233,14 @@ export const jobListMachine = setup({
 }).createMachine({
   id: 'jobList',
   context: ({ input }) => ({
-    query: { pageNumber: 1, search: '', companySearch: '', activeFlag: input?.activeFlag ?? ActiveFlag.All, sortFlag: SortFlag.Default, ascending: false },
+    query: {
+      pageNumber: 1,
+      search: '',
+      companySearch: '',
+      activeFlag: input?.activeFlag ?? ActiveFlag.All,
+      sortFlag: SortFlag.Default,
+      ascending: false,
+    },
     typed: { search: '', companySearch: '' },
     jobs: [],
     total: 0,
@@ -221,7 +256,10 @@ export const jobListMachine = setup({
       initial: 'idle',
       on: {
         // Each keystroke starts the wait again (the region's own waiting state is left and entered anew).
-        'jobs.search': { target: '.waiting', actions: assign(({ context, event }) => ({ typed: { ...context.typed, search: event.text } })) },
+        'jobs.search': {
+          target: '.waiting',
+          actions: assign(({ context, event }) => ({ typed: { ...context.typed, search: event.text } })),
+        },
         'jobs.companySearch': {
           target: '.waiting',
           actions: assign(({ context, event }) => ({ typed: { ...context.typed, companySearch: event.text } })),
@@ -259,7 +297,10 @@ export const jobListMachine = setup({
                 guard: { type: 'pastLastPage', params: ({ event }) => event.output },
                 target: 'loading',
                 reenter: true,
-                actions: assign(({ context, event }) => ({ total: event.output.total, query: { ...context.query, pageNumber: pageCountOf(event.output.total) } })),
+                actions: assign(({ context, event }) => ({
+                  total: event.output.total,
+                  query: { ...context.query, pageNumber: pageCountOf(event.output.total) },
+                })),
               },
               {
                 target: 'ready',
@@ -271,7 +312,10 @@ export const jobListMachine = setup({
                 })),
               },
             ],
-            onError: { target: 'failed', actions: assign({ loadError: ({ event }) => messagesOf(event.error, AccountMessages.generic).join(' ') }) },
+            onError: {
+              target: 'failed',
+              actions: assign({ loadError: ({ event }) => messagesOf(event.error, AccountMessages.generic).join(' ') }),
+            },
           },
         },
         failed: {
@@ -309,11 +353,18 @@ export const jobListMachine = setup({
           invoke: {
             id: 'setStatus',
             src: 'setStatus',
-            input: ({ context }) => ({ id: context.target!.id, status: context.action === 'close' ? ('Closed' as const) : ('Active' as const) }),
+            input: ({ context }) => ({
+              id: context.target!.id,
+              status: context.action === 'close' ? ('Closed' as const) : ('Active' as const),
+            }),
             onDone: {
               target: 'idle',
               actions: [
-                assign(({ context, event }) => ({ jobs: context.jobs.map((j) => (j.id === event.output.job.id ? event.output.job : j)), target: null, action: null })),
+                assign(({ context, event }) => ({
+                  jobs: context.jobs.map((j) => (j.id === event.output.job.id ? event.output.job : j)),
+                  target: null,
+                  action: null,
+                })),
                 emit(({ event }) => ({ type: 'notify' as const, message: event.output.message })),
               ],
             },
@@ -395,4 +446,10 @@ export const selectBusyId = (s: Snap) => (s.hasTag('busy') ? (s.context.target?.
 /** The job waiting for the user to confirm its deletion. */
 export const selectConfirming = (s: Snap) => (s.matches({ row: 'confirming' }) ? s.context.target : null);
 /** The actions a row's menu offers, in order. */
-export const actionsFor = (job: CompanyJob): JobAction[] => ['edit', ...(canClose(job) ? ['close' as const] : []), ...(canReopen(job) ? ['reopen' as const] : []), 'clone', 'delete'];
+export const actionsFor = (job: CompanyJob): JobAction[] => [
+  'edit',
+  ...(canClose(job) ? ['close' as const] : []),
+  ...(canReopen(job) ? ['reopen' as const] : []),
+  'clone',
+  'delete',
+];

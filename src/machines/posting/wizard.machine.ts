@@ -130,9 +130,7 @@ export type WizardEvent =
   | { type: 'draft.changed' }
   | { type: 'draft.saveNow' };
 
-export type WizardEmitted =
-  | { type: 'draft.created'; draftId: string }
-  | { type: 'job.published'; job: CompanyJobDetail; message: string };
+export type WizardEmitted = { type: 'draft.created'; draftId: string } | { type: 'job.published'; job: CompanyJobDetail; message: string };
 
 export interface WizardLoaded {
   draft: Draft;
@@ -196,7 +194,10 @@ const now = () => new Date().toISOString();
 /** The tracking after moving from the current step to `to`; a step left forward is complete. */
 function moved(tracking: StepTracking, to: WizardStep, complete: boolean): StepTracking {
   const from = tracking.currentStep;
-  const completedSteps = complete && !tracking.completedSteps.includes(from) ? wizardSteps.filter((s) => s === from || tracking.completedSteps.includes(s)) : tracking.completedSteps;
+  const completedSteps =
+    complete && !tracking.completedSteps.includes(from)
+      ? wizardSteps.filter((s) => s === from || tracking.completedSteps.includes(s))
+      : tracking.completedSteps;
   const stepLastModified = complete ? { ...tracking.stepLastModified, [from]: now() } : tracking.stepLastModified;
   return { currentStep: to, completedSteps, stepLastModified };
 }
@@ -234,7 +235,10 @@ export const wizardMachine = setup({
       return { draft: res.data, lookups: pickLookups(lookups), local: draftStore.read(input.draftId) };
     }),
     create: fromPromise<{ draft: Draft; lookups: WizardLookups }, { title: string }>(async ({ input, signal }) => {
-      const [res, lookups] = await Promise.all([postingService.saveDraft({ jobData: newJobData(input.title.trim()) }, false, signal), loadLookups()]);
+      const [res, lookups] = await Promise.all([
+        postingService.saveDraft({ jobData: newJobData(input.title.trim()) }, false, signal),
+        loadLookups(),
+      ]);
       return { draft: res.data.draft, lookups: pickLookups(lookups) };
     }),
     save: fromPromise<Draft, SaveInput>(async ({ input, signal }) => {
@@ -269,7 +273,10 @@ export const wizardMachine = setup({
       const { field, value } = event;
       if (isNumberField(field)) {
         const text = String(value ?? '');
-        return { ...changed(context, withField(context.data, field, readNumber(field, text)), [field]), numberText: { ...context.numberText, [field]: text } };
+        return {
+          ...changed(context, withField(context.data, field, readNumber(field, text)), [field]),
+          numberText: { ...context.numberText, [field]: text },
+        };
       }
       return changed(context, withField(context.data, field, value), [field]);
     }),
@@ -282,7 +289,10 @@ export const wizardMachine = setup({
       assertEvent(event, 'address.pick');
       const geo = geoLocationOf(event.location);
       const data = { ...context.data, jobDetails: { ...context.data.jobDetails, address: geo.address, geoLocation: geo } };
-      return { ...changed(context, data, ['jobDetails.address']), touched: [...new Set([...context.touched, 'jobDetails.address' as const])] };
+      return {
+        ...changed(context, data, ['jobDetails.address']),
+        touched: [...new Set([...context.touched, 'jobDetails.address' as const])],
+      };
     }),
     clearAddress: assign(({ context }) => {
       const data = { ...context.data, jobDetails: { ...context.data.jobDetails, address: null, geoLocation: null } };
@@ -291,12 +301,18 @@ export const wizardMachine = setup({
     togglePay: assign(({ context, event }) => {
       assertEvent(event, 'pay.toggle');
       const { flag, checked } = event;
-      return changed(context, withField(context.data, 'payDetails.supplementalPay', togglePay(context.data.payDetails.supplementalPay, flag, checked)), ['payDetails.supplementalPay']);
+      return changed(
+        context,
+        withField(context.data, 'payDetails.supplementalPay', togglePay(context.data.payDetails.supplementalPay, flag, checked)),
+        ['payDetails.supplementalPay'],
+      );
     }),
     setAllPay: assign(({ context, event }) => {
       assertEvent(event, 'pay.all');
       const { checked } = event;
-      return changed(context, withField(context.data, 'payDetails.supplementalPay', checked ? SUPPLEMENTAL_PAY_ALL : 0), ['payDetails.supplementalPay']);
+      return changed(context, withField(context.data, 'payDetails.supplementalPay', checked ? SUPPLEMENTAL_PAY_ALL : 0), [
+        'payDetails.supplementalPay',
+      ]);
     }),
     attempt: assign({ attempted: true }),
     next: assign(({ context }) => ({
@@ -314,7 +330,12 @@ export const wizardMachine = setup({
     goto: assign(({ context, event }) => {
       assertEvent(event, 'wizard.goto');
       const { step } = event;
-      return { tracking: moved(context.tracking, step, stepIndex(step) > stepIndex(current(context))), touched: [], attempted: false, version: context.version + 1 };
+      return {
+        tracking: moved(context.tracking, step, stepIndex(step) > stepIndex(current(context))),
+        touched: [],
+        attempted: false,
+        version: context.version + 1,
+      };
     }),
     useSuggestion: assign(({ context }) => ({
       ...changed(context, withField(context.data, 'jobDetails.description', context.suggestion), ['jobDetails.description']),
@@ -351,7 +372,9 @@ export const wizardMachine = setup({
       assertEvent(event, 'wizard.goto');
       return stepIndex(event.step) > stepIndex(current(context));
     },
-    publishable: ({ context }) => current(context) === 'review' && allStepErrors(context.data, ruleContext(context), context.serverErrors).every((s) => Object.keys(s.errors).length === 0),
+    publishable: ({ context }) =>
+      current(context) === 'review' &&
+      allStepErrors(context.data, ruleContext(context), context.serverErrors).every((s) => Object.keys(s.errors).length === 0),
     savable: ({ context }) => isSavable(context.data),
     changedDuringSave: ({ context }) => context.version !== context.savingVersion,
     unsaved: ({ context }) => context.version !== context.savedVersion,
@@ -421,7 +444,10 @@ export const wizardMachine = setup({
             emit(({ event }) => ({ type: 'draft.created' as const, draftId: event.output.draft.jobPostDraftId })),
           ],
         },
-        onError: { target: 'naming', actions: assign(({ event }) => ({ createError: messagesOf(event.error, AccountMessages.generic)[0]! })) },
+        onError: {
+          target: 'naming',
+          actions: assign(({ event }) => ({ createError: messagesOf(event.error, AccountMessages.generic)[0]! })),
+        },
       },
     },
     loading: {
@@ -443,7 +469,10 @@ export const wizardMachine = setup({
             'forgetKnownLocal',
           ],
         },
-        onError: { target: 'loadFailed', actions: assign(({ event }) => ({ loadError: messagesOf(event.error, AccountMessages.generic)[0]! })) },
+        onError: {
+          target: 'loadFailed',
+          actions: assign(({ event }) => ({ loadError: messagesOf(event.error, AccountMessages.generic)[0]! })),
+        },
       },
     },
     loadFailed: {
@@ -493,7 +522,11 @@ export const wizardMachine = setup({
                   { guard: 'canOpen', actions: 'attempt' },
                 ],
                 'wizard.publish': {
-                  guard: and(['publishable', not(stateIn({ ready: { autosave: 'saving' } })), not(stateIn({ ready: { writer: 'writing' } }))]),
+                  guard: and([
+                    'publishable',
+                    not(stateIn({ ready: { autosave: 'saving' } })),
+                    not(stateIn({ ready: { writer: 'writing' } })),
+                  ]),
                   target: 'publishing',
                 },
                 'ai.use': { guard: 'hasSuggestion', actions: ['useSuggestion', 'changed'] },
@@ -529,12 +562,21 @@ export const wizardMachine = setup({
                       assign(({ context, event }) => {
                         const serverErrors = serverFieldErrors((event.error as ApiError).fieldErrors);
                         const first = Object.keys(serverErrors)[0]!;
-                        return { serverErrors, tracking: { ...context.tracking, currentStep: stepOf(first) }, touched: [], attempted: true, version: context.version + 1 };
+                        return {
+                          serverErrors,
+                          tracking: { ...context.tracking, currentStep: stepOf(first) },
+                          touched: [],
+                          attempted: true,
+                          version: context.version + 1,
+                        };
                       }),
                       'saveNow',
                     ],
                   },
-                  { target: 'editing', actions: assign(({ event }) => ({ publishError: messagesOf(event.error, AccountMessages.generic).join(' ') })) },
+                  {
+                    target: 'editing',
+                    actions: assign(({ event }) => ({ publishError: messagesOf(event.error, AccountMessages.generic).join(' ') })),
+                  },
                 ],
               },
             },
@@ -599,7 +641,9 @@ export const wizardMachine = setup({
                 input: ({ context }) => ({ draftId: context.draftId!, jobData: context.data, stepTracking: context.tracking }),
                 onDone: {
                   target: 'idle',
-                  actions: assign(({ event }) => (event.output ? { suggestion: event.output } : { writerError: PostingMessages.writerUnavailable })),
+                  actions: assign(({ event }) =>
+                    event.output ? { suggestion: event.output } : { writerError: PostingMessages.writerUnavailable },
+                  ),
                 },
                 onError: { target: 'idle', actions: assign({ writerError: PostingMessages.writerUnavailable }) },
               },

@@ -25,9 +25,7 @@ export interface AcceptInvitationContext extends FormState<AcceptField> {
 export type AcceptInvitationEvent = FormEvent<AcceptField> | { type: 'invitation.retry' };
 
 export type AcceptInvitationEmitted =
-  | { type: 'signedIn'; data: SessionData }
-  | { type: 'navigate'; to: string }
-  | { type: 'notify'; message: string };
+  { type: 'signedIn'; data: SessionData } | { type: 'navigate'; to: string } | { type: 'notify'; message: string };
 
 /** The terms box travels as a text field: "true" when ticked. */
 export const TICKED = 'true';
@@ -37,7 +35,12 @@ const form = formOf<AcceptField, AcceptInvitationContext, AcceptInvitationEvent>
 );
 
 /** Answers that mean the link itself is no good: unknown, gone, or its address has an account now. */
-const unusableLink = new Set<OutcomeCode | null>(['invitation.notFound', 'invitation.gone', 'invitation.companyUnavailable', 'invitation.emailHasAccount']);
+const unusableLink = new Set<OutcomeCode | null>([
+  'invitation.notFound',
+  'invitation.gone',
+  'invitation.companyUnavailable',
+  'invitation.emailHasAccount',
+]);
 const linkUnusable = (error: unknown) => unusableLink.has(codeOf(error));
 
 /**
@@ -53,10 +56,13 @@ export const acceptInvitationMachine = setup({
     emitted: {} as AcceptInvitationEmitted,
   },
   actors: {
-    lookup: fromPromise<Invitation, { token: string }>(async ({ input, signal }) => (await invitationService.invitation(input.token, signal)).data),
+    lookup: fromPromise<Invitation, { token: string }>(
+      async ({ input, signal }) => (await invitationService.invitation(input.token, signal)).data,
+    ),
     accept: fromPromise<SessionData, { token: string; values: Record<AcceptField, string> }>(async ({ input, signal }) => {
       const { firstName, lastName, password } = input.values;
-      return (await invitationService.acceptInvitation({ token: input.token, firstName, lastName, password, acceptTerms: true }, signal)).data;
+      return (await invitationService.acceptInvitation({ token: input.token, firstName, lastName, password, acceptTerms: true }, signal))
+        .data;
     }),
   },
   actions: form.actions,
@@ -86,10 +92,17 @@ export const acceptInvitationMachine = setup({
         onDone: {
           target: 'form',
           // The names the employer gave are a start; the invitee may change them.
-          actions: assign(({ event }) => ({ ...form.empty({ firstName: event.output.firstName, lastName: event.output.lastName }), invitation: event.output })),
+          actions: assign(({ event }) => ({
+            ...form.empty({ firstName: event.output.firstName, lastName: event.output.lastName }),
+            invitation: event.output,
+          })),
         },
         onError: [
-          { guard: { type: 'linkUnusable', params: ({ event }) => ({ error: event.error }) }, target: 'unusable', actions: assign({ problem: ({ event }) => messagesOf(event.error, InvitationMessages.invitationInvalid)[0]! }) },
+          {
+            guard: { type: 'linkUnusable', params: ({ event }) => ({ error: event.error }) },
+            target: 'unusable',
+            actions: assign({ problem: ({ event }) => messagesOf(event.error, InvitationMessages.invitationInvalid)[0]! }),
+          },
           { target: 'loadFailed', actions: assign({ problem: ({ event }) => messagesOf(event.error, AccountMessages.generic)[0]! }) },
         ],
       },
@@ -134,7 +147,11 @@ export const acceptInvitationMachine = setup({
           }),
         },
         onError: [
-          { guard: { type: 'linkUnusable', params: ({ event }) => ({ error: event.error }) }, target: 'unusable', actions: assign({ problem: ({ event }) => messagesOf(event.error, InvitationMessages.invitationInvalid)[0]! }) },
+          {
+            guard: { type: 'linkUnusable', params: ({ event }) => ({ error: event.error }) },
+            target: 'unusable',
+            actions: assign({ problem: ({ event }) => messagesOf(event.error, InvitationMessages.invitationInvalid)[0]! }),
+          },
           { target: 'form.failed', actions: assign(({ event }) => form.failure(event.error, AccountMessages.generic)) },
         ],
       },

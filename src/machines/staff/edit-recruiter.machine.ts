@@ -20,10 +20,17 @@ export interface EditRecruiterContext extends FormState<DetailField> {
 export type EditRecruiterEvent = FormEvent<DetailField>;
 export type EditRecruiterEmitted = { type: 'recruiter.saved' } & EditedRecruiter;
 
-const form = formOf<DetailField, EditRecruiterContext, EditRecruiterEvent>(detailFields, (values) => validate(recruiterDetailsSchema, values, detailFields));
+const form = formOf<DetailField, EditRecruiterContext, EditRecruiterEvent>(detailFields, (values) =>
+  validate(recruiterDetailsSchema, values, detailFields),
+);
 
 /** A recruiter's details as the form shows them. */
-export const detailValuesOf = (r: { firstName: string; lastName: string; jobTitle: string | null; phoneNumber: string | null }): Record<DetailField, string> => ({
+export const detailValuesOf = (r: {
+  firstName: string;
+  lastName: string;
+  jobTitle: string | null;
+  phoneNumber: string | null;
+}): Record<DetailField, string> => ({
   firstName: r.firstName,
   lastName: r.lastName,
   jobTitle: r.jobTitle ?? '',

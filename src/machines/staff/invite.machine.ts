@@ -17,7 +17,9 @@ export type InviteContext = FormState<InviteField>;
 export type InviteEvent = FormEvent<InviteField>;
 export type InviteEmitted = { type: 'invitation.sent' } & Invited;
 
-const form = formOf<InviteField, InviteContext, InviteEvent>(inviteFields, (values) => validate(inviteRecruiterSchema, values, inviteFields));
+const form = formOf<InviteField, InviteContext, InviteEvent>(inviteFields, (values) =>
+  validate(inviteRecruiterSchema, values, inviteFields),
+);
 
 /**
  * The invite dialog of the staff page: an email, and optionally the recruiter's name and title.

@@ -140,7 +140,10 @@ export const staffMachine = setup({
         id: 'load',
         src: 'load',
         onDone: { target: 'ready', actions: assign({ recruiters: ({ event }) => event.output }) },
-        onError: { target: 'loadFailed', actions: assign({ loadError: ({ event }) => messagesOf(event.error, AccountMessages.generic)[0]! }) },
+        onError: {
+          target: 'loadFailed',
+          actions: assign({ loadError: ({ event }) => messagesOf(event.error, AccountMessages.generic)[0]! }),
+        },
       },
     },
     loadFailed: {
@@ -227,6 +230,13 @@ type Snap = SnapshotFrom<typeof staffMachine>;
 
 export const selectBusyEmail = (s: Snap) => (s.matches({ ready: 'acting' }) ? (s.context.target?.email ?? null) : null);
 export const selectDialog = (s: Snap): 'invite' | 'edit' | 'confirm' | null =>
-  s.matches({ ready: 'inviting' }) ? 'invite' : s.matches({ ready: 'editing' }) ? 'edit' : s.matches({ ready: 'confirming' }) ? 'confirm' : null;
+  s.matches({ ready: 'inviting' })
+    ? 'invite'
+    : s.matches({ ready: 'editing' })
+      ? 'edit'
+      : s.matches({ ready: 'confirming' })
+        ? 'confirm'
+        : null;
 /** The actions the menu of a row offers. */
-export const actionsFor = (r: Recruiter): StaffAction[] => (['deactivate', 'activate', 'resend', 'revoke', 'delete'] as const).filter((a) => actionApplies[a](r));
+export const actionsFor = (r: Recruiter): StaffAction[] =>
+  (['deactivate', 'activate', 'resend', 'revoke', 'delete'] as const).filter((a) => actionApplies[a](r));

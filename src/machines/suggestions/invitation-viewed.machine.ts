@@ -15,7 +15,9 @@ export const invitationViewedMachine = setup({
   initial: 'marking',
   context: ({ input }) => ({ invitationId: input.invitationId }),
   states: {
-    marking: { invoke: { id: 'markViewed', src: 'markViewed', input: ({ context }) => context.invitationId, onDone: 'marked', onError: 'failed' } },
+    marking: {
+      invoke: { id: 'markViewed', src: 'markViewed', input: ({ context }) => context.invitationId, onDone: 'marked', onError: 'failed' },
+    },
     marked: { type: 'final' },
     failed: { type: 'final' },
   },

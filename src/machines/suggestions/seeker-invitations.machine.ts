@@ -24,7 +24,12 @@ export const seekerInvitationsMachine = setup({
   states: {
     loading: {
       tags: ['loading'],
-      invoke: { id: 'load', src: 'load', onDone: { target: 'loaded', actions: assign({ page: ({ event }) => event.output }) }, onError: 'failed' },
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: { target: 'loaded', actions: assign({ page: ({ event }) => event.output }) },
+        onError: 'failed',
+      },
     },
     loaded: {},
     failed: { tags: ['error'], on: { 'invitations.retry': 'loading' } },

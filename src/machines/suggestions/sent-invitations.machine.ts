@@ -48,7 +48,12 @@ export type SentInvitationsEvent =
 
 export const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / INVITATION_PAGE_SIZE));
 
-export const requestOf = (q: SentInvitationsQuery): SentInvitationsRequest => ({ pageNumber: q.pageNumber, pageSize: INVITATION_PAGE_SIZE, jobId: q.jobId, status: q.status });
+export const requestOf = (q: SentInvitationsQuery): SentInvitationsRequest => ({
+  pageNumber: q.pageNumber,
+  pageSize: INVITATION_PAGE_SIZE,
+  jobId: q.jobId,
+  status: q.status,
+});
 
 /**
  * The invitations the company sent (spec 2 §2 /user/invites): newest first, 10 a page, narrowed to
@@ -61,9 +66,14 @@ export const sentInvitationsMachine = setup({
     input: {} as SentInvitationsInput | undefined,
   },
   actors: {
-    load: fromPromise<SentInvitationPage, SentInvitationsRequest>(async ({ input, signal }) => (await suggestionsService.sent(input, signal)).data),
+    load: fromPromise<SentInvitationPage, SentInvitationsRequest>(
+      async ({ input, signal }) => (await suggestionsService.sent(input, signal)).data,
+    ),
     loadJobs: fromPromise<InviteJobOption[]>(async ({ signal }) =>
-      (await postingService.jobs({ pageNumber: 1, pageSize: JOB_FILTER_SIZE, sortFlag: 4 }, signal)).data.items.map((j) => ({ id: j.id, title: j.title })),
+      (await postingService.jobs({ pageNumber: 1, pageSize: JOB_FILTER_SIZE, sortFlag: 4 }, signal)).data.items.map((j) => ({
+        id: j.id,
+        title: j.title,
+      })),
     ),
   },
   guards: {
@@ -120,7 +130,10 @@ export const sentInvitationsMachine = setup({
             src: 'load',
             input: ({ context }) => requestOf(context.query),
             onDone: { target: 'ready', actions: assign(({ event }) => ({ invitations: event.output.items, total: event.output.total })) },
-            onError: { target: 'failed', actions: assign({ loadError: ({ event }) => messagesOf(event.error, AccountMessages.generic).join(' ') }) },
+            onError: {
+              target: 'failed',
+              actions: assign({ loadError: ({ event }) => messagesOf(event.error, AccountMessages.generic).join(' ') }),
+            },
           },
         },
         failed: { tags: ['error'], on: { 'invitations.retry': 'loading' } },
@@ -131,7 +144,12 @@ export const sentInvitationsMachine = setup({
       initial: 'loading',
       states: {
         loading: {
-          invoke: { id: 'loadJobs', src: 'loadJobs', onDone: { target: 'done', actions: assign({ jobs: ({ event }) => event.output }) }, onError: 'done' },
+          invoke: {
+            id: 'loadJobs',
+            src: 'loadJobs',
+            onDone: { target: 'done', actions: assign({ jobs: ({ event }) => event.output }) },
+            onError: 'done',
+          },
         },
         done: {},
       },

@@ -58,7 +58,8 @@ export type SuggestedSeekersEvent =
 export const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / SUGGESTION_PAGE_SIZE));
 
 /** A seeker who can still be invited from this page: not invited before, not answered this visit. */
-export const invitable = (c: Pick<SuggestedSeekersContext, 'outcomes'>, s: SuggestedSeeker) => s.invitedAt === null && c.outcomes[s.id] === undefined;
+export const invitable = (c: Pick<SuggestedSeekersContext, 'outcomes'>, s: SuggestedSeeker) =>
+  s.invitedAt === null && c.outcomes[s.id] === undefined;
 
 /** The seekers as the server now sees them: the invited ones with their date. */
 function applyResults(context: SuggestedSeekersContext, results: InviteResult[]): Partial<SuggestedSeekersContext> {
@@ -87,7 +88,9 @@ export const suggestedSeekersMachine = setup({
   },
   actors: {
     load: fromPromise<SuggestedSeekerPage, { jobId: string; pageNumber: number }>(
-      async ({ input, signal }) => (await suggestionsService.suggested({ jobId: input.jobId, pageNumber: input.pageNumber, pageSize: SUGGESTION_PAGE_SIZE }, signal)).data,
+      async ({ input, signal }) =>
+        (await suggestionsService.suggested({ jobId: input.jobId, pageNumber: input.pageNumber, pageSize: SUGGESTION_PAGE_SIZE }, signal))
+          .data,
     ),
     inviteOne: fromPromise<InviteAnswer, { jobId: string; jobSeekerId: string }>(async ({ input, signal }) => {
       const r = await suggestionsService.invite(input, signal);
@@ -146,7 +149,10 @@ export const suggestedSeekersMachine = setup({
           target: 'ready',
           actions: assign(({ event }) => ({ seekers: event.output.items, total: event.output.total, jobTitle: event.output.job.title })),
         },
-        onError: { target: 'failed', actions: assign({ loadError: ({ event }) => messagesOf(event.error, AccountMessages.generic).join(' ') }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ loadError: ({ event }) => messagesOf(event.error, AccountMessages.generic).join(' ') }),
+        },
       },
     },
     failed: {
@@ -159,14 +165,25 @@ export const suggestedSeekersMachine = setup({
         'seeker.toggle': {
           guard: 'canToggle',
           actions: assign({
-            selected: ({ context, event }) => (context.selected.includes(event.id) ? context.selected.filter((id) => id !== event.id) : [...context.selected, event.id]),
+            selected: ({ context, event }) =>
+              context.selected.includes(event.id) ? context.selected.filter((id) => id !== event.id) : [...context.selected, event.id],
           }),
         },
         'seekers.selectAll': {
-          actions: assign({ selected: ({ context }) => context.seekers.filter((s) => invitable(context, s)).map((s) => s.id).slice(0, MAX_INVITES_PER_CALL) }),
+          actions: assign({
+            selected: ({ context }) =>
+              context.seekers
+                .filter((s) => invitable(context, s))
+                .map((s) => s.id)
+                .slice(0, MAX_INVITES_PER_CALL),
+          }),
         },
         'seekers.clearSelection': { actions: assign({ selected: [] }) },
-        'seeker.invite': { guard: 'canInvite', target: 'invitingOne', actions: assign({ inviting: ({ event }) => event.id, notice: null }) },
+        'seeker.invite': {
+          guard: 'canInvite',
+          target: 'invitingOne',
+          actions: assign({ inviting: ({ event }) => event.id, notice: null }),
+        },
         'seekers.inviteSelected': { guard: 'hasSelection', target: 'invitingMany', actions: assign({ notice: null }) },
       },
     },
@@ -186,7 +203,10 @@ export const suggestedSeekersMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: assign(({ event }) => ({ inviting: null, notice: { message: messagesOf(event.error, AccountMessages.generic).join(' '), failed: true } })),
+          actions: assign(({ event }) => ({
+            inviting: null,
+            notice: { message: messagesOf(event.error, AccountMessages.generic).join(' '), failed: true },
+          })),
         },
       },
     },
@@ -205,7 +225,9 @@ export const suggestedSeekersMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: assign(({ event }) => ({ notice: { message: messagesOf(event.error, AccountMessages.generic).join(' '), failed: true } })),
+          actions: assign(({ event }) => ({
+            notice: { message: messagesOf(event.error, AccountMessages.generic).join(' '), failed: true },
+          })),
         },
       },
     },

@@ -91,7 +91,10 @@ export default function BusinessVerificationPage({ logic, snapshot, input }: Bus
         </Button>
       </form>
       <p className="mt-2 text-center text-sm">
-        Already verified? <Link href="/login" className="font-semibold">Login</Link>
+        Already verified?{' '}
+        <Link href="/login" className="font-semibold">
+          Login
+        </Link>
       </p>
     </AuthCard>
   );

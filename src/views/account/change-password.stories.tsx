@@ -25,7 +25,11 @@ const fill = (field: ChangePasswordField, value: string): ChangePasswordEvent[] 
   { type: 'field.change', field, value },
   { type: 'field.blur', field },
 ];
-const filled = [...fill('oldPassword', 'old horse battery'), ...fill('newPassword', 'new horse battery'), ...fill('retypePassword', 'new horse battery')];
+const filled = [
+  ...fill('oldPassword', 'old horse battery'),
+  ...fill('newPassword', 'new horse battery'),
+  ...fill('retypePassword', 'new horse battery'),
+];
 const submitted = [...filled, { type: 'form.submit' } as const];
 
 const wrongOld = new ApiError('client', 400, AccountMessages.oldPasswordWrong, [AccountMessages.oldPasswordWrong], {
@@ -58,7 +62,13 @@ export const SubmittedEmptyDark: Story = { ...SubmittedEmpty, globals: dark };
 
 /** editing: the new password equals the old one and the retyped one differs. */
 export const SameAsOld: Story = {
-  args: { snapshot: at(...fill('oldPassword', 'old horse battery'), ...fill('newPassword', 'old horse battery'), ...fill('retypePassword', 'old horse')) },
+  args: {
+    snapshot: at(
+      ...fill('oldPassword', 'old horse battery'),
+      ...fill('newPassword', 'old horse battery'),
+      ...fill('retypePassword', 'old horse'),
+    ),
+  },
 };
 
 /** editing: all three typed, ready to submit. */

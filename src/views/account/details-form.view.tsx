@@ -68,7 +68,8 @@ export function DetailsForm<P extends Named, F extends string>({
   }, [actor, session]);
 
   if (loading) return <Loading label={loadingLabel} />;
-  if (loadFailed) return <LoadFailed message={loadFailedMessage ?? loadError ?? ''} onRetry={() => actor.send({ type: 'profile.retry' })} />;
+  if (loadFailed)
+    return <LoadFailed message={loadFailedMessage ?? loadError ?? ''} onRetry={() => actor.send({ type: 'profile.retry' })} />;
 
   return (
     <form

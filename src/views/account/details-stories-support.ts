@@ -7,7 +7,11 @@ import { after, never } from './stories-support.tsx';
  * (answering with `saved`), `saving` never finishes a save, and `at` starts a machine in any state
  * with `profile` read and the context changed by `c`.
  */
-export function detailsStories<P, F extends string>(details: DetailsForm<P, F>, profile: P, saved: (values: Record<F, string>) => SavedDetails<P>) {
+export function detailsStories<P, F extends string>(
+  details: DetailsForm<P, F>,
+  profile: P,
+  saved: (values: Record<F, string>) => SavedDetails<P>,
+) {
   const logic = details.machine.provide({
     actors: {
       load: fromPromise(() => after(600, profile)),

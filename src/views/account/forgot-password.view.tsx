@@ -62,19 +62,16 @@ export default function ForgotPasswordPage({ logic, snapshot }: ForgotPasswordPa
         }}
       >
         <p className="text-sm text-muted">Enter the email you registered with and we will email you a link to reset your password.</p>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          {...bind('email')}
-        />
+        <TextField label="Email" type="email" autoComplete="email" required {...bind('email')} />
         {error && <Alert tone="error">{error}</Alert>}
         <Button type="submit" fullWidth busy={busy} disabled={!canSubmit}>
           Send Reset Link
         </Button>
         <p className="text-center text-sm">
-          Remembered it? <Link href="/login" className="font-semibold">Back to Login</Link>
+          Remembered it?{' '}
+          <Link href="/login" className="font-semibold">
+            Back to Login
+          </Link>
         </p>
       </form>
     </AuthCard>

@@ -113,8 +113,7 @@ export const SignedIn: Story = {
 export const VerifyingBusiness: Story = {
   args: {
     logic: landing({
-      exchange: () =>
-        Promise.reject(ApiError.of('auth.businessUnverified', AccountMessages.notVerified, { request })),
+      exchange: () => Promise.reject(ApiError.of('auth.businessUnverified', AccountMessages.notVerified, { request })),
     }),
   },
 };

@@ -3,12 +3,7 @@ import { expect } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import { AccountMessages, type CompletionStatus, type SessionData } from '../../contract/account.ts';
 import { googleStartMachine } from '../../machines/account/google-start.machine.ts';
-import {
-  initialLoginContext,
-  loginMachine,
-  type LoginContext,
-  type LoginRequest,
-} from '../../machines/account/login.machine.ts';
+import { initialLoginContext, loginMachine, type LoginContext, type LoginRequest } from '../../machines/account/login.machine.ts';
 import LoginPage from './login.view.tsx';
 import { after, never, withAccountProviders } from './stories-support.tsx';
 

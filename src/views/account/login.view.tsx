@@ -158,7 +158,10 @@ export default function LoginPage({ logic, snapshot, social }: LoginPageProps) {
       <SocialButtons next={next} {...social} />
 
       <p className="mt-2 text-center text-sm">
-        Don&apos;t have an account? <Link href={next ? `/register?next=${encodeURIComponent(next)}` : '/register'} className="font-semibold">Register</Link>
+        Don&apos;t have an account?{' '}
+        <Link href={next ? `/register?next=${encodeURIComponent(next)}` : '/register'} className="font-semibold">
+          Register
+        </Link>
       </p>
     </AuthCard>
   );

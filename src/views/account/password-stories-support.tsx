@@ -1,6 +1,14 @@
 import type { Decorator } from '@storybook/react-vite';
 import { Toaster } from 'react-hot-toast';
-import { fromPromise, initialTransition, transition, type AnyStateMachine, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate';
+import {
+  fromPromise,
+  initialTransition,
+  transition,
+  type AnyStateMachine,
+  type EventObject,
+  type InputFrom,
+  type SnapshotFrom,
+} from 'xstate';
 import { RequireSignedIn } from '../../app/guards.tsx';
 import { SessionProvider } from '../../app/session.tsx';
 import type { SessionData } from '../../contract/account.ts';

@@ -35,7 +35,6 @@ export interface RegisterPageProps {
   social?: SocialButtonsProps;
 }
 
-
 /** Registration (spec 1 §2): the role first, then the fields that role needs. */
 export default function RegisterPage({ logic, snapshot, social }: RegisterPageProps) {
   const actor = useActorRef(logic ?? registerMachine, snapshot ? { snapshot } : undefined);
@@ -95,8 +94,21 @@ export default function RegisterPage({ logic, snapshot, social }: RegisterPagePr
         </div>
         <TextField label="Email" type="email" autoComplete="email" required {...text('email')} />
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-          <SecretField label="Password" what="password" autoComplete="new-password" required hint="8 to 128 characters" {...text('password')} />
-          <SecretField label="Confirm password" what="password confirmation" autoComplete="new-password" required {...text('confirmPassword')} />
+          <SecretField
+            label="Password"
+            what="password"
+            autoComplete="new-password"
+            required
+            hint="8 to 128 characters"
+            {...text('password')}
+          />
+          <SecretField
+            label="Confirm password"
+            what="password confirmation"
+            autoComplete="new-password"
+            required
+            {...text('confirmPassword')}
+          />
         </div>
 
         {values.role === RegisterRole.Employer && (
@@ -105,9 +117,7 @@ export default function RegisterPage({ logic, snapshot, social }: RegisterPagePr
             <TinField label="EIN/TIN/SSN" {...text('companyTin')} />
           </>
         )}
-        {values.role === RegisterRole.JobSeeker && (
-          <DateOfBirthField {...text('dateOfBirth')} />
-        )}
+        {values.role === RegisterRole.JobSeeker && <DateOfBirthField {...text('dateOfBirth')} />}
 
         <TermsCheckbox
           checked={values.acceptTerms}
@@ -127,7 +137,10 @@ export default function RegisterPage({ logic, snapshot, social }: RegisterPagePr
       <SocialButtons next={next} {...social} />
 
       <p className="mt-2 text-center text-sm">
-        Already have an account? <Link href={loginHref} className="font-semibold">Login</Link>
+        Already have an account?{' '}
+        <Link href={loginHref} className="font-semibold">
+          Login
+        </Link>
       </p>
     </AuthCard>
   );

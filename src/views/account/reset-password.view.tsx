@@ -86,20 +86,8 @@ function ResetPasswordForm({ logic, snapshot, token, email }: ResetPasswordPageP
         <p className="text-sm text-muted">
           Choose a new password for <span className="font-semibold text-ink">{account}</span>.
         </p>
-        <SecretField
-          label="New Password"
-          what="new password"
-          autoComplete="new-password"
-          required
-          {...bind('newPassword')}
-        />
-        <SecretField
-          label="Retype Password"
-          what="retyped password"
-          autoComplete="new-password"
-          required
-          {...bind('retypePassword')}
-        />
+        <SecretField label="New Password" what="new password" autoComplete="new-password" required {...bind('newPassword')} />
+        <SecretField label="Retype Password" what="retyped password" autoComplete="new-password" required {...bind('retypePassword')} />
         {error && <Alert tone="error">{error}</Alert>}
         <Button type="submit" fullWidth busy={busy} disabled={!canSubmit}>
           Reset Password

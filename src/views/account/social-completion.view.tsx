@@ -21,7 +21,6 @@ import { Spinner } from '../ui/spinner.tsx';
 import { DateOfBirthField, registerRoles, TermsCheckbox, TinField } from './registration-fields.view.tsx';
 import { ServerErrors } from './server-errors.view.tsx';
 
-
 /** The completion form of a new Google user (spec 1 §2), rendering the given actor. */
 export function SocialCompletionForm({ actor }: { actor: CompletionActor }) {
   const signup = useSelector(actor, (s) => s.context.signup);
@@ -52,8 +51,8 @@ export function SocialCompletionForm({ actor }: { actor: CompletionActor }) {
   return (
     <AuthCard title="Complete Registration" wide>
       <p className="mb-2 text-sm">
-        Signed in with Google as <span className="font-semibold">{signup.email}</span>. Tell us a little more to finish
-        creating your account.
+        Signed in with Google as <span className="font-semibold">{signup.email}</span>. Tell us a little more to finish creating your
+        account.
       </p>
       <form
         noValidate
@@ -78,9 +77,7 @@ export function SocialCompletionForm({ actor }: { actor: CompletionActor }) {
             <TinField label="EIN/TIN" {...text('businessEin')} />
           </>
         )}
-        {role === RegisterRole.JobSeeker && (
-          <DateOfBirthField {...text('dateOfBirth')} />
-        )}
+        {role === RegisterRole.JobSeeker && <DateOfBirthField {...text('dateOfBirth')} />}
 
         <TermsCheckbox
           checked={acceptTerms}

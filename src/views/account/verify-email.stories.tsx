@@ -1,10 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fromPromise } from 'xstate';
 import { AccountMessages } from '../../contract/account.ts';
-import {
-  emailVerificationMachine,
-  type EmailVerificationContext,
-} from '../../machines/account/email-verification.machine.ts';
+import { emailVerificationMachine, type EmailVerificationContext } from '../../machines/account/email-verification.machine.ts';
 import VerifyEmailPage from './verify-email.view.tsx';
 import { after, withAccountProviders } from './stories-support.tsx';
 

@@ -1,12 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
-import {
-  emailVerificationMachine,
-  selectErrors,
-  selectLoading,
-  selectMessage,
-} from '../../machines/account/email-verification.machine.ts';
+import { emailVerificationMachine, selectErrors, selectLoading, selectMessage } from '../../machines/account/email-verification.machine.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthCard } from '../ui/auth-card.tsx';
 import { Button } from '../ui/button.tsx';

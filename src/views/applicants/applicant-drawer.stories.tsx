@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent } from 'storybook/test';
 import { fromPromise } from 'xstate';
-import { ApplicantMessages, type Applicant, type ApplicantDetail, type DocumentPreview, type StaffStatus } from '../../contract/applicants.ts';
+import {
+  ApplicantMessages,
+  type Applicant,
+  type ApplicantDetail,
+  type DocumentPreview,
+  type StaffStatus,
+} from '../../contract/applicants.ts';
 import { documentPreviewMachine } from '../../machines/applicants/document-preview.machine.ts';
 import { applicantDetailMachine, type StatusResult } from '../../machines/applicants/applicant-detail.machine.ts';
 import { MessagingMessages, type MessageInitRequest } from '../../contract/messaging.ts';
@@ -17,9 +23,14 @@ const [maria, , lee] = demoApplicants as [Applicant, Applicant, Applicant];
 
 const logic = applicantDetailMachine.provide({
   actors: {
-    load: fromPromise<ApplicantDetail, { id: string }>(({ input }) => after(400, demoDetail(demoApplicants.find((a) => a.id === input.id)!))),
+    load: fromPromise<ApplicantDetail, { id: string }>(({ input }) =>
+      after(400, demoDetail(demoApplicants.find((a) => a.id === input.id)!)),
+    ),
     setStatus: fromPromise<StatusResult, { id: string; status: StaffStatus }>(({ input }) =>
-      after(600, { applicant: { ...demoApplicants.find((a) => a.id === input.id)!, status: input.status }, message: ApplicantMessages.statusChanged }),
+      after(600, {
+        applicant: { ...demoApplicants.find((a) => a.id === input.id)!, status: input.status },
+        message: ApplicantMessages.statusChanged,
+      }),
     ),
   },
 });
@@ -37,22 +48,44 @@ const previewLogic = documentPreviewMachine.provide({
 /** Message opens the conversation after a moment (the story's router goes to it). */
 const messageLogic = messageInitMachine.provide({ actors: { init: fromPromise<string, MessageInitRequest>(() => after(500, 'ch-demo')) } });
 const messageFails = messageInitMachine.provide({
-  actors: { init: fromPromise<string, MessageInitRequest>(() => after(500, null).then(() => Promise.reject(new ApiError('invalid-response', 200, MessagingMessages.invalidInit)))) },
+  actors: {
+    init: fromPromise<string, MessageInitRequest>(() =>
+      after(500, null).then(() => Promise.reject(new ApiError('invalid-response', 200, MessagingMessages.invalidInit))),
+    ),
+  },
 });
 
 const waiting = applicantDetailMachine.provide({ actors: { load: fromPromise(() => never()), setStatus: fromPromise(() => never()) } });
 
-const at = (value: 'loading' | 'failed' | 'ready' | 'saving', row: Applicant = maria, extra: { loadError?: string; statusError?: string; pending?: StaffStatus } = {}) =>
+const at = (
+  value: 'loading' | 'failed' | 'ready' | 'saving',
+  row: Applicant = maria,
+  extra: { loadError?: string; statusError?: string; pending?: StaffStatus } = {},
+) =>
   waiting.resolveState({
     value,
-    context: { id: row.id, detail: value === 'failed' ? null : value === 'loading' ? null : demoDetail(row), loadError: extra.loadError ?? null, statusError: extra.statusError ?? null, pending: extra.pending ?? null },
+    context: {
+      id: row.id,
+      detail: value === 'failed' ? null : value === 'loading' ? null : demoDetail(row),
+      loadError: extra.loadError ?? null,
+      statusError: extra.statusError ?? null,
+      pending: extra.pending ?? null,
+    },
   });
 
 const meta = {
   title: 'Applicants/Applicant panel',
   component: ApplicantDrawer,
   decorators: [withRecruiter, withToaster],
-  args: { id: maria.id, onClose: () => undefined, onUpdated: () => undefined, logic, previewLogic, messageLogic, fetchDocument: async (doc) => ({ blob: new Blob(['%PDF-1.4']), filename: doc.name }) },
+  args: {
+    id: maria.id,
+    onClose: () => undefined,
+    onUpdated: () => undefined,
+    logic,
+    previewLogic,
+    messageLogic,
+    fetchDocument: async (doc) => ({ blob: new Blob(['%PDF-1.4']), filename: doc.name }),
+  },
   parameters: { layout: 'fullscreen', docs: { story: { height: '820px' } } },
 } satisfies Meta<typeof ApplicantDrawer>;
 
@@ -81,7 +114,9 @@ export const ResumePreviewDark: Story = { ...ResumePreview, globals: dark };
 export const Loading: Story = { args: { logic: waiting, snapshot: at('loading') } };
 
 /** failed: what went wrong, and Try again. */
-export const LoadFailed: Story = { args: { logic: waiting, snapshot: at('failed', maria, { loadError: ApplicantMessages.applicantNotFound }) } };
+export const LoadFailed: Story = {
+  args: { logic: waiting, snapshot: at('failed', maria, { loadError: ApplicantMessages.applicantNotFound }) },
+};
 
 export const LoadFailedDark: Story = { ...LoadFailed, globals: dark };
 
@@ -89,7 +124,9 @@ export const LoadFailedDark: Story = { ...LoadFailed, globals: dark };
 export const Saving: Story = { args: { logic: waiting, snapshot: at('saving', maria, { pending: 'Reviewed' }) } };
 
 /** A refusal in the server's words. */
-export const Refused: Story = { args: { logic: waiting, snapshot: at('ready', maria, { statusError: 'An application that is applied cannot be moved to hired.' }) } };
+export const Refused: Story = {
+  args: { logic: waiting, snapshot: at('ready', maria, { statusError: 'An application that is applied cannot be moved to hired.' }) },
+};
 
 export const RefusedDark: Story = { ...Refused, globals: dark };
 

@@ -99,7 +99,17 @@ function SkillChips({ label, skills }: { label: string; skills: ReadonlyArray<{ 
 
 const yesNo = (v: boolean | null) => (v === null ? 'Not said' : v ? 'Yes' : 'No');
 
-function DocumentLink({ label, doc, fetchDocument, previewLogic }: { label: string; doc: ApplicationDocument | null; fetchDocument: ApplicantDrawerProps['fetchDocument']; previewLogic: ApplicantDrawerProps['previewLogic'] }) {
+function DocumentLink({
+  label,
+  doc,
+  fetchDocument,
+  previewLogic,
+}: {
+  label: string;
+  doc: ApplicationDocument | null;
+  fetchDocument: ApplicantDrawerProps['fetchDocument'];
+  previewLogic: ApplicantDrawerProps['previewLogic'];
+}) {
   const [busy, setBusy] = useState(false);
   const readDocument = useReadDocument();
   if (!doc) return <p className="text-sm text-muted">No {label.toLowerCase()} sent.</p>;
@@ -135,7 +145,15 @@ function DocumentLink({ label, doc, fetchDocument, previewLogic }: { label: stri
   );
 }
 
-function StatusMenu({ detail, busy, onSet }: { detail: ApplicantDetail; busy: boolean; onSet: (s: ApplicantDetail['nextStatuses'][number]) => void }) {
+function StatusMenu({
+  detail,
+  busy,
+  onSet,
+}: {
+  detail: ApplicantDetail;
+  busy: boolean;
+  onSet: (s: ApplicantDetail['nextStatuses'][number]) => void;
+}) {
   if (detail.nextStatuses.length === 0) {
     return <p className="text-sm text-muted">{busy ? 'Updating…' : 'This status is final.'}</p>;
   }
@@ -161,7 +179,23 @@ function StatusMenu({ detail, busy, onSet }: { detail: ApplicantDetail; busy: bo
   );
 }
 
-function Body({ detail, busy, statusError, onSet, fetchDocument, previewLogic, messageLogic }: { detail: ApplicantDetail; busy: boolean; statusError: string | null; onSet: (s: ApplicantDetail['nextStatuses'][number]) => void; fetchDocument: ApplicantDrawerProps['fetchDocument']; previewLogic: ApplicantDrawerProps['previewLogic']; messageLogic?: typeof messageInitMachine }) {
+function Body({
+  detail,
+  busy,
+  statusError,
+  onSet,
+  fetchDocument,
+  previewLogic,
+  messageLogic,
+}: {
+  detail: ApplicantDetail;
+  busy: boolean;
+  statusError: string | null;
+  onSet: (s: ApplicantDetail['nextStatuses'][number]) => void;
+  fetchDocument: ApplicantDrawerProps['fetchDocument'];
+  previewLogic: ApplicantDrawerProps['previewLogic'];
+  messageLogic?: typeof messageInitMachine;
+}) {
   const p = detail.jobSeeker;
   return (
     <div className="flex flex-col gap-2">
@@ -207,7 +241,9 @@ function Body({ detail, busy, statusError, onSet, fetchDocument, previewLogic, m
       </Section>
 
       <Section title="Work authorization">
-        <p className="text-sm">Authorized to work: {yesNo(detail.workAuthorization)}. Needs sponsorship: {yesNo(detail.sponsorship)}.</p>
+        <p className="text-sm">
+          Authorized to work: {yesNo(detail.workAuthorization)}. Needs sponsorship: {yesNo(detail.sponsorship)}.
+        </p>
       </Section>
 
       <Section title="Experience">
@@ -258,7 +294,16 @@ function Body({ detail, busy, statusError, onSet, fetchDocument, previewLogic, m
 }
 
 /** An applicant in a side panel: who they are, what they sent, and the status to move them to. */
-export function ApplicantDrawer({ id, onClose, onUpdated, logic, snapshot, fetchDocument, previewLogic, messageLogic }: ApplicantDrawerProps) {
+export function ApplicantDrawer({
+  id,
+  onClose,
+  onUpdated,
+  logic,
+  snapshot,
+  fetchDocument,
+  previewLogic,
+  messageLogic,
+}: ApplicantDrawerProps) {
   const input = { id };
   const actor = useActorRef(logic ?? applicantDetailMachine, snapshot ? { snapshot, input } : { input });
   const detail = useSelector(actor, (s) => s.context.detail);
@@ -268,7 +313,10 @@ export function ApplicantDrawer({ id, onClose, onUpdated, logic, snapshot, fetch
   const statusError = useSelector(actor, (s) => s.context.statusError);
 
   useEffect(() => {
-    const subs = [actor.on('updated', (e) => onUpdated(e.applicant)), actor.on('notify', (e) => toast.success(e.message, { id: e.message }))];
+    const subs = [
+      actor.on('updated', (e) => onUpdated(e.applicant)),
+      actor.on('notify', (e) => toast.success(e.message, { id: e.message })),
+    ];
     return () => subs.forEach((s) => s.unsubscribe());
   }, [actor, onUpdated]);
 
@@ -284,7 +332,15 @@ export function ApplicantDrawer({ id, onClose, onUpdated, logic, snapshot, fetch
           {loadError !== null ? (
             <LoadFailed message={loadError} onRetry={() => actor.send({ type: 'detail.retry' })} />
           ) : detail ? (
-            <Body detail={detail} busy={busy} statusError={statusError} onSet={(status) => actor.send({ type: 'status.set', status })} fetchDocument={fetchDocument} previewLogic={previewLogic} messageLogic={messageLogic} />
+            <Body
+              detail={detail}
+              busy={busy}
+              statusError={statusError}
+              onSet={(status) => actor.send({ type: 'status.set', status })}
+              fetchDocument={fetchDocument}
+              previewLogic={previewLogic}
+              messageLogic={messageLogic}
+            />
           ) : loading ? (
             <Loading label="Loading applicant" />
           ) : null}

@@ -1,6 +1,13 @@
 import { STAFF_TRANSITIONS, type Applicant, type ApplicantDetail, type JobWithApplicants } from '../../contract/applicants.ts';
 
-const person = (id: string, firstName: string, lastName: string, email: string) => ({ id, firstName, lastName, name: `${firstName} ${lastName}`, email, phoneNumber: null });
+const person = (id: string, firstName: string, lastName: string, email: string) => ({
+  id,
+  firstName,
+  lastName,
+  name: `${firstName} ${lastName}`,
+  email,
+  phoneNumber: null,
+});
 
 const nurseJob = { id: '7a1c0000-0000-4000-8000-0000000000a1', title: 'Night Nurse', status: 'Active' as const };
 const cookJob = { id: '7a1c0000-0000-4000-8000-0000000000a2', title: 'Line Cook', status: 'Active' as const };
@@ -49,8 +56,22 @@ export const demoApplicants: Applicant[] = [
 ];
 
 export const demoJobsWithApplicants: JobWithApplicants[] = [
-  { jobId: nurseJob.id, title: nurseJob.title, status: 'Active', applicants: 2, newApplicants: 1, byStatus: { Applied: 1, Hired: 1 } as JobWithApplicants['byStatus'] },
-  { jobId: cookJob.id, title: cookJob.title, status: 'Active', applicants: 1, newApplicants: 0, byStatus: { Interviewing: 1 } as JobWithApplicants['byStatus'] },
+  {
+    jobId: nurseJob.id,
+    title: nurseJob.title,
+    status: 'Active',
+    applicants: 2,
+    newApplicants: 1,
+    byStatus: { Applied: 1, Hired: 1 } as JobWithApplicants['byStatus'],
+  },
+  {
+    jobId: cookJob.id,
+    title: cookJob.title,
+    status: 'Active',
+    applicants: 1,
+    newApplicants: 0,
+    byStatus: { Interviewing: 1 } as JobWithApplicants['byStatus'],
+  },
 ];
 
 /** One demo applicant opened: seen now, with documents, skills and history. */
@@ -58,7 +79,19 @@ export function demoDetail(row: Applicant): ApplicantDetail {
   return {
     ...row,
     isNew: false,
-    education: [{ id: 'e1', degreeId: 1, degree: 'Bachelor of Science', level: 3, completion: 2021, universityId: null, university: 'State University', focusId: null, focus: 'Nursing' }],
+    education: [
+      {
+        id: 'e1',
+        degreeId: 1,
+        degree: 'Bachelor of Science',
+        level: 3,
+        completion: 2021,
+        universityId: null,
+        university: 'State University',
+        focusId: null,
+        focus: 'Nursing',
+      },
+    ],
     experience: [
       {
         id: 'x1',
@@ -88,8 +121,20 @@ export function demoDetail(row: Applicant): ApplicantDetail {
     ],
     workAuthorization: true,
     sponsorship: false,
-    resume: row.hasResume ? { id: 'd0000000-0000-4000-8000-0000000000r1', name: 'Resume.pdf', downloadUrl: '/api/Recruiter/DownloadResume?id=d0000000-0000-4000-8000-0000000000r1' } : null,
-    coverLetter: row.hasCoverLetter ? { id: 'd0000000-0000-4000-8000-0000000000c1', name: 'Cover letter.pdf', downloadUrl: '/api/Recruiter/DownloadResume?id=d0000000-0000-4000-8000-0000000000c1' } : null,
+    resume: row.hasResume
+      ? {
+          id: 'd0000000-0000-4000-8000-0000000000r1',
+          name: 'Resume.pdf',
+          downloadUrl: '/api/Recruiter/DownloadResume?id=d0000000-0000-4000-8000-0000000000r1',
+        }
+      : null,
+    coverLetter: row.hasCoverLetter
+      ? {
+          id: 'd0000000-0000-4000-8000-0000000000c1',
+          name: 'Cover letter.pdf',
+          downloadUrl: '/api/Recruiter/DownloadResume?id=d0000000-0000-4000-8000-0000000000c1',
+        }
+      : null,
     seenAt: '2026-03-15T08:00:00.000Z',
     seenBy: { id: 'r1', name: 'Amir Nguyen' },
     history:

@@ -1,6 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fromPromise } from 'xstate';
-import { ApplicantMessages, type ApplicantDetail, type ApplicantListRequest, type ApplicantPage, type JobWithApplicants, type StaffStatus } from '../../contract/applicants.ts';
+import {
+  ApplicantMessages,
+  type ApplicantDetail,
+  type ApplicantListRequest,
+  type ApplicantPage,
+  type JobWithApplicants,
+  type StaffStatus,
+} from '../../contract/applicants.ts';
 import { applicantDetailMachine, type StatusResult } from '../../machines/applicants/applicant-detail.machine.ts';
 import { applicantListMachine, type ApplicantListContext } from '../../machines/applicants/applicant-list.machine.ts';
 import { after } from '../account/stories-support.tsx';
@@ -79,7 +86,9 @@ export const FromTheStartDark: Story = { globals: dark };
 export const Loading: Story = { args: { snapshot: at({ list: 'loading' }, { applicants: [], total: 0 }) } };
 
 /** list.failed: what went wrong, and Try again. */
-export const LoadFailed: Story = { args: { snapshot: at({ list: 'failed' }, { applicants: [], total: 0, loadError: 'Something went wrong!!!' }) } };
+export const LoadFailed: Story = {
+  args: { snapshot: at({ list: 'failed' }, { applicants: [], total: 0, loadError: 'Something went wrong!!!' }) },
+};
 
 export const LoadFailedDark: Story = { ...LoadFailed, globals: dark };
 
@@ -96,7 +105,15 @@ export const CardsDark: Story = { ...List, globals: { ...dark, viewport: phone.v
 /** /user/applicants?jobId=: one job's applicants. */
 export const OneJob: Story = {
   parameters: { route: `/user/applicants?jobId=${demoJobsWithApplicants[0]!.jobId}` },
-  args: { snapshot: at({}, { query: { ...context().query, jobId: demoJobsWithApplicants[0]!.jobId }, applicants: demoApplicants.filter((a) => a.job.id === demoJobsWithApplicants[0]!.jobId) }) },
+  args: {
+    snapshot: at(
+      {},
+      {
+        query: { ...context().query, jobId: demoJobsWithApplicants[0]!.jobId },
+        applicants: demoApplicants.filter((a) => a.job.id === demoJobsWithApplicants[0]!.jobId),
+      },
+    ),
+  },
 };
 
 /** Nothing yet. */
@@ -105,4 +122,6 @@ export const Empty: Story = { args: { snapshot: at({}, { applicants: [], total: 
 export const EmptyDark: Story = { ...Empty, globals: dark };
 
 /** A search that finds nothing. */
-export const NoMatch: Story = { args: { snapshot: at({}, { applicants: [], total: 0, query: { ...context().query, search: 'welder' }, typed: 'welder' }) } };
+export const NoMatch: Story = {
+  args: { snapshot: at({}, { applicants: [], total: 0, query: { ...context().query, search: 'welder' }, typed: 'welder' }) },
+};

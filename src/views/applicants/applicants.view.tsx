@@ -21,7 +21,9 @@ import { PageSteps } from '../ui/page-steps.tsx';
 const loadDrawer = () => import('./applicant-drawer.tsx');
 const ApplicantDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.ApplicantDrawer })));
 /** Loaded when opened: the job's suggested job seekers, to invite them to apply. */
-const SuggestedSeekersPanel = lazy(() => import('../suggestions/suggested-seekers-panel.tsx').then((m) => ({ default: m.SuggestedSeekersPanel })));
+const SuggestedSeekersPanel = lazy(() =>
+  import('../suggestions/suggested-seekers-panel.tsx').then((m) => ({ default: m.SuggestedSeekersPanel })),
+);
 
 type Logic = typeof applicantListMachine;
 
@@ -66,13 +68,18 @@ const orderOptions: ReadonlyArray<Option<string> & { order: ApplicantOrder; asce
   { value: 'status-asc', label: 'Status', order: 'status', ascending: true },
   { value: 'job-asc', label: 'Job title, A to Z', order: 'job', ascending: true },
 ];
-const orderValueOf = (order: ApplicantOrder, ascending: boolean) => orderOptions.find((o) => o.order === order && o.ascending === ascending)?.value ?? 'date';
+const orderValueOf = (order: ApplicantOrder, ascending: boolean) =>
+  orderOptions.find((o) => o.order === order && o.ascending === ascending)?.value ?? 'date';
 
 const count = new Intl.NumberFormat('en-US');
 const ALL_JOBS = '';
 
 function NewBadge() {
-  return <span className="rounded-full bg-brand-700 px-0.75 py-0.25 text-xs font-semibold text-white dark:bg-brand-300 dark:text-brand-950">New</span>;
+  return (
+    <span className="rounded-full bg-brand-700 px-0.75 py-0.25 text-xs font-semibold text-white dark:bg-brand-300 dark:text-brand-950">
+      New
+    </span>
+  );
 }
 
 const skillsLabel = (a: Applicant) => (a.totalSkills === 0 ? '—' : `${a.matchedSkills} of ${a.totalSkills}`);
@@ -84,7 +91,11 @@ interface RowProps {
 
 function OpenButton({ applicant, onOpen }: RowProps) {
   return (
-    <button type="button" onClick={onOpen} className="text-left font-semibold text-brand-800 underline-offset-2 hover:underline dark:text-brand-200">
+    <button
+      type="button"
+      onClick={onOpen}
+      className="text-left font-semibold text-brand-800 underline-offset-2 hover:underline dark:text-brand-200"
+    >
       {applicant.jobSeeker.name}
     </button>
   );
@@ -170,8 +181,12 @@ export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument, pre
   };
   const onUpdated = useCallback((applicant: Applicant) => actor.send({ type: 'applicant.update', applicant }), [actor]);
 
-  const jobOptions: Array<Option<string>> = [{ value: ALL_JOBS, label: 'All jobs' }, ...jobs.map((j) => ({ value: j.jobId, label: j.title }))];
-  if (query.jobId && !jobs.some((j) => j.jobId === query.jobId)) jobOptions.push({ value: query.jobId, label: applicants[0]?.job.title ?? 'This job' });
+  const jobOptions: Array<Option<string>> = [
+    { value: ALL_JOBS, label: 'All jobs' },
+    ...jobs.map((j) => ({ value: j.jobId, label: j.title })),
+  ];
+  if (query.jobId && !jobs.some((j) => j.jobId === query.jobId))
+    jobOptions.push({ value: query.jobId, label: applicants[0]?.job.title ?? 'This job' });
   const narrowed = !!query.search || query.filter !== 'All';
 
   return (
@@ -189,7 +204,12 @@ export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument, pre
           maxLength={100}
         />
         <SelectField<string> label="Job" value={query.jobId ?? ALL_JOBS} options={jobOptions} onChange={(v) => setJob(v || null)} />
-        <SelectField<ApplicantFilter> label="Show" value={query.filter} options={filterOptions} onChange={(v) => actor.send({ type: 'applicants.filter', filter: v ?? 'All' })} />
+        <SelectField<ApplicantFilter>
+          label="Show"
+          value={query.filter}
+          options={filterOptions}
+          onChange={(v) => actor.send({ type: 'applicants.filter', filter: v ?? 'All' })}
+        />
         <SelectField<string>
           label="Sort by"
           value={orderValueOf(query.order, query.ascending)}
@@ -230,11 +250,21 @@ export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument, pre
                 <caption className="sr-only">Applicants</caption>
                 <thead className="bg-surface-raised text-left text-sm">
                   <tr>
-                    <th scope="col" className="px-1 py-1">Name</th>
-                    <th scope="col" className="px-1 py-1">Job</th>
-                    <th scope="col" className="px-1 py-1 whitespace-nowrap">Applied</th>
-                    <th scope="col" className="px-1 py-1 text-right whitespace-nowrap">Skills matched</th>
-                    <th scope="col" className="px-1 py-1">Status</th>
+                    <th scope="col" className="px-1 py-1">
+                      Name
+                    </th>
+                    <th scope="col" className="px-1 py-1">
+                      Job
+                    </th>
+                    <th scope="col" className="px-1 py-1 whitespace-nowrap">
+                      Applied
+                    </th>
+                    <th scope="col" className="px-1 py-1 text-right whitespace-nowrap">
+                      Skills matched
+                    </th>
+                    <th scope="col" className="px-1 py-1">
+                      Status
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -254,11 +284,30 @@ export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument, pre
         </div>
       )}
 
-      {loadError === null && total > 0 && <PageSteps page={query.pageNumber} pages={pages} disabled={loading} onPage={(page) => actor.send({ type: 'applicants.page', page })} />}
+      {loadError === null && total > 0 && (
+        <PageSteps
+          page={query.pageNumber}
+          pages={pages}
+          disabled={loading}
+          onPage={(page) => actor.send({ type: 'applicants.page', page })}
+        />
+      )}
 
       <Suspense fallback={null}>
-        {openId && <ApplicantDrawer key={openId} id={openId} onClose={() => setOpenId(null)} onUpdated={onUpdated} logic={detailLogic} fetchDocument={fetchDocument} previewLogic={previewLogic} />}
-        {suggesting && <SuggestedSeekersPanel key={suggesting} jobId={suggesting} onClose={() => setSuggesting(null)} logic={suggestionsLogic} />}
+        {openId && (
+          <ApplicantDrawer
+            key={openId}
+            id={openId}
+            onClose={() => setOpenId(null)}
+            onUpdated={onUpdated}
+            logic={detailLogic}
+            fetchDocument={fetchDocument}
+            previewLogic={previewLogic}
+          />
+        )}
+        {suggesting && (
+          <SuggestedSeekersPanel key={suggesting} jobId={suggesting} onClose={() => setSuggesting(null)} logic={suggestionsLogic} />
+        )}
       </Suspense>
     </div>
   );

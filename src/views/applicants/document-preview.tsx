@@ -54,9 +54,12 @@ export function DocumentPreviewToggle({ doc, logic, snapshot }: DocumentPreviewP
       {open && (
         <div id={panelId}>
           {state === 'loading' && <Loading label={`Reading ${doc.name}…`} />}
-          {state === 'failed' && <LoadFailed message={`${doc.name} could not be read for a preview.`} onRetry={() => actor.send({ type: 'preview.retry' })} />}
-          {state === 'shown' && preview && (
-            preview.text.trim() ? (
+          {state === 'failed' && (
+            <LoadFailed message={`${doc.name} could not be read for a preview.`} onRetry={() => actor.send({ type: 'preview.retry' })} />
+          )}
+          {state === 'shown' &&
+            preview &&
+            (preview.text.trim() ? (
               <>
                 <iframe
                   title={`Preview of ${doc.name}`}
@@ -65,12 +68,15 @@ export function DocumentPreviewToggle({ doc, logic, snapshot }: DocumentPreviewP
                   srcDoc={previewPage(preview.text, dark)}
                   className="h-96 w-full rounded border border-line"
                 />
-                {!preview.complete && <p className="text-sm text-muted">The preview shows the first pages only. Download the document to read all of it.</p>}
+                {!preview.complete && (
+                  <p className="text-sm text-muted">The preview shows the first pages only. Download the document to read all of it.</p>
+                )}
               </>
             ) : (
-              <p className="text-sm text-muted">This document has no text to preview (it may be a scanned image). Download it to read it.</p>
-            )
-          )}
+              <p className="text-sm text-muted">
+                This document has no text to preview (it may be a scanned image). Download it to read it.
+              </p>
+            ))}
         </div>
       )}
     </div>

@@ -8,16 +8,26 @@ import { LoadFailed, Loading } from '../ui/load-state.tsx';
 
 type Logic = typeof companyCountsMachine;
 
-function CountCard({ title, count, detail, link, linkLabel }: { title: string; count: number; detail: string; link: string; linkLabel: string }) {
+function CountCard({
+  title,
+  count,
+  detail,
+  link,
+  linkLabel,
+}: {
+  title: string;
+  count: number;
+  detail: string;
+  link: string;
+  linkLabel: string;
+}) {
   const id = `count-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <section aria-labelledby={id} className="flex flex-col gap-0.5 rounded border border-line bg-surface p-2 shadow-sm">
       <h2 id={id} className="text-sm font-semibold text-muted">
         {title}
       </h2>
-      <p className="text-4xl font-bold">
-        {count}
-      </p>
+      <p className="text-4xl font-bold">{count}</p>
       <p className="text-sm text-muted">{detail}</p>
       <Link href={link} className="mt-auto text-sm font-semibold">
         {linkLabel}
@@ -43,7 +53,10 @@ function Pipeline({ counts }: { counts: DashboardCount }) {
       <ul className="mt-1 grid grid-cols-2 gap-1 sm:grid-cols-5">
         {steps.map((step) => (
           <li key={step.filter}>
-            <Link href={`/user/applicants?filter=${step.filter}`} className="flex flex-col rounded border border-line p-1 no-underline hover:bg-surface-raised">
+            <Link
+              href={`/user/applicants?filter=${step.filter}`}
+              className="flex flex-col rounded border border-line p-1 no-underline hover:bg-surface-raised"
+            >
               <span className="text-2xl font-bold text-ink">{step.count}</span>
               <span className="text-sm">{step.label}</span>
             </Link>
@@ -58,7 +71,15 @@ function Pipeline({ counts }: { counts: DashboardCount }) {
  * The dashboard of an employer or a recruiter (spec 2 §7 dashboard-count): the company's job posts
  * and applicants, each linking to its list, the applicant pipeline, and the company's settings.
  */
-export function CompanyDashboard({ role, logic, snapshot }: { role: 'Employer' | 'Recruiter'; logic?: Logic; snapshot?: SnapshotFrom<Logic> }) {
+export function CompanyDashboard({
+  role,
+  logic,
+  snapshot,
+}: {
+  role: 'Employer' | 'Recruiter';
+  logic?: Logic;
+  snapshot?: SnapshotFrom<Logic>;
+}) {
   const actor = useActorRef(logic ?? companyCountsMachine, snapshot ? { snapshot } : {});
   const counts = useSelector(actor, (s) => s.context.counts);
   const failed = useSelector(actor, (s) => s.hasTag('error'));
@@ -72,8 +93,20 @@ export function CompanyDashboard({ role, logic, snapshot }: { role: 'Employer' |
       ) : (
         <>
           <div className="grid gap-2 sm:grid-cols-2">
-            <CountCard title="Job posts" count={counts.postedJobs} detail={`${counts.activeJobs} open to applications`} link="/user/jobs" linkLabel={counts.postedJobs ? 'Manage job posts' : 'Post your first job'} />
-            <CountCard title="Applicants" count={counts.applicants} detail={`${counts.newApplicants} not opened yet`} link="/user/applicants" linkLabel="See applicants" />
+            <CountCard
+              title="Job posts"
+              count={counts.postedJobs}
+              detail={`${counts.activeJobs} open to applications`}
+              link="/user/jobs"
+              linkLabel={counts.postedJobs ? 'Manage job posts' : 'Post your first job'}
+            />
+            <CountCard
+              title="Applicants"
+              count={counts.applicants}
+              detail={`${counts.newApplicants} not opened yet`}
+              link="/user/applicants"
+              linkLabel="See applicants"
+            />
           </div>
           <Pipeline counts={counts} />
         </>

@@ -40,7 +40,8 @@ function LegalIdentity({ details }: { details: CompanyDetails }) {
         )}
       </dl>
       <p className="text-xs text-muted">
-        {CompanyMessages.legalNameNote} <a href={`mailto:${supportEmail}`} className="underline">
+        {CompanyMessages.legalNameNote}{' '}
+        <a href={`mailto:${supportEmail}`} className="underline">
           {supportEmail}
         </a>
       </p>
@@ -99,7 +100,13 @@ export function CompanyDetailsForm({ actor, locationLogic }: { actor: Actor; loc
         actor.send({ type: 'form.submit' });
       }}
     >
-      <TextField label="Company name" required maxLength={COMPANY_NAME_MAX + 20} hint="The name job seekers see on your jobs and your company page." {...bind('companyName')} />
+      <TextField
+        label="Company name"
+        required
+        maxLength={COMPANY_NAME_MAX + 20}
+        hint="The name job seekers see on your jobs and your company page."
+        {...bind('companyName')}
+      />
       <LegalIdentity details={details} />
       <div className="flex flex-col gap-0.5">
         {/* Remounted when the place changes, so its text shows the place chosen. */}
@@ -127,8 +134,22 @@ export function CompanyDetailsForm({ actor, locationLogic }: { actor: Actor; loc
           </p>
         )}
       </div>
-      <TextField label="Website" type="url" inputMode="url" autoComplete="url" placeholder="https://example.com" hint="A secure address (https). We add https:// when you leave it out." {...bind('website')} />
-      <TextAreaField label="About the company" rows={5} maxChars={ABOUT_MAX} hint="What job seekers should know about working with you." {...bind('about')} />
+      <TextField
+        label="Website"
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder="https://example.com"
+        hint="A secure address (https). We add https:// when you leave it out."
+        {...bind('website')}
+      />
+      <TextAreaField
+        label="About the company"
+        rows={5}
+        maxChars={ABOUT_MAX}
+        hint="What job seekers should know about working with you."
+        {...bind('about')}
+      />
       <SelectField
         label="Industry"
         value={values.industryId ? Number(values.industryId) : null}

@@ -48,7 +48,15 @@ const featuredLogic = featuredImagesMachine.provide({
   actors: {
     load: fromPromise(() => after(400, sampleFeatured(4))),
     upload: fromCallback<EventObject, { file: File }>(({ sendBack }) => {
-      const timer = setTimeout(() => sendBack({ type: 'upload.done', output: { image: sampleFeatured(5)[4], images: sampleFeatured(5) }, message: CompanyMessages.featuredSaved }), 1200);
+      const timer = setTimeout(
+        () =>
+          sendBack({
+            type: 'upload.done',
+            output: { image: sampleFeatured(5)[4], images: sampleFeatured(5) },
+            message: CompanyMessages.featuredSaved,
+          }),
+        1200,
+      );
       return () => clearTimeout(timer);
     }),
     remove: fromPromise<{ images: FeaturedImage[]; message: string }, { id: string }>(({ input }) =>
@@ -56,7 +64,10 @@ const featuredLogic = featuredImagesMachine.provide({
     ),
     reorder: fromPromise<{ images: FeaturedImage[]; message: string }, { ids: string[] }>(({ input }) => {
       const byId = new Map(sampleFeatured(4).map((i) => [i.id, i]));
-      return after(500, { images: input.ids.map((id, position) => ({ ...byId.get(id)!, position })), message: CompanyMessages.featuredReordered });
+      return after(500, {
+        images: input.ids.map((id, position) => ({ ...byId.get(id)!, position })),
+        message: CompanyMessages.featuredReordered,
+      });
     }),
   },
 });
@@ -145,7 +156,20 @@ export const Empty: Story = {
     snapshot: at(
       { editing: 'idle' },
       {
-        details: { ...sampleDetails, companyName: 'Hale Logistics LLC', address: null, city: null, state: null, latitude: null, longitude: null, website: null, about: null, industryId: null, industry: null, logo: null },
+        details: {
+          ...sampleDetails,
+          companyName: 'Hale Logistics LLC',
+          address: null,
+          city: null,
+          state: null,
+          latitude: null,
+          longitude: null,
+          website: null,
+          about: null,
+          industryId: null,
+          industry: null,
+          logo: null,
+        },
         place: null,
         values: { companyName: 'Hale Logistics LLC', address: '', website: '', about: '', industryId: '' },
       },
@@ -163,7 +187,12 @@ export const Saved: Story = { args: { snapshot: at({ editing: 'saved' }, { messa
 
 /** failed: the server refused the website. */
 export const Failed: Story = {
-  args: { snapshot: at({ editing: 'failed' }, { serverErrors: { website: CompanyMessages.websiteInsecure }, error: 'Something went wrong. Please try again.' }) },
+  args: {
+    snapshot: at(
+      { editing: 'failed' },
+      { serverErrors: { website: CompanyMessages.websiteInsecure }, error: 'Something went wrong. Please try again.' },
+    ),
+  },
 };
 
 /** readOnly: a recruiter of the company reads the details, logo and images, with no controls. */
@@ -215,17 +244,27 @@ export const FeaturedUploading: Story = {
 };
 
 /** Deleting an image asks first. */
-export const FeaturedConfirmDelete: Story = { args: { ...loaded, featuredSnapshot: featuredAt('confirmingDelete', { pending: sampleFeatured(4)[1]! }) } };
+export const FeaturedConfirmDelete: Story = {
+  args: { ...loaded, featuredSnapshot: featuredAt('confirmingDelete', { pending: sampleFeatured(4)[1]! }) },
+};
 export const FeaturedConfirmDeleteDark: Story = { ...FeaturedConfirmDelete, globals: dark };
 
 /** An image on its way out: the controls wait. */
-export const FeaturedDeleting: Story = { args: { ...loaded, featuredSnapshot: featuredAt('deleting', { pending: sampleFeatured(4)[1]! }) } };
+export const FeaturedDeleting: Story = {
+  args: { ...loaded, featuredSnapshot: featuredAt('deleting', { pending: sampleFeatured(4)[1]! }) },
+};
 
 /** A move shown at once while the new order is saved. */
-export const FeaturedReordering: Story = { args: { ...loaded, featuredSnapshot: featuredAt('reordering', { previous: sampleFeatured(4) }) } };
+export const FeaturedReordering: Story = {
+  args: { ...loaded, featuredSnapshot: featuredAt('reordering', { previous: sampleFeatured(4) }) },
+};
 
 /** The new order saved. */
-export const FeaturedReordered: Story = { args: { ...loaded, featuredSnapshot: featuredAt('ready', { message: CompanyMessages.featuredReordered }) } };
+export const FeaturedReordered: Story = {
+  args: { ...loaded, featuredSnapshot: featuredAt('ready', { message: CompanyMessages.featuredReordered }) },
+};
 
 /** The server refused a move: the order is back as it was. */
-export const FeaturedRefused: Story = { args: { ...loaded, featuredSnapshot: featuredAt('ready', { error: CompanyMessages.reorderMismatch }) } };
+export const FeaturedRefused: Story = {
+  args: { ...loaded, featuredSnapshot: featuredAt('ready', { error: CompanyMessages.reorderMismatch }) },
+};

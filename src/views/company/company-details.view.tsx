@@ -49,7 +49,15 @@ export interface CompanyDetailsPageProps {
  * the address can name (?section=company-logo), reached from the section list, which scrolls to it
  * and moves the focus to its heading.
  */
-export function CompanyDetailsContent({ logic, snapshot, logoLogic, logoSnapshot, featuredLogic, featuredSnapshot, locationLogic }: CompanyDetailsPageProps) {
+export function CompanyDetailsContent({
+  logic,
+  snapshot,
+  logoLogic,
+  logoSnapshot,
+  featuredLogic,
+  featuredSnapshot,
+  locationLogic,
+}: CompanyDetailsPageProps) {
   const actor = useActorRef(logic ?? companyDetailsMachine, snapshot ? { snapshot } : {});
   const details = useSelector(actor, (s) => s.context.details);
   const loading = useSelector(actor, (s) => s.matches('loading'));
@@ -71,7 +79,8 @@ export function CompanyDetailsContent({ logic, snapshot, logoLogic, logoSnapshot
   }, [ready, section]);
 
   if (loading) return <Loading label="Loading your company…" />;
-  if (loadFailed || !details) return <LoadFailed message="Your company could not be loaded." onRetry={() => actor.send({ type: 'details.retry' })} />;
+  if (loadFailed || !details)
+    return <LoadFailed message="Your company could not be loaded." onRetry={() => actor.send({ type: 'details.retry' })} />;
 
   const canEdit = details.canEdit && !readOnly;
   return (
@@ -101,13 +110,29 @@ export function CompanyDetailsContent({ logic, snapshot, logoLogic, logoSnapshot
       </nav>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         {companySections.map(({ key, label }) => (
-          <section key={key} id={key} aria-labelledby={`${key}-title`} className="scroll-mt-8 rounded border border-line bg-surface p-2 shadow-sm">
-            <h2 id={`${key}-title`} tabIndex={-1} className="mb-1.5 text-xl font-bold focus:outline-none focus-visible:outline focus-visible:outline-3 focus-visible:outline-brand-500">
+          <section
+            key={key}
+            id={key}
+            aria-labelledby={`${key}-title`}
+            className="scroll-mt-8 rounded border border-line bg-surface p-2 shadow-sm"
+          >
+            <h2
+              id={`${key}-title`}
+              tabIndex={-1}
+              className="mb-1.5 text-xl font-bold focus:outline-none focus-visible:outline focus-visible:outline-3 focus-visible:outline-brand-500"
+            >
               {label}
             </h2>
-            {key === 'company-details' && (canEdit ? <CompanyDetailsForm actor={actor} locationLogic={locationLogic} /> : <CompanyDetailsReadOnly details={details} />)}
+            {key === 'company-details' &&
+              (canEdit ? <CompanyDetailsForm actor={actor} locationLogic={locationLogic} /> : <CompanyDetailsReadOnly details={details} />)}
             {key === 'company-logo' && (
-              <CompanyLogoSection logo={details.logo} companyName={details.companyName} canEdit={canEdit} logic={logoLogic} snapshot={logoSnapshot} />
+              <CompanyLogoSection
+                logo={details.logo}
+                companyName={details.companyName}
+                canEdit={canEdit}
+                logic={logoLogic}
+                snapshot={logoSnapshot}
+              />
             )}
             {key === 'feature-images' && <FeaturedImagesSection canEdit={canEdit} logic={featuredLogic} snapshot={featuredSnapshot} />}
           </section>

@@ -68,7 +68,13 @@ export function CompanyLogoSection({
               onFile={(file) => actor.send({ type: 'logo.choose', file })}
             />
             {current && (
-              <Button variant="ghost" className="w-fit" disabled={uploading || removing} busy={removing} onClick={() => actor.send({ type: 'logo.remove' })}>
+              <Button
+                variant="ghost"
+                className="w-fit"
+                disabled={uploading || removing}
+                busy={removing}
+                onClick={() => actor.send({ type: 'logo.remove' })}
+              >
                 Remove logo
               </Button>
             )}

@@ -41,7 +41,11 @@ export const Invalid: Story = {
   args: {
     snapshot: at(
       { editing: 'idle' },
-      { values: { ...values, lastName: '', phoneNumber: '555-01' }, touched: { lastName: true, phoneNumber: true }, errors: { lastName: AccountMessages.lastName, phoneNumber: ProfileMessages.phone } },
+      {
+        values: { ...values, lastName: '', phoneNumber: '555-01' },
+        touched: { lastName: true, phoneNumber: true },
+        errors: { lastName: AccountMessages.lastName, phoneNumber: ProfileMessages.phone },
+      },
     ),
   },
 };

@@ -10,19 +10,40 @@ type Logic = typeof employerProfileMachine;
 const fields: Array<{ field: EmployerField; label: string; type: string; autoComplete: string; required: boolean; hint?: string }> = [
   { field: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name', required: true },
   { field: 'lastName', label: 'Last Name', type: 'text', autoComplete: 'family-name', required: true },
-  { field: 'phoneNumber', label: 'Phone Number', type: 'tel', autoComplete: 'tel', required: false, hint: 'Optional. A US number, e.g. (503) 555-0123.' },
+  {
+    field: 'phoneNumber',
+    label: 'Phone Number',
+    type: 'tel',
+    autoComplete: 'tel',
+    required: false,
+    hint: 'Optional. A US number, e.g. (503) 555-0123.',
+  },
 ];
 
 /** The employer's own details (GetEmployer, ModifyEmployer): name and phone; the email is shown. */
 export function EmployerProfileForm({ logic, snapshot }: { logic?: Logic; snapshot?: SnapshotFrom<Logic> }) {
   const { supportEmail } = useAppConfig();
   return (
-    <DetailsForm details={employerProfile} logic={logic} snapshot={snapshot} loadingLabel="Loading your details…" loadFailedMessage="Your details could not be loaded.">
+    <DetailsForm
+      details={employerProfile}
+      logic={logic}
+      snapshot={snapshot}
+      loadingLabel="Loading your details…"
+      loadFailedMessage="Your details could not be loaded."
+    >
       {({ bind, profile: employer }) => (
         <>
           <div className="grid gap-2 sm:grid-cols-2">
             {fields.map(({ field, label, type, autoComplete, required, hint }) => (
-              <TextField key={field} label={label} type={type} autoComplete={autoComplete} hint={hint} required={required} {...bind(field)} />
+              <TextField
+                key={field}
+                label={label}
+                type={type}
+                autoComplete={autoComplete}
+                hint={hint}
+                required={required}
+                {...bind(field)}
+              />
             ))}
           </div>
           <dl className="grid gap-1 sm:grid-cols-2">
@@ -36,9 +57,11 @@ export function EmployerProfileForm({ logic, snapshot }: { logic?: Logic; snapsh
             </div>
           </dl>
           <p className="text-xs text-muted">
-            To change the email you sign in with, write to <a href={`mailto:${supportEmail}`} className="underline">
+            To change the email you sign in with, write to{' '}
+            <a href={`mailto:${supportEmail}`} className="underline">
               {supportEmail}
-            </a>.
+            </a>
+            .
           </p>
         </>
       )}

@@ -56,7 +56,8 @@ export function FeaturedImagesSection({ canEdit, logic, snapshot }: { canEdit: b
   };
 
   if (loading) return <Loading label="Loading the featured images…" />;
-  if (loadFailed) return <LoadFailed message="The featured images could not be loaded." onRetry={() => actor.send({ type: 'featured.retry' })} />;
+  if (loadFailed)
+    return <LoadFailed message="The featured images could not be loaded." onRetry={() => actor.send({ type: 'featured.retry' })} />;
 
   return (
     <div className="flex flex-col gap-2">
@@ -68,7 +69,11 @@ export function FeaturedImagesSection({ canEdit, logic, snapshot }: { canEdit: b
           label="Add an image"
           accept={imageTypes}
           disabled={busy || full}
-          hint={full ? `You have ${MAX_FEATURED_IMAGES} images: delete one to add another.` : `${IMAGE_HINT} Wide pictures of your workplace and team work best.`}
+          hint={
+            full
+              ? `You have ${MAX_FEATURED_IMAGES} images: delete one to add another.`
+              : `${IMAGE_HINT} Wide pictures of your workplace and team work best.`
+          }
           onFile={(file) => actor.send({ type: 'featured.choose', file })}
         />
       )}
@@ -85,11 +90,22 @@ export function FeaturedImagesSection({ canEdit, logic, snapshot }: { canEdit: b
             const name = `image ${i + 1} of ${images.length}`;
             return (
               <li key={image.id} data-image-id={image.id} className="flex flex-col overflow-hidden rounded border border-line bg-surface">
-                <img src={imageSource(image.thumbnailUrl)} alt={`Featured ${name}`} className="aspect-video w-full object-cover" loading="lazy" />
+                <img
+                  src={imageSource(image.thumbnailUrl)}
+                  alt={`Featured ${name}`}
+                  className="aspect-video w-full object-cover"
+                  loading="lazy"
+                />
                 {canEdit && (
                   <div className="flex flex-wrap items-center justify-between gap-0.5 p-0.5 [&_button]:min-h-4 [&_button]:whitespace-nowrap [&_button]:px-1 [&_button]:py-0.5">
                     <div className="flex gap-0.5">
-                      <Button variant="ghost" data-move={-1} aria-label={`Move ${name} up`} disabled={busy || i === 0} onClick={() => move(image.id, -1)}>
+                      <Button
+                        variant="ghost"
+                        data-move={-1}
+                        aria-label={`Move ${name} up`}
+                        disabled={busy || i === 0}
+                        onClick={() => move(image.id, -1)}
+                      >
                         Move up
                       </Button>
                       <Button
@@ -102,7 +118,13 @@ export function FeaturedImagesSection({ canEdit, logic, snapshot }: { canEdit: b
                         Move down
                       </Button>
                     </div>
-                    <Button variant="ghost" className="text-danger" aria-label={`Delete ${name}`} disabled={busy} onClick={() => actor.send({ type: 'featured.delete', id: image.id })}>
+                    <Button
+                      variant="ghost"
+                      className="text-danger"
+                      aria-label={`Delete ${name}`}
+                      disabled={busy}
+                      onClick={() => actor.send({ type: 'featured.delete', id: image.id })}
+                    >
                       Delete
                     </Button>
                   </div>
@@ -121,7 +143,13 @@ export function FeaturedImagesSection({ canEdit, logic, snapshot }: { canEdit: b
             onConfirm={() => actor.send({ type: 'delete.confirm' })}
             onCancel={() => actor.send({ type: 'delete.cancel' })}
           >
-            {pending && <img src={imageSource(pending.thumbnailUrl)} alt="The image to delete" className="mb-1 aspect-video w-full rounded object-cover" />}
+            {pending && (
+              <img
+                src={imageSource(pending.thumbnailUrl)}
+                alt="The image to delete"
+                className="mb-1 aspect-video w-full rounded object-cover"
+              />
+            )}
             <p>It no longer shows on your company page. This cannot be undone.</p>
           </ConfirmDialog>
         </Suspense>

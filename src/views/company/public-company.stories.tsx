@@ -31,7 +31,18 @@ export const Loaded: Story = { args: { snapshot: at('loaded') } };
 export const LoadedDark: Story = { ...Loaded, globals: dark };
 /** loaded, a company that has filled in nothing yet. */
 export const Bare: Story = {
-  args: { snapshot: at('loaded', { ...samplePublicCompany, logoUrl: null, featuredImages: [], about: null, website: null, industry: null, city: null, state: null }) },
+  args: {
+    snapshot: at('loaded', {
+      ...samplePublicCompany,
+      logoUrl: null,
+      featuredImages: [],
+      about: null,
+      website: null,
+      industry: null,
+      city: null,
+      state: null,
+    }),
+  },
 };
 /** notFound: unknown, blacklisted or inactive. */
 export const NotFound: Story = { args: { snapshot: at('notFound', null) } };

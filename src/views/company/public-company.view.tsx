@@ -96,12 +96,16 @@ function CompanyPage({ company }: { company: PublicCompany }) {
 export function PublicCompanyView({ id, logic, snapshot }: { id: string; logic?: Logic; snapshot?: SnapshotFrom<Logic> }) {
   const actor = useActorRef(logic ?? publicCompanyMachine, snapshot ? { snapshot, input: { id } } : { input: { id } });
   const company = useSelector(actor, (s) => s.context.company);
-  const state = useSelector(actor, (s) => (s.matches('loaded') ? 'loaded' : s.matches('notFound') ? 'notFound' : s.matches('failed') ? 'failed' : 'loading'));
+  const state = useSelector(actor, (s) =>
+    s.matches('loaded') ? 'loaded' : s.matches('notFound') ? 'notFound' : s.matches('failed') ? 'failed' : 'loading',
+  );
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-2 px-2 py-4">
       {state === 'loading' && <Loading label="Loading the company…" />}
-      {state === 'failed' && <LoadFailed message="The company could not be loaded." onRetry={() => actor.send({ type: 'company.retry' })} />}
+      {state === 'failed' && (
+        <LoadFailed message="The company could not be loaded." onRetry={() => actor.send({ type: 'company.retry' })} />
+      )}
       {state === 'notFound' && (
         <section aria-labelledby="page-title" className="flex flex-col gap-1">
           <h1 id="page-title" className="text-3xl font-bold">

@@ -75,9 +75,27 @@ export const sampleEmployer: Employer = {
   company: { id: sampleDetails.id, name: 'Hale Freight' },
 };
 
-export const sampleCounts: DashboardCount = { postedJobs: 0, applicants: 0, activeJobs: 0, newApplicants: 0, toReview: 0, interviewing: 0, offered: 0, hired: 0 };
+export const sampleCounts: DashboardCount = {
+  postedJobs: 0,
+  applicants: 0,
+  activeJobs: 0,
+  newApplicants: 0,
+  toReview: 0,
+  interviewing: 0,
+  offered: 0,
+  hired: 0,
+};
 /** A company that has posted and hired for a while. */
-export const busyCounts: DashboardCount = { postedJobs: 7, applicants: 38, activeJobs: 5, newApplicants: 6, toReview: 11, interviewing: 4, offered: 2, hired: 3 };
+export const busyCounts: DashboardCount = {
+  postedJobs: 7,
+  applicants: 38,
+  activeJobs: 5,
+  newApplicants: 6,
+  toReview: 11,
+  interviewing: 4,
+  offered: 2,
+  hired: 3,
+};
 
 export const samplePublicCompany: PublicCompany = {
   id: sampleDetails.id,

@@ -30,7 +30,11 @@ type Part = 'loading' | 'loaded' | 'failed';
 const at = (counts: Part, matches: Part, c: Partial<SeekerDashboardContext> = {}) =>
   logic.resolveState({
     value: { counts, matches },
-    context: { counts: counts === 'loaded' ? sampleDashboardCount() : null, jobs: matches === 'loaded' ? matchedJobs.slice(0, DASHBOARD_MATCHES) : [], ...c },
+    context: {
+      counts: counts === 'loaded' ? sampleDashboardCount() : null,
+      jobs: matches === 'loaded' ? matchedJobs.slice(0, DASHBOARD_MATCHES) : [],
+      ...c,
+    },
   });
 
 const meta = {
@@ -56,7 +60,12 @@ export const LoadedDark: Story = { ...Loaded, globals: dark };
 export const NewSeeker: Story = {
   args: {
     snapshot: at('loaded', 'loaded', {
-      counts: sampleDashboardCount({ appliedJobs: 0, savedJobs: 0, matchedJobs: 0, applications: { Applied: 0, Reviewed: 0, Interviewing: 0, Offered: 0, Hired: 0, Rejected: 0, Withdrawn: 0 } }),
+      counts: sampleDashboardCount({
+        appliedJobs: 0,
+        savedJobs: 0,
+        matchedJobs: 0,
+        applications: { Applied: 0, Reviewed: 0, Interviewing: 0, Offered: 0, Hired: 0, Rejected: 0, Withdrawn: 0 },
+      }),
       jobs: [],
     }),
   },

@@ -22,7 +22,10 @@ function CountCard({ id, title, count, href, linkLabel }: { id: string; title: s
   const inPage = href.startsWith('#');
   const linkClass = 'mt-auto text-xs font-semibold sm:text-sm';
   return (
-    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-0.5 rounded border border-line bg-surface p-1 shadow-sm sm:p-2">
+    <section
+      aria-labelledby={headingId}
+      className="flex min-w-0 flex-col gap-0.5 rounded border border-line bg-surface p-1 shadow-sm sm:p-2"
+    >
       <h2 id={headingId} className="text-xs font-semibold text-muted sm:text-sm">
         {title}
       </h2>
@@ -53,7 +56,13 @@ function Counts({ counts }: { counts: SeekerDashboardCount }) {
           linkLabel={counts.appliedJobs ? 'See your applications' : 'Your applications'}
         />
         <CountCard id="saved" title="Saved jobs" count={counts.savedJobs} href="/user/saved-jobs" linkLabel="See saved jobs" />
-        <CountCard id="matched" title="Matching jobs" count={counts.matchedJobs} href={`#${JOBS_FOR_YOU_ID}`} linkLabel="See jobs for you" />
+        <CountCard
+          id="matched"
+          title="Matching jobs"
+          count={counts.matchedJobs}
+          href={`#${JOBS_FOR_YOU_ID}`}
+          linkLabel="See jobs for you"
+        />
       </div>
       {byStatus.length > 0 && (
         <section aria-labelledby="applications-title" className="rounded border border-line bg-surface p-2 shadow-sm">
@@ -90,14 +99,25 @@ export interface SeekerDashboardProps {
  * matching jobs with links to them, the applications by status, the invitations to apply, how
  * complete the profile is, and the best matching jobs, each saveable.
  */
-export function SeekerDashboard({ logic, snapshot, completionLogic, completionSnapshot, saveLogic, invitationsLogic, invitationsSnapshot }: SeekerDashboardProps) {
+export function SeekerDashboard({
+  logic,
+  snapshot,
+  completionLogic,
+  completionSnapshot,
+  saveLogic,
+  invitationsLogic,
+  invitationsSnapshot,
+}: SeekerDashboardProps) {
   const actor = useActorRef(logic ?? seekerDashboardMachine, snapshot ? { snapshot } : {});
   const counts = useSelector(actor, (s) => s.context.counts);
   const countsFailed = useSelector(actor, (s) => s.matches({ counts: 'failed' }));
   const jobs = useSelector(actor, (s) => s.context.jobs);
   const matchesLoading = useSelector(actor, (s) => s.matches({ matches: 'loading' }));
   const matchesFailed = useSelector(actor, (s) => s.matches({ matches: 'failed' }));
-  const onSaveChange = useCallback((c: SaveJobEmitted) => actor.send({ type: 'job.saveChanged', jobId: c.jobId, isSaved: c.isSaved }), [actor]);
+  const onSaveChange = useCallback(
+    (c: SaveJobEmitted) => actor.send({ type: 'job.saveChanged', jobId: c.jobId, isSaved: c.isSaved }),
+    [actor],
+  );
 
   return (
     <div className="flex flex-col gap-2">

@@ -7,9 +7,7 @@ export default function NotFoundPage() {
         404
       </h1>
       <p className="text-xl font-semibold">It seems like you&apos;ve stumbled upon a page that doesn&apos;t exist!</p>
-      <p className="text-muted">
-        The page you&apos;re looking for might have been moved, deleted, or perhaps it never existed.
-      </p>
+      <p className="text-muted">The page you&apos;re looking for might have been moved, deleted, or perhaps it never existed.</p>
       <p className="text-muted">Don&apos;t worry though, we&apos;re here to get you back on track!</p>
       <Link href="~/" className="mt-1 rounded bg-brand-700 px-2 py-1 font-semibold text-white no-underline hover:bg-brand-800">
         Go to the home page

@@ -30,12 +30,16 @@ export const EveryStatusDark: Story = { ...EveryStatus, globals: dark };
 /** list.loading on page 2: the rows stay while the next ones come. */
 export const NextPageLoading: Story = { args: { snapshot: at('loading', { page: 2, hasMore: true }) } };
 /** list.loaded without the counts (they could not be read): the tabs show without numbers. */
-export const WithoutCounts: Story = { args: { snapshot: logic.resolveState({ value: { list: 'loaded', counts: 'failed' }, context: context({ counts: null }) }) } };
+export const WithoutCounts: Story = {
+  args: { snapshot: logic.resolveState({ value: { list: 'loaded', counts: 'failed' }, context: context({ counts: null }) }) },
+};
 /** list.empty: no application yet. */
 export const Empty: Story = { args: { snapshot: at('empty', { items: [], counts: sampleCounts({ applied: 0 }) }) } };
 export const EmptyDark: Story = { ...Empty, globals: dark };
 /** list.failed. */
-export const Failed: Story = { args: { snapshot: at('failed', { items: [], loadError: 'Network Error!, Please check your connection.' }) } };
+export const Failed: Story = {
+  args: { snapshot: at('failed', { items: [], loadError: 'Network Error!, Please check your connection.' }) },
+};
 export const FailedDark: Story = { ...Failed, globals: dark };
 /** On a phone. */
 export const Phone: Story = { args: { snapshot: at('loaded') }, globals: { viewport: { value: 'iphonese2', isRotated: false } } };

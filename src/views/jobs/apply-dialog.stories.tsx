@@ -32,7 +32,8 @@ const context = (c: Partial<ApplyContext> = {}): ApplyContext => ({
   jobStatus: null,
   ...c,
 });
-const at = (value: string, c: Partial<ApplyContext> = {}, logic: Logic = storyApplyLogic) => logic.resolveState({ value, context: context(c) });
+const at = (value: string, c: Partial<ApplyContext> = {}, logic: Logic = storyApplyLogic) =>
+  logic.resolveState({ value, context: context(c) });
 
 /** The apply dialog of a job's page, in each state of its machine. */
 const meta = {
@@ -54,7 +55,9 @@ export const FromTheStart: Story = {};
 export const Loading: Story = { args: { logic: waitingApplyLogic } };
 
 /** loadFailed: the documents could not be read; Try again. */
-export const LoadFailed: Story = { args: { snapshot: at('loadFailed', { documents: { [DocumentType.Resume]: [], [DocumentType.CoverLetter]: [] } }) } };
+export const LoadFailed: Story = {
+  args: { snapshot: at('loadFailed', { documents: { [DocumentType.Resume]: [], [DocumentType.CoverLetter]: [] } }) },
+};
 
 /** editing, a job asking for a résumé and work authorization: the newest résumé chosen. */
 export const Editing: Story = { args: { snapshot: at('editing') } };
@@ -85,7 +88,14 @@ export const Uploading: Story = {
     logic: waitingApplyLogic,
     snapshot: at(
       'uploading',
-      { upload: { kind: DocumentType.Resume, file: new File([new Uint8Array(10)], 'Maria Lopez - Resume 2026.pdf'), loaded: 1_100_000, total: 2_400_000 } },
+      {
+        upload: {
+          kind: DocumentType.Resume,
+          file: new File([new Uint8Array(10)], 'Maria Lopez - Resume 2026.pdf'),
+          loaded: 1_100_000,
+          total: 2_400_000,
+        },
+      },
       waitingApplyLogic,
     ),
   },
@@ -97,12 +107,17 @@ export const UploadRefused: Story = {
 };
 
 export const UploadCancelled: Story = {
-  args: { snapshot: at('editing', { uploadNote: { kind: DocumentType.CoverLetter, message: DocumentMessages.uploadCancelled, tone: 'info' } }) },
+  args: {
+    snapshot: at('editing', { uploadNote: { kind: DocumentType.CoverLetter, message: DocumentMessages.uploadCancelled, tone: 'info' } }),
+  },
 };
 
 /** submitting: Send is busy and the dialog stays open. */
 export const Submitting: Story = {
-  args: { logic: waitingApplyLogic, snapshot: at('submitting', { answers: { ...context().answers, workAuthorization: true } }, waitingApplyLogic) },
+  args: {
+    logic: waitingApplyLogic,
+    snapshot: at('submitting', { answers: { ...context().answers, workAuthorization: true } }, waitingApplyLogic),
+  },
 };
 
 /** editing after a 400: the server's word on the résumé; and another failure above the buttons. */

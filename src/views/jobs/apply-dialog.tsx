@@ -26,7 +26,13 @@ import { Modal } from '../ui/modal.tsx';
 const DOCUMENT_ACCEPT = '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 const kinds: Record<DocumentKind, { legend: string; one: string; field: ApplyField; upload: string; none: string }> = {
-  [DocumentType.Resume]: { legend: 'Résumé', one: 'résumé', field: 'resumeId', upload: 'Upload a new résumé', none: 'You have no résumés yet.' },
+  [DocumentType.Resume]: {
+    legend: 'Résumé',
+    one: 'résumé',
+    field: 'resumeId',
+    upload: 'Upload a new résumé',
+    none: 'You have no résumés yet.',
+  },
   [DocumentType.CoverLetter]: {
     legend: 'Cover letter',
     one: 'cover letter',
@@ -46,13 +52,17 @@ const toChoice = (value: boolean | null) => (value === null ? null : value ? 'ye
 function DocumentChoice({ actor, kind, first }: { actor: ApplyActorRef; kind: DocumentKind; first: boolean }) {
   const id = useId();
   const { legend, one, field, upload, none } = kinds[kind];
-  const required = useSelector(actor, (s) => (kind === DocumentType.Resume ? s.context.job.requiresResume : s.context.job.requiresCoverLetter));
+  const required = useSelector(actor, (s) =>
+    kind === DocumentType.Resume ? s.context.job.requiresResume : s.context.job.requiresCoverLetter,
+  );
   const choices = useSelector(actor, (s) => choicesOf(s.context, kind));
   const kept = useSelector(actor, (s) => storedOf(s.context.documents[kind]).length);
   const chosen = useSelector(actor, (s) => s.context.answers[field as 'resumeId' | 'coverLetterId']);
   const error = useSelector(actor, (s) => selectFieldErrors(s)[field]);
   const editable = useSelector(actor, selectEditable);
-  const uploading = useSelector(actor, (s) => (s.matches('uploading') && s.context.upload?.kind === kind ? s.context.upload.file.name : null));
+  const uploading = useSelector(actor, (s) =>
+    s.matches('uploading') && s.context.upload?.kind === kind ? s.context.upload.file.name : null,
+  );
   const anyUpload = useSelector(actor, (s) => s.matches('uploading'));
   const percent = useSelector(actor, selectUploadPercent);
   const note = useSelector(actor, (s) => (s.context.uploadNote?.kind === kind ? s.context.uploadNote : null));
@@ -62,7 +72,11 @@ function DocumentChoice({ actor, kind, first }: { actor: ApplyActorRef; kind: Do
   const label = (d: DocumentEntry) => (d.id === null ? `No ${one}` : d.name);
 
   return (
-    <fieldset className="flex flex-col gap-1 rounded border border-line p-1.5" aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className="flex flex-col gap-1 rounded border border-line p-1.5"
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className="px-0.5 font-semibold">
         {legend} <span className="text-sm font-normal text-muted">{required ? '(required)' : '(optional)'}</span>
       </legend>
@@ -109,10 +123,15 @@ function DocumentChoice({ actor, kind, first }: { actor: ApplyActorRef; kind: Do
         </div>
       )}
       <p id={`${id}-hint`} className="text-xs text-muted">
-        {atLimit ? `You keep ${MAX_DOCUMENTS_PER_KIND} already; choose one of them.` : 'PDF or Word (.docx), up to 5 MB. It is kept with your documents.'}
+        {atLimit
+          ? `You keep ${MAX_DOCUMENTS_PER_KIND} already; choose one of them.`
+          : 'PDF or Word (.docx), up to 5 MB. It is kept with your documents.'}
       </p>
       {note && (
-        <p role={note.tone === 'error' ? 'alert' : 'status'} className={cx('text-sm', note.tone === 'error' ? 'text-danger' : 'text-brand-800 dark:text-brand-200')}>
+        <p
+          role={note.tone === 'error' ? 'alert' : 'status'}
+          className={cx('text-sm', note.tone === 'error' ? 'text-danger' : 'text-brand-800 dark:text-brand-200')}
+        >
           {note.message}
         </p>
       )}
@@ -227,7 +246,17 @@ function Refusal({ actor }: { actor: ApplyActorRef }) {
 /** The application in a dialog: the documents and answers the job asks for, then how it went. */
 export function ApplyDialog({ actor, jobTitle }: { actor: ApplyActorRef; jobTitle: string }) {
   const state = useSelector(actor, (s) =>
-    s.matches('loading') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : s.matches('sent') ? 'sent' : s.matches('refused') ? 'refused' : s.matches('closed') ? 'closed' : 'form',
+    s.matches('loading')
+      ? 'loading'
+      : s.matches('loadFailed')
+        ? 'loadFailed'
+        : s.matches('sent')
+          ? 'sent'
+          : s.matches('refused')
+            ? 'refused'
+            : s.matches('closed')
+              ? 'closed'
+              : 'form',
   );
   return (
     <Modal open={state !== 'closed'} onClose={() => actor.send({ type: 'dialog.close' })} title={`Apply: ${jobTitle}`} size="lg">

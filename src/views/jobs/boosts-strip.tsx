@@ -19,7 +19,11 @@ export function BoostsStrip({ jobs, saveable, onSaveChange, onPoint, selectedJob
         Featured jobs nearby
       </h2>
       {/* Scrolls sideways on narrow screens; the region can be scrolled with the keyboard. */}
-      <ul aria-label="Featured jobs" tabIndex={0} className="-mx-0.5 flex snap-x gap-1 overflow-x-auto px-0.5 pb-1 focus-visible:outline focus-visible:outline-3 focus-visible:outline-brand-500">
+      <ul
+        aria-label="Featured jobs"
+        tabIndex={0}
+        className="-mx-0.5 flex snap-x gap-1 overflow-x-auto px-0.5 pb-1 focus-visible:outline focus-visible:outline-3 focus-visible:outline-brand-500"
+      >
         {jobs.map((job) => (
           <li key={job.id} className="w-[min(20rem,85vw)] shrink-0 snap-start">
             <JobCard job={job} saveable={saveable} onSaveChange={onSaveChange} onPoint={onPoint} selected={selectedJobId === job.id} />

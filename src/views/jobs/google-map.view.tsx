@@ -199,7 +199,10 @@ export default function GoogleMapView({ actor, apiKey, label = 'Job map', classN
   }, [loaded, clusters, highlighted, selected]);
 
   return (
-    <section aria-label={label} className={cx('relative h-full min-h-[240px] w-full overflow-hidden rounded border border-line', className)}>
+    <section
+      aria-label={label}
+      className={cx('relative h-full min-h-[240px] w-full overflow-hidden rounded border border-line', className)}
+    >
       <div ref={box} className="absolute inset-0" />
       {!loaded && (
         <div className="absolute inset-0 grid place-items-center bg-surface-raised">

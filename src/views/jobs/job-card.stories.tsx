@@ -41,7 +41,13 @@ const meta = {
   title: 'Jobs/Job card',
   component: JobCard,
   args: { job: forklift, saveLogic },
-  decorators: [(Story) => <div className="max-w-xl p-2"><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div className="max-w-xl p-2">
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof JobCard>;
 
 export default meta;
@@ -62,7 +68,14 @@ export const SavedFeatured: Story = { args: { saveable: true, job: { ...forklift
 /** Remote, unpaid, no experience asked: the display rules' words. */
 export const RemoteUnpaid: Story = {
   args: {
-    job: { ...forklift, type: 'remote', isRemote: true, distanceMiles: null, maximumExperience: 0, compensation: { minimumAmount: 0, maximumAmount: 0, rate: null } },
+    job: {
+      ...forklift,
+      type: 'remote',
+      isRemote: true,
+      distanceMiles: null,
+      maximumExperience: 0,
+      compensation: { minimumAmount: 0, maximumAmount: 0, rate: null },
+    },
   },
 };
 export const RemoteUnpaidDark: Story = { ...RemoteUnpaid, globals: dark };

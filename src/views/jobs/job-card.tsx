@@ -79,7 +79,13 @@ export function SaveJobButton({
 }
 
 /** A job's skills as chips, those the signed-in seeker has marked (for sight and for screen readers). */
-export function SkillChips({ skills, size = 'xs' }: { skills: ReadonlyArray<{ id: number; name: string; match: boolean }>; size?: 'xs' | 'sm' }) {
+export function SkillChips({
+  skills,
+  size = 'xs',
+}: {
+  skills: ReadonlyArray<{ id: number; name: string; match: boolean }>;
+  size?: 'xs' | 'sm';
+}) {
   if (!skills.length) return null;
   return (
     <ul aria-label="Skills" className="flex flex-wrap gap-0.5">
@@ -152,7 +158,9 @@ export function JobCard({ job, href, saveable, onSaveChange, saveLogic, selected
           </Heading>
           <p className="text-sm">{job.companyName}</p>
         </div>
-        {saveable && <SaveJobButton jobId={job.id} isSaved={job.userActions.isSaved} title={job.title} onChange={onSaveChange} logic={saveLogic} />}
+        {saveable && (
+          <SaveJobButton jobId={job.id} isSaved={job.userActions.isSaved} title={job.title} onChange={onSaveChange} logic={saveLogic} />
+        )}
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-1 gap-y-0.5 text-sm">
         <dt className="text-muted">Where</dt>

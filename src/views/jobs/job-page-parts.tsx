@@ -35,7 +35,9 @@ export const payLabel = (job: JobDetail) =>
 /** Where the job is: its street address for on-site and hybrid jobs, the states a remote job takes people from. */
 export function whereLabel(job: JobDetail): string {
   if (job.type === 'remote') {
-    return job.remoteStates.length ? `Remote, from ${job.remoteStates.map((s) => s.name).join(', ')}` : 'Remote, anywhere in the United States';
+    return job.remoteStates.length
+      ? `Remote, from ${job.remoteStates.map((s) => s.name).join(', ')}`
+      : 'Remote, anywhere in the United States';
   }
   const address = job.address;
   if (!address) return locationLabel(job);
@@ -148,9 +150,11 @@ export function Requirements({ job }: { job: JobDetail }) {
   if (r.fieldsOfStudy.length) rows.push(['Fields of study', listed(r.fieldsOfStudy)]);
   // Experience is among the key facts above.
   if (r.tags.length) rows.push(['Also', r.tags.join(', ')]);
-  const asks = [job.requiresResume && 'a résumé', job.requiresCoverLetter && 'a cover letter', job.requiresWorkAuthorization && 'authorization to work in the United States'].filter(
-    Boolean,
-  ) as string[];
+  const asks = [
+    job.requiresResume && 'a résumé',
+    job.requiresCoverLetter && 'a cover letter',
+    job.requiresWorkAuthorization && 'authorization to work in the United States',
+  ].filter(Boolean) as string[];
   rows.push(['To apply', asks.length ? `This job asks for ${asks.join(', ')}.` : 'Nothing more than your application.']);
   return (
     <Section id="requirements-title" title="Requirements">

@@ -116,7 +116,10 @@ export const storyDocuments: Documents = {
     doc('6f1d1c1e-0000-4000-8000-0000000000a2', 'Maria Lopez - Resume (warehouse).docx', '2024-11-02T16:30:00.000Z'),
     NONE_DOCUMENT,
   ],
-  coverLetters: [doc('6f1d1c1e-0000-4000-8000-0000000000c1', 'Cover letter - Hale Logistics.pdf', '2025-03-02T09:12:00.000Z'), NONE_DOCUMENT],
+  coverLetters: [
+    doc('6f1d1c1e-0000-4000-8000-0000000000c1', 'Cover letter - Hale Logistics.pdf', '2025-03-02T09:12:00.000Z'),
+    NONE_DOCUMENT,
+  ],
   suggestedSkills: [],
 };
 
@@ -140,7 +143,10 @@ export const storyApplyLogic = applyMachine.provide({
       return () => clearInterval(timer);
     }),
     apply: fromPromise<ApplySent, ApplicationInput>(({ input }) =>
-      after(800, { code: 'application.created', application: { ...storyApplication, appliedDate: new Date().toISOString(), resumeId: input.resumeId ?? null } }),
+      after(800, {
+        code: 'application.created',
+        application: { ...storyApplication, appliedDate: new Date().toISOString(), resumeId: input.resumeId ?? null },
+      }),
     ),
   },
 });

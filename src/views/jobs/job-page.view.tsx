@@ -74,7 +74,13 @@ function StatusNotice({ job }: { job: JobDetail }) {
 }
 
 /** The seeker's application: its status and day, and the way to the list of them. */
-function AppliedPanel({ application, panelRef }: { application: NonNullable<NonNullable<JobDetail['viewer']>['application']>; panelRef: RefObject<HTMLDivElement | null> }) {
+function AppliedPanel({
+  application,
+  panelRef,
+}: {
+  application: NonNullable<NonNullable<JobDetail['viewer']>['application']>;
+  panelRef: RefObject<HTMLDivElement | null>;
+}) {
   return (
     <div
       ref={panelRef}
@@ -139,7 +145,11 @@ function Actions({ actor, job, role, signedIn }: { actor: Actor; job: JobDetail;
       </div>
       {job.viewer.application && <AppliedPanel application={job.viewer.application} panelRef={appliedRef} />}
       {isReported && (
-        <p ref={reportedRef} tabIndex={-1} className="text-sm text-muted outline-none focus-visible:outline focus-visible:outline-3 focus-visible:outline-brand-500">
+        <p
+          ref={reportedRef}
+          tabIndex={-1}
+          className="text-sm text-muted outline-none focus-visible:outline focus-visible:outline-3 focus-visible:outline-brand-500"
+        >
           {JobPageMessages.reportedByYou}
         </p>
       )}
@@ -249,7 +259,15 @@ export function JobPageView({
  * /jobs/:id: a job's page for anyone; a job seeker also applies, saves and reports here. Opened
  * from an invitation (?invite=<id>), the company is told the seeker viewed it.
  */
-export default function JobPage({ logic, snapshot, viewedLogic }: { logic?: Logic; snapshot?: SnapshotFrom<Logic>; viewedLogic?: typeof invitationViewedMachine }) {
+export default function JobPage({
+  logic,
+  snapshot,
+  viewedLogic,
+}: {
+  logic?: Logic;
+  snapshot?: SnapshotFrom<Logic>;
+  viewedLogic?: typeof invitationViewedMachine;
+}) {
   const { id = '' } = useParams<{ id: string }>();
   const invitationId = invitationIdOf(useSearch());
   const { role, signedIn, restoring } = useSession();

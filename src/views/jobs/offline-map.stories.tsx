@@ -64,7 +64,10 @@ const meta = {
   component: StoryMap,
   // The machine is not a story arg (it cannot be serialised); a story's state is a parameter.
   render: (_args, { parameters }) => (
-    <StoryMap logic={parameters.logic as typeof mapMachine | undefined} snapshot={parameters.snapshot as SnapshotFrom<typeof mapMachine> | undefined} />
+    <StoryMap
+      logic={parameters.logic as typeof mapMachine | undefined}
+      snapshot={parameters.snapshot as SnapshotFrom<typeof mapMachine> | undefined}
+    />
   ),
   decorators: [
     (Story) => (

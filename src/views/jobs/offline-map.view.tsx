@@ -224,8 +224,8 @@ export default function OfflineMap({ actor, size: fixedSize, label = 'Job map', 
       className={cx('relative isolate h-full min-h-[240px] w-full overflow-hidden rounded border border-line', className)}
     >
       <p id={instructionsId} className="sr-only">
-        Drag, or use the arrow keys, to move the map. Use the wheel, a pinch, or the plus and minus keys to zoom. Press Tab to reach
-        the jobs on the map, and Enter to choose one. Escape clears the choice.
+        Drag, or use the arrow keys, to move the map. Use the wheel, a pinch, or the plus and minus keys to zoom. Press Tab to reach the
+        jobs on the map, and Enter to choose one. Escape clears the choice.
       </p>
       <div ref={boxRef} className="absolute inset-0">
         <div
@@ -435,10 +435,7 @@ function MapButton({ label, disabled, onClick, children }: { label: string; disa
 }
 
 /** Wheel zoom towards the pointer. A native listener, since React's wheel listener cannot stop the page scrolling. */
-function useWheelZoom(
-  ref: RefObject<HTMLElement | null>,
-  zoomBy: (delta: number, clientX: number, clientY: number) => void,
-) {
+function useWheelZoom(ref: RefObject<HTMLElement | null>, zoomBy: (delta: number, clientX: number, clientY: number) => void) {
   const zoomByRef = useRef(zoomBy);
   zoomByRef.current = zoomBy;
   useEffect(() => {
@@ -460,10 +457,7 @@ function useWheelZoom(
 }
 
 /** Drag with one pointer (mouse, pen or finger) to pan; pinch with two to zoom. */
-function usePointerGestures(
-  moveBy: (dx: number, dy: number) => void,
-  zoomBy: (delta: number, clientX: number, clientY: number) => void,
-) {
+function usePointerGestures(moveBy: (dx: number, dy: number) => void, zoomBy: (delta: number, clientX: number, clientY: number) => void) {
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const pinch = useRef<number | null>(null);
 

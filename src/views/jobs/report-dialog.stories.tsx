@@ -25,7 +25,8 @@ const context = (c: Partial<ReportJobContext> = {}): ReportJobContext => ({
   reported: false,
   ...c,
 });
-const at = (value: string, c: Partial<ReportJobContext> = {}, logic: Logic = storyReportLogic) => logic.resolveState({ value, context: context(c) });
+const at = (value: string, c: Partial<ReportJobContext> = {}, logic: Logic = storyReportLogic) =>
+  logic.resolveState({ value, context: context(c) });
 
 /** The report dialog of a job's page, in each state of its machine. */
 const meta = {
@@ -55,7 +56,10 @@ export const DetailsNeededDark: Story = { ...DetailsNeeded, globals: dark };
 
 /** submitting: Send is busy. */
 export const Submitting: Story = {
-  args: { logic: waitingReportLogic, snapshot: at('submitting', { reason: 'scam', details: 'They asked me to pay for training.' }, waitingReportLogic) },
+  args: {
+    logic: waitingReportLogic,
+    snapshot: at('submitting', { reason: 'scam', details: 'They asked me to pay for training.' }, waitingReportLogic),
+  },
 };
 
 /** editing after a failure: said above the buttons. */

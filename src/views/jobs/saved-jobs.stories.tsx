@@ -31,7 +31,9 @@ export const LoadedDark: Story = { ...Loaded, globals: dark };
 /** list.loaded, page 2, oldest first. */
 export const OldestFirstPage2: Story = { args: { snapshot: at('loaded', { page: 2, ascending: true, hasMore: false }) } };
 /** list.loading after an unsave: the row left, the page is filled again. */
-export const Unsaved: Story = { args: { snapshot: at('loading', { items: savedJobs.slice(1), notice: JobMessages.unsaved, counts: sampleCounts({ saved: 9 }) }) } };
+export const Unsaved: Story = {
+  args: { snapshot: at('loading', { items: savedJobs.slice(1), notice: JobMessages.unsaved, counts: sampleCounts({ saved: 9 }) }) },
+};
 export const UnsavedDark: Story = { ...Unsaved, globals: dark };
 /** list.empty: nothing saved yet. */
 export const Empty: Story = { args: { snapshot: at('empty', { items: [], hasMore: false, counts: sampleCounts({ saved: 0 }) }) } };

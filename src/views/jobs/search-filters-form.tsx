@@ -59,8 +59,19 @@ function BoxList({
 }
 
 /** Skills chosen as removable chips, and a field that finds one more. */
-function SkillPicker({ skills, value, onChange }: { skills: AllLookups['jobSkills']; value: readonly number[]; onChange: (next: number[]) => void }) {
-  const options = useMemo(() => skills.filter((s) => !value.includes(s.id)).map((s) => ({ value: s.id, label: s.name, group: s.category })), [skills, value]);
+function SkillPicker({
+  skills,
+  value,
+  onChange,
+}: {
+  skills: AllLookups['jobSkills'];
+  value: readonly number[];
+  onChange: (next: number[]) => void;
+}) {
+  const options = useMemo(
+    () => skills.filter((s) => !value.includes(s.id)).map((s) => ({ value: s.id, label: s.name, group: s.category })),
+    [skills, value],
+  );
   const names = useMemo(() => new Map(skills.map((s) => [s.id, s.name])), [skills]);
   const full = value.length >= MAX_JOB_SKILLS;
   return (
@@ -82,7 +93,10 @@ function SkillPicker({ skills, value, onChange }: { skills: AllLookups['jobSkill
           {value.map((id) => {
             const name = names.get(id) ?? `Skill ${id}`;
             return (
-              <li key={id} className="inline-flex items-center gap-0.5 rounded-full border border-line bg-surface-raised py-0.25 pr-0.5 pl-1 text-sm">
+              <li
+                key={id}
+                className="inline-flex items-center gap-0.5 rounded-full border border-line bg-surface-raised py-0.25 pr-0.5 pl-1 text-sm"
+              >
                 {name}
                 <button
                   type="button"
@@ -134,23 +148,50 @@ export default function FiltersForm({ id, filters, lookups, onApply, today }: Fi
 
   const posted = useMemo(() => {
     const choices = postedSinceChoices(today ?? new Date());
-    if (!choices.some((c) => c.value === draft.postedSince)) choices.push({ value: draft.postedSince, label: `Since ${formatDisplayDate(draft.postedSince)}` });
+    if (!choices.some((c) => c.value === draft.postedSince))
+      choices.push({ value: draft.postedSince, label: `Since ${formatDisplayDate(draft.postedSince)}` });
     return choices;
   }, [today, draft.postedSince]);
   const lists = lookups && lookups !== 'failed' ? lookups : null;
 
   return (
-    <form id={id} onSubmit={apply} aria-label="Filters" noValidate className="flex flex-col gap-2 rounded border border-line bg-surface p-2 shadow-sm">
-      {lookups === 'failed' && <p className="text-sm text-muted">The lists of job types, shifts and skills could not be loaded. The other filters work.</p>}
+    <form
+      id={id}
+      onSubmit={apply}
+      aria-label="Filters"
+      noValidate
+      className="flex flex-col gap-2 rounded border border-line bg-surface p-2 shadow-sm"
+    >
+      {lookups === 'failed' && (
+        <p className="text-sm text-muted">The lists of job types, shifts and skills could not be loaded. The other filters work.</p>
+      )}
       <div className="grid gap-2 md:grid-cols-2">
         {lists && <BoxList legend="Job type" options={lists.jobTypes} value={draft.jobTypes} onChange={(v) => set('jobTypes', v)} />}
         <div className="flex flex-col gap-2">
-          <ChoiceGroup<0 | 1 | 2> label="Full or part time" columns={3} value={draft.workSchedule} options={scheduleOptions} onChange={(v) => set('workSchedule', v)} />
-          <ChoiceGroup<RemoteMode> label="Remote jobs" columns={3} value={draft.remote} options={remoteOptions} onChange={(v) => set('remote', v)} />
+          <ChoiceGroup<0 | 1 | 2>
+            label="Full or part time"
+            columns={3}
+            value={draft.workSchedule}
+            options={scheduleOptions}
+            onChange={(v) => set('workSchedule', v)}
+          />
+          <ChoiceGroup<RemoteMode>
+            label="Remote jobs"
+            columns={3}
+            value={draft.remote}
+            options={remoteOptions}
+            onChange={(v) => set('remote', v)}
+          />
         </div>
       </div>
       {lists && (
-        <BoxList legend="Shifts and schedules" columns={3} options={lists.jobSchedules} value={draft.schedules} onChange={(v) => set('schedules', v)} />
+        <BoxList
+          legend="Shifts and schedules"
+          columns={3}
+          options={lists.jobSchedules}
+          value={draft.schedules}
+          onChange={(v) => set('schedules', v)}
+        />
       )}
       <div className="grid gap-2 md:grid-cols-2">
         <fieldset className="flex flex-col gap-0.5">
@@ -178,9 +219,19 @@ export default function FiltersForm({ id, filters, lookups, onApply, today }: Fi
           error={errors.experience}
           onChange={(e) => set('experience', e.target.value)}
         />
-        <SelectField<string> label="Posted" value={draft.postedSince} options={posted} error={errors.postedSince} onChange={(v) => v && set('postedSince', v)} />
+        <SelectField<string>
+          label="Posted"
+          value={draft.postedSince}
+          options={posted}
+          error={errors.postedSince}
+          onChange={(v) => v && set('postedSince', v)}
+        />
         <div className="flex items-end pb-1">
-          <Checkbox label="Open to applicants aged 16+" checked={draft.openToMinors} onChange={(e) => set('openToMinors', e.target.checked)} />
+          <Checkbox
+            label="Open to applicants aged 16+"
+            checked={draft.openToMinors}
+            onChange={(e) => set('openToMinors', e.target.checked)}
+          />
         </div>
       </div>
       {lists && <SkillPicker skills={lists.jobSkills} value={draft.skills} onChange={(v) => set('skills', v)} />}

@@ -53,7 +53,12 @@ export function SearchBar({ query, onKeyword, onPlace, onRadius, locationLogic }
     onPlace({ latitude: location.position.lat, longitude: location.position.lng, label: location.address.freeformAddress });
 
   return (
-    <form role="search" aria-label="Jobs" onSubmit={submit} className="grid items-end gap-1 sm:grid-cols-2 lg:grid-cols-[minmax(0,3fr)_minmax(0,3fr)_minmax(0,2fr)_auto]">
+    <form
+      role="search"
+      aria-label="Jobs"
+      onSubmit={submit}
+      className="grid items-end gap-1 sm:grid-cols-2 lg:grid-cols-[minmax(0,3fr)_minmax(0,3fr)_minmax(0,2fr)_auto]"
+    >
       <TextField
         label="What"
         type="search"
@@ -71,7 +76,12 @@ export function SearchBar({ query, onKeyword, onPlace, onRadius, locationLogic }
         logic={locationLogic}
         onSelect={pick}
       />
-      <SelectField<number> label="Within" value={query.radius} options={radiusOptions(query.radius)} onChange={(r) => r !== null && onRadius(r)} />
+      <SelectField<number>
+        label="Within"
+        value={query.radius}
+        options={radiusOptions(query.radius)}
+        onChange={(r) => r !== null && onRadius(r)}
+      />
       <Button type="submit" className="sm:col-span-2 lg:col-span-1">
         Search
       </Button>

@@ -3,7 +3,16 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { AllLookups } from '../../contract/lookups.ts';
 import type { MapCluster } from '../../contract/map.ts';
 import type { JobPostListItem } from '../../contract/posting.ts';
-import { NO_FILTERS, type BoostsPage, type BoostsRequestInput, type ClusterRequestInput, type MapPins, type SearchItem, type SearchPage, type SearchRequestInput } from '../../contract/search.ts';
+import {
+  NO_FILTERS,
+  type BoostsPage,
+  type BoostsRequestInput,
+  type ClusterRequestInput,
+  type MapPins,
+  type SearchItem,
+  type SearchPage,
+  type SearchRequestInput,
+} from '../../contract/search.ts';
 import { jobSearchMachine, type JobSearchEvent } from '../../machines/jobs/search.machine.ts';
 import { ApiError } from '../../services/http.ts';
 import { after, never, withProviders } from '../account/stories-support.tsx';
@@ -53,23 +62,93 @@ function job(n: number, over: Partial<SearchItem>): SearchItem {
 }
 
 const demoJobs: SearchItem[] = [
-  job(1, { title: 'Line Cook', skills: [{ id: 1, name: 'Food safety', match: true }, { id: 2, name: 'Knife skills', match: false }], openToMinors: true }),
-  job(2, { title: 'Forklift Operator', companyName: 'Columbia Logistics', company: { id: 'c-2', name: 'Columbia Logistics' }, compensation: { minimumAmount: 21.5, maximumAmount: 26, rate: 'Hourly' }, skills: [{ id: 3, name: 'Forklift operation', match: true }], userActions: { isSaved: true } }),
-  job(3, { title: 'Registered Nurse, Night Shift', companyName: 'Northwind Clinics', company: { id: 'c-3', name: 'Northwind Clinics' }, compensation: { minimumAmount: 92000, maximumAmount: 118000, rate: 'Yearly' }, minimumExperience: 2, maximumExperience: 5, location: { city: 'Portland', state: 'OR' } }),
-  job(4, { title: 'Barista', jobType: [{ id: 2, name: 'Part-time' }], compensation: { minimumAmount: 17, maximumAmount: 0, rate: 'Hourly' }, openToMinors: true }),
-  job(5, { title: 'Customer Support Specialist', type: 'remote', isRemote: true, location: null, geoLatitude: null, geoLongitude: null, distanceMiles: null, companyName: 'Brightline Software', company: { id: 'c-5', name: 'Brightline Software' } }),
-  job(6, { title: 'Warehouse Associate', jobType: [{ id: 1, name: 'Full-time' }, { id: 4, name: 'Temporary' }], compensation: { minimumAmount: 19, maximumAmount: 19, rate: 'Hourly' }, companyName: 'Columbia Logistics', company: { id: 'c-2', name: 'Columbia Logistics' } }),
+  job(1, {
+    title: 'Line Cook',
+    skills: [
+      { id: 1, name: 'Food safety', match: true },
+      { id: 2, name: 'Knife skills', match: false },
+    ],
+    openToMinors: true,
+  }),
+  job(2, {
+    title: 'Forklift Operator',
+    companyName: 'Columbia Logistics',
+    company: { id: 'c-2', name: 'Columbia Logistics' },
+    compensation: { minimumAmount: 21.5, maximumAmount: 26, rate: 'Hourly' },
+    skills: [{ id: 3, name: 'Forklift operation', match: true }],
+    userActions: { isSaved: true },
+  }),
+  job(3, {
+    title: 'Registered Nurse, Night Shift',
+    companyName: 'Northwind Clinics',
+    company: { id: 'c-3', name: 'Northwind Clinics' },
+    compensation: { minimumAmount: 92000, maximumAmount: 118000, rate: 'Yearly' },
+    minimumExperience: 2,
+    maximumExperience: 5,
+    location: { city: 'Portland', state: 'OR' },
+  }),
+  job(4, {
+    title: 'Barista',
+    jobType: [{ id: 2, name: 'Part-time' }],
+    compensation: { minimumAmount: 17, maximumAmount: 0, rate: 'Hourly' },
+    openToMinors: true,
+  }),
+  job(5, {
+    title: 'Customer Support Specialist',
+    type: 'remote',
+    isRemote: true,
+    location: null,
+    geoLatitude: null,
+    geoLongitude: null,
+    distanceMiles: null,
+    companyName: 'Brightline Software',
+    company: { id: 'c-5', name: 'Brightline Software' },
+  }),
+  job(6, {
+    title: 'Warehouse Associate',
+    jobType: [
+      { id: 1, name: 'Full-time' },
+      { id: 4, name: 'Temporary' },
+    ],
+    compensation: { minimumAmount: 19, maximumAmount: 19, rate: 'Hourly' },
+    companyName: 'Columbia Logistics',
+    company: { id: 'c-2', name: 'Columbia Logistics' },
+  }),
   job(7, { title: 'Dental Assistant', compensation: { minimumAmount: 0, maximumAmount: 0, rate: null }, maximumExperience: 0 }),
   job(8, { title: 'Delivery Driver', type: 'hybrid', jobType: [{ id: 2, name: 'Part-time' }], location: { city: 'Camas', state: 'WA' } }),
 ];
 const DEMO_TOTAL = 43;
 const featured: SearchItem[] = [
-  job(21, { title: 'Shift Supervisor', isBoosted: true, companyName: 'Harbor Market', company: { id: 'c-7', name: 'Harbor Market' }, compensation: { minimumAmount: 24, maximumAmount: 29, rate: 'Hourly' } }),
-  job(22, { title: 'Maintenance Technician', isBoosted: true, companyName: 'Evergreen Properties', company: { id: 'c-8', name: 'Evergreen Properties' }, compensation: { minimumAmount: 58000, maximumAmount: 66000, rate: 'Yearly' } }),
-  job(23, { title: 'Pharmacy Technician', isBoosted: true, companyName: 'Northwind Clinics', company: { id: 'c-3', name: 'Northwind Clinics' } }),
+  job(21, {
+    title: 'Shift Supervisor',
+    isBoosted: true,
+    companyName: 'Harbor Market',
+    company: { id: 'c-7', name: 'Harbor Market' },
+    compensation: { minimumAmount: 24, maximumAmount: 29, rate: 'Hourly' },
+  }),
+  job(22, {
+    title: 'Maintenance Technician',
+    isBoosted: true,
+    companyName: 'Evergreen Properties',
+    company: { id: 'c-8', name: 'Evergreen Properties' },
+    compensation: { minimumAmount: 58000, maximumAmount: 66000, rate: 'Yearly' },
+  }),
+  job(23, {
+    title: 'Pharmacy Technician',
+    isBoosted: true,
+    companyName: 'Northwind Clinics',
+    company: { id: 'c-3', name: 'Northwind Clinics' },
+  }),
 ];
 
-const pinOf = (j: SearchItem): MapCluster => ({ id: `pin-${j.id}`, latitude: j.geoLatitude!, longitude: j.geoLongitude!, count: 1, jobId: j.id, title: j.title });
+const pinOf = (j: SearchItem): MapCluster => ({
+  id: `pin-${j.id}`,
+  latitude: j.geoLatitude!,
+  longitude: j.geoLongitude!,
+  count: 1,
+  jobId: j.id,
+  title: j.title,
+});
 const demoPins: MapPins = {
   zoom: 12,
   clusters: [
@@ -86,12 +165,18 @@ const lookups: AllLookups = {
     { id: 2, name: 'Knife skills', category: 'Hospitality' },
     { id: 3, name: 'Forklift operation', category: 'Warehouse' },
   ],
-  jobTypes: ['Full-time', 'Part-time', 'Contract', 'Temporary', 'Internship', 'Seasonal', 'Per diem'].map((name, i) => ({ id: i + 1, name })),
+  jobTypes: ['Full-time', 'Part-time', 'Contract', 'Temporary', 'Internship', 'Seasonal', 'Per diem'].map((name, i) => ({
+    id: i + 1,
+    name,
+  })),
   jobEducations: [],
   jobBenefits: [],
   fieldsOfStudy: [],
   industries: [],
-  jobSchedules: ['Day shift', 'Morning shift', 'Evening shift', 'Night shift', 'Monday to Friday', 'Weekends as needed'].map((name, i) => ({ id: i + 1, name })),
+  jobSchedules: ['Day shift', 'Morning shift', 'Evening shift', 'Night shift', 'Monday to Friday', 'Weekends as needed'].map((name, i) => ({
+    id: i + 1,
+    name,
+  })),
   jobSupplementalPays: [],
   preferLocations: [],
 };
@@ -110,15 +195,27 @@ function pretendServer(answers: Answers = {}) {
       const base = demoJobs[i % demoJobs.length]!;
       return i < demoJobs.length && pageNumber === 1 ? base : { ...base, id: `${base.id}-${pageNumber}-${i}` };
     });
-    return after(500, { items, total: DEMO_TOTAL, pageNumber, pageSize: 20, location: null, asOf: day(0), pins: pageNumber === 1 ? demoPins : null });
+    return after(500, {
+      items,
+      total: DEMO_TOTAL,
+      pageNumber,
+      pageSize: 20,
+      location: null,
+      asOf: day(0),
+      pins: pageNumber === 1 ? demoPins : null,
+    });
   };
   return jobSearchMachine.provide({
     actors: {
       lookups: fromPromise<AllLookups>(() => Promise.resolve(lookups)),
       // Stories keep no place: the search stays around the default one.
       homeChanges: fromCallback<JobSearchEvent>(() => {}),
-      search: fromPromise<SearchPage, { request: SearchRequestInput; asSeeker: boolean }>(({ input }) => (answers.search ?? search)(input.request)),
-      boosts: fromPromise<BoostsPage, BoostsRequestInput>(() => (answers.boosts ?? (() => after(300, { items: featured, total: 3, pageNumber: 1, pageSize: 5 })))()),
+      search: fromPromise<SearchPage, { request: SearchRequestInput; asSeeker: boolean }>(({ input }) =>
+        (answers.search ?? search)(input.request),
+      ),
+      boosts: fromPromise<BoostsPage, BoostsRequestInput>(() =>
+        (answers.boosts ?? (() => after(300, { items: featured, total: 3, pageNumber: 1, pageSize: 5 })))(),
+      ),
       clusters: fromPromise<MapPins, ClusterRequestInput>(() => after(200, demoPins)),
       pinned: fromPromise<JobPostListItem, { jobId: string; asSeeker: boolean }>(({ input }) =>
         after(400, demoJobs.find((j) => j.id === input.jobId) ?? { ...demoJobs[0]!, id: input.jobId }),
@@ -159,21 +256,42 @@ export const LoadingDark: Story = { ...Loading, globals: dark };
 
 /** Nothing found: a wider radius to try. */
 export const Empty: Story = {
-  args: { logic: pretendServer({ search: () => after(300, { items: [], total: 0, pageNumber: 1, pageSize: 20, location: null, asOf: day(0), pins: { zoom: 12, clusters: [], total: 0 } }), boosts: () => after(300, { items: [], total: 0, pageNumber: 1, pageSize: 5 }) }) },
+  args: {
+    logic: pretendServer({
+      search: () =>
+        after(300, {
+          items: [],
+          total: 0,
+          pageNumber: 1,
+          pageSize: 20,
+          location: null,
+          asOf: day(0),
+          pins: { zoom: 12, clusters: [], total: 0 },
+        }),
+      boosts: () => after(300, { items: [], total: 0, pageNumber: 1, pageSize: 5 }),
+    }),
+  },
 };
 
 export const EmptyDark: Story = { ...Empty, globals: dark };
 
 /** results.failed: "Search failed" and Try again (which fails again here). */
 export const Failed: Story = {
-  args: { logic: pretendServer({ search: () => Promise.reject(new ApiError('server', 500, 'Something went wrong!!!')), boosts: () => Promise.reject(new ApiError('server', 500, 'Something went wrong!!!')) }) },
+  args: {
+    logic: pretendServer({
+      search: () => Promise.reject(new ApiError('server', 500, 'Something went wrong!!!')),
+      boosts: () => Promise.reject(new ApiError('server', 500, 'Something went wrong!!!')),
+    }),
+  },
 };
 
 export const FailedDark: Story = { ...Failed, globals: dark };
 
 /** No usable place: the server's reason. */
 export const NoLocation: Story = {
-  args: { logic: pretendServer({ search: () => Promise.reject(ApiError.of('request.invalid', 'No valid location available for search')) }) },
+  args: {
+    logic: pretendServer({ search: () => Promise.reject(ApiError.of('request.invalid', 'No valid location available for search')) }),
+  },
 };
 
 /** /jobs for anyone: no Save buttons, and a prompt to sign in to save and apply. */
@@ -191,7 +309,14 @@ export const Filters: Story = {
         defaultOpen
         lookups={lookups}
         today={new Date('2025-03-10T12:00:00Z')}
-        filters={{ ...NO_FILTERS, jobTypes: [2], schedules: [4], remote: 'exclude', skills: [3], minimumPay: { amount: 20, rate: 'Hourly' } }}
+        filters={{
+          ...NO_FILTERS,
+          jobTypes: [2],
+          schedules: [4],
+          remote: 'exclude',
+          skills: [3],
+          minimumPay: { amount: 20, rate: 'Hourly' },
+        }}
         onApply={() => {}}
       />
     </div>

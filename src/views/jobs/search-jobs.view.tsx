@@ -57,15 +57,25 @@ const widerThan = (radius: number) => RADIUS_CHOICES.find((r) => r > radius) ?? 
 /** Sign in, then on to the seeker's search page with the same search. */
 function PublicPrompt({ search }: { search: string }) {
   return (
-    <div role="note" className="flex flex-wrap items-center justify-between gap-1 rounded border border-brand-600/40 bg-brand-50 px-2 py-1 dark:bg-brand-900/30">
+    <div
+      role="note"
+      className="flex flex-wrap items-center justify-between gap-1 rounded border border-brand-600/40 bg-brand-50 px-2 py-1 dark:bg-brand-900/30"
+    >
       <p>
-        <strong>Sign in to save and apply.</strong> <span className="text-muted">Anyone can search; saving jobs and applying need an account.</span>
+        <strong>Sign in to save and apply.</strong>{' '}
+        <span className="text-muted">Anyone can search; saving jobs and applying need an account.</span>
       </p>
       <div className="flex gap-1">
-        <Link href={`/login?next=${encodeURIComponent(`/user/search-jobs?${search}`)}`} className="rounded bg-brand-700 px-1.5 py-0.5 text-sm font-semibold text-white no-underline hover:bg-brand-800">
+        <Link
+          href={`/login?next=${encodeURIComponent(`/user/search-jobs?${search}`)}`}
+          className="rounded bg-brand-700 px-1.5 py-0.5 text-sm font-semibold text-white no-underline hover:bg-brand-800"
+        >
           Sign in
         </Link>
-        <Link href="/register" className="rounded border border-brand-700 px-1.5 py-0.5 text-sm font-semibold no-underline dark:border-brand-300">
+        <Link
+          href="/register"
+          className="rounded border border-brand-700 px-1.5 py-0.5 text-sm font-semibold no-underline dark:border-brand-300"
+        >
           Create an account
         </Link>
       </div>
@@ -95,7 +105,13 @@ function ViewToggle({ view, onChange }: { view: 'list' | 'map'; onChange: (v: 'l
   );
 }
 
-function SearchJobs({ logic = jobSearchMachine, snapshot, locationLogic, asSeeker, signedIn }: SearchJobsPageProps & { asSeeker: boolean; signedIn: boolean }) {
+function SearchJobs({
+  logic = jobSearchMachine,
+  snapshot,
+  locationLogic,
+  asSeeker,
+  signedIn,
+}: SearchJobsPageProps & { asSeeker: boolean; signedIn: boolean }) {
   const search = useSearch();
   const [path, navigate] = useLocation();
   const [start] = useState(() => searchInputOf(search, asSeeker));
@@ -142,7 +158,10 @@ function SearchJobs({ logic = jobSearchMachine, snapshot, locationLogic, asSeeke
     navigate(`${path}?${queryString}`);
   }, [navigate, path, queryString]);
 
-  const onSaveChange = useCallback((change: SaveJobEmitted) => actor.send({ type: 'search.saved', jobId: change.jobId, isSaved: change.isSaved }), [actor]);
+  const onSaveChange = useCallback(
+    (change: SaveJobEmitted) => actor.send({ type: 'search.saved', jobId: change.jobId, isSaved: change.isSaved }),
+    [actor],
+  );
   const onPoint = useCallback((jobId: string | null) => actor.send({ type: 'search.point', jobId }), [actor]);
   const more = () => {
     focusFirstNew(items.length, !!document.activeElement?.closest('[data-load-more]'));
@@ -180,7 +199,14 @@ function SearchJobs({ logic = jobSearchMachine, snapshot, locationLogic, asSeeke
               Results
             </h2>
           )}
-          <ResultsList jobs={items} saveable={asSeeker} selectedJobId={selectedJobId} stale={searching} onSaveChange={onSaveChange} onPoint={onPoint} />
+          <ResultsList
+            jobs={items}
+            saveable={asSeeker}
+            selectedJobId={selectedJobId}
+            stale={searching}
+            onSaveChange={onSaveChange}
+            onPoint={onPoint}
+          />
           {!searching && (
             <div data-load-more>
               <LoadMore
@@ -210,7 +236,11 @@ function SearchJobs({ logic = jobSearchMachine, snapshot, locationLogic, asSeeke
         onPlace={(place) => actor.send({ type: 'search.change', change: { place } })}
         onRadius={(radius) => actor.send({ type: 'search.change', change: { radius } })}
       />
-      <FiltersPanel filters={query.filters} lookups={lookups} onApply={(filters) => actor.send({ type: 'search.change', change: { filters } })} />
+      <FiltersPanel
+        filters={query.filters}
+        lookups={lookups}
+        onApply={(filters) => actor.send({ type: 'search.change', change: { filters } })}
+      />
       <div className="flex flex-wrap items-end justify-between gap-1 border-b border-line pb-1">
         <div>
           <p className="text-xl font-semibold" aria-hidden="true">
@@ -226,7 +256,13 @@ function SearchJobs({ logic = jobSearchMachine, snapshot, locationLogic, asSeeke
         </div>
         <div className="flex flex-wrap items-end gap-1">
           {!wide && <ViewToggle view={view} onChange={setView} />}
-          <SelectField<SearchSort> label="Sort by" value={query.sort} options={sortOptions} onChange={(sort) => sort && actor.send({ type: 'search.change', change: { sort } })} className="min-w-[10rem]" />
+          <SelectField<SearchSort>
+            label="Sort by"
+            value={query.sort}
+            options={sortOptions}
+            onChange={(sort) => sort && actor.send({ type: 'search.change', change: { sort } })}
+            className="min-w-[10rem]"
+          />
         </div>
       </div>
       <div className={cx('grid gap-2', wide && 'grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start')}>
@@ -264,7 +300,11 @@ export default function SearchJobsPage(props: SearchJobsPageProps) {
       <h1 id="page-title" className="text-3xl font-bold">
         {path.startsWith('/user/') ? 'Search Jobs' : 'Browse Jobs'}
       </h1>
-      {restoring ? <Loading label="Loading…" /> : <SearchJobs key={asSeeker ? 'seeker' : 'anyone'} {...props} asSeeker={asSeeker} signedIn={signedIn} />}
+      {restoring ? (
+        <Loading label="Loading…" />
+      ) : (
+        <SearchJobs key={asSeeker ? 'seeker' : 'anyone'} {...props} asSeeker={asSeeker} signedIn={signedIn} />
+      )}
     </section>
   );
 }

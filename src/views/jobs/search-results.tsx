@@ -38,7 +38,12 @@ export function ResultsList({ jobs, saveable, selectedJobId, stale, onSaveChange
   }, [selectedJobId]);
 
   return (
-    <ol ref={listRef} aria-label="Search results" aria-busy={stale || undefined} className={cx('flex flex-col gap-1 transition-opacity', stale && 'opacity-60')}>
+    <ol
+      ref={listRef}
+      aria-label="Search results"
+      aria-busy={stale || undefined}
+      className={cx('flex flex-col gap-1 transition-opacity', stale && 'opacity-60')}
+    >
       {jobs.map((job) => (
         // The result whose pin was chosen is the current one, for screen readers too.
         <li key={job.id} aria-current={job.id === selectedJobId || undefined}>
@@ -74,9 +79,12 @@ export function LoadMore({ shown, total, totalIsLowerBound = false, canLoadMore,
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !canLoadMore || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) more.current();
-    }, { rootMargin: '400px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) more.current();
+      },
+      { rootMargin: '400px 0px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [canLoadMore]);
@@ -171,7 +179,11 @@ export function PinnedJob({ state, job, jobId, title, saveable, onSaveChange, on
   // Chosen on the map further down the page: brought into view (the keyboard stays on the map).
   useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }), [jobId]);
   return (
-    <section ref={ref} aria-labelledby="pinned-job" className="flex flex-col gap-1 rounded border border-brand-600/60 bg-brand-50/40 p-1.5 dark:bg-brand-900/20">
+    <section
+      ref={ref}
+      aria-labelledby="pinned-job"
+      className="flex flex-col gap-1 rounded border border-brand-600/60 bg-brand-50/40 p-1.5 dark:bg-brand-900/20"
+    >
       <div className="flex items-center justify-between gap-1">
         <h2 id="pinned-job" className="text-sm font-semibold uppercase tracking-wide text-brand-800 dark:text-brand-200">
           Chosen on the map

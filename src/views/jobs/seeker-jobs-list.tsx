@@ -7,7 +7,13 @@ import { conversationPath } from '../../contract/messaging.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
 import { locationLabel } from '../../lib/job-display.ts';
 import type { saveJobMachine, SaveJobEmitted } from '../../machines/jobs/save-job.machine.ts';
-import { seekerJobsMachine, selectFirstLoad, selectLoading, type SeekerJob, type SeekerList } from '../../machines/jobs/seeker-jobs.machine.ts';
+import {
+  seekerJobsMachine,
+  selectFirstLoad,
+  selectLoading,
+  type SeekerJob,
+  type SeekerList,
+} from '../../machines/jobs/seeker-jobs.machine.ts';
 import { cx } from '../ui/cx.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { Spinner } from '../ui/spinner.tsx';
@@ -115,7 +121,11 @@ function RemovedJobRow({ job }: { job: AppliedJob }) {
   const headingId = `job-${job.id}-title`;
   const place = locationLabel(job);
   return (
-    <article aria-labelledby={headingId} data-job-id={job.id} className="flex flex-col gap-1 rounded border border-dashed border-line bg-surface-raised p-2">
+    <article
+      aria-labelledby={headingId}
+      data-job-id={job.id}
+      className="flex flex-col gap-1 rounded border border-dashed border-line bg-surface-raised p-2"
+    >
       <div>
         <h3 id={headingId} className="text-lg font-semibold leading-snug">
           {job.title}
@@ -263,7 +273,9 @@ export function SeekerJobsList({ list, logic, snapshot, saveLogic }: SeekerJobsL
               onClick={() => actor.send({ type: 'order.toggle' })}
               className={cx(
                 'inline-flex min-h-5 items-center gap-0.5 rounded border px-1.5 py-0.5 text-sm font-semibold disabled:opacity-60',
-                ascending ? 'border-brand-700 bg-brand-700 text-white hover:bg-brand-800' : 'border-line hover:bg-black/5 dark:hover:bg-white/10',
+                ascending
+                  ? 'border-brand-700 bg-brand-700 text-white hover:bg-brand-800'
+                  : 'border-line hover:bg-black/5 dark:hover:bg-white/10',
               )}
             >
               <span aria-hidden="true">{ascending ? '↑' : '↓'}</span>
@@ -271,11 +283,21 @@ export function SeekerJobsList({ list, logic, snapshot, saveLogic }: SeekerJobsL
             </button>
           )}
         </div>
-        <p role="status" className={cx(notice ? 'rounded border border-brand-500/40 bg-brand-50 px-2 py-1 text-sm text-brand-800 dark:bg-brand-900/40 dark:text-brand-100' : 'sr-only')}>
+        <p
+          role="status"
+          className={cx(
+            notice
+              ? 'rounded border border-brand-500/40 bg-brand-50 px-2 py-1 text-sm text-brand-800 dark:bg-brand-900/40 dark:text-brand-100'
+              : 'sr-only',
+          )}
+        >
           {notice ?? ''}
         </p>
         {failed ? (
-          <LoadFailed message={loadError ? `${words.failed} ${loadError}` : words.failed} onRetry={() => actor.send({ type: 'list.retry' })} />
+          <LoadFailed
+            message={loadError ? `${words.failed} ${loadError}` : words.failed}
+            onRetry={() => actor.send({ type: 'list.retry' })}
+          />
         ) : firstLoad ? (
           <Loading label={words.loading} />
         ) : empty ? (
@@ -299,7 +321,12 @@ export function SeekerJobsList({ list, logic, snapshot, saveLogic }: SeekerJobsL
         )}
         {paged && !failed && !empty && (
           <nav aria-label={`${words.title} pages`} className="flex items-center justify-between gap-1">
-            <button type="button" className={pagerButton} disabled={loading || page <= 1} onClick={() => actor.send({ type: 'page.previous' })}>
+            <button
+              type="button"
+              className={pagerButton}
+              disabled={loading || page <= 1}
+              onClick={() => actor.send({ type: 'page.previous' })}
+            >
               <span aria-hidden="true">←</span> Previous
             </button>
             <span className="text-sm" aria-current="page">
@@ -314,4 +341,3 @@ export function SeekerJobsList({ list, logic, snapshot, saveLogic }: SeekerJobsL
     </div>
   );
 }
-

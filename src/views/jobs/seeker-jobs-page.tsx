@@ -5,7 +5,13 @@ import { SeekerJobsList, type SeekerJobsListProps } from './seeker-jobs-list.tsx
 export type SeekerJobsPageProps = Omit<SeekerJobsListProps, 'list'>;
 
 /** The frame of a seeker's list page: its heading, a line on what it holds, and the list. */
-export function SeekerJobsPage({ list, role, title, intro, ...props }: SeekerJobsPageProps & { list: SeekerList; role: Role | null | undefined; title: string; intro: string }) {
+export function SeekerJobsPage({
+  list,
+  role,
+  title,
+  intro,
+  ...props
+}: SeekerJobsPageProps & { list: SeekerList; role: Role | null | undefined; title: string; intro: string }) {
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-2 px-2 py-4" aria-labelledby="page-title">
       <div>
@@ -14,7 +20,11 @@ export function SeekerJobsPage({ list, role, title, intro, ...props }: SeekerJob
         </h1>
         {role === 'JobSeeker' && <p className="mt-1 text-muted">{intro}</p>}
       </div>
-      {role === 'JobSeeker' ? <SeekerJobsList list={list} {...props} /> : <p className="text-muted">This page is for job seekers: their applications and saved jobs are listed here.</p>}
+      {role === 'JobSeeker' ? (
+        <SeekerJobsList list={list} {...props} />
+      ) : (
+        <p className="text-muted">This page is for job seekers: their applications and saved jobs are listed here.</p>
+      )}
     </section>
   );
 }

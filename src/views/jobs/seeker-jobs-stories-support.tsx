@@ -10,7 +10,13 @@ import {
 import type { JobPostListItem } from '../../contract/posting.ts';
 import { saveJobMachine } from '../../machines/jobs/save-job.machine.ts';
 import { DASHBOARD_MATCHES, seekerDashboardMachine } from '../../machines/jobs/seeker-dashboard.machine.ts';
-import { seekerJobsMachine, type SeekerJob, type SeekerJobPage, type SeekerJobsContext, type SeekerList } from '../../machines/jobs/seeker-jobs.machine.ts';
+import {
+  seekerJobsMachine,
+  type SeekerJob,
+  type SeekerJobPage,
+  type SeekerJobsContext,
+  type SeekerList,
+} from '../../machines/jobs/seeker-jobs.machine.ts';
 import { after } from '../account/stories-support.tsx';
 
 /** Job seekers' lists as the server answers them, for stories and tests. */
@@ -45,7 +51,16 @@ export function listJob(n: number, over: Partial<JobPostListItem> = {}): JobPost
   };
 }
 
-const titles = ['Warehouse Associate', 'Barista', 'Front Desk Agent', 'Delivery Driver', 'Line Cook', 'Retail Associate', 'Dental Receptionist', 'Data Entry Clerk'];
+const titles = [
+  'Warehouse Associate',
+  'Barista',
+  'Front Desk Agent',
+  'Delivery Driver',
+  'Line Cook',
+  'Retail Associate',
+  'Dental Receptionist',
+  'Data Entry Clerk',
+];
 const places = [
   { city: 'Vancouver', state: 'WA' },
   { city: 'Portland', state: 'OR' },
@@ -55,17 +70,15 @@ const places = [
 
 /** One application at every status, and a closed, an expired and a removed job among them. */
 export const appliedJobs: AppliedJob[] = [
-  ...applicationStatuses.map(
-    (status, i): AppliedJob => ({
-      ...listJob(i + 1, { title: titles[i]!, location: places[i % places.length]!, userActions: { isSaved: i === 1 } }),
-      jobStatus: status === 'Hired' ? 'Closed' : status === 'Rejected' ? 'Expired' : 'Active',
-      applicationId: `a-${i + 1}`,
-      applicationStatus: status,
-      appliedDate: day(-i * 3),
-      // The company's staff wrote about the applications past Applied.
-      conversationUrl: status === 'Applied' ? null : `ch-demo-${i + 1}`,
-    }),
-  ),
+  ...applicationStatuses.map((status, i): AppliedJob => ({
+    ...listJob(i + 1, { title: titles[i]!, location: places[i % places.length]!, userActions: { isSaved: i === 1 } }),
+    jobStatus: status === 'Hired' ? 'Closed' : status === 'Rejected' ? 'Expired' : 'Active',
+    applicationId: `a-${i + 1}`,
+    applicationStatus: status,
+    appliedDate: day(-i * 3),
+    // The company's staff wrote about the applications past Applied.
+    conversationUrl: status === 'Applied' ? null : `ch-demo-${i + 1}`,
+  })),
   {
     ...listJob(8, { title: titles[7]!, companyName: 'Harbor Dental', company: { id: 'c-2', name: 'Harbor Dental' } }),
     jobStatus: 'Removed',
@@ -77,37 +90,38 @@ export const appliedJobs: AppliedJob[] = [
 ];
 
 /** Saved jobs: open ones, a closed and an expired one. */
-export const savedJobs: SavedJob[] = [1, 2, 3, 4, 5].map(
-  (n): SavedJob => ({
-    ...listJob(20 + n, {
-      title: titles[n]!,
-      location: places[n % places.length]!,
-      isBoosted: n === 1,
-      type: n === 4 ? 'remote' : 'onsite',
-      isRemote: n === 4,
-      userActions: { isSaved: true },
-    }),
-    jobStatus: n === 3 ? 'Closed' : n === 5 ? 'Expired' : 'Active',
-    savedDate: day(-n * 2),
+export const savedJobs: SavedJob[] = [1, 2, 3, 4, 5].map((n): SavedJob => ({
+  ...listJob(20 + n, {
+    title: titles[n]!,
+    location: places[n % places.length]!,
+    isBoosted: n === 1,
+    type: n === 4 ? 'remote' : 'onsite',
+    isRemote: n === 4,
+    userActions: { isSaved: true },
   }),
-);
+  jobStatus: n === 3 ? 'Closed' : n === 5 ? 'Expired' : 'Active',
+  savedDate: day(-n * 2),
+}));
 
 /** Matched jobs, best first: skills in common and miles to the nearest preferred place. */
-export const matchedJobs: MatchedJob[] = [1, 2, 3, 4, 5, 6].map(
-  (n): MatchedJob => ({
-    ...listJob(40 + n, {
-      title: titles[n]!,
-      location: places[n % places.length]!,
-      skills: [skill(1, 'Customer service', true), skill(2, 'Forklift', n < 3), skill(3, 'Inventory', false)],
-      userActions: { isSaved: n === 2 },
-    }),
-    jobStatus: 'Active',
-    matchedSkills: n < 3 ? 2 : 1,
-    distanceMiles: n === 5 ? null : n * 2.4,
+export const matchedJobs: MatchedJob[] = [1, 2, 3, 4, 5, 6].map((n): MatchedJob => ({
+  ...listJob(40 + n, {
+    title: titles[n]!,
+    location: places[n % places.length]!,
+    skills: [skill(1, 'Customer service', true), skill(2, 'Forklift', n < 3), skill(3, 'Inventory', false)],
+    userActions: { isSaved: n === 2 },
   }),
-);
+  jobStatus: 'Active',
+  matchedSkills: n < 3 ? 2 : 1,
+  distanceMiles: n === 5 ? null : n * 2.4,
+}));
 
-export const sampleCounts = (over: Partial<JobListCount> = {}): JobListCount => ({ applied: appliedJobs.length, saved: savedJobs.length, matched: 14, ...over });
+export const sampleCounts = (over: Partial<JobListCount> = {}): JobListCount => ({
+  applied: appliedJobs.length,
+  saved: savedJobs.length,
+  matched: 14,
+  ...over,
+});
 
 export const sampleDashboardCount = (over: Partial<SeekerDashboardCount> = {}): SeekerDashboardCount => ({
   appliedJobs: appliedJobs.length,
@@ -118,7 +132,8 @@ export const sampleDashboardCount = (over: Partial<SeekerDashboardCount> = {}): 
 });
 
 /** A row of `jobs` as page `page` would repeat it, so a long list can be paged. */
-const onPage = <T extends { id: string }>(jobs: T[], page: number): T[] => jobs.map((j) => ({ ...j, id: page === 1 ? j.id : `${j.id}-p${page}` }));
+const onPage = <T extends { id: string }>(jobs: T[], page: number): T[] =>
+  jobs.map((j) => ({ ...j, id: page === 1 ? j.id : `${j.id}-p${page}` }));
 
 /**
  * A pretend server for a list: `pages` pages of the sample rows (the last one shorter), answered
@@ -129,7 +144,14 @@ const onPage = <T extends { id: string }>(jobs: T[], page: number): T[] => jobs.
  * counts), `at` resolves the list's state with the counts loaded.
  */
 export function seekerListStates(logic: typeof seekerJobsMachine, base: Pick<SeekerJobsContext, 'list' | 'items' | 'hasMore' | 'counts'>) {
-  const context = (c: Partial<SeekerJobsContext> = {}): SeekerJobsContext => ({ page: 1, ascending: false, loadError: null, notice: null, ...base, ...c });
+  const context = (c: Partial<SeekerJobsContext> = {}): SeekerJobsContext => ({
+    page: 1,
+    ascending: false,
+    loadError: null,
+    notice: null,
+    ...base,
+    ...c,
+  });
   const at = (list: 'loading' | 'loaded' | 'empty' | 'failed', c: Partial<SeekerJobsContext> = {}) =>
     logic.resolveState({ value: { list, counts: 'loaded' }, context: context(c) });
   return { context, at };
@@ -141,7 +163,9 @@ export function pretendSeekerServer(list: SeekerList, { pages = 2, delay = 500 }
   const logic = seekerJobsMachine.provide({
     actors: {
       load: fromPromise<SeekerJobPage, { list: SeekerList; page: number; ascending: boolean }>(({ input }) => {
-        const all = Array.from({ length: pages }, (_, i) => onPage(rows, i + 1)).flat().filter((j) => !removed.has(j.id));
+        const all = Array.from({ length: pages }, (_, i) => onPage(rows, i + 1))
+          .flat()
+          .filter((j) => !removed.has(j.id));
         const ordered = input.ascending ? [...all].reverse() : all;
         const items = ordered.slice((input.page - 1) * 10, input.page * 10);
         return after(delay, { items, hasMore: ordered.length > input.page * 10 });

@@ -2,7 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fromCallback, fromPromise } from 'xstate';
 import { DocumentMessages, DocumentType, NONE_DOCUMENT, type DocumentKind, type Documents } from '../../contract/documents.ts';
 import { FileMessages } from '../../contract/files.ts';
-import { documentsMachine, listsOf, type DocumentsContext, type DocumentsEvent, type StoredDocument } from '../../machines/jobseeker/documents.machine.ts';
+import {
+  documentsMachine,
+  listsOf,
+  type DocumentsContext,
+  type DocumentsEvent,
+  type StoredDocument,
+} from '../../machines/jobseeker/documents.machine.ts';
 import type { DownloadedFile } from '../../services/transfer.ts';
 import { after, never } from '../account/stories-support.tsx';
 import DocumentsPage from './documents.view.tsx';
@@ -41,7 +47,9 @@ const logic = documentsMachine.provide({
       return () => clearInterval(timer);
     }),
     remove: fromPromise<string, { kind: DocumentKind; id: string }>(() => after<string>(700, FileMessages.documentDeleted)),
-    download: fromPromise<DownloadedFile, StoredDocument>(({ input }) => after(500, { blob: new Blob(['A story has no file.']), filename: `${input.name}.txt` })),
+    download: fromPromise<DownloadedFile, StoredDocument>(({ input }) =>
+      after(500, { blob: new Blob(['A story has no file.']), filename: `${input.name}.txt` }),
+    ),
   },
 });
 /** Every call waits, so a story stays in the state it shows. */
@@ -63,7 +71,8 @@ const context = (c: Partial<DocumentsContext> = {}): DocumentsContext => ({
   message: null,
   ...c,
 });
-const at = (value: string | Record<string, string>, c: Partial<DocumentsContext> = {}, machine = logic) => machine.resolveState({ value, context: context(c) });
+const at = (value: string | Record<string, string>, c: Partial<DocumentsContext> = {}, machine = logic) =>
+  machine.resolveState({ value, context: context(c) });
 
 const meta = {
   title: 'Job seeker/Documents',
@@ -99,7 +108,11 @@ export const Empty: Story = { args: { snapshot: at({ ready: 'idle' }, { document
 export const Uploading: Story = {
   args: {
     logic: waiting,
-    snapshot: at({ ready: 'uploading' }, { upload: { kind: DocumentType.Resume, file: pdf, loaded: 1_080_000, total: 2_400_000 } }, waiting),
+    snapshot: at(
+      { ready: 'uploading' },
+      { upload: { kind: DocumentType.Resume, file: pdf, loaded: 1_080_000, total: 2_400_000 } },
+      waiting,
+    ),
   },
 };
 
@@ -133,7 +146,16 @@ export const AtTheLimit: Story = {
   args: {
     snapshot: at(
       { ready: 'idle' },
-      { documents: listsOf(server(Array.from({ length: 10 }, (_, i) => doc(`r${i}`, `Resume ${i + 1}.pdf`, 90_000 + i * 1000, `2025-01-${String(i + 1).padStart(2, '0')}T10:00:00.000Z`)), coverLetters)) },
+      {
+        documents: listsOf(
+          server(
+            Array.from({ length: 10 }, (_, i) =>
+              doc(`r${i}`, `Resume ${i + 1}.pdf`, 90_000 + i * 1000, `2025-01-${String(i + 1).padStart(2, '0')}T10:00:00.000Z`),
+            ),
+            coverLetters,
+          ),
+        ),
+      },
     ),
   },
 };
@@ -147,7 +169,10 @@ export const ConfirmDeleteDark: Story = { ...ConfirmDelete, globals: dark };
 
 /** deleting: the confirmation's Delete is busy. */
 export const Deleting: Story = {
-  args: { logic: waiting, snapshot: at({ ready: 'deleting' }, { removing: { kind: DocumentType.CoverLetter, document: coverLetters[0]! } }, waiting) },
+  args: {
+    logic: waiting,
+    snapshot: at({ ready: 'deleting' }, { removing: { kind: DocumentType.CoverLetter, document: coverLetters[0]! } }, waiting),
+  },
 };
 
 /** Deleted: the server's message. */

@@ -34,14 +34,22 @@ export const DOCUMENT_ACCEPT = '.pdf,.docx,application/pdf,application/vnd.openx
 
 const sections: Record<DocumentKind, { title: string; one: string; upload: string; empty: string }> = {
   [DocumentType.Resume]: { title: 'Résumés', one: 'résumé', upload: 'Upload a résumé', empty: DocumentMessages.noResumes },
-  [DocumentType.CoverLetter]: { title: 'Cover letters', one: 'cover letter', upload: 'Upload a cover letter', empty: DocumentMessages.noCoverLetters },
+  [DocumentType.CoverLetter]: {
+    title: 'Cover letters',
+    one: 'cover letter',
+    upload: 'Upload a cover letter',
+    empty: DocumentMessages.noCoverLetters,
+  },
 };
 
 function DocumentItem({ actor, kind, document }: { actor: Actor; kind: DocumentKind; document: StoredDocument }) {
   const { one } = sections[kind];
   const idle = useSelector(actor, selectIdle);
   const downloading = useSelector(actor, (s) => selectDownloading(s, document.id));
-  const details = [document.uploadedAt && `Uploaded ${formatDisplayDate(document.uploadedAt)}`, document.size !== null && formatFileSize(document.size)];
+  const details = [
+    document.uploadedAt && `Uploaded ${formatDisplayDate(document.uploadedAt)}`,
+    document.size !== null && formatFileSize(document.size),
+  ];
   return (
     <li className="flex flex-wrap items-center gap-1 border-b border-line py-1 last:border-b-0">
       <div className="min-w-0 flex-1">
@@ -166,7 +174,10 @@ export default function DocumentsPage({ logic, snapshot }: { logic?: Logic; snap
   const { role } = useSession();
   if (role !== 'JobSeeker') return <ComingSoon title="Documents" />;
   return (
-    <JobSeekerSettings title="Documents" intro="The résumés and cover letters you apply with. Employers see the ones you send with an application.">
+    <JobSeekerSettings
+      title="Documents"
+      intro="The résumés and cover letters you apply with. Employers see the ones you send with an application."
+    >
       <DocumentsManager logic={logic} snapshot={snapshot} />
     </JobSeekerSettings>
   );

@@ -50,7 +50,16 @@ export default function EducationFields({ form }: { form: DialogForm<EducationFi
         hint="Search US colleges and universities, or type the name of your school."
         error={errors.university}
       />
-      <TextField label="Completion year" type="number" inputMode="numeric" min={1940} max={thisYear} step={1} required {...form.bind('completion')} />
+      <TextField
+        label="Completion year"
+        type="number"
+        inputMode="numeric"
+        min={1940}
+        max={thisYear}
+        step={1}
+        required
+        {...form.bind('completion')}
+      />
     </>
   );
 }

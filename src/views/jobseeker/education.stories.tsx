@@ -97,7 +97,12 @@ const logic = educationMachine.provide({
       };
       return after(900, [...entries.filter((e) => e.id !== id), saved]);
     }),
-    remove: fromPromise<Education[], { id: string }>(({ input }) => after(700, entries.filter((e) => e.id !== input.id))),
+    remove: fromPromise<Education[], { id: string }>(({ input }) =>
+      after(
+        700,
+        entries.filter((e) => e.id !== input.id),
+      ),
+    ),
     search: fromPromise<Choice[], { query: string }>(({ input }) =>
       after(
         400,

@@ -92,10 +92,18 @@ export function EntriesSection<E extends { id: string }, F extends string>({
               {numbered && <span className="min-w-2 font-semibold tabular-nums text-muted">{i + 1}.</span>}
               <div className="min-w-0 flex-1">{renderEntry(entry)}</div>
               <div className="flex shrink-0 gap-0.5">
-                <Button variant="ghost" aria-label={`Edit ${describe(entry)}`} onClick={() => actor.send({ type: 'entry.edit', id: entry.id })}>
+                <Button
+                  variant="ghost"
+                  aria-label={`Edit ${describe(entry)}`}
+                  onClick={() => actor.send({ type: 'entry.edit', id: entry.id })}
+                >
                   Edit
                 </Button>
-                <Button variant="ghost" aria-label={`Delete ${describe(entry)}`} onClick={() => actor.send({ type: 'entry.delete', id: entry.id })}>
+                <Button
+                  variant="ghost"
+                  aria-label={`Delete ${describe(entry)}`}
+                  onClick={() => actor.send({ type: 'entry.delete', id: entry.id })}
+                >
                   Delete
                 </Button>
               </div>

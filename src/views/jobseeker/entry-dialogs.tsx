@@ -56,7 +56,12 @@ export default function EntryDialogs<E extends { id: string }, F extends string>
 
   return (
     <>
-      <Modal open={dialog !== null} onClose={() => actor.send({ type: 'dialog.close' })} title={dialog === 'edit' ? copy.editTitle : copy.addTitle} size={dialogSize}>
+      <Modal
+        open={dialog !== null}
+        onClose={() => actor.send({ type: 'dialog.close' })}
+        title={dialog === 'edit' ? copy.editTitle : copy.addTitle}
+        size={dialogSize}
+      >
         <form
           noValidate
           className="flex flex-col gap-2"

@@ -33,7 +33,15 @@ export default function ExperienceFields({ form }: { form: DialogForm<Experience
       />
       <TextAreaField label="Job description" {...bind('jobDescription')} />
       <div className="grid gap-2 sm:grid-cols-2">
-        <TextField label="Salary" type="number" inputMode="decimal" min={0} step={0.01} hint="In US dollars. Optional." {...bind('salary')} />
+        <TextField
+          label="Salary"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          hint="In US dollars. Optional."
+          {...bind('salary')}
+        />
         <SelectField
           label="Salary type"
           value={values.salaryType || null}

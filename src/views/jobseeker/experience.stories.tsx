@@ -92,12 +92,22 @@ const logic = experienceMachine.provide({
     save: fromPromise<ExperienceList, { id: string | null; input: Input }>(({ input: { id, input } }) =>
       after(900, list(false, [entryOf(id ?? 'x-new', input), ...entries.filter((e) => e.id !== id)])),
     ),
-    remove: fromPromise<ExperienceList, { id: string }>(({ input }) => after(700, list(false, entries.filter((e) => e.id !== input.id)))),
+    remove: fromPromise<ExperienceList, { id: string }>(({ input }) =>
+      after(
+        700,
+        list(
+          false,
+          entries.filter((e) => e.id !== input.id),
+        ),
+      ),
+    ),
     setFlag: fromPromise<ExperienceList, { value: boolean }>(({ input }) => after(500, list(input.value, []))),
   },
 });
 /** No job listed yet: the fresher switch answers. */
-const fresh = logic.provide({ actors: { load: fromPromise<Loaded<ExperienceList>>(() => after(600, { list: list(false, []), lookups })) } });
+const fresh = logic.provide({
+  actors: { load: fromPromise<Loaded<ExperienceList>>(() => after(600, { list: list(false, []), lookups })) },
+});
 const stuck = experienceMachine.provide({
   actors: { save: fromPromise(() => never()), remove: fromPromise(() => never()), setFlag: fromPromise(() => never()) },
 });

@@ -57,7 +57,10 @@ function PreferredPlaces({ actor, searchLogic }: { actor: PreferencesActor; sear
       {locations.length > 0 ? (
         <ul ref={listRef} aria-labelledby="places-title" className="flex flex-wrap gap-1">
           {locations.map((place, i) => (
-            <li key={place.name} className="flex items-center gap-0.5 rounded-full border border-line bg-surface-raised py-0.5 pl-1.5 pr-0.5 text-sm">
+            <li
+              key={place.name}
+              className="flex items-center gap-0.5 rounded-full border border-line bg-surface-raised py-0.5 pl-1.5 pr-0.5 text-sm"
+            >
               <span>{place.name}</span>
               <button
                 type="button"
@@ -152,7 +155,8 @@ export default function PreferencesForm({ actor, searchLogic }: { actor: Prefere
   const message = useSelector(actor, (s) => s.context.message);
   const saving = useSelector(actor, (s) => s.matches('saving'));
 
-  const change = (field: PreferenceField) => (value: string | number | null) => actor.send({ type: 'field.change', field, value: value == null ? '' : String(value) });
+  const change = (field: PreferenceField) => (value: string | number | null) =>
+    actor.send({ type: 'field.change', field, value: value == null ? '' : String(value) });
   const blur = (field: PreferenceField) => () => actor.send({ type: 'field.blur', field });
   const idOf = (value: string) => (value === '' ? null : Number(value));
 

@@ -28,7 +28,13 @@ const lookups: PreferenceLookups = {
   ],
   jobSupplementalPays: [...SUPPLEMENTAL_PAYS],
 };
-const place = (city: string, state: string, latitude: number, longitude: number) => ({ name: `${city}, ${state}`, city, state, latitude, longitude });
+const place = (city: string, state: string, latitude: number, longitude: number) => ({
+  name: `${city}, ${state}`,
+  city,
+  state,
+  latitude,
+  longitude,
+});
 const preferences: Preferences = {
   locations: [place('Vancouver', 'WA', 45.6387, -122.6615), place('Portland', 'OR', 45.5152, -122.6784)],
   employmentType: 1,
@@ -40,7 +46,14 @@ const preferences: Preferences = {
   additionalCompensation: SupplementalPay.OvertimePay | SupplementalPay.PerformanceBonuses,
   findable: true,
 };
-const values: Record<PreferenceField, string> = { employmentType: '1', scheduleType: '1', salary: '22', salaryType: 'Hourly', additionalCompensation: '48', findable: 'true' };
+const values: Record<PreferenceField, string> = {
+  employmentType: '1',
+  scheduleType: '1',
+  salary: '22',
+  salaryType: 'Hourly',
+  additionalCompensation: '48',
+  findable: 'true',
+};
 
 /** The server answers after a moment; saving takes a moment too, and keeps what was sent. */
 const logic = preferencesMachine.provide({
@@ -77,7 +90,12 @@ const context = (c: Partial<PreferencesContext> = {}): PreferencesContext => ({
 const at = (value: string | Record<string, string>, c: Partial<PreferencesContext> = {}, machine = logic) =>
   machine.resolveState({ value, context: context(c) });
 
-const fivePlaces = [...preferences.locations, place('Seattle', 'WA', 47.6062, -122.3321), place('Boise', 'ID', 43.615, -116.2023), place('Salem', 'OR', 44.9429, -123.0351)];
+const fivePlaces = [
+  ...preferences.locations,
+  place('Seattle', 'WA', 47.6062, -122.3321),
+  place('Boise', 'ID', 43.615, -116.2023),
+  place('Salem', 'OR', 44.9429, -123.0351),
+];
 
 const meta = {
   title: 'Job seeker/Preferences',
@@ -96,7 +114,9 @@ const dark = { theme: 'dark' } as const;
 export const FromTheStart: Story = {};
 
 /** loading: while the preferences and their lists are read. */
-export const Loading: Story = { args: { snapshot: at('loading', { locations: [], lookups: { jobTypes: [], jobSchedules: [], jobSupplementalPays: [] } }) } };
+export const Loading: Story = {
+  args: { snapshot: at('loading', { locations: [], lookups: { jobTypes: [], jobSchedules: [], jobSupplementalPays: [] } }) },
+};
 
 /** loadFailed: they could not be read; Try again reads them again. */
 export const LoadFailed: Story = { args: { snapshot: at('loadFailed', { locations: [] }) } };
@@ -109,7 +129,13 @@ export const EditingDark: Story = { ...Editing, globals: dark };
 /** editing with nothing chosen yet. */
 export const Empty: Story = {
   args: {
-    snapshot: at({ editing: 'idle' }, { locations: [], values: { employmentType: '', scheduleType: '', salary: '', salaryType: '', additionalCompensation: '0', findable: 'true' } }),
+    snapshot: at(
+      { editing: 'idle' },
+      {
+        locations: [],
+        values: { employmentType: '', scheduleType: '', salary: '', salaryType: '', additionalCompensation: '0', findable: 'true' },
+      },
+    ),
   },
 };
 
@@ -125,12 +151,17 @@ export const DuplicatePlace: Story = { args: { snapshot: at({ editing: 'idle' },
 /** "Let employers find me" switched off: the seeker is not suggested to companies and cannot be invited. */
 export const Hidden: Story = { args: { snapshot: at({ editing: 'idle' }, { values: { ...values, findable: 'false' } }) } };
 export const HiddenDark: Story = { ...Hidden, globals: { theme: 'dark' } };
-export const NoSupplementalPay: Story = { args: { snapshot: at({ editing: 'idle' }, { values: { ...values, additionalCompensation: String(SupplementalPay.None) } }) } };
+export const NoSupplementalPay: Story = {
+  args: { snapshot: at({ editing: 'idle' }, { values: { ...values, additionalCompensation: String(SupplementalPay.None) } }) },
+};
 
 /** editing with an amount that is not a number, left once: Save is disabled. */
 export const Invalid: Story = {
   args: {
-    snapshot: at({ editing: 'idle' }, { values: { ...values, salary: 'lots' }, touched: { salary: true }, errors: { salary: ProfileMessages.salary } }),
+    snapshot: at(
+      { editing: 'idle' },
+      { values: { ...values, salary: 'lots' }, touched: { salary: true }, errors: { salary: ProfileMessages.salary } },
+    ),
   },
 };
 

@@ -33,7 +33,8 @@ export function JobSeekerPreferences({ logic, snapshot, searchLogic }: Preferenc
 
   const waiting = <Loading label="Loading your preferences…" />;
   if (loading) return waiting;
-  if (loadFailed) return <LoadFailed message="Your preferences could not be loaded." onRetry={() => actor.send({ type: 'preferences.retry' })} />;
+  if (loadFailed)
+    return <LoadFailed message="Your preferences could not be loaded." onRetry={() => actor.send({ type: 'preferences.retry' })} />;
   return (
     <Suspense fallback={waiting}>
       <PreferencesForm actor={actor} searchLogic={searchLogic} />

@@ -14,7 +14,14 @@ const half: CompletionStatus = {
   preferencesComplete: false,
   documentsComplete: false,
 };
-const full: CompletionStatus = { ...half, isCompleted: true, completedPercentage: 100, educationComplete: true, preferencesComplete: true, documentsComplete: true };
+const full: CompletionStatus = {
+  ...half,
+  isCompleted: true,
+  completedPercentage: 100,
+  educationComplete: true,
+  preferencesComplete: true,
+  documentsComplete: true,
+};
 
 /** The server answers at once, with a half-complete profile. */
 const logic = profileCompletionMachine.provide({ actors: { load: fromPromise(async () => half) } });

@@ -22,7 +22,11 @@ export function ProfileCompletion({ logic = profileCompletionMachine, snapshot }
         Your profile
       </h2>
       {failed ? (
-        <LoadFailed className="mt-1" message="Your profile could not be loaded." onRetry={() => actor.send({ type: 'completion.reload' })} />
+        <LoadFailed
+          className="mt-1"
+          message="Your profile could not be loaded."
+          onRetry={() => actor.send({ type: 'completion.reload' })}
+        />
       ) : !status ? (
         <Loading className="mt-1" label="Loading your profile…" />
       ) : (

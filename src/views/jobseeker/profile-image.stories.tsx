@@ -19,7 +19,13 @@ const waiting = profileImageMachine.provide({
   },
 });
 
-const context = (c: Partial<ProfileImageContext> = {}): ProfileImageContext => ({ image: storyImage, upload: null, error: null, message: null, ...c });
+const context = (c: Partial<ProfileImageContext> = {}): ProfileImageContext => ({
+  image: storyImage,
+  upload: null,
+  error: null,
+  message: null,
+  ...c,
+});
 const at = (value: string | Record<string, string>, c: Partial<ProfileImageContext> = {}, machine = photoLogic) =>
   machine.resolveState({ value, context: context(c) });
 

@@ -92,7 +92,9 @@ export function ProfilePhoto({ logic, snapshot }: { logic?: Logic; snapshot?: Sn
         </div>
       )}
       <Suspense fallback={null}>
-        {confirming && <RemovePhotoDialog removing={removing} onCancel={cancelRemoval} onConfirm={() => actor.send({ type: 'remove.confirm' })} />}
+        {confirming && (
+          <RemovePhotoDialog removing={removing} onCancel={cancelRemoval} onConfirm={() => actor.send({ type: 'remove.confirm' })} />
+        )}
       </Suspense>
     </section>
   );

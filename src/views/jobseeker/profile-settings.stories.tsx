@@ -76,7 +76,11 @@ export const EmailPending: Story = {
   args: {
     snapshot: at(
       { editing: 'saved' },
-      { profile: { ...profile, pendingEmail: 'maria@lopez.example' }, values: { ...values, email: 'maria@lopez.example' }, message: ProfileMessages.emailChangeSent('maria@lopez.example') },
+      {
+        profile: { ...profile, pendingEmail: 'maria@lopez.example' },
+        values: { ...values, email: 'maria@lopez.example' },
+        message: ProfileMessages.emailChangeSent('maria@lopez.example'),
+      },
     ),
   },
 };

@@ -16,14 +16,22 @@ import { JobSeekerSettings } from './settings-layout.tsx';
 
 // Each role downloads only its own form.
 const EmployerProfilePage = lazy(() => import('../company/employer-profile.view.tsx').then((m) => ({ default: m.EmployerProfilePage })));
-const RecruiterProfileSettings = lazy(() => import('../staff/recruiter-profile.view.tsx').then((m) => ({ default: m.RecruiterProfileSettings })));
+const RecruiterProfileSettings = lazy(() =>
+  import('../staff/recruiter-profile.view.tsx').then((m) => ({ default: m.RecruiterProfileSettings })),
+);
 
 type Logic = typeof profileMachine;
 
 const fields: Array<{ field: ProfileField; label: string; type: string; autoComplete: string; hint?: string }> = [
   { field: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name' },
   { field: 'lastName', label: 'Last Name', type: 'text', autoComplete: 'family-name' },
-  { field: 'email', label: 'Email', type: 'email', autoComplete: 'email', hint: 'A new email is confirmed by a link sent to it; until then you sign in with the current one.' },
+  {
+    field: 'email',
+    label: 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    hint: 'A new email is confirmed by a link sent to it; until then you sign in with the current one.',
+  },
   { field: 'phoneNumber', label: 'Phone Number', type: 'tel', autoComplete: 'tel', hint: 'A US number, e.g. (503) 555-0123.' },
 ];
 

@@ -3,7 +3,15 @@ import { Button } from '../ui/button.tsx';
 import { Modal } from '../ui/modal.tsx';
 
 /** The confirmation before the profile photo is removed; loaded when it is about to open. */
-export default function RemovePhotoDialog({ removing, onConfirm, onCancel }: { removing: boolean; onConfirm: () => void; onCancel: () => void }) {
+export default function RemovePhotoDialog({
+  removing,
+  onConfirm,
+  onCancel,
+}: {
+  removing: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   return (
     <Modal open onClose={onCancel} title="Remove your photo?">
       <p>{ProfileImageMessages.confirmRemove}</p>

@@ -4,13 +4,7 @@ import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { useSession } from '../../app/session.tsx';
 import { MAX_SKILLS, ProfileMessages } from '../../contract/jobseeker.ts';
-import {
-  selectAtLimit,
-  selectChoices,
-  selectSkills,
-  selectSuggested,
-  skillsMachine,
-} from '../../machines/jobseeker/skills.machine.ts';
+import { selectAtLimit, selectChoices, selectSkills, selectSuggested, skillsMachine } from '../../machines/jobseeker/skills.machine.ts';
 import { ComingSoon } from '../public/coming-soon.view.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';

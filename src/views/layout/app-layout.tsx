@@ -43,7 +43,8 @@ function JobSeekerNav({
 }
 
 /** Pages where asking for the location would interrupt a task: account flows, back office, errors. */
-const NO_LOCATION_PROMPT = /^\/(login|register|forget-password|reset-password|change-password|verify-email|business-validation|landing|back-office|error-)/;
+const NO_LOCATION_PROMPT =
+  /^\/(login|register|forget-password|reset-password|change-password|verify-email|business-validation|landing|back-office|error-)/;
 
 /** Location matters to job seekers and visitors looking for work, not to employers or admins. */
 function wantsLocation(role: string | null, path: string) {
@@ -97,7 +98,10 @@ export function AppLayout({
 
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-1 focus:top-1 focus:z-50 focus:rounded focus:bg-surface focus:p-1">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-1 focus:top-1 focus:z-50 focus:rounded focus:bg-surface focus:p-1"
+      >
         Skip to content
       </a>
       {session.role === 'JobSeeker' ? (

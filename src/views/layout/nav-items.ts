@@ -57,7 +57,12 @@ export const isMenu = (x: NavLink | NavMenu): x is NavMenu => 'items' in x;
 /** Links beside Dashboard for the signed-in role: job seekers find jobs, a company's staff manage its jobs (spec 2 §2). */
 export function roleLinks(role: Role | null | undefined): NavLink[] {
   if (role === 'JobSeeker') return [{ label: 'Find jobs', href: '/user/search-jobs' }];
-  return role === 'Employer' || role === 'Recruiter' ? [{ label: 'Jobs', href: '/user/jobs' }, { label: 'Applicants', href: '/user/applicants' }] : [];
+  return role === 'Employer' || role === 'Recruiter'
+    ? [
+        { label: 'Jobs', href: '/user/jobs' },
+        { label: 'Applicants', href: '/user/applicants' },
+      ]
+    : [];
 }
 
 /** The user menu's links after Profile: a job seeker's own jobs; the company's pages, and its staff for the employer. */

@@ -12,7 +12,17 @@ export interface SettingsLink {
  * The frame of a settings page, whatever the role: its heading, a side list of the role's
  * settings pages (the current one marked for assistive technology too), and the page's content.
  */
-export function SettingsLayout({ links, title, intro, children }: { links: readonly SettingsLink[]; title: string; intro?: ReactNode; children: ReactNode }) {
+export function SettingsLayout({
+  links,
+  title,
+  intro,
+  children,
+}: {
+  links: readonly SettingsLink[];
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
   const [path] = useLocation();
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-3 px-2 py-4 md:flex-row">

@@ -62,7 +62,11 @@ export const JobSeekerWithPhoto: Story = {
   args: { user: jobSeeker, profilePercentage: 65, photo: storyPortrait },
 };
 
-export const JobSeekerWithPhotoDark: Story = { ...JobSeekerWithPhoto, globals: dark, args: { ...JobSeekerWithPhoto.args, themeMode: 'dark' } };
+export const JobSeekerWithPhotoDark: Story = {
+  ...JobSeekerWithPhoto,
+  globals: dark,
+  args: { ...JobSeekerWithPhoto.args, themeMode: 'dark' },
+};
 
 /** The first-name menu opened: Profile (with the completion percentage), Change Password, Logout. */
 export const JobSeekerMenuOpen: Story = {

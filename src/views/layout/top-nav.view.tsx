@@ -24,7 +24,8 @@ export interface TopNavProps {
 }
 
 // Labels never wrap: a two-word label (About us) broken over two lines reads as two links.
-const topLinkClass = 'whitespace-nowrap rounded px-1 py-0.5 text-sm font-medium text-ink no-underline hover:bg-black/5 dark:hover:bg-white/10';
+const topLinkClass =
+  'whitespace-nowrap rounded px-1 py-0.5 text-sm font-medium text-ink no-underline hover:bg-black/5 dark:hover:bg-white/10';
 const dropdownButtonClass = cx(topLinkClass, 'inline-flex items-center gap-0.5');
 
 function ItemLink({ item, ...anchor }: { item: NavLink } & Omit<ComponentPropsWithRef<'a'>, 'href' | 'children'>) {
@@ -93,7 +94,9 @@ function ThemeMenu({ mode, onChange, align }: { mode: ThemeMode; onChange: (m: T
                 close();
               }}
             >
-              <span aria-hidden="true" className="inline-block w-2">{m === mode ? '✓' : ''}</span>
+              <span aria-hidden="true" className="inline-block w-2">
+                {m === mode ? '✓' : ''}
+              </span>
               {themeLabels[m]}
             </button>
           </li>
@@ -171,7 +174,10 @@ export function TopNav(props: TopNavProps) {
       {({ close }) => (
         <>
           <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center gap-1 px-2 py-1">
-            <Link href="/" className="mr-2 flex items-center gap-1 text-lg font-extrabold text-ink no-underline lg:shrink-0 lg:whitespace-nowrap">
+            <Link
+              href="/"
+              className="mr-2 flex items-center gap-1 text-lg font-extrabold text-ink no-underline lg:shrink-0 lg:whitespace-nowrap"
+            >
               <span aria-hidden="true" className="inline-block size-3 rounded bg-brand-500" />
               {/* From 1200 px the links stand in one row; until 1536 px a signed-in user's fit only without the name beside the mark. */}
               <span className={cx(user && 'lg:max-xl:sr-only')}>Job Marketplace</span>
@@ -209,7 +215,9 @@ export function TopNav(props: TopNavProps) {
                         {roleLinks(user.role).map((item) => (
                           <ItemLink key={item.href} item={item} className={topLinkClass} />
                         ))}
-                        {canMessage(user.role) && <MessagesLink unread={props.unread} className={cx(topLinkClass, 'inline-flex items-center gap-0.5')} />}
+                        {canMessage(user.role) && (
+                          <MessagesLink unread={props.unread} className={cx(topLinkClass, 'inline-flex items-center gap-0.5')} />
+                        )}
                       </>
                     )}
                   </span>
@@ -225,7 +233,10 @@ export function TopNav(props: TopNavProps) {
                   <Link href="/login" className={topLinkClass}>
                     Login
                   </Link>
-                  <Link href="/register" className="rounded bg-brand-700 px-1.5 py-0.5 text-sm font-semibold text-white no-underline hover:bg-brand-800">
+                  <Link
+                    href="/register"
+                    className="rounded bg-brand-700 px-1.5 py-0.5 text-sm font-semibold text-white no-underline hover:bg-brand-800"
+                  >
                     Register
                   </Link>
                 </>
@@ -279,7 +290,13 @@ export function TopNav(props: TopNavProps) {
                         {roleLinks(user.role).map((item) => (
                           <ItemLink key={item.href} item={item} className={cx(topLinkClass, 'block')} onClick={() => close()} />
                         ))}
-                        {canMessage(user.role) && <MessagesLink unread={props.unread} className={cx(topLinkClass, 'flex items-center gap-0.5')} onClick={() => close()} />}
+                        {canMessage(user.role) && (
+                          <MessagesLink
+                            unread={props.unread}
+                            className={cx(topLinkClass, 'flex items-center gap-0.5')}
+                            onClick={() => close()}
+                          />
+                        )}
                       </>
                     )}
                   </li>

@@ -9,7 +9,6 @@ import { geolocationMessages, type Coordinates, type GeolocationFailure } from '
 import { LocationGate } from './location-modal.view.tsx';
 import { storySearchLogic } from './location-stories-support.ts';
 
-
 /** A first visit: the browser would ask, nothing is stored; the position comes after a second. */
 const logic = locationPermissionMachine.provide({
   actors: {

@@ -38,11 +38,7 @@ export function LocationModal({ actor, searchLogic }: LocationModalProps) {
         {error && <Alert tone="error">{error}</Alert>}
         {step === 'search' ? (
           <>
-            <LocationSearch
-              logic={searchLogic}
-              autoFocus
-              onSelect={(location) => actor.send({ type: 'location.select', location })}
-            />
+            <LocationSearch logic={searchLogic} autoFocus onSelect={(location) => actor.send({ type: 'location.select', location })} />
             <div className="flex flex-wrap justify-between gap-1">
               <Button variant="ghost" onClick={() => actor.send({ type: 'location.back' })}>
                 Back
@@ -54,9 +50,7 @@ export function LocationModal({ actor, searchLogic }: LocationModalProps) {
           </>
         ) : (
           <>
-            <p className="text-sm text-muted">
-              Share your location to see jobs near you, or enter a city, state or ZIP code instead.
-            </p>
+            <p className="text-sm text-muted">Share your location to see jobs near you, or enter a city, state or ZIP code instead.</p>
             <div className="flex flex-col gap-1">
               <Button fullWidth busy={locating} onClick={() => actor.send({ type: 'location.allow' })}>
                 Allow Location Access

@@ -5,8 +5,10 @@ import { SAMPLE_PLACES, storySearchLogic } from './location-stories-support.ts';
 
 const logic = storySearchLogic;
 
-const at = (value: 'idle' | 'debouncing' | 'searching' | 'results' | 'noResults' | 'closing', context: Partial<LocationSearchContext> = {}) =>
-  logic.resolveState({ value, context: { text: '', type: 1, results: null, selected: null, ...context } });
+const at = (
+  value: 'idle' | 'debouncing' | 'searching' | 'results' | 'noResults' | 'closing',
+  context: Partial<LocationSearchContext> = {},
+) => logic.resolveState({ value, context: { text: '', type: 1, results: null, selected: null, ...context } });
 
 const meta = {
   title: 'Location/Location search',

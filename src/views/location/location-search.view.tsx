@@ -178,7 +178,10 @@ export function LocationSearch({
           ))}
         </ul>
         {open && nothingFound && !disabled && (
-          <p role="status" className="absolute top-full z-10 mt-0.5 w-full rounded border border-line bg-surface px-1.5 py-1 text-sm text-muted shadow-lg">
+          <p
+            role="status"
+            className="absolute top-full z-10 mt-0.5 w-full rounded border border-line bg-surface px-1.5 py-1 text-sm text-muted shadow-lg"
+          >
             {AccountMessages.noLocations}
           </p>
         )}

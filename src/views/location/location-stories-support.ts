@@ -26,9 +26,7 @@ export const storySearchLogic = locationSearchMachine.provide({
   actors: {
     search: fromPromise<LocationResult[], { text: string; type: SearchType }>(
       ({ input }) =>
-        new Promise((resolve) =>
-          setTimeout(() => resolve(input.text.toLowerCase().startsWith('port') ? SAMPLE_PLACES : []), 400),
-        ),
+        new Promise((resolve) => setTimeout(() => resolve(input.text.toLowerCase().startsWith('port') ? SAMPLE_PLACES : []), 400)),
     ),
   },
 });

@@ -38,7 +38,11 @@ export function ConnectionStatusLine({
         {error ? <span className="text-danger"> {error}</span> : null}
       </p>
       {status === 'reconnecting' && onRetry && (
-        <button type="button" onClick={onRetry} className="rounded px-0.5 text-sm font-semibold text-brand-700 underline hover:bg-black/5 dark:text-brand-300 dark:hover:bg-white/10">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="rounded px-0.5 text-sm font-semibold text-brand-700 underline hover:bg-black/5 dark:text-brand-300 dark:hover:bg-white/10"
+        >
           Try now
         </button>
       )}

@@ -62,7 +62,8 @@ export function ConversationList(props: ConversationListProps) {
     const links = [...(list.current?.querySelectorAll<HTMLAnchorElement>('a[data-conversation]') ?? [])];
     const at = links.indexOf(document.activeElement as HTMLAnchorElement);
     if (at < 0) return;
-    const next = e.key === 'ArrowDown' ? at + 1 : e.key === 'ArrowUp' ? at - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? links.length - 1 : null;
+    const next =
+      e.key === 'ArrowDown' ? at + 1 : e.key === 'ArrowUp' ? at - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? links.length - 1 : null;
     if (next === null) return;
     e.preventDefault();
     links[Math.max(0, Math.min(links.length - 1, next))]?.focus();
@@ -121,7 +122,12 @@ export function ConversationList(props: ConversationListProps) {
       ) : conversations.length === 0 ? (
         <p className="rounded border border-dashed border-line p-2 text-sm text-muted">{empty}</p>
       ) : (
-        <ul ref={list} onKeyDown={onKeyDown} className="flex min-h-0 flex-col overflow-y-auto rounded border border-line" aria-label="Conversation list">
+        <ul
+          ref={list}
+          onKeyDown={onKeyDown}
+          className="flex min-h-0 flex-col overflow-y-auto rounded border border-line"
+          aria-label="Conversation list"
+        >
           {conversations.map((c) => {
             const unread = c.channel.unread_message_count;
             const current = c.channel.url === openUrl;

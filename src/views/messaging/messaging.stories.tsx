@@ -1,24 +1,55 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useActorRef } from '@xstate/react';
 import { fromCallback, fromPromise } from 'xstate';
-import { MessagingMessages, type ConversationPage, type Message, type MessagingPost, type MessagingSession, type ThreadPage, type UnreadCount } from '../../contract/messaging.ts';
-import { connectionMachine, type ConnectionContext, type SocketCommand, type SocketInput } from '../../machines/messaging/connection.machine.ts';
+import {
+  MessagingMessages,
+  type ConversationPage,
+  type Message,
+  type MessagingPost,
+  type MessagingSession,
+  type ThreadPage,
+  type UnreadCount,
+} from '../../contract/messaging.ts';
+import {
+  connectionMachine,
+  type ConnectionContext,
+  type SocketCommand,
+  type SocketInput,
+} from '../../machines/messaging/connection.machine.ts';
 import { conversationsMachine, type ConversationQuery, type ConversationsContext } from '../../machines/messaging/conversations.machine.ts';
 import { threadMachine, type ThreadContext } from '../../machines/messaging/thread.machine.ts';
 import { after } from '../account/stories-support.tsx';
 import { withToaster } from '../posting/jobs-stories-support.tsx';
 import { withRecruiter } from '../staff/stories-support.tsx';
 import { Messaging, type MessagingProps } from './messaging.view.tsx';
-import { conversationA, conversationB, message, mine, RECRUITER_ID, session, threadPage, URL_A, URL_B } from './messaging-stories-support.ts';
+import {
+  conversationA,
+  conversationB,
+  message,
+  mine,
+  RECRUITER_ID,
+  session,
+  threadPage,
+  URL_A,
+  URL_B,
+} from './messaging-stories-support.ts';
 
 const NOW = new Date('2026-03-14T10:00:00Z');
 const conversations = [conversationA, conversationB];
 const posts: MessagingPost[] = [
   { jobPost: conversationA.jobPost, conversations: 1, unread_message_count: 2, last_message_date: conversationA.channel.last_message_date },
-  { jobPost: { ...conversationB.jobPost, id: 'job-2' }, conversations: 1, unread_message_count: 0, last_message_date: conversationB.channel.last_message_date },
+  {
+    jobPost: { ...conversationB.jobPost, id: 'job-2' },
+    conversations: 1,
+    unread_message_count: 0,
+    last_message_date: conversationB.channel.last_message_date,
+  },
 ];
 const thread: Message[] = [
-  message(6, { text: 'Hello! Thank you for applying to the Night Nurse position.', sender: { clientId: RECRUITER_ID, nickname: 'Amir Nguyen', role: 'Recruiter' } }),
+  message(6, {
+    text: 'Hello! Thank you for applying to the Night Nurse position.',
+    sender: { clientId: RECRUITER_ID, nickname: 'Amir Nguyen', role: 'Recruiter' },
+  }),
   message(7, { text: 'Thank you! I am very interested. Is the shift 7 pm to 7 am?' }),
   mine(8, { text: 'Yes, three nights a week. The details are at https://jobs.example.com/jobs/night-nurse.' }),
   message(10, { text: 'That works for me. When could we talk?' }),
@@ -30,7 +61,9 @@ const conversationsLogic = conversationsMachine.provide({
   actors: {
     load: fromPromise<ConversationPage, ConversationQuery>(({ input }) => {
       const q = input.search.toLowerCase();
-      const found = conversations.filter((c) => (!input.jobId || c.jobPost.id === input.jobId) && (!q || `${c.applicant.name} ${c.jobPost.title}`.toLowerCase().includes(q)));
+      const found = conversations.filter(
+        (c) => (!input.jobId || c.jobPost.id === input.jobId) && (!q || `${c.applicant.name} ${c.jobPost.title}`.toLowerCase().includes(q)),
+      );
       return after(500, { messages: found, nextToken: null });
     }),
     loadPosts: fromPromise<MessagingPost[]>(() => after(300, posts)),
@@ -39,10 +72,24 @@ const conversationsLogic = conversationsMachine.provide({
 const threadLogic = threadMachine.provide({
   actors: {
     load: fromPromise<ThreadPage, { url: string; before?: number }>(({ input }) =>
-      after(400, { ...threadPage(thread.map((m) => ({ ...m, channelUrl: input.url })), false), conversation: input.url === URL_B ? conversationB : conversationA }),
+      after(400, {
+        ...threadPage(
+          thread.map((m) => ({ ...m, channelUrl: input.url })),
+          false,
+        ),
+        conversation: input.url === URL_B ? conversationB : conversationA,
+      }),
     ),
     send: fromPromise<Message, { url: string; clientMessageId: string; text: string }>(({ input }) =>
-      after(600, mine(Date.now() % 100_000, { channelUrl: input.url, text: input.text, clientMessageId: input.clientMessageId, createdAt: new Date().toISOString() })),
+      after(
+        600,
+        mine(Date.now() % 100_000, {
+          channelUrl: input.url,
+          text: input.text,
+          clientMessageId: input.clientMessageId,
+          createdAt: new Date().toISOString(),
+        }),
+      ),
     ),
     markRead: fromPromise<UnreadCount, { url: string; messageId: number }>(() => after(200, { unread: 0, conversations: 2 })),
   },
@@ -56,7 +103,8 @@ const connectionLogic = connectionMachine.provide({
   },
 });
 
-type ConnectionValue = 'session' | { live: 'opening' } | { live: { online: 'fresh' } } | 'reconnecting' | { offline: 'network' } | { offline: 'forbidden' };
+type ConnectionValue =
+  'session' | { live: 'opening' } | { live: { online: 'fresh' } } | 'reconnecting' | { offline: 'network' } | { offline: 'forbidden' };
 const connectionContext: ConnectionContext = { side: 'staff', session, lastMessageId: 11, seen: [], unread: 2, attempt: 0, error: null };
 
 type StoryProps = Omit<MessagingProps, 'connection' | 'me'> & { connectionState?: ConnectionValue; connectionAttempt?: number };
@@ -106,9 +154,18 @@ const threadContext = (c: Partial<ThreadContext> = {}): ThreadContext => ({
   online: true,
   ...c,
 });
-type ThreadValue = { thread: 'loading' | 'failed' | { ready: 'idle' }; outbox: 'idle'; typingOut: 'ready'; othersTyping: 'quiet' | 'typing'; reading: 'idle' };
+type ThreadValue = {
+  thread: 'loading' | 'failed' | { ready: 'idle' };
+  outbox: 'idle';
+  typingOut: 'ready';
+  othersTyping: 'quiet' | 'typing';
+  reading: 'idle';
+};
 const threadAt = (value: Partial<ThreadValue>, c: Partial<ThreadContext> = {}) =>
-  threadLogic.resolveState({ value: { thread: { ready: 'idle' }, outbox: 'idle', typingOut: 'ready', othersTyping: 'quiet', reading: 'idle', ...value }, context: threadContext(c) });
+  threadLogic.resolveState({
+    value: { thread: { ready: 'idle' }, outbox: 'idle', typingOut: 'ready', othersTyping: 'quiet', reading: 'idle', ...value },
+    context: threadContext(c),
+  });
 
 const meta = {
   title: 'Messaging/Messaging page',
@@ -159,7 +216,10 @@ export const ThreadDark: Story = { ...Thread, globals: dark };
 /** The server refused a message: its text is back in the composer with the reason. */
 export const Refused: Story = {
   parameters: opened,
-  args: { conversationsSnapshot: listAt({}, { openUrl: URL_A }), threadSnapshot: threadAt({}, { draft: '<script>alert(1)</script>', sendError: MessagingMessages.noScripts }) },
+  args: {
+    conversationsSnapshot: listAt({}, { openUrl: URL_A }),
+    threadSnapshot: threadAt({}, { draft: '<script>alert(1)</script>', sendError: MessagingMessages.noScripts }),
+  },
 };
 
 export const Connecting: Story = { args: { conversationsSnapshot: listAt({}), connectionState: { live: 'opening' } } };
@@ -179,7 +239,9 @@ export const Empty: Story = { args: { conversationsSnapshot: listAt({}, { conver
 export const EmptyDark: Story = { ...Empty, globals: dark };
 
 /** A job seeker's empty list. */
-export const EmptySeeker: Story = { args: { side: 'seeker', conversationsSnapshot: listAt({}, { side: 'seeker', conversations: [], posts: [] }) } };
+export const EmptySeeker: Story = {
+  args: { side: 'seeker', conversationsSnapshot: listAt({}, { side: 'seeker', conversations: [], posts: [] }) },
+};
 
 /** A job seeker's list: the company's name on each conversation, no job filter. */
 export const Seeker: Story = { args: { side: 'seeker', conversationsSnapshot: listAt({}, { side: 'seeker', posts: [] }) } };
@@ -194,7 +256,10 @@ export const ListFailedDark: Story = { ...ListFailed, globals: dark };
 /** The conversation could not be read. */
 export const ThreadFailed: Story = {
   parameters: opened,
-  args: { conversationsSnapshot: listAt({}, { openUrl: URL_A }), threadSnapshot: threadAt({ thread: 'failed' }, { messages: [], conversation: null, loadError: 'Something went wrong!!!' }) },
+  args: {
+    conversationsSnapshot: listAt({}, { openUrl: URL_A }),
+    threadSnapshot: threadAt({ thread: 'failed' }, { messages: [], conversation: null, loadError: 'Something went wrong!!!' }),
+  },
 };
 
 /** On a phone: the list alone… */

@@ -51,13 +51,25 @@ function useConnectionState(connection: ConnectionActor | null) {
 export const openUrlOf = (search: string) => new URLSearchParams(search).get('c') || null;
 
 /** Conversations and the open one: two columns on a wide screen, one or the other on a narrow one. */
-export function Messaging({ side, me, connection, conversationsLogic, conversationsSnapshot, threadLogic, threadSnapshot, now }: MessagingProps) {
+export function Messaging({
+  side,
+  me,
+  connection,
+  conversationsLogic,
+  conversationsSnapshot,
+  threadLogic,
+  threadSnapshot,
+  now,
+}: MessagingProps) {
   const search = useSearch();
   const [path, navigate] = useLocation();
   const openUrl = openUrlOf(search);
   const wide = useMediaQuery(WIDE_SCREEN);
   const input = { side };
-  const list = useActorRef(conversationsLogic ?? conversationsMachine, conversationsSnapshot ? { snapshot: conversationsSnapshot, input } : { input });
+  const list = useActorRef(
+    conversationsLogic ?? conversationsMachine,
+    conversationsSnapshot ? { snapshot: conversationsSnapshot, input } : { input },
+  );
   const ctx = useSelector(list, (s) => s.context);
   const loading = useSelector(list, (s) => s.hasTag('loading'));
   const loadingMore = useSelector(list, (s) => s.hasTag('loadingMore'));
@@ -68,7 +80,9 @@ export function Messaging({ side, me, connection, conversationsLogic, conversati
   // New messages reorder the list and count as unread there.
   useEffect(() => {
     if (!connection) return undefined;
-    const sub = connection.on('message', (e) => list.send({ type: 'conversation.message', message: e.message, mine: e.message.sender.clientId === me }));
+    const sub = connection.on('message', (e) =>
+      list.send({ type: 'conversation.message', message: e.message, mine: e.message.sender.clientId === me }),
+    );
     return () => sub.unsubscribe();
   }, [connection, list, me]);
 
@@ -98,7 +112,12 @@ export function Messaging({ side, me, connection, conversationsLogic, conversati
         <h1 id="page-title" className="text-3xl font-bold">
           Messages
         </h1>
-        <ConnectionStatusLine status={state.status} forbidden={state.forbidden} error={state.error} onRetry={() => connection?.send({ type: 'connection.retry' })} />
+        <ConnectionStatusLine
+          status={state.status}
+          forbidden={state.forbidden}
+          error={state.error}
+          onRetry={() => connection?.send({ type: 'connection.retry' })}
+        />
       </div>
       <div className={cx2(wide)}>
         {showList && (
@@ -151,7 +170,8 @@ export function Messaging({ side, me, connection, conversationsLogic, conversati
 }
 
 /** Two columns on a wide screen; one on a narrow one. Either way the page does not scroll: the list and the messages do. */
-const cx2 = (wide: boolean) => (wide ? 'grid h-[calc(100dvh-12rem)] min-h-60 grid-cols-[22rem_1fr] gap-2' : 'flex h-[calc(100dvh-10rem)] min-h-60 flex-col gap-1');
+const cx2 = (wide: boolean) =>
+  wide ? 'grid h-[calc(100dvh-12rem)] min-h-60 grid-cols-[22rem_1fr] gap-2' : 'flex h-[calc(100dvh-10rem)] min-h-60 flex-col gap-1';
 
 /** The tab's one connection: the one the navigation started, or started here when the page came first. */
 function useSharedConnection(userId: string | null, side: 'staff' | 'seeker'): ConnectionActor | null {
@@ -174,7 +194,9 @@ export default function MessagingPage() {
         <h1 id="page-title" className="text-3xl font-bold">
           Messages
         </h1>
-        <p className="mt-2 text-muted">Messaging is for job seekers and the companies they apply to. It is not available for this account.</p>
+        <p className="mt-2 text-muted">
+          Messaging is for job seekers and the companies they apply to. It is not available for this account.
+        </p>
       </section>
     );
   }

@@ -4,7 +4,14 @@ import type { SnapshotFrom } from 'xstate';
 import { MAX_MESSAGE_LENGTH, type Conversation, type Message } from '../../contract/messaging.ts';
 import { messageAge, messageDay, messageTime } from '../../lib/message-text.ts';
 import type { ConnectionActor } from '../../machines/messaging/connection.machine.ts';
-import { canSend, selectLoadError, selectNewestOwnId, selectSeen, threadMachine, type PendingMessage } from '../../machines/messaging/thread.machine.ts';
+import {
+  canSend,
+  selectLoadError,
+  selectNewestOwnId,
+  selectSeen,
+  threadMachine,
+  type PendingMessage,
+} from '../../machines/messaging/thread.machine.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/cx.ts';
@@ -34,7 +41,10 @@ export interface ThreadViewProps {
 export const otherPartyOf = (c: Conversation, side: 'staff' | 'seeker') => (side === 'staff' ? c.applicant.name : c.jobPost.companyName);
 
 const bubble = (mine: boolean) =>
-  cx('max-w-[85%] rounded-lg px-1.5 py-1', mine ? 'ml-auto bg-brand-50 text-ink dark:bg-brand-900/60' : 'mr-auto border border-line bg-surface-raised');
+  cx(
+    'max-w-[85%] rounded-lg px-1.5 py-1',
+    mine ? 'ml-auto bg-brand-50 text-ink dark:bg-brand-900/60' : 'mr-auto border border-line bg-surface-raised',
+  );
 
 function MessageItem({ message, mine, seen }: { message: Message; mine: boolean; seen: boolean }) {
   return (
@@ -67,7 +77,17 @@ function DayHeading({ day }: { day: string }) {
   );
 }
 
-function PendingItem({ pending, online, onRetry, onDiscard }: { pending: PendingMessage; online: boolean; onRetry: () => void; onDiscard: () => void }) {
+function PendingItem({
+  pending,
+  online,
+  onRetry,
+  onDiscard,
+}: {
+  pending: PendingMessage;
+  online: boolean;
+  onRetry: () => void;
+  onDiscard: () => void;
+}) {
   const failed = pending.status === 'failed';
   return (
     <li className="flex flex-col items-end gap-0.5">
@@ -121,8 +141,12 @@ export function ThreadView({ url, me, side, connection, onBack, onLoaded, logic,
     if (!connection) return undefined;
     const subs = [
       connection.on('message', (e) => actor.send({ type: 'live.message', message: e.message })),
-      connection.on('typing', (e) => actor.send({ type: 'live.typing', channelUrl: e.channelUrl, clientId: e.clientId, nickname: e.nickname })),
-      connection.on('read', (e) => actor.send({ type: 'live.read', channelUrl: e.channelUrl, clientId: e.clientId, messageId: e.messageId })),
+      connection.on('typing', (e) =>
+        actor.send({ type: 'live.typing', channelUrl: e.channelUrl, clientId: e.clientId, nickname: e.nickname }),
+      ),
+      connection.on('read', (e) =>
+        actor.send({ type: 'live.read', channelUrl: e.channelUrl, clientId: e.clientId, messageId: e.messageId }),
+      ),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
   }, [actor, connection]);

@@ -9,7 +9,9 @@ export default function BoostStep() {
         label="Boost"
         value="none"
         size="large"
-        options={[{ value: 'none', label: 'No boost', description: 'Your job is listed with the others, by how well it matches each search.' }]}
+        options={[
+          { value: 'none', label: 'No boost', description: 'Your job is listed with the others, by how well it matches each search.' },
+        ]}
         onChange={() => {}}
       />
       <p className="text-sm text-muted">Paid boosts are not offered yet. You can publish the job as it is.</p>

@@ -69,7 +69,10 @@ export default function CandidateStep({ actor }: { actor: WizardActor }) {
   const tags = useField(actor, 'candidateRequirements.tags');
   const fields = useField(actor, 'candidateRequirements.fields');
   const education = useField(actor, 'candidateRequirements.minimumEducation');
-  const skillOptions = useMemo(() => lookups.jobSkills.map((k) => ({ value: k.id, label: k.name, group: k.category })), [lookups.jobSkills]);
+  const skillOptions = useMemo(
+    () => lookups.jobSkills.map((k) => ({ value: k.id, label: k.name, group: k.category })),
+    [lookups.jobSkills],
+  );
   const fieldOptions = useMemo(() => lookups.fieldsOfStudy.map((f) => ({ value: f.id, label: f.name })), [lookups.fieldsOfStudy]);
   const educationOptions = useMemo(() => lookups.jobEducations.map((d) => ({ value: d.level, label: d.name })), [lookups.jobEducations]);
 
@@ -89,7 +92,15 @@ export default function CandidateStep({ actor }: { actor: WizardActor }) {
           emptyText="No skill by that name"
           hint="Job seekers with these skills see the job as a match."
         />
-        <TagInput label="Tags" value={tags.value} onChange={(next) => tags.choose(next)} max={10} error={tags.error} disabled={tags.disabled} hint="Up to 10 words or short phrases that help people find the job." />
+        <TagInput
+          label="Tags"
+          value={tags.value}
+          onChange={(next) => tags.choose(next)}
+          max={10}
+          error={tags.error}
+          disabled={tags.disabled}
+          hint="Up to 10 words or short phrases that help people find the job."
+        />
       </StepSection>
       <StepSection title="Education">
         <div className="grid gap-2 sm:grid-cols-2">
@@ -102,7 +113,13 @@ export default function CandidateStep({ actor }: { actor: WizardActor }) {
             error={education.error}
             onChange={(v) => education.choose(v)}
           />
-          <WizardNumberField actor={actor} field="candidateRequirements.minimumGPA" label="Minimum GPA" decimals hint="0 to 4; leave empty for none." />
+          <WizardNumberField
+            actor={actor}
+            field="candidateRequirements.minimumGPA"
+            label="Minimum GPA"
+            decimals
+            hint="0 to 4; leave empty for none."
+          />
         </div>
         <MultiPick<number>
           label="Fields of study"

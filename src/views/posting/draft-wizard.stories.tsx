@@ -1,8 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fromPromise } from 'xstate';
-import { newJobData, PostingMessages, todayIso, type CompanyJobDetail, type Draft, type JobData, type StepTracking } from '../../contract/posting.ts';
+import {
+  newJobData,
+  PostingMessages,
+  todayIso,
+  type CompanyJobDetail,
+  type Draft,
+  type JobData,
+  type StepTracking,
+} from '../../contract/posting.ts';
 import { payRangeReason } from '../../contract/posting-rules.ts';
-import { wizardMachine, type DraftMeta, type PublishInput, type SaveInput, type WizardContext, type WizardLoaded } from '../../machines/posting/wizard.machine.ts';
+import {
+  wizardMachine,
+  type DraftMeta,
+  type PublishInput,
+  type SaveInput,
+  type WizardContext,
+  type WizardLoaded,
+} from '../../machines/posting/wizard.machine.ts';
 import { after, never } from '../account/stories-support.tsx';
 import { withRecruiter } from '../company/stories-support.tsx';
 import { storySearchLogic } from '../location/location-stories-support.ts';
@@ -22,7 +37,14 @@ const logic = wizardMachine.provide({
   },
 });
 
-const draftMeta: DraftMeta = (({ jobPostDraftId, title, created, createdBy, modified, modifiedBy }: Draft) => ({ jobPostDraftId, title, created, createdBy, modified, modifiedBy }))(sampleDraft());
+const draftMeta: DraftMeta = (({ jobPostDraftId, title, created, createdBy, modified, modifiedBy }: Draft) => ({
+  jobPostDraftId,
+  title,
+  created,
+  createdBy,
+  modified,
+  modifiedBy,
+}))(sampleDraft());
 
 const atStep = (currentStep: StepTracking['currentStep'], completed = 0): StepTracking => ({
   currentStep,
@@ -58,9 +80,13 @@ const context = (c: Partial<WizardContext> = {}): WizardContext => ({
 
 type Regions = { editor?: string; autosave?: string; writer?: string };
 const ready = ({ editor = 'editing', autosave = 'clean', writer = 'idle' }: Regions = {}) => ({ ready: { editor, autosave, writer } });
-const at = (value: string | Record<string, unknown>, c: Partial<WizardContext> = {}) => logic.resolveState({ value: value as never, context: context(c) });
+const at = (value: string | Record<string, unknown>, c: Partial<WizardContext> = {}) =>
+  logic.resolveState({ value: value as never, context: context(c) });
 
-const withDescription = (description: string | null): JobData => ({ ...completeJobData, jobDetails: { ...completeJobData.jobDetails, description } });
+const withDescription = (description: string | null): JobData => ({
+  ...completeJobData,
+  jobDetails: { ...completeJobData.jobDetails, description },
+});
 
 const meta = {
   title: 'Posting/Job post wizard',
@@ -87,7 +113,9 @@ export const Naming: Story = { args: { snapshot: at('naming', { draftId: null, d
 export const NamingDark: Story = { ...Naming, globals: dark };
 
 /** naming, with a title too short. */
-export const NamingInvalid: Story = { args: { snapshot: at('naming', { draftId: null, draft: null, title: 'Dock', titleError: PostingMessages.title }) } };
+export const NamingInvalid: Story = {
+  args: { snapshot: at('naming', { draftId: null, draft: null, title: 'Dock', titleError: PostingMessages.title }) },
+};
 
 /** creating: the draft is being made. */
 export const Creating: Story = { args: { snapshot: at('creating', { draftId: null, draft: null, title: 'Dock Worker' }) } };
@@ -110,7 +138,11 @@ export const JobDetailsIncompleteDark: Story = { ...JobDetailsIncomplete, global
 
 /** Step 1, remote: the states the job is open to. */
 export const RemoteJob: Story = {
-  args: { snapshot: at(ready(), { data: { ...completeJobData, jobDetails: { ...completeJobData.jobDetails, locationType: 'remote', remoteStates: ['OR', 'WA'] } } }) },
+  args: {
+    snapshot: at(ready(), {
+      data: { ...completeJobData, jobDetails: { ...completeJobData.jobDetails, locationType: 'remote', remoteStates: ['OR', 'WA'] } },
+    }),
+  },
 };
 
 /** Step 2, time requirements. */
@@ -171,7 +203,11 @@ export const ReviewIncomplete: Story = {
   args: {
     snapshot: at(ready(), {
       tracking: reviewTracking,
-      data: { ...completeJobData, categorization: { industries: [] }, timeRequirements: { ...completeJobData.timeRequirements, workSchedule: null } },
+      data: {
+        ...completeJobData,
+        categorization: { industries: [] },
+        timeRequirements: { ...completeJobData.timeRequirements, workSchedule: null },
+      },
     }),
   },
 };
@@ -180,7 +216,9 @@ export const ReviewIncomplete: Story = {
 export const Publishing: Story = { args: { snapshot: at(ready({ editor: 'publishing' }), { tracking: reviewTracking }) } };
 
 /** The publish call failed for another reason than the data. */
-export const PublishFailed: Story = { args: { snapshot: at(ready(), { tracking: reviewTracking, publishError: 'Network Error!, Please check your connection.' }) } };
+export const PublishFailed: Story = {
+  args: { snapshot: at(ready(), { tracking: reviewTracking, publishError: 'Network Error!, Please check your connection.' }) },
+};
 
 /** published: the moment before the active jobs open. */
 export const Published: Story = { args: { snapshot: at('published', { tracking: reviewTracking }) } };
@@ -192,7 +230,9 @@ export const Unsaved: Story = { args: { snapshot: at(ready({ autosave: 'dirty' }
 export const Saving: Story = { args: { snapshot: at(ready({ autosave: 'saving' }), { version: 1, savingVersion: 1 }) } };
 
 /** Autosave failed: the changes are kept in the browser; Retry. */
-export const SaveFailed: Story = { args: { snapshot: at(ready({ autosave: 'failed' }), { version: 1, saveError: 'Network Error!, Please check your connection.' }) } };
+export const SaveFailed: Story = {
+  args: { snapshot: at(ready({ autosave: 'failed' }), { version: 1, saveError: 'Network Error!, Please check your connection.' }) },
+};
 
 export const SaveFailedDark: Story = { ...SaveFailed, globals: dark };
 
@@ -212,7 +252,11 @@ export const SaveInvalid: Story = {
 export const Offering: Story = {
   args: {
     snapshot: at(ready({ editor: 'offering' }), {
-      offer: { jobData: { ...completeJobData, jobDetails: { ...completeJobData.jobDetails, title: 'Warehouse Lead' } }, stepTracking: atStep('payDetails', 2), savedAt: '2026-03-01T10:00:00.000Z' },
+      offer: {
+        jobData: { ...completeJobData, jobDetails: { ...completeJobData.jobDetails, title: 'Warehouse Lead' } },
+        stepTracking: atStep('payDetails', 2),
+        savedAt: '2026-03-01T10:00:00.000Z',
+      },
     }),
   },
 };
@@ -223,9 +267,13 @@ export const OfferingDark: Story = { ...Offering, globals: dark };
 export const Writing: Story = { args: { snapshot: at(ready({ writer: 'writing' }), { data: withDescription('<p>Pack boxes.</p>') }) } };
 
 /** The writer's description beside the author's. */
-export const Suggestion: Story = { args: { snapshot: at(ready(), { data: withDescription('<p>Pack boxes.</p>'), suggestion: sampleDescription }) } };
+export const Suggestion: Story = {
+  args: { snapshot: at(ready(), { data: withDescription('<p>Pack boxes.</p>'), suggestion: sampleDescription }) },
+};
 
 export const SuggestionDark: Story = { ...Suggestion, globals: dark };
 
 /** The writer could not write. */
-export const WriterFailed: Story = { args: { snapshot: at(ready(), { data: withDescription('<p>Pack boxes.</p>'), writerError: PostingMessages.writerUnavailable }) } };
+export const WriterFailed: Story = {
+  args: { snapshot: at(ready(), { data: withDescription('<p>Pack boxes.</p>'), writerError: PostingMessages.writerUnavailable }) },
+};

@@ -81,7 +81,10 @@ export function DraftWizard({ logic, snapshot, draftId = null, today, locationLo
 
   if (naming) {
     return (
-      <section aria-labelledby="new-post-title" className="flex max-w-xl flex-col gap-2 rounded border border-line bg-surface p-2 shadow-sm">
+      <section
+        aria-labelledby="new-post-title"
+        className="flex max-w-xl flex-col gap-2 rounded border border-line bg-surface p-2 shadow-sm"
+      >
         <h2 id="new-post-title" className="text-xl font-semibold">
           What is the job called?
         </h2>

@@ -35,7 +35,8 @@ const context = (c: Partial<DraftsContext> = {}): DraftsContext => ({
   createError: null,
   ...c,
 });
-const at = (list: string, dialog: string, c: Partial<DraftsContext> = {}) => logic.resolveState({ value: { list, dialog } as never, context: context(c) });
+const at = (list: string, dialog: string, c: Partial<DraftsContext> = {}) =>
+  logic.resolveState({ value: { list, dialog } as never, context: context(c) });
 
 const meta = {
   title: 'Posting/Job post drafts',
@@ -57,7 +58,9 @@ export const FromTheStart: Story = {};
 export const Loading: Story = { args: { snapshot: at('loading', 'closed', { items: [], total: 0 }) } };
 
 /** list.failed: the drafts could not be read. */
-export const LoadFailed: Story = { args: { snapshot: at('failed', 'closed', { items: [], total: 0, loadError: 'Something went wrong!!!' }) } };
+export const LoadFailed: Story = {
+  args: { snapshot: at('failed', 'closed', { items: [], total: 0, loadError: 'Something went wrong!!!' }) },
+};
 
 /** list.ready: page 1 of 3. */
 export const Ready: Story = { args: { snapshot: at('ready', 'closed') } };
@@ -85,7 +88,9 @@ export const ConfirmingDark: Story = { ...Confirming, globals: dark };
 export const Deleting: Story = { args: { snapshot: at('ready', 'deleting', { target: all[0]! }) } };
 
 /** The draft is deleted. */
-export const Deleted: Story = { args: { snapshot: at('ready', 'closed', { notice: PostingMessages.draftDeleted, items: all.slice(1, 11), total: 22 }) } };
+export const Deleted: Story = {
+  args: { snapshot: at('ready', 'closed', { notice: PostingMessages.draftDeleted, items: all.slice(1, 11), total: 22 }) },
+};
 
 /** The delete failed. */
 export const DeleteFailed: Story = { args: { snapshot: at('ready', 'closed', { actionError: PostingMessages.draftNotFound }) } };

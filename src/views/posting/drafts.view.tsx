@@ -30,11 +30,16 @@ export const wizardPath = (draftId: string) => `/user/jobs/post-job?draft=${enco
 function DraftRow({ draft, busy, onDelete }: { draft: DraftSummary; busy: boolean; onDelete: () => void }) {
   const titleId = `draft-${draft.jobPostDraftId}`;
   return (
-    <li aria-labelledby={titleId} className="flex flex-wrap items-center justify-between gap-1 border-t border-line py-1.5 first:border-t-0">
+    <li
+      aria-labelledby={titleId}
+      className="flex flex-wrap items-center justify-between gap-1 border-t border-line py-1.5 first:border-t-0"
+    >
       <div className="min-w-0">
         <h3 id={titleId} className="font-semibold break-words">
           {draft.title}
-          {draft.jobPostId && <span className="ml-1 rounded-full border border-line px-1 text-xs font-normal text-muted">Changes to a published job</span>}
+          {draft.jobPostId && (
+            <span className="ml-1 rounded-full border border-line px-1 text-xs font-normal text-muted">Changes to a published job</span>
+          )}
         </h3>
         <p className="text-sm">{stepLabel(draft.stepTracking.currentStep)}</p>
         <p className="text-sm text-muted">
@@ -107,7 +112,11 @@ export function DraftList({ logic, snapshot }: DraftsPageProps) {
       {failed ? (
         <LoadFailed message={loadError ?? 'The drafts could not be loaded.'} onRetry={() => actor.send({ type: 'drafts.retry' })} />
       ) : (
-        <section aria-labelledby="drafts-title" aria-busy={loading || undefined} className="flex flex-col gap-1 rounded border border-line bg-surface p-2 shadow-sm">
+        <section
+          aria-labelledby="drafts-title"
+          aria-busy={loading || undefined}
+          className="flex flex-col gap-1 rounded border border-line bg-surface p-2 shadow-sm"
+        >
           <div className="flex items-center justify-between gap-1">
             <h2 id="drafts-title" className="text-lg font-semibold">
               Drafts
@@ -123,7 +132,11 @@ export function DraftList({ logic, snapshot }: DraftsPageProps) {
             </p>
           </div>
           {loaded && items.length === 0 && !loading && (
-            <p className="text-muted">{search.trim() ? `No drafts match “${search.trim()}”.` : 'No drafts yet. Start a new job post and it is saved here as you write it.'}</p>
+            <p className="text-muted">
+              {search.trim()
+                ? `No drafts match “${search.trim()}”.`
+                : 'No drafts yet. Start a new job post and it is saved here as you write it.'}
+            </p>
           )}
           {items.length > 0 && (
             <ul aria-labelledby="drafts-title" className="flex flex-col">
@@ -137,7 +150,13 @@ export function DraftList({ logic, snapshot }: DraftsPageProps) {
               ))}
             </ul>
           )}
-          <Pager page={page} count={pages} label="Draft pages" disabled={loading} onPage={(p) => actor.send({ type: 'page.go', page: p })} />
+          <Pager
+            page={page}
+            count={pages}
+            label="Draft pages"
+            disabled={loading}
+            onPage={(p) => actor.send({ type: 'page.go', page: p })}
+          />
         </section>
       )}
       {confirming && target && (
@@ -150,7 +169,8 @@ export function DraftList({ logic, snapshot }: DraftsPageProps) {
             onCancel={() => actor.send({ type: 'confirm.cancel' })}
           >
             <p>
-              “{target.title}” and everything written in it will be deleted. {target.jobPostId ? 'The published job stays as it is.' : 'This cannot be undone.'}
+              “{target.title}” and everything written in it will be deleted.{' '}
+              {target.jobPostId ? 'The published job stays as it is.' : 'This cannot be undone.'}
             </p>
           </ConfirmDialog>
         </Suspense>
@@ -179,7 +199,9 @@ export default function DraftsPage(props: DraftsPageProps) {
       <h1 id="page-title" className="text-3xl font-bold">
         Job post drafts
       </h1>
-      <p className="text-muted">Job posts you and your company’s recruiters started. Each is saved as it is written; continue one where it was left.</p>
+      <p className="text-muted">
+        Job posts you and your company’s recruiters started. Each is saved as it is written; continue one where it was left.
+      </p>
       <DraftList {...props} />
     </section>
   );

@@ -1,6 +1,13 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
-import { DESCRIPTION_MAX, DESCRIPTION_MIN, LOCATION_TYPE_NAMES, locationTypes, richTextToPlain, type LocationType } from '../../contract/posting.ts';
+import {
+  DESCRIPTION_MAX,
+  DESCRIPTION_MIN,
+  LOCATION_TYPE_NAMES,
+  locationTypes,
+  richTextToPlain,
+  type LocationType,
+} from '../../contract/posting.ts';
 import { cityState } from '../../lib/places.ts';
 import { US_STATES } from '../../lib/us-states.ts';
 import type { locationSearchMachine } from '../../machines/location/location-search.machine.ts';
@@ -59,7 +66,10 @@ function Description({ actor }: { actor: WizardActor }) {
           />
         </Suspense>
         {suggestion && (
-          <section aria-labelledby="suggested-description" className="flex flex-col gap-1 rounded border border-brand-500/40 bg-brand-50 p-1.5 dark:bg-brand-900/30">
+          <section
+            aria-labelledby="suggested-description"
+            className="flex flex-col gap-1 rounded border border-brand-500/40 bg-brand-50 p-1.5 dark:bg-brand-900/30"
+          >
             <h4 id="suggested-description" className="text-sm font-semibold">
               Suggested description
             </h4>
@@ -81,7 +91,12 @@ function Description({ actor }: { actor: WizardActor }) {
         )}
       </div>
       <div className="flex flex-wrap items-center gap-1">
-        <Button variant="secondary" busy={writing} disabled={f.disabled || suggestion !== null} onClick={() => actor.send({ type: 'ai.write' })}>
+        <Button
+          variant="secondary"
+          busy={writing}
+          disabled={f.disabled || suggestion !== null}
+          onClick={() => actor.send({ type: 'ai.write' })}
+        >
           Write a description for me
         </Button>
         {writing && (
@@ -123,14 +138,23 @@ function Place({ actor, locationLogic }: { actor: WizardActor; locationLogic?: t
             error={address.error}
             disabled={address.disabled}
             hint={
-              geo ? undefined : type.value === null ? 'Choose where the work is done first, or search the place now.' : 'Choose the place from the list; job seekers see its city and state.'
+              geo
+                ? undefined
+                : type.value === null
+                  ? 'Choose where the work is done first, or search the place now.'
+                  : 'Choose the place from the list; job seekers see its city and state.'
             }
             onSelect={(location) => actor.send({ type: 'address.pick', location })}
           />
           {geo && (
             <p className="flex flex-wrap items-center gap-1 text-sm text-muted">
               Job seekers see {cityState(geo) || geo.address}.
-              <Button variant="ghost" className="min-h-0 px-1 py-0.5" disabled={address.disabled} onClick={() => actor.send({ type: 'address.clear' })}>
+              <Button
+                variant="ghost"
+                className="min-h-0 px-1 py-0.5"
+                disabled={address.disabled}
+                onClick={() => actor.send({ type: 'address.clear' })}
+              >
                 Remove address
               </Button>
             </p>
@@ -148,7 +172,11 @@ function Place({ actor, locationLogic }: { actor: WizardActor; locationLogic?: t
           disabled={remote.disabled}
           placeholder="Type a state"
           emptyText="No state by that name"
-          hint={remote.value.length === 0 ? 'Open to anywhere in the United States. Choose states to limit it.' : 'Only people in these states can apply.'}
+          hint={
+            remote.value.length === 0
+              ? 'Open to anywhere in the United States. Choose states to limit it.'
+              : 'Only people in these states can apply.'
+          }
         />
       )}
     </div>
@@ -169,7 +197,14 @@ export default function JobDetailsStep({ actor, locationLogic }: { actor: Wizard
   return (
     <div className="flex flex-col gap-3">
       <StepSection title="The job">
-        <WizardTextField actor={actor} field="jobDetails.title" label="Job title" required maxLength={140} hint="5 to 120 characters, e.g. Warehouse Associate." />
+        <WizardTextField
+          actor={actor}
+          field="jobDetails.title"
+          label="Job title"
+          required
+          maxLength={140}
+          hint="5 to 120 characters, e.g. Warehouse Associate."
+        />
         <Description actor={actor} />
         <CheckboxList
           legend="Job type"
@@ -186,8 +221,20 @@ export default function JobDetailsStep({ actor, locationLogic }: { actor: Wizard
       </StepSection>
       <StepSection title="Dates">
         <div className="grid gap-2 sm:grid-cols-2">
-          <WizardTextField actor={actor} field="jobDetails.startJobDate" label="Start date" type="date" hint="Leave empty to start as soon as possible." />
-          <WizardTextField actor={actor} field="jobDetails.validThrough" label="Open until" type="date" hint="Leave empty to keep the job open 30 days after publishing (at most 90)." />
+          <WizardTextField
+            actor={actor}
+            field="jobDetails.startJobDate"
+            label="Start date"
+            type="date"
+            hint="Leave empty to start as soon as possible."
+          />
+          <WizardTextField
+            actor={actor}
+            field="jobDetails.validThrough"
+            label="Open until"
+            type="date"
+            hint="Leave empty to keep the job open 30 days after publishing (at most 90)."
+          />
         </div>
       </StepSection>
       <StepSection title="Applications">
@@ -203,6 +250,13 @@ export default function JobDetailsStep({ actor, locationLogic }: { actor: Wizard
 
 function FlagBox({ actor, field, label }: { actor: WizardActor; field: Parameters<typeof useField>[1]; label: string }) {
   const f = useField(actor, field);
-  return <Checkbox label={label} checked={f.value === true} disabled={f.disabled} error={f.error} onChange={(e) => f.choose(e.target.checked as never)} />;
+  return (
+    <Checkbox
+      label={label}
+      checked={f.value === true}
+      disabled={f.disabled}
+      error={f.error}
+      onChange={(e) => f.choose(e.target.checked as never)}
+    />
+  );
 }
-

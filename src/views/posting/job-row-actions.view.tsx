@@ -20,7 +20,17 @@ const itemClass =
  * A job's actions in a Headless UI menu: Enter, Space or Arrow Down opens it, the arrows move
  * between the items, Enter chooses, Escape closes. It offers what applies to the job's status.
  */
-export function JobRowActions({ job, busy, disabled, onAction }: { job: CompanyJob; busy: boolean; disabled: boolean; onAction: (a: JobAction) => void }) {
+export function JobRowActions({
+  job,
+  busy,
+  disabled,
+  onAction,
+}: {
+  job: CompanyJob;
+  busy: boolean;
+  disabled: boolean;
+  onAction: (a: JobAction) => void;
+}) {
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-1">
       <Link

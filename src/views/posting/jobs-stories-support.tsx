@@ -48,7 +48,14 @@ function job(over: Partial<CompanyJob> & Pick<CompanyJob, 'id' | 'title'>): Comp
 
 /** A company's first page of jobs, in every status, as the list shows them. */
 export const demoJobs: CompanyJob[] = [
-  job({ id: '7d1e0000-0000-4000-8000-000000000001', title: 'Registered Nurse, Night Shift', clicks: 214, applicants: 18, modifiedBy: morgan, modified: day(-2) }),
+  job({
+    id: '7d1e0000-0000-4000-8000-000000000001',
+    title: 'Registered Nurse, Night Shift',
+    clicks: 214,
+    applicants: 18,
+    modifiedBy: morgan,
+    modified: day(-2),
+  }),
   job({
     id: '7d1e0000-0000-4000-8000-000000000002',
     title: 'Warehouse Associate',

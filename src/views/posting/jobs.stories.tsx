@@ -22,11 +22,17 @@ function pretendServer() {
         const key = { 1: 'clicks', 2: 'applicants' } as const;
         const by = key[input.sortFlag as 1 | 2];
         if (by) found.sort((a, b) => (input.ascending ? a[by] - b[by] : b[by] - a[by]));
-        if (input.sortFlag === 3 || input.sortFlag === 4) found.sort((a, b) => (a.createdDate < b.createdDate ? -1 : 1) * (input.sortFlag === 3 ? 1 : -1));
+        if (input.sortFlag === 3 || input.sortFlag === 4)
+          found.sort((a, b) => (a.createdDate < b.createdDate ? -1 : 1) * (input.sortFlag === 3 ? 1 : -1));
         // The first page is the demo rows; the others repeat them, as a long list would go on.
         const total = input.activeFlag === 0 && !input.search ? DEMO_TOTAL : found.length;
         const pageNumber = input.pageNumber as number;
-        return after(600, { items: found.map((j) => ({ ...j, id: pageNumber === 1 ? j.id : `${j.id}-${pageNumber}` })), total, pageNumber, pageSize: 10 });
+        return after(600, {
+          items: found.map((j) => ({ ...j, id: pageNumber === 1 ? j.id : `${j.id}-${pageNumber}` })),
+          total,
+          pageNumber,
+          pageSize: 10,
+        });
       }),
       setStatus: fromPromise<StatusResult, { id: string; status: 'Active' | 'Closed' }>(({ input }) => {
         const job = { ...jobs.find((j) => j.id === input.id)!, status: input.status };
@@ -58,7 +64,11 @@ const context = (c: Partial<JobListContext> = {}): JobListContext => ({
   action: null,
   ...c,
 });
-type Value = { typing: 'idle' | 'waiting'; list: 'loading' | 'failed' | 'ready'; row: 'idle' | 'confirming' | 'changingStatus' | 'deleting' | 'cloning' | 'openingEdit' };
+type Value = {
+  typing: 'idle' | 'waiting';
+  list: 'loading' | 'failed' | 'ready';
+  row: 'idle' | 'confirming' | 'changingStatus' | 'deleting' | 'cloning' | 'openingEdit';
+};
 const at = (value: Partial<Value>, c: Partial<JobListContext> = {}, machine = logic) =>
   machine.resolveState({ value: { typing: 'idle', list: 'ready', row: 'idle', ...value }, context: context(c) });
 
@@ -89,7 +99,9 @@ export const LoadingDark: Story = { ...Loading, globals: dark };
 export const Reloading: Story = { args: { snapshot: at({ list: 'loading' }, { query: { ...context().query, pageNumber: 2 } }) } };
 
 /** list.failed: what went wrong, and Try again. */
-export const LoadFailed: Story = { args: { snapshot: at({ list: 'failed' }, { jobs: [], total: 0, loadError: 'Something went wrong!!!' }) } };
+export const LoadFailed: Story = {
+  args: { snapshot: at({ list: 'failed' }, { jobs: [], total: 0, loadError: 'Something went wrong!!!' }) },
+};
 
 export const LoadFailedDark: Story = { ...LoadFailed, globals: dark };
 
@@ -107,7 +119,14 @@ export const CardsDark: Story = { ...List, globals: { ...dark, viewport: phone.v
 export const ActiveFiltered: Story = {
   parameters: { route: '/user/jobs?job=active' },
   args: {
-    snapshot: at({}, { query: { ...context().query, activeFlag: 1, sortFlag: 2, ascending: false, pageNumber: 2 }, jobs: demoJobs.filter((j) => j.status === 'Active'), total: 24 }),
+    snapshot: at(
+      {},
+      {
+        query: { ...context().query, activeFlag: 1, sortFlag: 2, ascending: false, pageNumber: 2 },
+        jobs: demoJobs.filter((j) => j.status === 'Active'),
+        total: 24,
+      },
+    ),
   },
 };
 
@@ -120,14 +139,25 @@ export const Empty: Story = { args: { snapshot: at({}, { jobs: [], total: 0 }) }
 export const EmptyDark: Story = { ...Empty, globals: dark };
 
 /** No active jobs yet (/user/jobs?job=active). */
-export const EmptyActive: Story = { parameters: { route: '/user/jobs?job=active' }, args: { snapshot: at({}, { jobs: [], total: 0, query: { ...context().query, activeFlag: 1 } }) } };
+export const EmptyActive: Story = {
+  parameters: { route: '/user/jobs?job=active' },
+  args: { snapshot: at({}, { jobs: [], total: 0, query: { ...context().query, activeFlag: 1 } }) },
+};
 
 /** No closed or expired jobs (/user/jobs?job=closed). */
-export const EmptyClosed: Story = { parameters: { route: '/user/jobs?job=closed' }, args: { snapshot: at({}, { jobs: [], total: 0, query: { ...context().query, activeFlag: 2 } }) } };
+export const EmptyClosed: Story = {
+  parameters: { route: '/user/jobs?job=closed' },
+  args: { snapshot: at({}, { jobs: [], total: 0, query: { ...context().query, activeFlag: 2 } }) },
+};
 
 /** A search that finds nothing, with the way back. */
 export const NoMatch: Story = {
-  args: { snapshot: at({}, { jobs: [], total: 0, query: { ...context().query, search: 'welder' }, typed: { search: 'welder', companySearch: '' } }) },
+  args: {
+    snapshot: at(
+      {},
+      { jobs: [], total: 0, query: { ...context().query, search: 'welder' }, typed: { search: 'welder', companySearch: '' } },
+    ),
+  },
 };
 
 /** row.confirming: nothing is deleted until the user says so. */
@@ -136,16 +166,22 @@ export const ConfirmDelete: Story = { args: { snapshot: at({ row: 'confirming' }
 export const ConfirmDeleteDark: Story = { ...ConfirmDelete, globals: dark };
 
 /** row.changingStatus: the row being closed is busy; the other menus wait. */
-export const Closing: Story = { args: { logic: waiting, snapshot: at({ row: 'changingStatus' }, { target: nurse, action: 'close' }, waiting) } };
+export const Closing: Story = {
+  args: { logic: waiting, snapshot: at({ row: 'changingStatus' }, { target: nurse, action: 'close' }, waiting) },
+};
 
 /** row.deleting. */
-export const Deleting: Story = { args: { logic: waiting, snapshot: at({ row: 'deleting' }, { target: nurse, action: 'delete' }, waiting) } };
+export const Deleting: Story = {
+  args: { logic: waiting, snapshot: at({ row: 'deleting' }, { target: nurse, action: 'delete' }, waiting) },
+};
 
 /** row.cloning: a copy is made as a draft, then the wizard opens. */
 export const Cloning: Story = { args: { logic: waiting, snapshot: at({ row: 'cloning' }, { target: support, action: 'clone' }, waiting) } };
 
 /** row.openingEdit: the job's draft is made, then the wizard opens. */
-export const OpeningEdit: Story = { args: { logic: waiting, snapshot: at({ row: 'openingEdit' }, { target: nurse, action: 'edit' }, waiting) } };
+export const OpeningEdit: Story = {
+  args: { logic: waiting, snapshot: at({ row: 'openingEdit' }, { target: nurse, action: 'edit' }, waiting) },
+};
 
 /** A change refused: the server's words above the list, which stays as it was. */
 export const ActionFailed: Story = { args: { snapshot: at({}, { actionError: PostingMessages.statusUnchanged }) } };

@@ -72,7 +72,8 @@ const sortOptions: ReadonlyArray<Option<string> & { sortFlag: SortCode; ascendin
   { value: '2', label: 'Most applicants', sortFlag: SortFlag.Applicants, ascending: false },
   { value: '2a', label: 'Fewest applicants', sortFlag: SortFlag.Applicants, ascending: true },
 ];
-const sortValueOf = (sortFlag: SortCode, ascending: boolean) => sortOptions.find((o) => o.sortFlag === sortFlag && o.ascending === ascending)?.value ?? '0';
+const sortValueOf = (sortFlag: SortCode, ascending: boolean) =>
+  sortOptions.find((o) => o.sortFlag === sortFlag && o.ascending === ascending)?.value ?? '0';
 
 const statusLabel: Record<JobPostStatus, string> = { Active: 'Active', Closed: 'Closed', Expired: 'Expired', Deleted: 'Deleted' };
 const statusClass: Record<JobPostStatus, string> = {
@@ -84,7 +85,9 @@ const statusClass: Record<JobPostStatus, string> = {
 
 export function JobStatusChip({ status }: { status: JobPostStatus }) {
   return (
-    <span className={cx('inline-block rounded-full border px-1 py-0.25 text-xs font-semibold whitespace-nowrap', statusClass[status])}>{statusLabel[status]}</span>
+    <span className={cx('inline-block rounded-full border px-1 py-0.25 text-xs font-semibold whitespace-nowrap', statusClass[status])}>
+      {statusLabel[status]}
+    </span>
   );
 }
 
@@ -104,7 +107,12 @@ const ConfirmDialog = lazy(loadConfirmDialog);
 /** Stands in for a row's menu button while its code arrives. */
 function ActionsPlaceholder({ title }: { title: string }) {
   return (
-    <button type="button" disabled aria-label={`Actions for ${title} (loading)`} className="inline-flex min-h-5 items-center gap-0.5 rounded border border-line px-1 py-0.5 text-sm font-semibold opacity-60">
+    <button
+      type="button"
+      disabled
+      aria-label={`Actions for ${title} (loading)`}
+      className="inline-flex min-h-5 items-center gap-0.5 rounded border border-line px-1 py-0.5 text-sm font-semibold opacity-60"
+    >
       Actions
       <span aria-hidden="true">▾</span>
     </button>
@@ -320,7 +328,12 @@ export function JobList({ logic, snapshot, posted = false, basePath }: JobsPageP
             maxLength={100}
           />
         )}
-        <SelectField<ActiveCode> label="Status" value={query.activeFlag} options={statusOptions} onChange={(v) => setFilter(v ?? ActiveFlag.All)} />
+        <SelectField<ActiveCode>
+          label="Status"
+          value={query.activeFlag}
+          options={statusOptions}
+          onChange={(v) => setFilter(v ?? ActiveFlag.All)}
+        />
         <SelectField<string>
           label="Sort by"
           value={sortValueOf(query.sortFlag, query.ascending)}
@@ -372,7 +385,13 @@ export function JobList({ logic, snapshot, posted = false, basePath }: JobsPageP
                 </thead>
                 <tbody>
                   {jobs.map((job) => (
-                    <JobTableRow key={job.id} job={job} busy={busyId === job.id} locked={acting && busyId !== job.id} onAction={onAction(job)} />
+                    <JobTableRow
+                      key={job.id}
+                      job={job}
+                      busy={busyId === job.id}
+                      locked={acting && busyId !== job.id}
+                      onAction={onAction(job)}
+                    />
                   ))}
                 </tbody>
               </table>
@@ -387,7 +406,9 @@ export function JobList({ logic, snapshot, posted = false, basePath }: JobsPageP
         </div>
       )}
 
-      {loadError === null && total > 0 && <PageSteps page={query.pageNumber} pages={pages} disabled={loading} onPage={(page) => actor.send({ type: 'jobs.page', page })} />}
+      {loadError === null && total > 0 && (
+        <PageSteps page={query.pageNumber} pages={pages} disabled={loading} onPage={(page) => actor.send({ type: 'jobs.page', page })} />
+      )}
 
       <Suspense fallback={null}>
         {confirming && (
@@ -424,7 +445,10 @@ export default function JobsPage(props: JobsPageProps) {
           <Link href={DRAFTS_PATH} className="rounded px-1.5 py-1 text-sm font-semibold">
             Drafts
           </Link>
-          <Link href={WIZARD_PATH} className="inline-flex min-h-5 items-center rounded bg-brand-700 px-2 py-1 text-sm font-semibold text-white no-underline hover:bg-brand-800">
+          <Link
+            href={WIZARD_PATH}
+            className="inline-flex min-h-5 items-center rounded bg-brand-700 px-2 py-1 text-sm font-semibold text-white no-underline hover:bg-brand-800"
+          >
             Post a job
           </Link>
         </div>

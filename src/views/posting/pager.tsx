@@ -16,7 +16,19 @@ const button =
   'inline-flex min-h-4 min-w-4 items-center justify-center rounded px-1 text-sm font-medium hover:bg-black/5 focus-visible:outline focus-visible:outline-3 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50 dark:hover:bg-white/10';
 
 /** Previous, the page numbers and Next; the current page is marked. */
-export function Pager({ page, count, label = 'Pages', disabled = false, onPage }: { page: number; count: number; label?: string; disabled?: boolean; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  count,
+  label = 'Pages',
+  disabled = false,
+  onPage,
+}: {
+  page: number;
+  count: number;
+  label?: string;
+  disabled?: boolean;
+  onPage: (page: number) => void;
+}) {
   if (count <= 1) return null;
   return (
     <nav aria-label={label} className="flex flex-wrap items-center gap-0.5">

@@ -14,7 +14,13 @@ const compensationNames: Record<CompensationType, string> = {
   Starting: 'Starting at',
   Maximum: 'Up to',
 };
-const rateNames: Record<PayRate, string> = { Hourly: 'Per hour', Daily: 'Per day', Weekly: 'Per week', Monthly: 'Per month', Yearly: 'Per year' };
+const rateNames: Record<PayRate, string> = {
+  Hourly: 'Per hour',
+  Daily: 'Per day',
+  Weekly: 'Per week',
+  Monthly: 'Per month',
+  Yearly: 'Per year',
+};
 
 /** Why this job's place needs a pay range, while it does. */
 function PayTransparency({ actor }: { actor: WizardActor }) {
@@ -39,7 +45,13 @@ export default function PayStep({ actor }: { actor: WizardActor }) {
       <StepSection title="Pay" description={`Amounts are in US dollars (${DEFAULT_CURRENCY}).`}>
         <PayTransparency actor={actor} />
         <div className="grid gap-2 sm:grid-cols-2">
-          <SelectField<CompensationType> label="Show pay as" value={type.value} options={typeOptions} error={type.error} onChange={(v) => v && type.choose(v)} />
+          <SelectField<CompensationType>
+            label="Show pay as"
+            value={type.value}
+            options={typeOptions}
+            error={type.error}
+            onChange={(v) => v && type.choose(v)}
+          />
           <SelectField<PayRate>
             label="Pay period"
             value={rate.value}
@@ -61,7 +73,14 @@ export default function PayStep({ actor }: { actor: WizardActor }) {
         />
       </StepSection>
       <StepSection title="Benefits">
-        <CheckboxList legend="Benefits" options={lookups.jobBenefits} value={benefits.value} onChange={(next) => benefits.choose(next)} error={benefits.error} disabled={benefits.disabled} />
+        <CheckboxList
+          legend="Benefits"
+          options={lookups.jobBenefits}
+          value={benefits.value}
+          onChange={(next) => benefits.choose(next)}
+          error={benefits.error}
+          disabled={benefits.disabled}
+        />
       </StepSection>
       <StepSection title="Supplemental pay">
         <SupplementalPayBoxes

@@ -13,7 +13,8 @@ import { Button } from '../ui/button.tsx';
 import { cleanRichText } from './rich-text.ts';
 import type { WizardActor } from './wizard-fields.tsx';
 
-const namesOf = (ids: readonly number[], list: ReadonlyArray<{ id: number; name: string }>) => ids.map((id) => list.find((x) => x.id === id)?.name ?? `#${id}`);
+const namesOf = (ids: readonly number[], list: ReadonlyArray<{ id: number; name: string }>) =>
+  ids.map((id) => list.find((x) => x.id === id)?.name ?? `#${id}`);
 const listed = (names: string[], none = 'None') => (names.length ? names.join(', ') : none);
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 
@@ -55,7 +56,10 @@ function rowsOf(step: WizardStep, d: JobData, lookups: WizardLookups): Row[] {
     case 'timeRequirements': {
       const t = d.timeRequirements;
       return [
-        ['Work schedule', t.workSchedule === WorkSchedule.FullTime ? 'Full time' : t.workSchedule === WorkSchedule.PartTime ? 'Part time' : 'Not chosen'],
+        [
+          'Work schedule',
+          t.workSchedule === WorkSchedule.FullTime ? 'Full time' : t.workSchedule === WorkSchedule.PartTime ? 'Part time' : 'Not chosen',
+        ],
         ['Hours per week', Number.isFinite(t.hoursPerWeek) ? String(t.hoursPerWeek) : 'Not given'],
         ['Duration', t.duration ? `${t.duration} ${t.duration === 1 ? 'month' : 'months'}` : 'Ongoing'],
         ['Shifts and schedule', listed(namesOf(t.schedules, lookups.jobSchedules))],
@@ -63,7 +67,10 @@ function rowsOf(step: WizardStep, d: JobData, lookups: WizardLookups): Row[] {
     }
     case 'payDetails': {
       const p = d.payDetails;
-      const pay = compensationLabel({ minimumAmount: p.minSalary, maximumAmount: p.maxSalary, rate: p.rate }, { compensationType: p.compensationType });
+      const pay = compensationLabel(
+        { minimumAmount: p.minSalary, maximumAmount: p.maxSalary, rate: p.rate },
+        { compensationType: p.compensationType },
+      );
       const supplemental = decodeSupplementalPay(p.supplementalPay).map((f) => SUPPLEMENTAL_PAYS.find((s) => s.id === f)!.name);
       return [
         ['Pay', p.isCompetitiveSalary ? `${pay === 'Unpaid' ? 'Competitive salary' : `${pay} (competitive salary)`}` : pay],
@@ -93,7 +100,17 @@ function rowsOf(step: WizardStep, d: JobData, lookups: WizardLookups): Row[] {
   }
 }
 
-function StepSummary({ actor, step, errors, reachable }: { actor: WizardActor; step: WizardStep; errors: FieldErrors; reachable: boolean }) {
+function StepSummary({
+  actor,
+  step,
+  errors,
+  reachable,
+}: {
+  actor: WizardActor;
+  step: WizardStep;
+  errors: FieldErrors;
+  reachable: boolean;
+}) {
   const data = useSelector(actor, (s) => s.context.data);
   const lookups = useSelector(actor, (s) => s.context.lookups);
   const rows = useMemo(() => rowsOf(step, data, lookups), [step, data, lookups]);
@@ -105,12 +122,21 @@ function StepSummary({ actor, step, errors, reachable }: { actor: WizardActor; s
         <h3 id={headingId} className="text-lg font-semibold">
           {STEP_TITLES[step]}
         </h3>
-        <Button variant="ghost" className="min-h-0 px-1 py-0.5" disabled={!reachable} aria-label={`Edit ${STEP_TITLES[step]}`} onClick={() => actor.send({ type: 'wizard.goto', step })}>
+        <Button
+          variant="ghost"
+          className="min-h-0 px-1 py-0.5"
+          disabled={!reachable}
+          aria-label={`Edit ${STEP_TITLES[step]}`}
+          onClick={() => actor.send({ type: 'wizard.goto', step })}
+        >
           Edit
         </Button>
       </div>
       {messages.length > 0 && (
-        <ul aria-label={`${STEP_TITLES[step]}: still needed`} className="flex flex-col gap-0.5 rounded border border-danger/40 bg-danger/10 p-1 text-sm text-danger">
+        <ul
+          aria-label={`${STEP_TITLES[step]}: still needed`}
+          className="flex flex-col gap-0.5 rounded border border-danger/40 bg-danger/10 p-1 text-sm text-danger"
+        >
           {messages.map((m) => (
             <li key={m}>{m}</li>
           ))}
@@ -137,7 +163,8 @@ export default function ReviewStep({ actor }: { actor: WizardActor }) {
     <div className="flex flex-col gap-2">
       {missing.length > 0 ? (
         <p className="font-medium text-danger">
-          Before publishing, finish {missing.length === 1 ? 'the step' : 'the steps'} marked below: {missing.map((m) => STEP_TITLES[m.step]).join(', ')}.
+          Before publishing, finish {missing.length === 1 ? 'the step' : 'the steps'} marked below:{' '}
+          {missing.map((m) => STEP_TITLES[m.step]).join(', ')}.
         </p>
       ) : (
         <p className="text-muted">Everything is in place. Check the job as job seekers will read it, then publish.</p>

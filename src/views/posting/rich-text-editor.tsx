@@ -41,9 +41,15 @@ const tools: Tool[] = [
     label: 'Numbered list',
     icon: (
       <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" fill="currentColor">
-        <text x="1" y="7" fontSize="6" fontFamily="sans-serif">1</text>
-        <text x="1" y="12" fontSize="6" fontFamily="sans-serif">2</text>
-        <text x="1" y="17" fontSize="6" fontFamily="sans-serif">3</text>
+        <text x="1" y="7" fontSize="6" fontFamily="sans-serif">
+          1
+        </text>
+        <text x="1" y="12" fontSize="6" fontFamily="sans-serif">
+          2
+        </text>
+        <text x="1" y="17" fontSize="6" fontFamily="sans-serif">
+          3
+        </text>
         <rect x="8" y="4" width="10" height="2" rx="1" />
         <rect x="8" y="9" width="10" height="2" rx="1" />
         <rect x="8" y="14" width="10" height="2" rx="1" />
@@ -55,7 +61,16 @@ const tools: Tool[] = [
     label: 'Link',
     shortcut: 'Ctrl+K',
     icon: (
-      <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <svg
+        width="18"
+        height="18"
+        viewBox="0 0 20 20"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      >
         <path d="M8.5 11.5a3.5 3.5 0 0 0 5 0l2.5-2.5a3.5 3.5 0 0 0-5-5L10 5" />
         <path d="M11.5 8.5a3.5 3.5 0 0 0-5 0L4 11a3.5 3.5 0 0 0 5 5l1-1" />
       </svg>
@@ -366,7 +381,12 @@ export default function RichTextEditor({ label, value, onChange, onBlur, error, 
             const html = e.clipboardData.getData('text/html');
             const text = e.clipboardData.getData('text/plain');
             const escape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-            const clean = html ? cleanRichText(html) : text.split(/\n{2,}/).map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`).join('');
+            const clean = html
+              ? cleanRichText(html)
+              : text
+                  .split(/\n{2,}/)
+                  .map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`)
+                  .join('');
             if (!exec('insertHTML', clean)) editor.current?.insertAdjacentHTML('beforeend', clean);
             emit();
           }}

@@ -21,7 +21,30 @@ const KEPT: Record<string, string> = {
 /** Blocks that become paragraphs. */
 const AS_PARAGRAPH = new Set(['DIV', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE', 'PRE', 'SECTION', 'ARTICLE', 'HEADER', 'FOOTER']);
 /** Dropped with everything inside. */
-const DROPPED = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'IFRAME', 'OBJECT', 'EMBED', 'SVG', 'MATH', 'NOSCRIPT', 'HEAD', 'TITLE', 'META', 'LINK', 'BUTTON', 'INPUT', 'TEXTAREA', 'SELECT', 'FORM', 'IMG', 'VIDEO', 'AUDIO', 'CANVAS']);
+const DROPPED = new Set([
+  'SCRIPT',
+  'STYLE',
+  'TEMPLATE',
+  'IFRAME',
+  'OBJECT',
+  'EMBED',
+  'SVG',
+  'MATH',
+  'NOSCRIPT',
+  'HEAD',
+  'TITLE',
+  'META',
+  'LINK',
+  'BUTTON',
+  'INPUT',
+  'TEXTAREA',
+  'SELECT',
+  'FORM',
+  'IMG',
+  'VIDEO',
+  'AUDIO',
+  'CANVAS',
+]);
 const BLOCKS = new Set(['p', 'ul', 'ol']);
 
 /** A link the description may hold: https or mailto only. */

@@ -34,7 +34,11 @@ export function StepIndicator({
                 aria-hidden="true"
                 className={cx(
                   'inline-flex size-3 shrink-0 items-center justify-center rounded-full border text-xs font-bold',
-                  isCurrent ? 'border-brand-700 bg-brand-700 text-white' : done ? 'border-brand-700 text-brand-700 dark:border-brand-300 dark:text-brand-300' : 'border-line text-muted',
+                  isCurrent
+                    ? 'border-brand-700 bg-brand-700 text-white'
+                    : done
+                      ? 'border-brand-700 text-brand-700 dark:border-brand-300 dark:text-brand-300'
+                      : 'border-line text-muted',
                 )}
               >
                 {done && !isCurrent ? '✓' : i + 1}
@@ -54,7 +58,9 @@ export function StepIndicator({
                   {body}
                 </button>
               ) : (
-                <span className={cx('inline-flex items-center gap-0.5 px-1 py-0.5 text-sm', isCurrent ? 'font-semibold' : 'text-muted')}>{body}</span>
+                <span className={cx('inline-flex items-center gap-0.5 px-1 py-0.5 text-sm', isCurrent ? 'font-semibold' : 'text-muted')}>
+                  {body}
+                </span>
               )}
             </li>
           );

@@ -1,5 +1,13 @@
 import { SUPPLEMENTAL_PAYS, SupplementalPay } from '../../contract/lookups.ts';
-import { jobDataSchema, newJobData, type Draft, type DraftSummary, type JobData, type JobDataInput, type StepTracking } from '../../contract/posting.ts';
+import {
+  jobDataSchema,
+  newJobData,
+  type Draft,
+  type DraftSummary,
+  type JobData,
+  type JobDataInput,
+  type StepTracking,
+} from '../../contract/posting.ts';
 import type { WizardLookups } from '../../machines/posting/wizard.machine.ts';
 
 // Sample data for the posting pages' stories and tests: no server behind them.

@@ -26,11 +26,23 @@ export default function TimeStep({ actor }: { actor: WizardActor }) {
         />
         <div className="grid gap-2 sm:grid-cols-2">
           <WizardNumberField actor={actor} field="timeRequirements.hoursPerWeek" label="Hours per week" hint="1 to 80." />
-          <WizardNumberField actor={actor} field="timeRequirements.duration" label="Duration in months" hint="Leave empty for an ongoing job." />
+          <WizardNumberField
+            actor={actor}
+            field="timeRequirements.duration"
+            label="Duration in months"
+            hint="Leave empty for an ongoing job."
+          />
         </div>
       </StepSection>
       <StepSection title="Shifts and schedule">
-        <CheckboxList legend="Shifts and schedule" options={lookups} value={shifts.value} onChange={(next) => shifts.choose(next)} error={shifts.error} disabled={shifts.disabled} />
+        <CheckboxList
+          legend="Shifts and schedule"
+          options={lookups}
+          value={shifts.value}
+          onChange={(next) => shifts.choose(next)}
+          error={shifts.error}
+          disabled={shifts.disabled}
+        />
       </StepSection>
     </div>
   );

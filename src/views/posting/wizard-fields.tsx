@@ -43,7 +43,10 @@ export function WizardTextField({
   actor,
   field,
   ...props
-}: { actor: WizardActor; field: FieldKey; label: string; hint?: ReactNode } & Omit<Parameters<typeof TextField>[0], 'value' | 'onChange' | 'onBlur' | 'error'>) {
+}: { actor: WizardActor; field: FieldKey; label: string; hint?: ReactNode } & Omit<
+  Parameters<typeof TextField>[0],
+  'value' | 'onChange' | 'onBlur' | 'error'
+>) {
   const f = useField(actor, field);
   return (
     <TextField
@@ -64,7 +67,15 @@ export function WizardNumberField({
   field,
   decimals = false,
   ...props
-}: { actor: WizardActor; field: FieldKey; label: string; hint?: ReactNode; decimals?: boolean; className?: string; trailing?: ReactNode }) {
+}: {
+  actor: WizardActor;
+  field: FieldKey;
+  label: string;
+  hint?: ReactNode;
+  decimals?: boolean;
+  className?: string;
+  trailing?: ReactNode;
+}) {
   const text = useSelector(actor, (s) => selectNumberText(s, field));
   const error = useFieldErrors(actor)[field];
   const disabled = useSelector(actor, selectFieldsLocked);
@@ -118,7 +129,10 @@ export function CheckboxList({
   const id = useId();
   const full = max !== undefined && value.length >= max;
   return (
-    <fieldset className={cx('flex flex-col gap-1', className)} aria-describedby={[hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined}>
+    <fieldset
+      className={cx('flex flex-col gap-1', className)}
+      aria-describedby={[hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined}
+    >
       <legend className="mb-0.5 text-sm font-medium">{legend}</legend>
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-muted">
@@ -194,7 +208,10 @@ export function MultiPick<T extends string | number>({
           {value.map((v) => {
             const name = byValue.get(v)?.label ?? String(v);
             return (
-              <li key={String(v)} className="inline-flex items-center gap-0.5 rounded-full border border-line bg-surface-raised py-0.5 pr-0.5 pl-1.5 text-sm">
+              <li
+                key={String(v)}
+                className="inline-flex items-center gap-0.5 rounded-full border border-line bg-surface-raised py-0.5 pr-0.5 pl-1.5 text-sm"
+              >
                 {name}
                 <button
                   type="button"
@@ -265,7 +282,10 @@ export function TagInput({
       {value.length > 0 && (
         <ul aria-label={`${label} added`} className="flex flex-wrap gap-1">
           {value.map((tag) => (
-            <li key={tag} className="inline-flex items-center gap-0.5 rounded-full border border-line bg-surface-raised py-0.5 pr-0.5 pl-1.5 text-sm">
+            <li
+              key={tag}
+              className="inline-flex items-center gap-0.5 rounded-full border border-line bg-surface-raised py-0.5 pr-0.5 pl-1.5 text-sm"
+            >
               {tag}
               <button
                 type="button"

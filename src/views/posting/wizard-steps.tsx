@@ -36,7 +36,11 @@ function SaveStatusLine({ actor }: { actor: WizardActor }) {
   if (!status) return null;
   return (
     <div className="flex flex-wrap items-center gap-1 text-sm">
-      <p role="status" aria-live="polite" className={status === 'failed' || status === 'invalid' ? 'font-medium text-danger' : 'text-muted'}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={status === 'failed' || status === 'invalid' ? 'font-medium text-danger' : 'text-muted'}
+      >
         {statusText[status]}
         {status === 'failed' && <span>. {error ? `${error} ` : ''}Your changes are kept in this browser.</span>}
       </p>
@@ -53,12 +57,16 @@ function SaveStatusLine({ actor }: { actor: WizardActor }) {
 function RestoreOffer({ actor }: { actor: WizardActor }) {
   const savedAt = useSelector(actor, (s) => s.context.offer?.savedAt ?? null);
   return (
-    <section aria-labelledby="restore-title" className="flex flex-col gap-1 rounded border border-brand-500/40 bg-brand-50 p-2 dark:bg-brand-900/30">
+    <section
+      aria-labelledby="restore-title"
+      className="flex flex-col gap-1 rounded border border-brand-500/40 bg-brand-50 p-2 dark:bg-brand-900/30"
+    >
       <h2 id="restore-title" tabIndex={-1} className="text-lg font-semibold">
         Unsaved changes found
       </h2>
       <p>
-        This browser kept changes to this draft that were not saved{savedAt ? ` (${formatDisplayDate(savedAt)})` : ''}. Restore them, or discard them and continue with the draft as it was saved.
+        This browser kept changes to this draft that were not saved{savedAt ? ` (${formatDisplayDate(savedAt)})` : ''}. Restore them, or
+        discard them and continue with the draft as it was saved.
       </p>
       <div className="flex flex-wrap gap-1">
         <Button onClick={() => actor.send({ type: 'restore.accept' })}>Restore unsaved changes</Button>
@@ -80,7 +88,13 @@ const stepForms: Record<Exclude<WizardStep, 'jobDetails'>, ComponentType<{ actor
 };
 
 /** The steps, the current one's form, and Back, Next or Publish. */
-export default function WizardSteps({ actor, locationLogic }: { actor: WizardActor; locationLogic?: typeof locationSearchMachine | undefined }) {
+export default function WizardSteps({
+  actor,
+  locationLogic,
+}: {
+  actor: WizardActor;
+  locationLogic?: typeof locationSearchMachine | undefined;
+}) {
   const step = useSelector(actor, (s) => s.context.tracking.currentStep);
   const completed = useSelector(actor, (s) => s.context.tracking.completedSteps);
   const reachable = useSelector(actor, selectReachable, (a, b) => a.join() === b.join());
@@ -110,13 +124,20 @@ export default function WizardSteps({ actor, locationLogic }: { actor: WizardAct
           <p className="text-xl font-semibold break-words">{title}</p>
           {draft && (
             <p className="text-sm text-muted">
-              {editsLiveJob ? 'Changes to a published job. ' : ''}Last changed {formatDisplayDate(draft.modified)} by {draft.modifiedBy.name}
+              {editsLiveJob ? 'Changes to a published job. ' : ''}Last changed {formatDisplayDate(draft.modified)} by{' '}
+              {draft.modifiedBy.name}
             </p>
           )}
         </div>
         <SaveStatusLine actor={actor} />
       </div>
-      <StepIndicator current={step} completed={completed} reachable={reachable} disabled={offering || publishing} onOpen={(to) => actor.send({ type: 'wizard.goto', step: to })} />
+      <StepIndicator
+        current={step}
+        completed={completed}
+        reachable={reachable}
+        disabled={offering || publishing}
+        onOpen={(to) => actor.send({ type: 'wizard.goto', step: to })}
+      />
       {offering ? (
         <RestoreOffer actor={actor} />
       ) : (
@@ -129,7 +150,12 @@ export default function WizardSteps({ actor, locationLogic }: { actor: WizardAct
             actor.send({ type: step === 'review' ? 'wizard.publish' : 'wizard.next' });
           }}
         >
-          <h2 id="wizard-step-title" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none focus-visible:outline focus-visible:outline-3 focus-visible:outline-brand-500">
+          <h2
+            id="wizard-step-title"
+            ref={heading}
+            tabIndex={-1}
+            className="text-2xl font-bold focus:outline-none focus-visible:outline focus-visible:outline-3 focus-visible:outline-brand-500"
+          >
             {stepLabel(step)}
           </h2>
           {Form ? <Form actor={actor} /> : <JobDetailsStep actor={actor} locationLogic={locationLogic} />}
@@ -155,4 +181,3 @@ export default function WizardSteps({ actor, locationLogic }: { actor: WizardAct
     </div>
   );
 }
-

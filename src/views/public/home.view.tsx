@@ -47,13 +47,16 @@ export default function HomePage() {
             Find work close to home. Hire people close to you.
           </h1>
           <p className="max-w-2xl text-lg text-muted">
-            Search jobs on a map, apply in a few clicks and talk to recruiters. Employers post jobs, manage applicants
-            and reach job seekers nearby.
+            Search jobs on a map, apply in a few clicks and talk to recruiters. Employers post jobs, manage applicants and reach job seekers
+            nearby.
           </p>
           <JobSearchForm to={role === 'JobSeeker' ? '/user/search-jobs' : '/jobs'} />
           <div className="flex flex-wrap gap-1">
             {signedIn ? (
-              <Link href={homeFor(role)} className="rounded bg-brand-700 px-2 py-1 font-semibold text-white no-underline hover:bg-brand-800">
+              <Link
+                href={homeFor(role)}
+                className="rounded bg-brand-700 px-2 py-1 font-semibold text-white no-underline hover:bg-brand-800"
+              >
                 Go to your dashboard{user ? `, ${user.firstName}` : ''}
               </Link>
             ) : (
@@ -61,7 +64,10 @@ export default function HomePage() {
                 <Link href="/register" className="rounded bg-brand-700 px-2 py-1 font-semibold text-white no-underline hover:bg-brand-800">
                   Create an account
                 </Link>
-                <Link href="/login" className="rounded border border-brand-700 px-2 py-1 font-semibold text-brand-700 no-underline hover:bg-brand-50 dark:border-brand-300 dark:text-brand-300 dark:hover:bg-white/5">
+                <Link
+                  href="/login"
+                  className="rounded border border-brand-700 px-2 py-1 font-semibold text-brand-700 no-underline hover:bg-brand-50 dark:border-brand-300 dark:text-brand-300 dark:hover:bg-white/5"
+                >
                   Login
                 </Link>
               </>

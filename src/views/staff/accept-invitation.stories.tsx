@@ -3,7 +3,12 @@ import { fromPromise } from 'xstate';
 import { AccountMessages, type SessionData } from '../../contract/account.ts';
 import { InvitationMessages, type Invitation } from '../../contract/invitations.ts';
 import { HttpMessages } from '../../services/http.ts';
-import { acceptInvitationMachine, TICKED, type AcceptField, type AcceptInvitationContext } from '../../machines/staff/accept-invitation.machine.ts';
+import {
+  acceptInvitationMachine,
+  TICKED,
+  type AcceptField,
+  type AcceptInvitationContext,
+} from '../../machines/staff/accept-invitation.machine.ts';
 import { after, never, withAccountProviders } from '../account/stories-support.tsx';
 import AcceptInvitationPage from './accept-invitation.view.tsx';
 
@@ -33,7 +38,13 @@ const logic = acceptInvitationMachine.provide({
 });
 const accepting = acceptInvitationMachine.provide({ actors: { accept: fromPromise(() => never()) } });
 
-const filled: Record<AcceptField, string> = { firstName: 'Taylor', lastName: 'Brooks', password: 'Correct-Horse-42', confirmPassword: 'Correct-Horse-42', acceptTerms: TICKED };
+const filled: Record<AcceptField, string> = {
+  firstName: 'Taylor',
+  lastName: 'Brooks',
+  password: 'Correct-Horse-42',
+  confirmPassword: 'Correct-Horse-42',
+  acceptTerms: TICKED,
+};
 const context = (c: Partial<AcceptInvitationContext> = {}): AcceptInvitationContext => ({
   values: { ...filled, password: '', confirmPassword: '', acceptTerms: '' },
   touched: {},
@@ -80,7 +91,11 @@ export const Invalid: Story = {
       {
         values: { ...filled, password: 'short', confirmPassword: 'shorter', acceptTerms: '' },
         touched: { password: true, confirmPassword: true },
-        errors: { password: AccountMessages.passwordLength, confirmPassword: AccountMessages.passwordsMatch, acceptTerms: AccountMessages.terms },
+        errors: {
+          password: AccountMessages.passwordLength,
+          confirmPassword: AccountMessages.passwordsMatch,
+          acceptTerms: AccountMessages.terms,
+        },
       },
     ),
   },
@@ -90,7 +105,9 @@ export const Invalid: Story = {
 export const Accepting: Story = { args: { logic: accepting, snapshot: at('accepting', { values: filled, errors: {} }, accepting) } };
 
 /** failed: a refusal that names no field. */
-export const Failed: Story = { args: { snapshot: at({ form: 'failed' }, { values: filled, errors: {}, error: AccountMessages.tooManyRequests }) } };
+export const Failed: Story = {
+  args: { snapshot: at({ form: 'failed' }, { values: filled, errors: {}, error: AccountMessages.tooManyRequests }) },
+};
 
 /** unusable: the link has expired. */
 export const Expired: Story = { args: { snapshot: at('unusable', { invitation: null, problem: InvitationMessages.invitationExpired }) } };
@@ -98,7 +115,9 @@ export const Expired: Story = { args: { snapshot: at('unusable', { invitation: n
 export const ExpiredDark: Story = { ...Expired, globals: dark };
 
 /** unusable: the invitation was accepted already. */
-export const AlreadyAccepted: Story = { args: { snapshot: at('unusable', { invitation: null, problem: InvitationMessages.invitationUsed }) } };
+export const AlreadyAccepted: Story = {
+  args: { snapshot: at('unusable', { invitation: null, problem: InvitationMessages.invitationUsed }) },
+};
 
 /** unusable: the company withdrew it. */
 export const Revoked: Story = { args: { snapshot: at('unusable', { invitation: null, problem: InvitationMessages.invitationRevoked }) } };

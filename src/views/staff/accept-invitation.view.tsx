@@ -114,8 +114,21 @@ function Acceptance({ search, logic, snapshot }: AcceptInvitationPageProps & { s
         </div>
         {/* The account's email, for password managers. */}
         <input type="email" name="username" autoComplete="username" value={invitation?.email ?? ''} readOnly hidden />
-        <SecretField label="Password" what="password" autoComplete="new-password" required hint="8 to 128 characters." {...bind('password')} />
-        <SecretField label="Confirm password" what="password confirmation" autoComplete="new-password" required {...bind('confirmPassword')} />
+        <SecretField
+          label="Password"
+          what="password"
+          autoComplete="new-password"
+          required
+          hint="8 to 128 characters."
+          {...bind('password')}
+        />
+        <SecretField
+          label="Confirm password"
+          what="password confirmation"
+          autoComplete="new-password"
+          required
+          {...bind('confirmPassword')}
+        />
         <TermsCheckbox
           checked={values.acceptTerms === TICKED}
           error={errors.acceptTerms}

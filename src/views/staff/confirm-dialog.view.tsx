@@ -6,7 +6,17 @@ import { Modal } from '../ui/modal.tsx';
 const whoOf = (r: Recruiter) => r.name || r.email;
 
 /** Nothing is deleted or revoked until the employer says so here. */
-export function ConfirmDialog({ recruiter, action, onCancel, onConfirm }: { recruiter: Recruiter; action: StaffAction; onCancel: () => void; onConfirm: () => void }) {
+export function ConfirmDialog({
+  recruiter,
+  action,
+  onCancel,
+  onConfirm,
+}: {
+  recruiter: Recruiter;
+  action: StaffAction;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const revoking = action === 'revoke';
   return (
     <Modal open onClose={onCancel} title={revoking ? 'Revoke invitation?' : 'Delete recruiter?'}>

@@ -19,7 +19,8 @@ const editContext = (c: Partial<EditRecruiterContext> = {}): EditRecruiterContex
   email: casey.email,
   ...c,
 });
-const edit = (value: string | Record<string, string>, c: Partial<EditRecruiterContext> = {}) => saving.resolveState({ value, context: editContext(c) });
+const edit = (value: string | Record<string, string>, c: Partial<EditRecruiterContext> = {}) =>
+  saving.resolveState({ value, context: editContext(c) });
 
 /** The employer's edit dialog for one recruiter, in each state of its machine. */
 const meta = {
@@ -43,7 +44,14 @@ export const EditingDark: Story = { ...Editing, globals: dark };
 /** editing with a rule unmet on a field the employer left: Save is disabled. */
 export const Invalid: Story = {
   args: {
-    snapshot: edit({ editing: 'idle' }, { values: { ...detailValuesOf(casey), phoneNumber: '555-01' }, touched: { phoneNumber: true }, errors: { phoneNumber: StaffMessages.phone } }),
+    snapshot: edit(
+      { editing: 'idle' },
+      {
+        values: { ...detailValuesOf(casey), phoneNumber: '555-01' },
+        touched: { phoneNumber: true },
+        errors: { phoneNumber: StaffMessages.phone },
+      },
+    ),
   },
 };
 

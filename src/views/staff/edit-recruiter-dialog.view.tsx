@@ -2,7 +2,12 @@ import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import type { Recruiter } from '../../contract/staff.ts';
-import { editRecruiterMachine, selectCanSave, selectEditErrors, type EditedRecruiter } from '../../machines/staff/edit-recruiter.machine.ts';
+import {
+  editRecruiterMachine,
+  selectCanSave,
+  selectEditErrors,
+  type EditedRecruiter,
+} from '../../machines/staff/edit-recruiter.machine.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { fieldBinder } from '../ui/field-binding.ts';

@@ -18,7 +18,8 @@ const inviteContext = (c: Partial<InviteContext> = {}): InviteContext => ({
   error: null,
   ...c,
 });
-const invite = (value: string | Record<string, string>, c: Partial<InviteContext> = {}) => waiting.resolveState({ value, context: inviteContext(c) });
+const invite = (value: string | Record<string, string>, c: Partial<InviteContext> = {}) =>
+  waiting.resolveState({ value, context: inviteContext(c) });
 
 /** The invite dialog of the staff page, in each state of its machine. */
 const meta = {
@@ -35,7 +36,14 @@ type Story = StoryObj<typeof meta>;
 const dark = { theme: 'dark' } as const;
 
 /** editing: an empty form; Send is disabled until the email is valid. */
-export const Empty: Story = { args: { snapshot: invite({ editing: 'idle' }, { values: { email: '', firstName: '', lastName: '', jobTitle: '' }, errors: { email: AccountMessages.email } }) } };
+export const Empty: Story = {
+  args: {
+    snapshot: invite(
+      { editing: 'idle' },
+      { values: { email: '', firstName: '', lastName: '', jobTitle: '' }, errors: { email: AccountMessages.email } },
+    ),
+  },
+};
 
 /** editing: filled in, ready to send. */
 export const Filled: Story = { args: { snapshot: invite({ editing: 'idle' }) } };
@@ -44,14 +52,21 @@ export const FilledDark: Story = { ...Filled, globals: dark };
 
 /** editing with an email left invalid. */
 export const InvalidEmail: Story = {
-  args: { snapshot: invite({ editing: 'idle' }, { values: { ...inviteContext().values, email: 'river@' }, touched: { email: true }, errors: { email: AccountMessages.email } }) },
+  args: {
+    snapshot: invite(
+      { editing: 'idle' },
+      { values: { ...inviteContext().values, email: 'river@' }, touched: { email: true }, errors: { email: AccountMessages.email } },
+    ),
+  },
 };
 
 /** sending: Send is busy. */
 export const Sending: Story = { args: { snapshot: invite('sending') } };
 
 /** failed: the server's word on the email, next to it. */
-export const AddressHasAccount: Story = { args: { snapshot: invite({ editing: 'failed' }, { serverErrors: { email: StaffMessages.emailHasAccount } }) } };
+export const AddressHasAccount: Story = {
+  args: { snapshot: invite({ editing: 'failed' }, { serverErrors: { email: StaffMessages.emailHasAccount } }) },
+};
 
 /** failed: a refusal that names no field. */
 export const Failed: Story = { args: { snapshot: invite({ editing: 'failed' }, { error: AccountMessages.tooManyRequests }) } };

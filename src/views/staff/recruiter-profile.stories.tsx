@@ -42,7 +42,9 @@ export const FromTheStart: Story = {};
 export const Loading: Story = { args: { snapshot: at('loading', recruiterProfile.initialContext) } };
 
 /** loadFailed: the answer did not fit the contract (spec 2 §8); Try again reads it again. */
-export const LoadFailed: Story = { args: { snapshot: at('loadFailed', { ...recruiterProfile.initialContext, loadError: StaffMessages.invalidData }) } };
+export const LoadFailed: Story = {
+  args: { snapshot: at('loadFailed', { ...recruiterProfile.initialContext, loadError: StaffMessages.invalidData }) },
+};
 
 /** editing: the saved details, the email and company shown. */
 export const Editing: Story = { args: { snapshot: at({ editing: 'idle' }) } };
@@ -54,7 +56,11 @@ export const Invalid: Story = {
   args: {
     snapshot: at(
       { editing: 'idle' },
-      { values: { ...values, lastName: '', phoneNumber: '555-01' }, touched: { lastName: true, phoneNumber: true }, errors: { lastName: StaffMessages.lastName, phoneNumber: StaffMessages.phone } },
+      {
+        values: { ...values, lastName: '', phoneNumber: '555-01' },
+        touched: { lastName: true, phoneNumber: true },
+        errors: { lastName: StaffMessages.lastName, phoneNumber: StaffMessages.phone },
+      },
     ),
   },
 };

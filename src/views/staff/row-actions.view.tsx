@@ -19,7 +19,17 @@ const itemClass =
 export const whoOf = (r: Recruiter) => r.name || r.email;
 
 /** A row's actions in a Headless UI menu: Enter, Space or Arrow Down opens it, the arrows move, Escape closes. */
-export function RowActions({ recruiter, busy, onEdit, onAction }: { recruiter: Recruiter; busy: boolean; onEdit: () => void; onAction: (a: StaffAction) => void }) {
+export function RowActions({
+  recruiter,
+  busy,
+  onEdit,
+  onAction,
+}: {
+  recruiter: Recruiter;
+  busy: boolean;
+  onEdit: () => void;
+  onAction: (a: StaffAction) => void;
+}) {
   const actions = actionsFor(recruiter);
   return (
     <Menu>

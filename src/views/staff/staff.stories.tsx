@@ -52,7 +52,13 @@ const editLogic = editRecruiterMachine.provide({
     save: fromPromise<EditedRecruiter, Record<DetailField, string> & { email: string }>(({ input }) => {
       const row = demoStaff.find((r) => r.email === input.email)!;
       return after(700, {
-        recruiter: { ...row, firstName: input.firstName, lastName: input.lastName, name: `${input.firstName} ${input.lastName}`, jobTitle: input.jobTitle || null },
+        recruiter: {
+          ...row,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          name: `${input.firstName} ${input.lastName}`,
+          jobTitle: input.jobTitle || null,
+        },
         message: StaffMessages.recruiterSaved,
       });
     }),
@@ -69,7 +75,8 @@ const context = (c: Partial<StaffContext> = {}): StaffContext => ({
   action: null,
   ...c,
 });
-const at = (value: string | Record<string, string>, c: Partial<StaffContext> = {}, machine = logic) => machine.resolveState({ value, context: context(c) });
+const at = (value: string | Record<string, string>, c: Partial<StaffContext> = {}, machine = logic) =>
+  machine.resolveState({ value, context: context(c) });
 
 const meta = {
   title: 'Staff/Staff page',
@@ -118,12 +125,20 @@ export const ConfirmDeleteDark: Story = { ...ConfirmDelete, globals: dark };
 export const ConfirmRevoke: Story = { args: { snapshot: at({ ready: 'confirming' }, { target: taylor, action: 'revoke' }) } };
 
 /** acting: the row being changed is busy. */
-export const Acting: Story = { args: { logic: acting, snapshot: at({ ready: 'acting' }, { target: casey, action: 'deactivate' }, acting) } };
+export const Acting: Story = {
+  args: { logic: acting, snapshot: at({ ready: 'acting' }, { target: casey, action: 'deactivate' }, acting) },
+};
 
 /** after a change: what the server said. */
 export const Changed: Story = {
   args: {
-    snapshot: at({ ready: 'idle' }, { recruiters: demoStaff.map((r) => (r === casey ? { ...r, status: 'inactive' } : r)), notice: StaffMessages.deactivated('Casey Nguyen') }),
+    snapshot: at(
+      { ready: 'idle' },
+      {
+        recruiters: demoStaff.map((r) => (r === casey ? { ...r, status: 'inactive' } : r)),
+        notice: StaffMessages.deactivated('Casey Nguyen'),
+      },
+    ),
   },
 };
 

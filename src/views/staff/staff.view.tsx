@@ -63,14 +63,29 @@ const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.C
 /** Stands in for a row's menu button while its code arrives. */
 function ActionsPlaceholder({ who }: { who: string }) {
   return (
-    <button type="button" disabled aria-label={`Actions for ${who} (loading)`} className="inline-flex min-h-5 items-center gap-0.5 rounded border border-line px-1 py-0.5 text-sm font-semibold opacity-60">
+    <button
+      type="button"
+      disabled
+      aria-label={`Actions for ${who} (loading)`}
+      className="inline-flex min-h-5 items-center gap-0.5 rounded border border-line px-1 py-0.5 text-sm font-semibold opacity-60"
+    >
       Actions
       <span aria-hidden="true">▾</span>
     </button>
   );
 }
 
-function RecruiterRow({ recruiter, busy, onEdit, onAction }: { recruiter: Recruiter; busy: boolean; onEdit: () => void; onAction: (a: StaffAction) => void }) {
+function RecruiterRow({
+  recruiter,
+  busy,
+  onEdit,
+  onAction,
+}: {
+  recruiter: Recruiter;
+  busy: boolean;
+  onEdit: () => void;
+  onAction: (a: StaffAction) => void;
+}) {
   return (
     <tr className="border-t border-line align-top">
       <th scope="row" className="px-1 py-1 text-left font-semibold">
@@ -78,7 +93,9 @@ function RecruiterRow({ recruiter, busy, onEdit, onAction }: { recruiter: Recrui
         <div className="text-sm font-normal text-muted break-all">{recruiter.email}</div>
       </th>
       <td className="px-1 py-1 text-sm">{recruiter.jobTitle ?? <span className="text-muted">—</span>}</td>
-      <td className="px-1 py-1 text-sm whitespace-nowrap">{readablePhone(recruiter.phoneNumber) || <span className="text-muted">—</span>}</td>
+      <td className="px-1 py-1 text-sm whitespace-nowrap">
+        {readablePhone(recruiter.phoneNumber) || <span className="text-muted">—</span>}
+      </td>
       <td className="px-1 py-1 text-sm">
         <StatusChip status={recruiter.status} />
         {recruiter.status === 'invited' && (

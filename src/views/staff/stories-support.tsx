@@ -24,7 +24,14 @@ export const withRecruiter = withProviders({
   remember: false,
 });
 
-const person = (email: string, firstName: string, lastName: string, status: 'active' | 'inactive', jobTitle: string | null, phoneNumber: string | null): Recruiter => ({
+const person = (
+  email: string,
+  firstName: string,
+  lastName: string,
+  status: 'active' | 'inactive',
+  jobTitle: string | null,
+  phoneNumber: string | null,
+): Recruiter => ({
   email,
   firstName,
   lastName,

@@ -56,7 +56,11 @@ export function InvitationsCard({ logic, snapshot }: InvitationsCardProps) {
         <h2 id="invitations-title" className="text-xl font-bold">
           Invitations
         </h2>
-        {page && page.total > page.items.length && <span className="text-sm text-muted">Newest {page.items.length} of {page.total}</span>}
+        {page && page.total > page.items.length && (
+          <span className="text-sm text-muted">
+            Newest {page.items.length} of {page.total}
+          </span>
+        )}
       </div>
       {failed ? (
         <LoadFailed message="Your invitations could not be loaded." onRetry={() => actor.send({ type: 'invitations.retry' })} />

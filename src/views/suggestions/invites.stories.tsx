@@ -1,7 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fromPromise } from 'xstate';
 import type { SentInvitationPage, SentInvitationsRequest } from '../../contract/suggestions.ts';
-import { sentInvitationsMachine, type InviteJobOption, type SentInvitationsContext } from '../../machines/suggestions/sent-invitations.machine.ts';
+import {
+  sentInvitationsMachine,
+  type InviteJobOption,
+  type SentInvitationsContext,
+} from '../../machines/suggestions/sent-invitations.machine.ts';
 import { after } from '../account/stories-support.tsx';
 import { withRecruiter } from '../staff/stories-support.tsx';
 import InvitesPage from './invites.view.tsx';
@@ -26,7 +30,8 @@ const context = (c: Partial<SentInvitationsContext> = {}): SentInvitationsContex
   jobs: demoJobs,
   ...c,
 });
-const at = (list: string, c: Partial<SentInvitationsContext> = {}) => logic.resolveState({ value: { list, jobs: 'done' }, context: context(c) });
+const at = (list: string, c: Partial<SentInvitationsContext> = {}) =>
+  logic.resolveState({ value: { list, jobs: 'done' }, context: context(c) });
 
 const meta = {
   title: 'Suggestions/Invitations sent',
@@ -49,7 +54,15 @@ export const Loading: Story = { args: { snapshot: at('loading', { invitations: [
 export const Ready: Story = { args: { snapshot: at('ready') } };
 export const ReadyDark: Story = { ...Ready, globals: dark };
 /** Narrowed to the applied ones. */
-export const Applied: Story = { args: { snapshot: at('ready', { query: { pageNumber: 1, jobId: null, status: 'applied' }, invitations: demoSent.filter((i) => i.status === 'applied'), total: 1 }) } };
+export const Applied: Story = {
+  args: {
+    snapshot: at('ready', {
+      query: { pageNumber: 1, jobId: null, status: 'applied' },
+      invitations: demoSent.filter((i) => i.status === 'applied'),
+      total: 1,
+    }),
+  },
+};
 /** Nothing sent yet. */
 export const NoneYet: Story = { args: { snapshot: at('ready', { invitations: [], total: 0 }) } };
 export const NoneYetDark: Story = { ...NoneYet, globals: dark };

@@ -21,7 +21,10 @@ export interface InvitesPageProps {
 }
 
 const ALL = '';
-const statusOptions: ReadonlyArray<Option<string>> = [{ value: ALL, label: 'Every status' }, ...invitationStatuses.map((s) => ({ value: s, label: INVITATION_STATUS_NAMES[s] }))];
+const statusOptions: ReadonlyArray<Option<string>> = [
+  { value: ALL, label: 'Every status' },
+  ...invitationStatuses.map((s) => ({ value: s, label: INVITATION_STATUS_NAMES[s] })),
+];
 const applicantsOf = (jobId: string) => `/user/applicants?jobId=${encodeURIComponent(jobId)}`;
 
 /** When the invitation last moved: "Applied 03-14-2026". */
@@ -69,13 +72,19 @@ export function SentInvitations({ logic, snapshot }: InvitesPageProps) {
   const wide = useMediaQuery(WIDE_SCREEN);
 
   const jobOptions: Array<Option<string>> = [{ value: ALL, label: 'All jobs' }, ...jobs.map((j) => ({ value: j.id, label: j.title }))];
-  if (query.jobId && !jobs.some((j) => j.id === query.jobId)) jobOptions.push({ value: query.jobId, label: invitations[0]?.job.title ?? 'This job' });
+  if (query.jobId && !jobs.some((j) => j.id === query.jobId))
+    jobOptions.push({ value: query.jobId, label: invitations[0]?.job.title ?? 'This job' });
   const narrowed = query.jobId !== null || query.status !== null;
 
   return (
     <div className="flex flex-col gap-2">
       <div role="search" aria-label="Invitations" className="grid gap-1.5 sm:grid-cols-2 lg:max-w-3xl">
-        <SelectField<string> label="Job" value={query.jobId ?? ALL} options={jobOptions} onChange={(v) => actor.send({ type: 'invitations.job', jobId: v || null })} />
+        <SelectField<string>
+          label="Job"
+          value={query.jobId ?? ALL}
+          options={jobOptions}
+          onChange={(v) => actor.send({ type: 'invitations.job', jobId: v || null })}
+        />
         <SelectField<string>
           label="Status"
           value={query.status ?? ALL}
@@ -95,7 +104,9 @@ export function SentInvitations({ logic, snapshot }: InvitesPageProps) {
       ) : !loading && invitations.length === 0 ? (
         <div className="flex flex-col items-center gap-1 rounded border border-dashed border-line p-3 text-center text-muted">
           <p>{narrowed ? 'No invitations match these filters.' : 'No invitations sent yet.'}</p>
-          {!narrowed && <p className="text-sm">Open a job’s applicants and choose “Suggested job seekers” to invite people who match it.</p>}
+          {!narrowed && (
+            <p className="text-sm">Open a job’s applicants and choose “Suggested job seekers” to invite people who match it.</p>
+          )}
         </div>
       ) : (
         <div aria-busy={loading || undefined} className={cx('transition-opacity', loading && 'opacity-60')}>
@@ -105,11 +116,21 @@ export function SentInvitations({ logic, snapshot }: InvitesPageProps) {
                 <caption className="sr-only">Invitations sent</caption>
                 <thead className="bg-surface-raised text-left text-sm">
                   <tr>
-                    <th scope="col" className="px-1 py-1">Job seeker</th>
-                    <th scope="col" className="px-1 py-1">Job</th>
-                    <th scope="col" className="px-1 py-1 whitespace-nowrap">Invited</th>
-                    <th scope="col" className="px-1 py-1">Invited by</th>
-                    <th scope="col" className="px-1 py-1">Status</th>
+                    <th scope="col" className="px-1 py-1">
+                      Job seeker
+                    </th>
+                    <th scope="col" className="px-1 py-1">
+                      Job
+                    </th>
+                    <th scope="col" className="px-1 py-1 whitespace-nowrap">
+                      Invited
+                    </th>
+                    <th scope="col" className="px-1 py-1">
+                      Invited by
+                    </th>
+                    <th scope="col" className="px-1 py-1">
+                      Status
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -144,7 +165,14 @@ export function SentInvitations({ logic, snapshot }: InvitesPageProps) {
         </div>
       )}
 
-      {loadError === null && total > 0 && <PageSteps page={query.pageNumber} pages={pages} disabled={loading} onPage={(page) => actor.send({ type: 'invitations.page', page })} />}
+      {loadError === null && total > 0 && (
+        <PageSteps
+          page={query.pageNumber}
+          pages={pages}
+          disabled={loading}
+          onPage={(page) => actor.send({ type: 'invitations.page', page })}
+        />
+      )}
     </div>
   );
 }

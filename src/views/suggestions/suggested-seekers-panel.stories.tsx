@@ -1,7 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fromPromise } from 'xstate';
 import { SuggestionMessages, type SuggestedSeekerPage } from '../../contract/suggestions.ts';
-import { suggestedSeekersMachine, type InviteAnswer, type SuggestedSeekersContext } from '../../machines/suggestions/suggested-seekers.machine.ts';
+import {
+  suggestedSeekersMachine,
+  type InviteAnswer,
+  type SuggestedSeekersContext,
+} from '../../machines/suggestions/suggested-seekers.machine.ts';
 import { after } from '../account/stories-support.tsx';
 import { withRecruiter } from '../staff/stories-support.tsx';
 import { SuggestedSeekersPanel } from './suggested-seekers-panel.tsx';
@@ -12,7 +16,9 @@ function pretendServer() {
   let seekers = demoSeekers;
   return suggestedSeekersMachine.provide({
     actors: {
-      load: fromPromise<SuggestedSeekerPage, { jobId: string; pageNumber: number }>(({ input }) => after(500, suggestedPage(seekers, 23, input.pageNumber))),
+      load: fromPromise<SuggestedSeekerPage, { jobId: string; pageNumber: number }>(({ input }) =>
+        after(500, suggestedPage(seekers, 23, input.pageNumber)),
+      ),
       inviteOne: fromPromise<InviteAnswer, { jobId: string; jobSeekerId: string }>(({ input }) => {
         const results = inviteResults([input.jobSeekerId], seekers);
         seekers = seekers.map((s) => (s.id === input.jobSeekerId ? { ...s, invitedAt: results[0]!.invitedAt } : s));
@@ -83,7 +89,12 @@ export const Invited: Story = {
 export const InvitedDark: Story = { ...Invited, globals: dark };
 /** A refusal: the seeker applied meanwhile. */
 export const Refused: Story = {
-  args: { snapshot: at('ready', { outcomes: { [elena.id]: 'alreadyApplied' }, notice: { message: SuggestionMessages.alreadyApplied, failed: true } }) },
+  args: {
+    snapshot: at('ready', {
+      outcomes: { [elena.id]: 'alreadyApplied' },
+      notice: { message: SuggestionMessages.alreadyApplied, failed: true },
+    }),
+  },
 };
 /** Nobody matches the job yet. */
 export const NoMatches: Story = { args: { snapshot: at('ready', { seekers: [], total: 0 }) } };

@@ -55,7 +55,13 @@ function SeekerRow({
   const where = [seeker.headline, seeker.city].filter(Boolean).join(' · ');
   return (
     <li>
-      <article aria-labelledby={`${id}-name`} className={cx('flex gap-1.5 rounded border border-line bg-surface p-1.5 shadow-sm', selected && 'border-brand-700 dark:border-brand-300')}>
+      <article
+        aria-labelledby={`${id}-name`}
+        className={cx(
+          'flex gap-1.5 rounded border border-line bg-surface p-1.5 shadow-sm',
+          selected && 'border-brand-700 dark:border-brand-300',
+        )}
+      >
         <input
           id={`${id}-pick`}
           type="checkbox"
@@ -101,7 +107,14 @@ function SeekerRow({
                 {outcomeNotes[outcome]}
               </span>
             ) : (
-              <Button variant="secondary" className="min-h-4 px-1.5 py-0.5" busy={inviting} disabled={busy} onClick={onInvite} aria-label={`Invite ${seeker.name}`}>
+              <Button
+                variant="secondary"
+                className="min-h-4 px-1.5 py-0.5"
+                busy={inviting}
+                disabled={busy}
+                onClick={onInvite}
+                aria-label={`Invite ${seeker.name}`}
+              >
                 Invite
               </Button>
             )}
@@ -130,7 +143,8 @@ export function SuggestedSeekersList({ logic, snapshot, jobId }: Omit<SuggestedS
   return (
     <div className="flex flex-col gap-1.5">
       <p className="text-sm text-muted">
-        Job seekers within {SUGGESTION_RADIUS_MILES} miles whose skills and preferences match this job, best match first. Only people who let employers find them are shown.
+        Job seekers within {SUGGESTION_RADIUS_MILES} miles whose skills and preferences match this job, best match first. Only people who
+        let employers find them are shown.
       </p>
       {notice && (
         <Alert tone={notice.failed ? 'info' : 'success'}>
@@ -162,12 +176,20 @@ export function SuggestedSeekersList({ logic, snapshot, jobId }: Omit<SuggestedS
                   Select all on this page
                 </Button>
               )}
-              <Button busy={manyBusy} disabled={busy || selected.length === 0} onClick={() => actor.send({ type: 'seekers.inviteSelected' })}>
+              <Button
+                busy={manyBusy}
+                disabled={busy || selected.length === 0}
+                onClick={() => actor.send({ type: 'seekers.inviteSelected' })}
+              >
                 Invite selected{selected.length > 0 ? ` (${selected.length})` : ''}
               </Button>
             </div>
           </div>
-          <ul aria-label="Suggested job seekers" aria-busy={loading || undefined} className={cx('flex flex-col gap-1', loading && 'opacity-60')}>
+          <ul
+            aria-label="Suggested job seekers"
+            aria-busy={loading || undefined}
+            className={cx('flex flex-col gap-1', loading && 'opacity-60')}
+          >
             {seekers.map((s) => (
               <SeekerRow
                 key={s.id}
@@ -183,7 +205,12 @@ export function SuggestedSeekersList({ logic, snapshot, jobId }: Omit<SuggestedS
             ))}
           </ul>
           {total > seekers.length || context.pageNumber > 1 ? (
-            <PageSteps page={context.pageNumber} pages={pages} disabled={loading || busy} onPage={(page) => actor.send({ type: 'seekers.page', page })} />
+            <PageSteps
+              page={context.pageNumber}
+              pages={pages}
+              disabled={loading || busy}
+              onPage={(page) => actor.send({ type: 'seekers.page', page })}
+            />
           ) : null}
         </>
       )}

@@ -22,8 +22,19 @@ const seeker = (n: number, name: string, extra: Partial<SuggestedSeeker> = {}): 
 /** Seekers suggested for the demo job, best match first. */
 export const demoSeekers: SuggestedSeeker[] = [
   seeker(1, 'Priya Shah', { score: 94, distanceMiles: 1.2 }),
-  seeker(2, 'Elena Torres', { score: 81, headline: 'Receiving Clerk', distanceMiles: 6.8, matchedSkills: [{ id: 401, name: 'Forklift operation' }] }),
-  seeker(3, 'Marcus Bell', { score: 72, city: 'Portland', headline: 'Retail Lead', distanceMiles: 9.5, invitedAt: '2026-03-10T16:00:00.000Z' }),
+  seeker(2, 'Elena Torres', {
+    score: 81,
+    headline: 'Receiving Clerk',
+    distanceMiles: 6.8,
+    matchedSkills: [{ id: 401, name: 'Forklift operation' }],
+  }),
+  seeker(3, 'Marcus Bell', {
+    score: 72,
+    city: 'Portland',
+    headline: 'Retail Lead',
+    distanceMiles: 9.5,
+    invitedAt: '2026-03-10T16:00:00.000Z',
+  }),
   seeker(4, 'Dev Patel', { score: 55, city: 'Camas', headline: null, distanceMiles: 14.1, matchedSkills: [] }),
   seeker(5, 'Luis Romero', { score: 38, city: 'Battle Ground', headline: 'Full-time', distanceMiles: 21, matchedSkills: [] }),
 ];
@@ -49,17 +60,77 @@ const cookJob = { id: '7a1c0000-0000-4000-8000-0000000000b2', title: 'Line Cook'
 
 /** The company's invitations, newest first, at every stage. */
 export const demoSent: SentInvitation[] = [
-  { id: 'i1', status: 'sent', invitedAt: '2026-03-14T09:00:00.000Z', viewedAt: null, appliedAt: null, jobSeeker: { id: 's1', name: 'Priya Shah' }, job: demoJob, invitedBy: casey },
-  { id: 'i2', status: 'viewed', invitedAt: '2026-03-12T11:00:00.000Z', viewedAt: '2026-03-12T18:00:00.000Z', appliedAt: null, jobSeeker: { id: 's2', name: 'Elena Torres' }, job: demoJob, invitedBy: erin },
-  { id: 'i3', status: 'applied', invitedAt: '2026-03-08T08:30:00.000Z', viewedAt: '2026-03-08T12:00:00.000Z', appliedAt: '2026-03-09T10:00:00.000Z', jobSeeker: { id: 's3', name: 'Marcus Bell' }, job: cookJob, invitedBy: casey },
-  { id: 'i4', status: 'sent', invitedAt: '2026-03-02T15:00:00.000Z', viewedAt: null, appliedAt: null, jobSeeker: { id: 's4', name: 'Dev Patel' }, job: cookJob, invitedBy: null },
+  {
+    id: 'i1',
+    status: 'sent',
+    invitedAt: '2026-03-14T09:00:00.000Z',
+    viewedAt: null,
+    appliedAt: null,
+    jobSeeker: { id: 's1', name: 'Priya Shah' },
+    job: demoJob,
+    invitedBy: casey,
+  },
+  {
+    id: 'i2',
+    status: 'viewed',
+    invitedAt: '2026-03-12T11:00:00.000Z',
+    viewedAt: '2026-03-12T18:00:00.000Z',
+    appliedAt: null,
+    jobSeeker: { id: 's2', name: 'Elena Torres' },
+    job: demoJob,
+    invitedBy: erin,
+  },
+  {
+    id: 'i3',
+    status: 'applied',
+    invitedAt: '2026-03-08T08:30:00.000Z',
+    viewedAt: '2026-03-08T12:00:00.000Z',
+    appliedAt: '2026-03-09T10:00:00.000Z',
+    jobSeeker: { id: 's3', name: 'Marcus Bell' },
+    job: cookJob,
+    invitedBy: casey,
+  },
+  {
+    id: 'i4',
+    status: 'sent',
+    invitedAt: '2026-03-02T15:00:00.000Z',
+    viewedAt: null,
+    appliedAt: null,
+    jobSeeker: { id: 's4', name: 'Dev Patel' },
+    job: cookJob,
+    invitedBy: null,
+  },
 ];
 
 export const demoJobs = [demoJob, cookJob];
 
 /** The seeker's invitations, newest first. */
 export const demoSeekerInvitations: SeekerInvitation[] = [
-  { id: 'v1', status: 'sent', invitedAt: '2026-03-14T09:00:00.000Z', viewedAt: null, job: { id: demoJob.id, title: demoJob.title, city: 'Vancouver', state: 'WA' }, companyName: 'Demo Hiring Co', jobOpen: true },
-  { id: 'v2', status: 'viewed', invitedAt: '2026-03-11T09:00:00.000Z', viewedAt: '2026-03-11T19:00:00.000Z', job: { id: cookJob.id, title: cookJob.title, city: 'Portland', state: 'OR' }, companyName: 'Harbor Kitchen', jobOpen: true },
-  { id: 'v3', status: 'applied', invitedAt: '2026-03-01T09:00:00.000Z', viewedAt: '2026-03-01T10:00:00.000Z', job: { id: '7a1c0000-0000-4000-8000-0000000000b3', title: 'Delivery Driver', city: null, state: null }, companyName: 'Demo Hiring Co', jobOpen: false },
+  {
+    id: 'v1',
+    status: 'sent',
+    invitedAt: '2026-03-14T09:00:00.000Z',
+    viewedAt: null,
+    job: { id: demoJob.id, title: demoJob.title, city: 'Vancouver', state: 'WA' },
+    companyName: 'Demo Hiring Co',
+    jobOpen: true,
+  },
+  {
+    id: 'v2',
+    status: 'viewed',
+    invitedAt: '2026-03-11T09:00:00.000Z',
+    viewedAt: '2026-03-11T19:00:00.000Z',
+    job: { id: cookJob.id, title: cookJob.title, city: 'Portland', state: 'OR' },
+    companyName: 'Harbor Kitchen',
+    jobOpen: true,
+  },
+  {
+    id: 'v3',
+    status: 'applied',
+    invitedAt: '2026-03-01T09:00:00.000Z',
+    viewedAt: '2026-03-01T10:00:00.000Z',
+    job: { id: '7a1c0000-0000-4000-8000-0000000000b3', title: 'Delivery Driver', city: null, state: null },
+    companyName: 'Demo Hiring Co',
+    jobOpen: false,
+  },
 ];

@@ -46,7 +46,12 @@ export function ChoiceGroup<T extends string | number>({
         value={value as T}
         onChange={onChange}
         aria-invalid={error ? true : undefined}
-        className={cx('grid gap-1', size === 'large' ? 'grid-cols-1 sm:grid-cols-2' : cx(columns === 3 ? 'grid-cols-3' : 'grid-cols-2', 'rounded border border-line p-0.5'))}
+        className={cx(
+          'grid gap-1',
+          size === 'large'
+            ? 'grid-cols-1 sm:grid-cols-2'
+            : cx(columns === 3 ? 'grid-cols-3' : 'grid-cols-2', 'rounded border border-line p-0.5'),
+        )}
       >
         {options.map((option) => (
           // Each option in its own Field, so its label and description name it and not the group.

@@ -89,7 +89,12 @@ export function TextAreaField({
 }
 
 /** A text field whose value can be shown or hidden: passwords and masked TINs. */
-export function SecretField({ showLabel = 'Show', hideLabel = 'Hide', what, ...props }: TextFieldProps & { what: string; showLabel?: string; hideLabel?: string }) {
+export function SecretField({
+  showLabel = 'Show',
+  hideLabel = 'Hide',
+  what,
+  ...props
+}: TextFieldProps & { what: string; showLabel?: string; hideLabel?: string }) {
   const [visible, setVisible] = useState(false);
   return (
     <TextField
@@ -110,7 +115,12 @@ export function SecretField({ showLabel = 'Show', hideLabel = 'Hide', what, ...p
   );
 }
 
-export function Checkbox({ label, error, className, ...input }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> & { label: ReactNode; error?: string | undefined }) {
+export function Checkbox({
+  label,
+  error,
+  className,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> & { label: ReactNode; error?: string | undefined }) {
   const id = useId();
   return (
     <div className={cx('flex flex-col gap-0.5', className)}>

@@ -14,11 +14,14 @@ export interface OtpInputProps {
   className?: string;
 }
 
-const toSlots = (value: string, length: number) =>
-  Array.from({ length }, (_, i) => (/\d/.test(value[i] ?? '') ? value[i]! : ''));
+const toSlots = (value: string, length: number) => Array.from({ length }, (_, i) => (/\d/.test(value[i] ?? '') ? value[i]! : ''));
 
 // Holes stay as spaces so every digit keeps its box; trailing holes are dropped.
-const fromSlots = (slots: string[]) => slots.map((s) => s || ' ').join('').trimEnd();
+const fromSlots = (slots: string[]) =>
+  slots
+    .map((s) => s || ' ')
+    .join('')
+    .trimEnd();
 
 /** Six single-digit boxes for an emailed code: typing advances, backspace goes back, paste spreads. */
 export function OtpInput({ value, onChange, onBlur, legend, length = 6, error, disabled, className }: OtpInputProps) {

@@ -1,7 +1,17 @@
 import { Button } from './button.tsx';
 
 /** Previous and Next around "Page 1 of 3": the pager of the company's lists. */
-export function PageSteps({ page, pages, disabled, onPage }: { page: number; pages: number; disabled: boolean; onPage: (p: number) => void }) {
+export function PageSteps({
+  page,
+  pages,
+  disabled,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  disabled: boolean;
+  onPage: (p: number) => void;
+}) {
   return (
     <nav aria-label="Pages" className="flex items-center justify-center gap-1.5">
       <Button variant="ghost" disabled={disabled || page <= 1} onClick={() => onPage(page - 1)}>

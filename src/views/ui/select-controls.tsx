@@ -17,7 +17,6 @@ import { cx } from './cx.ts';
 import { filterOptions, type ComboboxFieldProps, type Option, type SelectFieldProps } from './select-options.ts';
 import { Spinner } from './spinner.tsx';
 
-
 /** Consecutive options under one heading, in the order given. */
 function groupsOf<T>(options: ReadonlyArray<Option<T>>): Array<{ group: string | undefined; options: Option<T>[] }> {
   const out: Array<{ group: string | undefined; options: Option<T>[] }> = [];
@@ -39,7 +38,8 @@ const frame = (error: string | undefined) =>
 const optionsPanel =
   'z-50 max-h-40 w-(--input-width) min-w-(--button-width) overflow-auto rounded border border-line bg-surface py-0.5 shadow-lg [--anchor-gap:4px] empty:invisible';
 
-const optionRow = 'flex cursor-pointer items-center gap-1 px-1.5 py-0.5 data-focus:bg-brand-50 data-selected:font-semibold dark:data-focus:bg-brand-900';
+const optionRow =
+  'flex cursor-pointer items-center gap-1 px-1.5 py-0.5 data-focus:bg-brand-50 data-selected:font-semibold dark:data-focus:bg-brand-900';
 
 function Chevron() {
   return (
@@ -101,7 +101,6 @@ export function SelectField<T extends string | number>({
     </Field>
   );
 }
-
 
 /** The Headless UI combobox behind `ComboboxField` in select-field.tsx. */
 export function ComboboxField<T extends string | number>({

@@ -40,7 +40,13 @@ function Placeholder({ label, text, hint, className }: { label: string; text: st
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <input id={id} disabled value={text} readOnly className="min-h-5 w-full rounded border border-line bg-surface px-1.5 py-1 text-base text-muted" />
+      <input
+        id={id}
+        disabled
+        value={text}
+        readOnly
+        className="min-h-5 w-full rounded border border-line bg-surface px-1.5 py-1 text-base text-muted"
+      />
       {hint && <p className="text-xs text-muted">{hint}</p>}
     </div>
   );
@@ -54,7 +60,9 @@ export function SelectField<T extends string | number>(props: SelectFieldProps<T
   const loaded = useControls();
   if (!loaded) {
     const chosen = props.options.find((o) => o.value === props.value);
-    return <Placeholder label={props.label} text={chosen?.label ?? props.placeholder ?? ''} hint={props.hint} className={props.className} />;
+    return (
+      <Placeholder label={props.label} text={chosen?.label ?? props.placeholder ?? ''} hint={props.hint} className={props.className} />
+    );
   }
   return <loaded.SelectField {...props} />;
 }

@@ -40,7 +40,11 @@ export interface ComboboxFieldProps<T extends string | number> {
   className?: string;
 }
 
-const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}+#]+/u).filter(Boolean);
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}+#]+/u)
+    .filter(Boolean);
 
 /** Options where every word typed begins a word of the label, case aside; at most `limit` of them. */
 export function filterOptions<T>(options: ReadonlyArray<Option<T>>, query: string, limit = 50): Option<T>[] {

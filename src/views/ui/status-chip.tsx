@@ -10,7 +10,11 @@ export function StatusChip({ status, label, style, className }: { status: string
   return (
     <span
       data-status={status}
-      className={cx('inline-flex items-center gap-0.5 rounded-full border px-1 py-0.25 text-xs font-semibold whitespace-nowrap', style.className, className)}
+      className={cx(
+        'inline-flex items-center gap-0.5 rounded-full border px-1 py-0.25 text-xs font-semibold whitespace-nowrap',
+        style.className,
+        className,
+      )}
     >
       <span aria-hidden="true">{style.symbol}</span>
       {label}

@@ -29,12 +29,30 @@ export function SupplementalPayBoxes({
       <legend className="mb-1 text-sm font-medium">Supplemental pay</legend>
       <div className="grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
         {some.map((p) => (
-          <Checkbox key={p.id} label={p.name} disabled={disabled} checked={(flags & p.id) === p.id} onChange={(e) => onToggle(p.id, e.target.checked)} />
+          <Checkbox
+            key={p.id}
+            label={p.name}
+            disabled={disabled}
+            checked={(flags & p.id) === p.id}
+            onChange={(e) => onToggle(p.id, e.target.checked)}
+          />
         ))}
       </div>
       <div className="flex flex-wrap gap-x-3 gap-y-1 border-t border-line pt-1">
-        <Checkbox label="All of these" disabled={disabled} checked={(flags & SUPPLEMENTAL_PAY_ALL) === SUPPLEMENTAL_PAY_ALL} onChange={(e) => onAll(e.target.checked)} />
-        {none && <Checkbox label={none.name} disabled={disabled} checked={(flags & none.id) === none.id} onChange={(e) => onToggle(none.id, e.target.checked)} />}
+        <Checkbox
+          label="All of these"
+          disabled={disabled}
+          checked={(flags & SUPPLEMENTAL_PAY_ALL) === SUPPLEMENTAL_PAY_ALL}
+          onChange={(e) => onAll(e.target.checked)}
+        />
+        {none && (
+          <Checkbox
+            label={none.name}
+            disabled={disabled}
+            checked={(flags & none.id) === none.id}
+            onChange={(e) => onToggle(none.id, e.target.checked)}
+          />
+        )}
       </div>
       {error && (
         <p id={`${id}-error`} className="text-sm text-danger" role="alert">

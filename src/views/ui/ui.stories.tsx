@@ -140,7 +140,15 @@ function SelectsDemo({ error }: { error?: string }) {
   return (
     <div className="grid max-w-xl gap-2 sm:grid-cols-2">
       <SelectField label="Job type" value={type} onChange={setType} options={jobTypes} clearable placeholder="Any job type" />
-      <ComboboxField label="School" value={school} onChange={setSchool} options={schools} allowTyped error={error} hint="Pick from the list or keep what you typed." />
+      <ComboboxField
+        label="School"
+        value={school}
+        onChange={setSchool}
+        options={schools}
+        allowTyped
+        error={error}
+        hint="Pick from the list or keep what you typed."
+      />
     </div>
   );
 }

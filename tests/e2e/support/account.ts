@@ -67,7 +67,10 @@ export async function findMail(page: Page, to: string, subject: string | RegExp,
   const deadline = Date.now() + timeout;
   for (;;) {
     await page.getByRole('heading', { level: 1, name: 'Dev mailbox' }).waitFor();
-    const mail = page.getByRole('article', { name: subject }).filter({ hasText: `To ${to}` }).first();
+    const mail = page
+      .getByRole('article', { name: subject })
+      .filter({ hasText: `To ${to}` })
+      .first();
     if ((await mail.count()) > 0) return mail;
     if (Date.now() > deadline) throw new Error(`No mail "${String(subject)}" to ${to} in the dev mailbox within ${timeout} ms`);
     await page.waitForTimeout(250);

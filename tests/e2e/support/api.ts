@@ -15,7 +15,10 @@ export interface Answer {
 export async function apiCall(path: string, body?: unknown, token?: string, method = 'POST'): Promise<Answer> {
   const res = await fetch(new URL(path, inject('baseUrl')), {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: res.status, json: await res.json().catch(() => null) };
@@ -44,7 +47,9 @@ async function verifyEmail(email: string): Promise<void> {
 
 /** Signs in through the API: the access token. */
 export async function tokenOf(person: Pick<Person, 'email' | 'password'>): Promise<string> {
-  const signedIn = (await expectCall('/api/Account/Login', { email: person.email, password: person.password }, 200)) as { data: { accessToken: string } };
+  const signedIn = (await expectCall('/api/Account/Login', { email: person.email, password: person.password }, 200)) as {
+    data: { accessToken: string };
+  };
   return signedIn.data.accessToken;
 }
 
@@ -52,7 +57,15 @@ export async function tokenOf(person: Pick<Person, 'email' | 'password'>): Promi
 export async function createVerifiedJobSeeker(person: Person = newPerson(), yearsOld = 30): Promise<Person> {
   await expectCall(
     '/api/Account/Register',
-    { role: 0, firstName: person.firstName, lastName: person.lastName, email: person.email, password: person.password, dateOfBirth: birthDate(yearsOld), acceptTerms: true },
+    {
+      role: 0,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      email: person.email,
+      password: person.password,
+      dateOfBirth: birthDate(yearsOld),
+      acceptTerms: true,
+    },
     201,
   );
   await verifyEmail(person.email);
@@ -69,7 +82,16 @@ export async function createVerifiedEmployer(businessName: string, firstName = '
   const ein = uniqueEin();
   await expectCall(
     '/api/Account/Register',
-    { role: 1, firstName: employer.firstName, lastName: employer.lastName, email: employer.email, password: employer.password, companyName: businessName, companyTin: ein, acceptTerms: true },
+    {
+      role: 1,
+      firstName: employer.firstName,
+      lastName: employer.lastName,
+      email: employer.email,
+      password: employer.password,
+      companyName: businessName,
+      companyTin: ein,
+      acceptTerms: true,
+    },
     201,
   );
   await expectCall('/api/Account/VerifyBusiness', { businessName, businessTin: ein, email: employer.email }, 200);
@@ -83,7 +105,11 @@ export async function createRecruiter(businessName: string, firstName: string): 
   const recruiter = newPerson('recruiter', firstName);
   await expectCall('/api/Employer/InviteRecruiter', { email: recruiter.email, firstName }, 200, await tokenOf(employer));
   const token = (await mailedLink(recruiter.email, '/accept-invitation')).searchParams.get('token');
-  await expectCall('/api/Account/AcceptInvitation', { token, firstName, lastName: recruiter.lastName, password: recruiter.password, acceptTerms: true }, 201);
+  await expectCall(
+    '/api/Account/AcceptInvitation',
+    { token, firstName, lastName: recruiter.lastName, password: recruiter.password, acceptTerms: true },
+    201,
+  );
   return recruiter;
 }
 
@@ -99,7 +125,8 @@ export async function newSession(browser: Browser, viewport = { width: 1280, hei
   context.setDefaultTimeout(10_000);
   await context.addInitScript((key) => {
     try {
-      if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify({ state: 'prompt', userChoice: 'skipped', timestamp: Date.now() }));
+      if (localStorage.getItem(key) === null)
+        localStorage.setItem(key, JSON.stringify({ state: 'prompt', userChoice: 'skipped', timestamp: Date.now() }));
     } catch {
       // about:blank has no storage.
     }

@@ -63,7 +63,18 @@ export default async function setup(project: TestProject) {
   try {
     await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'server/cli/admin.ts', 'create', '--email', SUPER_ADMIN.email, '--password', SUPER_ADMIN.password, '--first-name', SUPER_ADMIN.firstName],
+      [
+        '--import',
+        'tsx',
+        'server/cli/admin.ts',
+        'create',
+        '--email',
+        SUPER_ADMIN.email,
+        '--password',
+        SUPER_ADMIN.password,
+        '--first-name',
+        SUPER_ADMIN.firstName,
+      ],
       { cwd: root, env: serverEnv },
     );
   } catch (err) {

@@ -12,7 +12,15 @@ export async function failingServer() {
   const server = createServer((req, res) => {
     requests.push({ method: req.method ?? '', url: req.url ?? '' });
     res.writeHead(500, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ data: null, state: { hasError: true, hasData: false, errors: ['Database is down'] }, success: false, message: 'Database is down' }), markAnswered);
+    res.end(
+      JSON.stringify({
+        data: null,
+        state: { hasError: true, hasData: false, errors: ['Database is down'] },
+        success: false,
+        message: 'Database is down',
+      }),
+      markAnswered,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -80,10 +80,16 @@ export const scheduler = companyJob({
 export const page = (items: CompanyJob[], total: number, pageNumber = 1): JobPage => ({ items, total, pageNumber, pageSize: 10 });
 
 /** The draft ids the wizard opens after a clone or an edit. */
-export const clonedDraft: DraftResult = { draftId: '5d7c0c5e-1111-4c3b-8a0e-00000000c10e', message: 'A copy of the job is ready as a new draft.' };
+export const clonedDraft: DraftResult = {
+  draftId: '5d7c0c5e-1111-4c3b-8a0e-00000000c10e',
+  message: 'A copy of the job is ready as a new draft.',
+};
 export const editDraft: DraftResult = { draftId: '5d7c0c5e-1111-4c3b-8a0e-00000000ed17', message: '' };
 
-export const closedNurse: StatusResult = { job: { ...nurse, status: 'Closed', modifiedBy: robin }, message: 'The job is closed. Job seekers can no longer find or apply to it.' };
+export const closedNurse: StatusResult = {
+  job: { ...nurse, status: 'Closed', modifiedBy: robin },
+  message: 'The job is closed. Job seekers can no longer find or apply to it.',
+};
 export const reopenedAnalyst: StatusResult = {
   job: { ...analyst, status: 'Active', validThrough: '2025-04-05T23:59:59.000Z' },
   message: 'The job is open again.',

@@ -6,7 +6,11 @@ import { jobDetailSchema, type JobDetail, type JobViewer } from '../../../src/co
 
 export const JOB_ID = '3c9d4b1e-2f6a-4c8b-9e1d-5a7b3c2d1e0f';
 
-export const appliedApplication = { id: 'a7d1b2c3-4e5f-4a6b-8c7d-9e0f1a2b3c4d', status: 'Applied' as const, appliedDate: '2025-03-10T12:00:00.000Z' };
+export const appliedApplication = {
+  id: 'a7d1b2c3-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  status: 'Applied' as const,
+  appliedDate: '2025-03-10T12:00:00.000Z',
+};
 
 export function seekerViewer(over: Partial<JobViewer> = {}): JobViewer {
   return { isSaved: false, hasApplied: false, application: null, isReported: false, matchedSkills: 2, totalSkills: 3, ...over };

@@ -16,7 +16,13 @@ import JobPage from '../../../src/views/jobs/job-page.view.tsx';
 import { renderInApp, storedSessionFor } from './app-harness.tsx';
 import { deferred } from './model.ts';
 
-export const seeker = storedSessionFor({ id: 'js-1', email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', role: 'JobSeeker' });
+export const seeker = storedSessionFor({
+  id: 'js-1',
+  email: 'maria@example.com',
+  firstName: 'Maria',
+  lastName: 'Lopez',
+  role: 'JobSeeker',
+});
 export const employer = storedSessionFor({ id: 'em-1', email: 'erin@example.com', firstName: 'Erin', lastName: 'Price', role: 'Employer' });
 
 interface Upload {

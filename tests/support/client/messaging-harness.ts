@@ -1,5 +1,13 @@
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
-import type { ConversationPage, Message, MessagingPost, MessagingSession, ServerFrame, ThreadPage, UnreadCount } from '../../../src/contract/messaging.ts';
+import type {
+  ConversationPage,
+  Message,
+  MessagingPost,
+  MessagingSession,
+  ServerFrame,
+  ThreadPage,
+  UnreadCount,
+} from '../../../src/contract/messaging.ts';
 import { connectionMachine, type SocketCommand, type SocketInput } from '../../../src/machines/messaging/connection.machine.ts';
 import { conversationsMachine, type ConversationQuery } from '../../../src/machines/messaging/conversations.machine.ts';
 import { threadMachine } from '../../../src/machines/messaging/thread.machine.ts';

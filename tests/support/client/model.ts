@@ -236,9 +236,7 @@ export function eventTypesOf(machine: AnyStateMachine): string[] {
  * (a server answer, the session ending).
  */
 export type UserStep =
-  | { type: 'user.fill'; field: string; value: string }
-  | { type: 'user.submit' }
-  | { type: 'outside'; event: EventObject };
+  { type: 'user.fill'; field: string; value: string } | { type: 'user.submit' } | { type: 'outside'; event: EventObject };
 
 export type UserSnapshot<M extends AnyStateMachine> = Snapshot<undefined> & { machine: SnapshotFrom<M> };
 
@@ -300,7 +298,11 @@ export function userPaths<M extends AnyStateMachine>(
     const steps = path.steps.filter((s) => !isInit(s.event));
     byView.set(key, { steps: steps.map((s) => s.event), states: steps.map((s) => s.state.machine) });
   }
-  return [...byView.entries()].map(([seen, path]) => ({ name: seen, initial: logic.getInitialSnapshot(null as never, undefined).machine, ...path }));
+  return [...byView.entries()].map(([seen, path]) => ({
+    name: seen,
+    initial: logic.getInitialSnapshot(null as never, undefined).machine,
+    ...path,
+  }));
 }
 
 /** A promise a stub actor returns, settled by the test when the model says so. */

@@ -5,7 +5,14 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { AllLookups } from '../../../src/contract/lookups.ts';
 import type { JobPostListItem } from '../../../src/contract/posting.ts';
-import type { BoostsPage, BoostsRequestInput, ClusterRequestInput, MapPins, SearchPage, SearchRequestInput } from '../../../src/contract/search.ts';
+import type {
+  BoostsPage,
+  BoostsRequestInput,
+  ClusterRequestInput,
+  MapPins,
+  SearchPage,
+  SearchRequestInput,
+} from '../../../src/contract/search.ts';
 import { jobSearchMachine, type JobSearchEvent } from '../../../src/machines/jobs/search.machine.ts';
 import { deferred } from './model.ts';
 

@@ -104,10 +104,13 @@ export async function createTestApp(
     extend?: (app: FastifyInstance) => void | Promise<void>;
   } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: '0', ...options.env }, {
-    clientDir: null,
-    ...options.config,
-  });
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: '0', ...options.env },
+    {
+      clientDir: null,
+      ...options.config,
+    },
+  );
   const { database, drop } = await openTestDatabase();
   const adapters = { ...(await createAdapters(config, database)), ...options.adapters };
   const routes: TestApp['routes'] = [];
