@@ -179,15 +179,13 @@ export async function seedDemoApplicants(ctx: AppContext, companyId: string): Pr
         .values(skillIds.map((skillId) => ({ userId: user.id, skillId })))
         .onConflictDoNothing();
     if (highSchool) {
-      await ctx.db
-        .insert(education)
-        .values({
-          userId: user.id,
-          degreeId: highSchool.id,
-          level: highSchool.level,
-          completionYear: person.year,
-          universityName: person.school,
-        });
+      await ctx.db.insert(education).values({
+        userId: user.id,
+        degreeId: highSchool.id,
+        level: highSchool.level,
+        completionYear: person.year,
+        universityName: person.school,
+      });
     }
     const resumeId = await storeResume(ctx, user.id, person, email);
 
@@ -221,17 +219,15 @@ export async function seedDemoApplicants(ctx: AppContext, companyId: string): Pr
         .onConflictDoNothing({ target: [applications.jobPostId, applications.jobSeekerId] })
         .returning({ id: applications.id });
       if (!app || !steps.length) continue;
-      await ctx.db
-        .insert(applicationStatusChanges)
-        .values(
-          steps.map((to, k) => ({
-            applicationId: app.id,
-            fromStatus: k === 0 ? ('Applied' as const) : steps[k - 1]!,
-            toStatus: to,
-            changedBy: by(k, to),
-            changedAt: stepAt(k),
-          })),
-        );
+      await ctx.db.insert(applicationStatusChanges).values(
+        steps.map((to, k) => ({
+          applicationId: app.id,
+          fromStatus: k === 0 ? ('Applied' as const) : steps[k - 1]!,
+          toStatus: to,
+          changedBy: by(k, to),
+          changedAt: stepAt(k),
+        })),
+      );
     }
   }
   await backfillHistory(ctx, companyId, recruiter.id);
@@ -283,17 +279,15 @@ async function backfillHistory(ctx: AppContext, companyId: string, recruiterId: 
     const steps = PATHS[row.status as ApplicationStatus];
     const span = Math.max(1, row.statusChangedAt.getTime() - row.createdAt.getTime());
     const at = (k: number) => new Date(row.createdAt.getTime() + Math.round((span * (k + 1)) / steps.length));
-    await ctx.db
-      .insert(applicationStatusChanges)
-      .values(
-        steps.map((to, k) => ({
-          applicationId: row.id,
-          fromStatus: k === 0 ? ('Applied' as const) : steps[k - 1]!,
-          toStatus: to,
-          changedBy: recruiterId,
-          changedAt: at(k),
-        })),
-      );
+    await ctx.db.insert(applicationStatusChanges).values(
+      steps.map((to, k) => ({
+        applicationId: row.id,
+        fromStatus: k === 0 ? ('Applied' as const) : steps[k - 1]!,
+        toStatus: to,
+        changedBy: recruiterId,
+        changedAt: at(k),
+      })),
+    );
     await ctx.db
       .update(applications)
       .set({ statusChangedBy: recruiterId, seenAt: new Date(row.createdAt.getTime() + Math.min(span, HOUR)), seenBy: recruiterId })

@@ -144,17 +144,15 @@ async function seed() {
       .returning();
     const [application] = await db.insert(applications).values({ jobPostId: job!.id, jobSeekerId: seeker!.id }).returning();
     const url = `ch_bench_${i}_${randomUUID()}`;
-    await db
-      .insert(channels)
-      .values({
-        url,
-        jobPostId: job!.id,
-        applicationId: application!.id,
-        seekerId: seeker!.id,
-        companyId: company!.id,
-        createdAt: now,
-        lastMessageAt: now,
-      });
+    await db.insert(channels).values({
+      url,
+      jobPostId: job!.id,
+      applicationId: application!.id,
+      seekerId: seeker!.id,
+      companyId: company!.id,
+      createdAt: now,
+      lastMessageAt: now,
+    });
     senders.push({ token: await tokens.sign({ userId: seeker!.id, role: 'JobSeeker' }), url });
   }
 }

@@ -275,16 +275,14 @@ describe('POST /api/Account/VerifyBusiness', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe(AccountMessages.verificationFailed);
 
-    await app.database.db
-      .insert(users)
-      .values({
-        email: 'seeker@example.com',
-        passwordHash: null,
-        firstName: 'Sam',
-        lastName: 'Seeker',
-        role: 'JobSeeker',
-        dateOfBirth: '2000-01-01',
-      });
+    await app.database.db.insert(users).values({
+      email: 'seeker@example.com',
+      passwordHash: null,
+      firstName: 'Sam',
+      lastName: 'Seeker',
+      role: 'JobSeeker',
+      dateOfBirth: '2000-01-01',
+    });
     const seeker = await verify({ email: 'seeker@example.com', businessName: 'Acme Widgets LLC', businessTin: '12-3456780' });
     expect(seeker.statusCode).toBe(400);
     expect(seeker.json()).toEqual(unknown.json());

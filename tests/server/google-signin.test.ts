@@ -281,16 +281,14 @@ describe('a new Google user', () => {
 describe('a Google user whose email is already registered', () => {
   it('is linked to the account by the verified email and signed in', async () => {
     const who = person();
-    await app.database.db
-      .insert(users)
-      .values({
-        email: who.email!,
-        passwordHash: null,
-        firstName: 'Existing',
-        lastName: 'User',
-        role: 'JobSeeker',
-        dateOfBirth: years(22),
-      });
+    await app.database.db.insert(users).values({
+      email: who.email!,
+      passwordHash: null,
+      firstName: 'Existing',
+      lastName: 'User',
+      role: 'JobSeeker',
+      dateOfBirth: years(22),
+    });
     const res = await signIn(who);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ kind: 'signedIn', session: { users: { email: who.email, firstName: 'Existing' } } });

@@ -449,16 +449,14 @@ describe('completion', () => {
       { token: me.token },
     );
     expect(await percentage()).toBe(83);
-    await app.database.db
-      .insert(storedFiles)
-      .values({
-        purpose: 'resume',
-        ownerId: me.id,
-        storageKey: `k-${me.id}`,
-        originalName: 'resume.pdf',
-        contentType: 'application/pdf',
-        sizeBytes: 10,
-      });
+    await app.database.db.insert(storedFiles).values({
+      purpose: 'resume',
+      ownerId: me.id,
+      storageKey: `k-${me.id}`,
+      originalName: 'resume.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 10,
+    });
     const status = (await get<CompletionStatus>(app, '/api/Account/CompletionStatus', me.token)).body.data;
     expect(status).toEqual({
       isCompleted: true,

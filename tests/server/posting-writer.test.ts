@@ -89,15 +89,13 @@ async function startModel() {
     req.on('end', () => {
       state.requests.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(raw || '{}') });
       const answer = (content: string) =>
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify({
-              id: 'chatcmpl-1',
-              object: 'chat.completion',
-              choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-            }),
-          );
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id: 'chatcmpl-1',
+            object: 'chat.completion',
+            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          }),
+        );
       switch (state.mode) {
         case 'hang':
           return;
