@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { firstRenderIsPrerendered } from './app/hydration.ts';
 import './index.css';
 
 const container = document.getElementById('root')!;
@@ -9,6 +10,7 @@ const app = (
     <App />
   </StrictMode>
 );
-// A public page comes prerendered (src/app/prerender.tsx): the same views take it over.
-if (container.firstElementChild) hydrateRoot(container, app);
+// A public page comes prerendered (src/app/prerender.tsx): the same views take it over, unless its
+// query or what this browser keeps (a theme, a place) makes the first render differ; then they draw it afresh.
+if (container.firstElementChild && firstRenderIsPrerendered()) hydrateRoot(container, app);
 else createRoot(container).render(app);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { locationSources, type UserLocation } from '../contract/location.ts';
+import { LOCATION_KEY, PERMISSION_KEY } from './location-keys.ts';
 
 /** The resolved geolocation permission states (spec 1 §4). */
 export const permissionStates = ['prompt', 'granted', 'denied', 'unsupported'] as const;
@@ -26,8 +27,7 @@ export const userLocationSchema = z.object({
   radius: z.number().optional(),
 });
 
-export const PERMISSION_KEY = 'geolocationPermission';
-export const LOCATION_KEY = 'userLocation';
+export { LOCATION_KEY, PERMISSION_KEY };
 
 function storage(): Storage | null {
   try {

@@ -1,0 +1,18 @@
+import { LOCATION_KEY, PERMISSION_KEY } from '../services/location-keys.ts';
+import { themeStore } from '../services/theme-store.ts';
+
+/**
+ * Whether this browser's first render is the one prerendered at build: an address without a query
+ * (a search's query fills the page's form), and nothing kept that a first render reads (a chosen
+ * theme, a place, an answer to the location prompt). Any other page is drawn afresh instead of
+ * hydrated, so React never takes over markup that differs from its own.
+ */
+export function firstRenderIsPrerendered(): boolean {
+  if (window.location.search) return false;
+  try {
+    if (localStorage.getItem(LOCATION_KEY) !== null || localStorage.getItem(PERMISSION_KEY) !== null) return false;
+  } catch {
+    // No storage: nothing kept.
+  }
+  return themeStore.read() === 'system' && !themeStore.systemPrefersDark();
+}
