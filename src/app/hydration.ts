@@ -2,13 +2,20 @@ import { LOCATION_KEY, PERMISSION_KEY } from '../services/location-keys.ts';
 import { themeStore } from '../services/theme-store.ts';
 
 /**
+ * Pages whose first render does not match their prerendered HTML yet: the search page starts its
+ * search, map and lists in the first render. Their HTML still paints first; the views then draw
+ * them afresh.
+ */
+const drawnAfresh = new Set(['/jobs']);
+
+/**
  * Whether this browser's first render is the one prerendered at build: an address without a query
  * (a search's query fills the page's form), and nothing kept that a first render reads (a chosen
  * theme, a place, an answer to the location prompt). Any other page is drawn afresh instead of
  * hydrated, so React never takes over markup that differs from its own.
  */
 export function firstRenderIsPrerendered(): boolean {
-  if (window.location.search) return false;
+  if (window.location.search || drawnAfresh.has(window.location.pathname)) return false;
   try {
     if (localStorage.getItem(LOCATION_KEY) !== null || localStorage.getItem(PERMISSION_KEY) !== null) return false;
   } catch {
