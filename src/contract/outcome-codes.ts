@@ -56,6 +56,26 @@ export const outcomeCodes = {
     status: 400,
     when: "The application lacks what the job asks for (a resume, a cover letter, an answer on work authorization) or names a document not the seeker's own; state.fieldErrors places each message.",
   },
+  'boost.created': { status: 201, when: 'Success: the first period is paid and the job is boosted now.' },
+  'boost.requiresAction': {
+    status: 202,
+    when: 'The bank asks the employer to confirm the first payment (3-D Secure): data.clientSecret confirms it, then payment-intent finishes the boost.',
+  },
+  'boost.alreadyBoosted': { status: 409, when: 'Boosting a job that has a current boost already (change that boost instead).' },
+  'boost.jobNotOpen': { status: 409, when: 'Boosting a job that is closed, expired or not published.' },
+  'payment.declined': { status: 402, when: 'The card was declined; nothing is charged and no boost is made.' },
+  'payment.insufficientFunds': { status: 402, when: 'The card has insufficient funds; nothing is charged and no boost is made.' },
+  'payment.expiredCard': { status: 402, when: 'The card has expired; nothing is charged and no boost is made.' },
+  'payment.authenticationFailed': {
+    status: 402,
+    when: 'The bank did not confirm the payment; nothing is charged and the boost is not made.',
+  },
+  'payment.methodRequired': { status: 400, when: 'Boosting with no saved card: the employer adds one first.' },
+  'payment.methodInUse': { status: 409, when: 'Removing the default card while a boost renews on it and another card could take over.' },
+  'card.invalid': {
+    status: 400,
+    when: "The test processor's card form was given a number, expiry or security code that is not valid; state.fieldErrors places it.",
+  },
 } as const satisfies Record<string, { status: number; when: string }>;
 
 export type OutcomeCode = keyof typeof outcomeCodes;
