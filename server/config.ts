@@ -37,6 +37,9 @@ const envSchema = z.object({
   AI_API_URL: z.url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().trim().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -66,6 +69,8 @@ export interface Config {
   files: FilesConfig;
   /** An OpenAI-compatible chat completions endpoint that writes job descriptions; null: the embedded template writer. */
   ai: AiConfig | null;
+  /** Stripe takes the payments when its three keys are set; null: the built-in test processor (test cards only). */
+  stripe: StripeSettings | null;
   /** The dev mailbox is the local inbox; it never exists in production. */
   devMailbox: boolean;
   /** Folder of the built SPA; absent in API-only tests. */
@@ -89,6 +94,19 @@ export interface AiConfig {
   /** Sent as a bearer token; unset for servers that need none. */
   key: string | undefined;
   model: string;
+}
+
+export interface StripeSettings {
+  /** sk_… or a restricted rk_… key: the server's calls to Stripe. */
+  secretKey: string;
+  /** pk_…: what the browser loads Stripe's card form with. */
+  publishableKey: string;
+  /** whsec_…: the webhook endpoint's signing secret. */
+  webhookSecret: string;
+  /** Stripe's API address, unset for Stripe itself; tests point the client at a server of their own. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
 }
 
 export type FilesConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & S3Config);
@@ -116,6 +134,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   }
   if (e.AI_API_URL && !e.AI_MODEL) throw new ConfigError('AI_API_URL needs AI_MODEL (the model that writes job descriptions)');
+  const stripe = stripeSettings(e);
   const port = e.PORT;
   const dataDir = path.resolve(e.DATA_DIR);
   const config: Config = {
@@ -156,9 +175,35 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         }
       : { kind: 'local', dir: path.join(dataDir, 'files') },
     ai: e.AI_API_URL && e.AI_MODEL ? { url: e.AI_API_URL, key: e.AI_API_KEY, model: e.AI_MODEL } : null,
+    stripe,
     devMailbox: !production,
     clientDir: path.resolve('dist/client'),
     ...overrides,
   };
   return config;
+}
+
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/** All three Stripe keys or none: one or two alone would start a server that cannot take a payment or read a webhook. */
+function stripeSettings(e: Env): StripeSettings | null {
+  const missing = STRIPE_KEYS.filter((name) => !e[name]);
+  if (missing.length === STRIPE_KEYS.length) return null;
+  if (missing.length) {
+    throw new ConfigError(
+      `Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together; missing ${missing.join(', ')}`,
+    );
+  }
+  const { STRIPE_SECRET_KEY: secretKey = '', STRIPE_PUBLISHABLE_KEY: publishableKey = '', STRIPE_WEBHOOK_SECRET: webhookSecret = '' } = e;
+  const secretMode = /^(?:sk|rk)_(test|live)_/.exec(secretKey)?.[1];
+  const publishableMode = /^pk_(test|live)_/.exec(publishableKey)?.[1];
+  if (!secretMode) throw new ConfigError('STRIPE_SECRET_KEY must be a secret key (sk_test_…, sk_live_…) or a restricted key (rk_…)');
+  if (!publishableMode) throw new ConfigError('STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_test_…, pk_live_…)');
+  if (secretMode !== publishableMode) {
+    throw new ConfigError(
+      `STRIPE_SECRET_KEY is a ${secretMode} key but STRIPE_PUBLISHABLE_KEY a ${publishableMode} key: use the same mode for both`,
+    );
+  }
+  if (!webhookSecret.startsWith('whsec_')) throw new ConfigError('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)');
+  return { secretKey, publishableKey, webhookSecret };
 }
