@@ -22,8 +22,9 @@ export type { StripeSettings } from '../../config.ts';
  * - A SetupIntent names the card types it allows with `allowed_payment_method_types`
  *   (`payment_method_types` is gone from SetupIntent and PaymentIntent parameters).
  * - An invoice no longer carries `payment_intent` or `subscription`: its payments are the
- *   includable `invoice.payments` (each `payment.payment_intent`), its client secret is
- *   `invoice.confirmation_secret`, and its subscription is `invoice.parent.subscription_details`.
+ *   includable `invoice.payments` (each `payment.payment_intent`; the client secret is also
+ *   `invoice.confirmation_secret`, but the PaymentIntent is read anyway to see where it stands),
+ *   and its subscription is `invoice.parent.subscription_details.subscription`.
  * - A subscription's period is on each item (`items.data[].current_period_start/end`), and an
  *   invoice's service period on its lines (`lines.data[].period`); `invoice.period_start/end` is
  *   the period before, for usage, and is not used.
@@ -117,7 +118,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
             // every boost to it, and the card chosen here pays the first period only.
             description: input.description,
             metadata: input.metadata,
-            expand: ['latest_invoice.payments', 'latest_invoice.confirmation_secret'],
+            // The invoice's payments are includable: left out unless asked for.
+            expand: ['latest_invoice.payments'],
           },
           { idempotencyKey },
         ),
