@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { refreshTokens, users } from '../db/schema.ts';
 import { ACCESS_TOKEN_SECONDS } from '../platform/tokens.ts';
 import type { SessionData, SessionUser } from '../../src/contract/account.ts';
+import { isUuid } from '../db/sql.ts';
 
 /** Without Remember Me the session lasts a working day at most; the browser drops it sooner. */
 export const SESSION_REFRESH_HOURS = 12;
@@ -130,7 +131,7 @@ export async function revokeAllSessions(db: Db, userId: string, now: Date): Prom
  * every instance sees a change at once. A user id that matches no row is left to the handlers.
  */
 export async function mayStillAct(db: Db, userId: string): Promise<boolean> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) return false;
+  if (!isUuid(userId)) return false;
   const [row] = await db
     .select({ disabled: users.disabled, deactivatedAt: users.deactivatedAt })
     .from(users)

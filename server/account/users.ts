@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies, users } from '../db/schema.ts';
 import type { Role } from '../../src/contract/roles.ts';
+import { isUuid } from '../db/sql.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -20,7 +21,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
   // Tokens carry the id; a malformed one must read as "no such user", not as a database error.
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
 }

@@ -5,8 +5,7 @@ import { notFound } from '../http/errors.ts';
 import { CompanyMessages, type PublicCompany } from '../../src/contract/company.ts';
 import { displayNameOf } from './details.ts';
 import { companyImages } from './images.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../db/sql.ts';
 
 /**
  * What anyone may see of a company: only a verified, active company that is not blacklisted has a
@@ -14,7 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The legal name, TIN, street address and staff are never part of it.
  */
 export async function publicCompany(ctx: AppContext, id: string): Promise<PublicCompany> {
-  if (!UUID.test(id)) throw notFound(CompanyMessages.companyNotFound, { code: 'company.notFound' });
+  if (!isUuid(id)) throw notFound(CompanyMessages.companyNotFound, { code: 'company.notFound' });
   const [row] = await ctx.db
     .select({ company: companies, industry: industries.name })
     .from(companies)

@@ -28,3 +28,7 @@ export function containsPattern(text: string): string {
 export function containsText(column: AnyColumn | SQL, text: string): SQL {
   return sql`${column} ILIKE ${containsPattern(text)} ESCAPE '\\'`;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether text can be compared with a uuid column: other text would make PostgreSQL refuse the query. */
+export const isUuid = (text: string): boolean => UUID.test(text);

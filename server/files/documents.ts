@@ -20,6 +20,7 @@ import { DocxLimits, readDocx } from './docx.ts';
 import { checkPdfHeader, extractPdfText, PdfLimits } from './pdf.ts';
 import { findSkills } from './skill-match.ts';
 import { lockActiveUser, limitUploads } from './uploads.ts';
+import { isUuid } from '../db/sql.ts';
 
 type StoredFileRow = typeof storedFiles.$inferSelect;
 type Reader = Pick<AppContext['db'], 'select'>;
@@ -28,7 +29,6 @@ const PURPOSE = { [DocumentType.Resume]: 'resume', [DocumentType.CoverLetter]: '
 const DOCUMENT_PURPOSES = [PURPOSE[1], PURPOSE[2]];
 const TOO_MANY = { [DocumentType.Resume]: FileMessages.tooManyResumes, [DocumentType.CoverLetter]: FileMessages.tooManyCoverLetters };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const documentNotFound = () => notFound(FileMessages.documentNotFound);
 
 function entry(row: Pick<StoredFileRow, 'id' | 'originalName' | 'sizeBytes' | 'createdAt'>): DocumentEntry {
@@ -179,7 +179,7 @@ export async function uploadDocument(ctx: AppContext, userId: string, kind: Docu
  * "not found", so ids of others are never confirmed.
  */
 export async function deleteDocument(ctx: AppContext, userId: string, id: string, kind?: DocumentKind): Promise<void> {
-  if (!UUID.test(id)) throw documentNotFound();
+  if (!isUuid(id)) throw documentNotFound();
   const [row] = await ctx.db
     .delete(storedFiles)
     .where(

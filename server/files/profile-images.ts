@@ -9,10 +9,10 @@ import type { ProfileImage } from '../../src/contract/common.ts';
 import { FileMessages } from '../../src/contract/files.ts';
 import { signedImages } from './signed-images.ts';
 import { limitUploads, lockActiveUser } from './uploads.ts';
+import { isUuid } from '../db/sql.ts';
 
 type StoredFileRow = typeof storedFiles.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const imageNotFound = () => notFound(FileMessages.imageNotFound);
 
 /** Re-encodes an uploaded image for one of the product's sizes; refusals as product messages. */
@@ -90,7 +90,7 @@ export function profileImages(ctx: AppContext) {
 
     /** Another user's image is "not found", so ids of others are never confirmed. */
     async delete(userId: string, id: string): Promise<void> {
-      if (!UUID.test(id)) throw imageNotFound();
+      if (!isUuid(id)) throw imageNotFound();
       const [row] = await ctx.db
         .delete(storedFiles)
         .where(and(eq(storedFiles.id, id), eq(storedFiles.ownerId, userId), eq(storedFiles.purpose, 'profile-image')))

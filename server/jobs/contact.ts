@@ -5,10 +5,11 @@ import { contactMessages, users } from '../db/schema.ts';
 import type { Mail } from '../platform/mail/mailer.ts';
 import { BRAND_NAME } from '../platform/mail/compose.ts';
 import type { contactInputSchema } from '../../src/contract/contact.ts';
+import { escapeHtml } from '../platform/html.ts';
 
 type ContactInput = z.output<typeof contactInputSchema>;
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = escapeHtml;
 
 /** The support team's copy of a contact form message; replying goes to the sender's address. */
 export function contactMail(ctx: AppContext, m: ContactInput): Mail {

@@ -18,6 +18,7 @@ import {
 import { decodeSupplementalPay, SUPPLEMENTAL_PAYS } from '../../src/contract/lookups.ts';
 import type { JobPostListItem } from '../../src/contract/posting.ts';
 import { JobMessages, type ApplicationStatus, type JobDetail, type JobViewer, type PublicJobStatus } from '../../src/contract/jobs.ts';
+import { isUuid } from '../db/sql.ts';
 
 /**
  * What job seekers and visitors see of jobs. A job is visible while it is not deleted and its
@@ -96,8 +97,6 @@ export async function seekerSkillIds(db: Db, userId: string): Promise<Set<number
 /** The caller when it is a job seeker (the only role a job has a viewer state for). */
 export const seekerIdOf = (caller: AccessClaims | null) => (caller?.role === 'JobSeeker' ? caller.userId : null);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const none = sql<null>`null`;
 
 /**
@@ -105,7 +104,7 @@ const none = sql<null>`null`;
  * seeker's state with it, in one query; 404 for any other id.
  */
 async function visibleJobRow(ctx: AppContext, id: string, seekerId: string | null) {
-  if (!UUID.test(id)) throw notFound(JobMessages.jobNotFound, { code: 'job.notFound' });
+  if (!isUuid(id)) throw notFound(JobMessages.jobNotFound, { code: 'job.notFound' });
   const now = ctx.adapters.now();
   const mine = (column: SQL) =>
     seekerId

@@ -6,6 +6,7 @@ import { compensationLabel, jobPageTitle, locationLabel } from '../../src/lib/jo
 import { richTextToPlain } from '../../src/contract/posting.ts';
 import type { JobDetail } from '../../src/contract/jobs.ts';
 import { jobDetail, jobOpen } from './detail.ts';
+import { escapeHtml } from '../platform/html.ts';
 
 /**
  * What search engines read of jobs: the page of /jobs/:id carries the job's title, a meta
@@ -15,10 +16,6 @@ import { jobDetail, jobOpen } from './detail.ts';
  */
 
 // ---------- escaping ----------
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Text for an HTML text node or a quoted attribute. */
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /**
  * JSON that is safe inside a <script> element: `<`, `>` and `&` are written as \u escapes, so

@@ -1,5 +1,6 @@
 import type { AiConfig } from '../config.ts';
 import { formatMoney } from '../../src/lib/money.ts';
+import { escapeHtml } from './html.ts';
 
 /**
  * What a job writer is told about a job: the draft's own fields, with lookup ids already turned
@@ -67,9 +68,6 @@ export class JobWriterError extends Error {
 
 /** The sections every written description has, in order. */
 export const JOB_WRITER_SECTIONS = ['About the role', 'Schedule', 'Pay and benefits', 'Requirements'] as const;
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** "a", "b and c", "a, b and c". */
 function listed(items: readonly string[]): string {

@@ -1,5 +1,6 @@
 import { newJobData, type JobData, type LocationType, type PayRate, type WizardStep } from '../../src/contract/posting.ts';
 import { SupplementalPay } from '../../src/contract/lookups.ts';
+import { escapeHtml } from '../platform/html.ts';
 
 /**
  * The demo marketplace's jobs: real-looking titles, pay, skills and places, generated the same
@@ -863,10 +864,6 @@ function industryOf(family: Family): number {
     office: 56,
   };
   return map[family];
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** About 30 jobs for a market company: most in its home city, some in the others, remote where the role allows. */

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { outbox } from '../db/schema.ts';
 import type { AppContext } from '../context.ts';
+import { escapeHtml } from '../platform/html.ts';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = escapeHtml;
 
 /**
  * The local inbox: every mail the server sent, newest first, with its links and codes.

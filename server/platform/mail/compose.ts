@@ -1,9 +1,10 @@
 import type { Mail } from './mailer.ts';
+import { escapeHtml } from '../html.ts';
 
 export const BRAND_NAME = 'Job Marketplace';
 export const BRAND_GREEN = '#1DA425';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = escapeHtml;
 
 export interface Layout {
   to: string;
