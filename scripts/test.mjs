@@ -88,7 +88,24 @@ function countVitest(report, exitCode) {
   ).length;
   failed += brokenFiles;
   if (exitCode !== 0 && failed === 0) failed = 1;
-  return { passed, failed };
+  return { passed, failed, failures: failuresOf(json) };
+}
+
+/** One line per failed test (or file that failed to load): where, which, and the first line of why. */
+function failuresOf(json) {
+  const lines = [];
+  const firstLine = (text) =>
+    String(text ?? '')
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
+  for (const file of json.testResults ?? []) {
+    const where = path.relative(root, file.name ?? '');
+    const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const t of failedTests) lines.push(`${where} › ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
+    if (file.status === 'failed' && !failedTests.length) lines.push(`${where}: ${firstLine(file.message)}`);
+  }
+  return lines;
 }
 
 // A layer that runs longer than this is stopped and counted as failed, so a hung test cannot hang CI.
@@ -160,7 +177,7 @@ for (const layer of layers) {
     layer.kind === 'vitest'
       ? countVitest(layer.report, exitCode)
       : // The typecheck is one check: it passes or fails as a whole.
-        { passed: 0, failed: exitCode === 0 ? 0 : 1 };
+        { passed: 0, failed: exitCode === 0 ? 0 : 1, failures: [] };
   const ok = exitCode === 0 && counts.failed === 0;
   results.push({ name: layer.name, ok, ms, ...counts, kind: layer.kind });
   const detail = layer.kind === 'vitest' ? `${counts.passed} passed, ${counts.failed} failed` : ok ? 'no errors' : 'errors';
@@ -185,5 +202,7 @@ for (const r of results) {
   console.log(`  ${r.ok ? green('✓') : red('✗')} ${r.name.padEnd(20)} ${detail}  ${dim(seconds(r.ms))}`);
 }
 if (!DATABASE_URL) console.log(dim('  (set DATABASE_URL=postgres://… to run the server tests on PostgreSQL too)'));
+// Repeated at the very end, where a CI log's tail shows them.
+for (const r of results) for (const line of r.failures ?? []) console.log(red(`failed test: [${r.name}] ${line}`));
 console.log(`tests: ${total.passed} passed, ${total.failed} failed`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
