@@ -259,6 +259,10 @@ export async function createBoost(
   }
 
   const current = await currentOfJob(ctx.db, job.id);
+  // The same key at the same moment, stored a moment ago: answered as that request.
+  if (current?.companyId === payer.companyId && current.idempotencyKey === input.idempotencyKey) {
+    return settleWaiting(ctx, provider, current, false);
+  }
   if (current) {
     // A first payment left waiting for the bank: answered again while it waits, forgotten once it failed.
     if (current.status === 'incomplete' && current.firstPaymentId) {

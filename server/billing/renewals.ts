@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { boostSubscriptions, boostTiers, companies, invoices, jobPosts } from '../db/schema.ts';
-import { rowsOf } from '../db/sql.ts';
+import { rowsOf, uuidIn } from '../db/sql.ts';
 import { HttpError } from '../http/errors.ts';
 import type { PaymentProvider } from '../platform/payments/provider.ts';
 import { setJobsBoosted } from '../posting/index.ts';
@@ -72,10 +72,7 @@ async function claimDue(ctx: AppContext, now: Date): Promise<string[]> {
     );
     if (due.length === 0) return [];
     const ids = due.map((r) => r.id);
-    await tx
-      .update(boostSubscriptions)
-      .set({ claimedUntil: until })
-      .where(sql`${boostSubscriptions.id} = any(${sql.param(ids)}::uuid[])`);
+    await tx.update(boostSubscriptions).set({ claimedUntil: until }).where(uuidIn(boostSubscriptions.id, ids));
     return ids;
   });
 }

@@ -197,8 +197,9 @@ export async function analyticsOf(ctx: AppContext, sub: SubscriptionRow): Promis
   let applyStarts = 0;
   let applications = 0;
   if (windows.length > 0) {
-    const starts = sql.param(windows.map((w) => w.start.toISOString()));
-    const ends = sql.param(windows.map((w) => w.end.toISOString()));
+    // Array literals as text (ISO times hold no comma or quote): one form both drivers send alike.
+    const starts = `{${windows.map((w) => w.start.toISOString()).join(',')}}`;
+    const ends = `{${windows.map((w) => w.end.toISOString()).join(',')}}`;
     const [row] = rowsOf<{ impressions: string | number; clicks: string | number; starts: string | number; applications: string | number }>(
       await ctx.db.execute(sql`
         with windows as (select * from unnest(${starts}::timestamptz[], ${ends}::timestamptz[]) as w(start_at, end_at))

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BillingMessages, TEST_CARDS, invoiceNumberText } from '../../src/contract/billing.ts';
+import { BillingMessages, TEST_CARDS, invoiceNumberText, type BoostResult } from '../../src/contract/billing.ts';
 import type { OutcomeCode } from '../../src/contract/outcome-codes.ts';
 import { extractPdfText } from '../../server/files/pdf.ts';
-import { billingApp, DAY, expectOk, expectRefused, type BillingWorld } from './billing-support.ts';
+import { billingApp, DAY, expectOk, expectRefused, type Answer, type BillingWorld } from './billing-support.ts';
 
 let t: BillingWorld;
 
@@ -20,7 +20,7 @@ describe('boosting a job', () => {
     expect(await t.isBoosted(jobId)).toBe(false);
     expect((await t.b.boostsNear()).body.data.items.map((i) => i.id)).not.toContain(jobId);
 
-    let answer;
+    let answer: Answer<BoostResult> | undefined;
     const mails = await t.mailsDuring(async () => {
       answer = await t.b.create(employer, t.boostBody(jobId, { tierId: 'spotlight', lengthDays: 14 }));
     });
