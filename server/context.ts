@@ -12,7 +12,7 @@ import { createCounters, type Counters } from './platform/counters.ts';
  * teller's own transaction committed, as the direct calls it replaces were.
  */
 export interface AppEvents {
-  /** A job post closed (its staff closed it): posting tells, applicants mails its open applicants. */
+  /** A job post closed (its staff closed it): posting tells, applicants mails its open applicants, billing ends its boost. */
   'job.closed': { jobPostId: string };
   /** A seeker applied to a job: jobs tells, suggestions marks the seeker's invitation applied. */
   'application.created': { jobPostId: string; seekerId: string; at: Date };
