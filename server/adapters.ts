@@ -7,6 +7,8 @@ import { createRulesBusinessVerifier, type BusinessVerifier } from './platform/b
 import { createHttpGeocoder, type StreetGeocoder } from './platform/geocoder.ts';
 import { createLocalFileStore, createS3FileStore, type FileStore } from './platform/file-store.ts';
 import { createOpenAiJobWriter, createTemplateJobWriter, type JobWriter } from './platform/job-writer.ts';
+import type { PaymentProvider } from './platform/payments/provider.ts';
+import { createTestProcessor } from './platform/payments/test-processor.ts';
 
 /**
  * The replaceable parts of the server: each has an embedded default that needs no setup
@@ -25,12 +27,17 @@ export interface Adapters {
   files: FileStore;
   /** Writes job descriptions from a draft's fields: a template, or an OpenAI-compatible model when AI_API_URL is set. */
   jobWriter: JobWriter;
+  /**
+   * The payment processor: the built-in test processor outside production; null in production
+   * until Stripe is configured (billing then answers 503 to every call that needs it).
+   */
+  payments: PaymentProvider | null;
   /** The clock, so expiry rules can be tested without waiting. */
   now: () => Date;
 }
 
 export async function createAdapters(config: Config, database: Database): Promise<Adapters> {
-  return {
+  const adapters: Adapters = {
     database,
     mailTransport: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null,
     rateLimiter: config.redisUrl ? await connectRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter(),
@@ -38,6 +45,10 @@ export async function createAdapters(config: Config, database: Database): Promis
     businessVerifier: createRulesBusinessVerifier(),
     files: config.files.kind === 's3' ? await createS3FileStore(config.files) : createLocalFileStore(config.files.dir),
     jobWriter: config.ai ? createOpenAiJobWriter(config.ai) : createTemplateJobWriter(),
+    payments: null,
     now: () => new Date(),
   };
+  // Reads the clock through the adapters, so a test that sets its own clock moves the processor's too.
+  if (!config.production) adapters.payments = createTestProcessor(database.db, () => adapters.now());
+  return adapters;
 }

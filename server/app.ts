@@ -50,6 +50,9 @@ export async function buildApp(
   connectAreas(ctx);
   app.decorate('ctx', ctx);
   app.decorateRequest('caller', null);
+  // Counts (impressions…) reach their table every few seconds, and once more as the app closes.
+  app.addHook('onReady', async () => ctx.counters.start());
+  app.addHook('onClose', async () => ctx.counters.stop());
   logRequests(app);
 
   app.addHook('onRequest', async (req) => {

@@ -5,13 +5,14 @@ import type { Db } from './db/client.ts';
 import { createAccessTokens, type AccessTokens } from './platform/tokens.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createEventBus, type EventBus } from './platform/events.ts';
+import { createCounters, type Counters } from './platform/counters.ts';
 
 /**
  * What areas tell each other (server/routes.ts wires the listeners). Each is told after the
  * teller's own transaction committed, as the direct calls it replaces were.
  */
 export interface AppEvents {
-  /** A job post closed (its staff closed it): posting tells, applicants mails its open applicants. */
+  /** A job post closed (its staff closed it): posting tells, applicants mails its open applicants, billing ends its boost. */
   'job.closed': { jobPostId: string };
   /** A seeker applied to a job: jobs tells, suggestions marks the seeker's invitation applied. */
   'application.created': { jobPostId: string; seekerId: string; at: Date };
@@ -30,6 +31,8 @@ export interface AppContext {
   tokens: AccessTokens;
   mailer: Mailer;
   events: EventBus<AppEvents>;
+  /** Events counted per job and hour in memory, added to `job_counts_hourly` every few seconds. */
+  counters: Counters;
   log: FastifyBaseLogger;
 }
 
@@ -48,6 +51,7 @@ export function createContext(config: Config, adapters: Adapters, log: FastifyBa
     tokens: createAccessTokens(config.jwtSecret),
     mailer: createMailer(db, adapters.mailTransport, log),
     events: createEventBus<AppEvents>(),
+    counters: createCounters(db, { now: adapters.now, log }),
     log,
   };
 }

@@ -13,6 +13,7 @@ import { jobDetailRoutes, jobSearchRoutes } from './jobs/index.ts';
 import { applicantRoutes, listenForApplicants } from './applicants/index.ts';
 import { listenForSuggestions, suggestionRoutes } from './suggestions/index.ts';
 import { listenForMessaging, messagingRoutes } from './messaging/index.ts';
+import { billingRoutes, listenForBilling } from './billing/index.ts';
 
 /**
  * What areas tell each other (AppEvents in context.ts): each listens to the areas below it, which
@@ -22,6 +23,7 @@ export function connectAreas(ctx: AppContext) {
   listenForApplicants(ctx);
   listenForSuggestions(ctx);
   listenForMessaging(ctx);
+  listenForBilling(ctx);
 }
 
 /** Every area's routes, one line each. */
@@ -42,5 +44,6 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   applicantRoutes(api, ctx);
   suggestionRoutes(api, ctx);
   messagingRoutes(api, ctx);
+  billingRoutes(api, ctx);
   if (ctx.config.devMailbox) devMailboxRoutes(api, ctx);
 }

@@ -9,6 +9,7 @@ import { seedDemoJobActivity } from './jobs/index.ts';
 import { seedDemoApplicants } from './applicants/index.ts';
 import { seedDemoInvitations } from './suggestions/index.ts';
 import { seedDemoConversations } from './messaging/index.ts';
+import { seedDemoBoosts } from './billing/index.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
 
@@ -100,8 +101,9 @@ export async function onFirstStart(
   await seedDemoProfile(ctx, created.newcomer.id, false);
   await seedDemoStaff(ctx, created.employer.id, recruiterHash!);
   await seedDemoCompany(ctx, created.company.id);
-  await seedDemoCompanyJobs(ctx, created.company.id);
-  await seedDemoMarket(ctx);
+  const demoFeatured = await seedDemoCompanyJobs(ctx, created.company.id);
+  const marketFeatured = await seedDemoMarket(ctx);
+  await seedDemoBoosts(ctx, { demo: demoFeatured, market: marketFeatured });
   await seedDemoJobActivity(ctx, { seekerId: created.seeker.id, newcomerId: created.newcomer.id, companyId: created.company.id });
   await seedDemoApplicants(ctx, created.company.id);
   await seedDemoInvitations(ctx, { seekerId: created.seeker.id, newcomerId: created.newcomer.id, companyId: created.company.id });

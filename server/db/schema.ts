@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PERIODS_PER_YEAR } from '../../src/contract/search.ts';
 import { payRates } from '../../src/contract/posting.ts';
+import { cancelReasons, invoiceStatuses, paymentProviders, subscriptionStatuses } from '../../src/contract/billing.ts';
 import {
   type AnyPgColumn,
   bigint,
@@ -838,4 +839,265 @@ export const channelReads = pgTable(
     lastEmailedMessageId: bigint('last_emailed_message_id', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.userId] }), index('channel_reads_user_idx').on(t.userId)],
+);
+
+// ---------- counting (DESIGN §8 Counting) ----------
+
+/**
+ * Events counted per job and UTC hour (impressions in search and the featured strip, …): each
+ * process adds them up in memory and adds its sums here every few seconds (server/platform/counters.ts),
+ * never one write per event.
+ */
+export const jobCountsHourly = pgTable(
+  'job_counts_hourly',
+  {
+    /** No foreign key: a flush never fails on a job it cannot see, and jobs are never deleted outright. */
+    jobPostId: uuid('job_post_id').notNull(),
+    /** The start of the hour, UTC. */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    kind: text('kind', { enum: ['impression'] }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobPostId, t.kind, t.hour] })],
+);
+
+// ---------- billing (spec 2 §3 Payment method, Payment info, Subscription) ----------
+
+/** Boost tiers on sale: rules kept as data (seeded by migration 0017), each with its placements. */
+export const boostTiers = pgTable('boost_tiers', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  /** Where a boosted job of this tier shows (boostPlacements of the contract). */
+  placements: text('placements').array().notNull(),
+  position: smallint('position').notNull(),
+  /** Off sale: no new boosts or changes to it; boosts that have it keep it. */
+  onSale: boolean('on_sale').notNull().default(true),
+});
+
+/** A tier's price for each length it is sold for, in cents (USD). */
+export const boostTierPrices = pgTable(
+  'boost_tier_prices',
+  {
+    tierId: text('tier_id')
+      .notNull()
+      .references(() => boostTiers.id),
+    lengthDays: smallint('length_days').notNull(),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tierId, t.lengthDays] })],
+);
+
+/** The company's customer at the payment processor (one per processor). */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.provider] }), uniqueIndex('billing_customers_provider_key').on(t.provider, t.customerId)],
+);
+
+/** The card setups a company started: whose a setup is, so no one reads or uses another company's. */
+export const billingSetupIntents = pgTable(
+  'billing_setup_intents',
+  {
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    /** The processor's id of the setup (seti_…). */
+    setupIntentId: text('setup_intent_id').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.setupIntentId] }), index('billing_setup_intents_company_idx').on(t.companyId)],
+);
+
+/** A saved card: the processor's token and what identifies the card to its owner, nothing more. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    /** The processor's id of the card (pm_…). */
+    providerMethodId: text('provider_method_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    expYear: smallint('exp_year').notNull(),
+    /** The card renewals charge; one per company and processor. */
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('payment_methods_provider_key').on(t.provider, t.providerMethodId),
+    uniqueIndex('payment_methods_default_key')
+      .on(t.companyId, t.provider)
+      .where(sql`is_default`),
+    index('payment_methods_company_idx').on(t.companyId, t.createdAt),
+  ],
+);
+
+/**
+ * A boost: a subscription of one job to a tier for a length of days, each period paid in advance.
+ * One current boost per job (incomplete, active or past due; a partial unique index). A retried
+ * create (the same idempotency key of the same company) finds the same row.
+ */
+export const boostSubscriptions = pgTable(
+  'boost_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    jobPostId: uuid('job_post_id')
+      .notNull()
+      .references(() => jobPosts.id),
+    tierId: text('tier_id')
+      .notNull()
+      .references(() => boostTiers.id),
+    lengthDays: smallint('length_days').notNull(),
+    /** What each period costs, from the tier table when it was bought or changed. */
+    priceCents: integer('price_cents').notNull(),
+    /** The same days at the tier's 7-day rate (the discount is against it). */
+    listCents: integer('list_cents').notNull(),
+    status: text('status', { enum: subscriptionStatuses }).notNull(),
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    /** The processor's subscription when it renews the boost itself (Stripe); null when our renewal job does. */
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** The card that paid last. */
+    paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The first payment while it waits for the bank (incomplete), and what the browser confirms it with. */
+    firstPaymentId: text('first_payment_id'),
+    clientSecret: text('client_secret'),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason', { enum: cancelReasons }),
+    cancelDetails: text('cancel_details'),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** A change asked for, from the next period. */
+    pendingTierId: text('pending_tier_id').references(() => boostTiers.id),
+    pendingLengthDays: smallint('pending_length_days'),
+    pendingPriceCents: integer('pending_price_cents'),
+    pendingListCents: integer('pending_list_cents'),
+    /** Failed renewal charges of the current attempt (past due), and when the next try is due. */
+    retryCount: smallint('retry_count').notNull().default(0),
+    nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
+    /** A renewal run works on the boost until then; another process leaves it alone. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** When the processor made the newest event applied (older events are ignored). */
+    providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('boost_subscriptions_idempotency_key').on(t.companyId, t.idempotencyKey),
+    uniqueIndex('boost_subscriptions_current_job_key')
+      .on(t.jobPostId)
+      .where(sql`status in ('incomplete', 'active', 'past_due')`),
+    uniqueIndex('boost_subscriptions_provider_key')
+      .on(t.provider, t.providerSubscriptionId)
+      .where(sql`provider_subscription_id is not null`),
+    index('boost_subscriptions_company_idx').on(t.companyId, t.createdAt),
+    index('boost_subscriptions_due_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`status = 'active'`),
+    index('boost_subscriptions_retry_idx')
+      .on(t.nextRetryAt)
+      .where(sql`status = 'past_due'`),
+    index('boost_subscriptions_incomplete_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'incomplete'`),
+  ],
+);
+
+/** The last invoice number of each company: taken and raised in the invoice's own transaction, so numbers have no gaps. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** An invoice as issued: what was sold, to whom, and how it was paid, copied at the time. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** Per company from 1, without gaps. */
+    number: integer('number').notNull(),
+    status: text('status', { enum: invoiceStatuses }).notNull(),
+    subscriptionId: uuid('subscription_id').references(() => boostSubscriptions.id),
+    jobPostId: uuid('job_post_id').references(() => jobPosts.id),
+    jobTitle: text('job_title'),
+    /** description, quantity, unitCents, amountCents */
+    lines: jsonb('lines').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    companyName: text('company_name').notNull(),
+    companyAddress: text('company_address'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    providerInvoiceId: text('provider_invoice_id'),
+    /** Why the last charge of an open invoice failed (PaymentFailure). */
+    failure: text('failure'),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.companyId, t.number),
+    uniqueIndex('invoices_provider_invoice_key')
+      .on(t.provider, t.providerInvoiceId)
+      .where(sql`provider_invoice_id is not null`),
+    // One invoice a period of a boost (a void one aside).
+    uniqueIndex('invoices_period_key')
+      .on(t.subscriptionId, t.periodStart)
+      .where(sql`status <> 'void'`),
+    index('invoices_company_idx').on(t.companyId, t.issuedAt.desc(), t.number.desc()),
+  ],
+);
+
+/** Processor events applied, each once: the id is written in the transaction of the event's effect. */
+export const billingWebhookEvents = pgTable('billing_webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The built-in test processor's own records (server/platform/payments/test-processor.ts):
+ * customers, setups, cards and payments as the processor would keep them, shared by every server
+ * process on the database. A card is kept as its behaviour, brand, last 4 digits and expiry.
+ */
+export const testProcessorObjects = pgTable(
+  'test_processor_objects',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['customer', 'setup', 'card', 'payment'] }).notNull(),
+    /** A retried request with the same key finds this object instead of making another. */
+    idempotencyKey: text('idempotency_key'),
+    data: jsonb('data').notNull(),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('test_processor_objects_idempotency_key').on(t.idempotencyKey)],
 );

@@ -55,6 +55,16 @@ const searcherOf = (caller: AccessClaims | null): Searcher => ({ seekerId: calle
  * GetAllJobPostList, FindJobs and JobsByCoordinates, each one search with its parameters mapped.
  */
 export function jobSearchRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Every job a result page or the featured strip answers is an impression (counted in memory, DESIGN §8 Counting).
+  const shown = async <P extends { items: Array<{ id: string }> }>(page: Promise<P>): Promise<P> => {
+    const answered = await page;
+    ctx.counters.add(
+      answered.items.map((item) => item.id),
+      'impression',
+    );
+    return answered;
+  };
+
   const limit = async (req: FastifyRequest, caller: AccessClaims | null, kind: 'search' | 'map') => {
     if (caller) return;
     const rule = kind === 'map' ? ANONYMOUS_MAP_LIMIT : ANONYMOUS_SEARCH_LIMIT;
@@ -64,14 +74,14 @@ export function jobSearchRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The seeker's own search checks the account in the statement reading the seeker's records.
   for (const e of [ep.enhancedSearch, ep.searchJob]) {
-    route(app, e, async ({ caller, body }) => searchJobs(ctx, searchOf(body), { ...searcherOf(caller), checksAccount: true }), {
+    route(app, e, async ({ caller, body }) => shown(searchJobs(ctx, searchOf(body), { ...searcherOf(caller), checksAccount: true })), {
       handlerChecksAccount: true,
     });
   }
 
   route(app, ep.simpleSearch, async ({ caller, body, req }) => {
     await limit(req, caller, 'search');
-    return searchJobs(ctx, searchOf(body), searcherOf(caller));
+    return shown(searchJobs(ctx, searchOf(body), searcherOf(caller)));
   });
 
   route(app, ep.mapClusters, async ({ caller, body, req }) => {
@@ -81,26 +91,28 @@ export function jobSearchRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ep.boosts, async ({ caller, body, req }) => {
     await limit(req, caller, 'search');
-    return boostedJobs(ctx, body, searcherOf(caller));
+    return shown(boostedJobs(ctx, body, searcherOf(caller)));
   });
 
   // ---------- the legacy Job calls: the same search ----------
 
   route(app, ep.getAllJobPostList, async ({ caller, query, req }) => {
     await limit(req, caller, 'search');
-    return searchJobs(
-      ctx,
-      {
-        keyword: null,
-        location: null,
-        filters: NO_FILTERS,
-        sort: 'newest',
-        pageNumber: query.pageNumber,
-        pageSize: query.pageSize,
-        asOf: null,
-        pins: null,
-      },
-      searcherOf(caller),
+    return shown(
+      searchJobs(
+        ctx,
+        {
+          keyword: null,
+          location: null,
+          filters: NO_FILTERS,
+          sort: 'newest',
+          pageNumber: query.pageNumber,
+          pageSize: query.pageSize,
+          asOf: null,
+          pins: null,
+        },
+        searcherOf(caller),
+      ),
     );
   });
 
@@ -110,37 +122,41 @@ export function jobSearchRoutes(app: FastifyInstance, ctx: AppContext) {
       body.latitude != null && body.longitude != null
         ? { latitude: body.latitude, longitude: body.longitude, radius: body.distance ?? COORDINATE_RADIUS_MILES }
         : { ...DEFAULT_SEARCH_LOCATION, radius: body.distance ?? DEFAULT_SEARCH_LOCATION.radius };
-    return searchJobs(
-      ctx,
-      {
-        keyword: body.keyword,
-        location: place,
-        filters: body.filters,
-        sort: body.sort,
-        pageNumber: body.pageNumber,
-        pageSize: body.pageSize,
-        asOf: null,
-        pins: null,
-      },
-      searcherOf(caller),
+    return shown(
+      searchJobs(
+        ctx,
+        {
+          keyword: body.keyword,
+          location: place,
+          filters: body.filters,
+          sort: body.sort,
+          pageNumber: body.pageNumber,
+          pageSize: body.pageSize,
+          asOf: null,
+          pins: null,
+        },
+        searcherOf(caller),
+      ),
     );
   });
 
   route(app, ep.jobsByCoordinates, async ({ caller, body, req }) => {
     await limit(req, caller, 'search');
-    return searchJobs(
-      ctx,
-      {
-        keyword: null,
-        location: { latitude: body.latitude, longitude: body.longitude, radius: body.distance ?? COORDINATE_RADIUS_MILES },
-        filters: NO_FILTERS,
-        sort: 'distance',
-        pageNumber: body.pageNumber,
-        pageSize: body.pageSize,
-        asOf: null,
-        pins: null,
-      },
-      searcherOf(caller),
+    return shown(
+      searchJobs(
+        ctx,
+        {
+          keyword: null,
+          location: { latitude: body.latitude, longitude: body.longitude, radius: body.distance ?? COORDINATE_RADIUS_MILES },
+          filters: NO_FILTERS,
+          sort: 'distance',
+          pageNumber: body.pageNumber,
+          pageSize: body.pageSize,
+          asOf: null,
+          pins: null,
+        },
+        searcherOf(caller),
+      ),
     );
   });
 

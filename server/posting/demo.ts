@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { companies, jobClicks, jobPosts, users } from '../db/schema.ts';
+import { companies, jobClicks, users } from '../db/schema.ts';
 import { createCompany, createUser } from '../account/index.ts';
 import { DEMO_STAFF } from '../staff/index.ts';
 import { DEMO_COMPANY_ROLES, DEMO_MARKET_COMPANIES, cityNamed, demoJob, marketJobs, seededRandom, stepsBefore } from './demo-data.ts';
@@ -10,16 +10,24 @@ import type { WizardStep } from '../../src/contract/posting.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** Jobs a demo company features: billing boosts them with real subscriptions (server/billing/demo.ts). */
+export interface DemoFeaturedJobs {
+  companyId: string;
+  /** The employer who pays. */
+  employerId: string;
+  jobPostIds: string[];
+}
+
 /**
  * The demo company's jobs in every state: active, closed, expired, and drafts stopped at
- * different steps, shared by its employer and its recruiter.
+ * different steps, shared by its employer and its recruiter. Answers the open jobs it features.
  */
-export async function seedDemoCompanyJobs(ctx: AppContext, companyId: string): Promise<void> {
+export async function seedDemoCompanyJobs(ctx: AppContext, companyId: string): Promise<DemoFeaturedJobs | null> {
   const random = seededRandom(20261122);
   const staff = await ctx.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.companyId, companyId));
   const employer = staff.find((u) => u.email !== DEMO_STAFF.active.email && u.email !== DEMO_STAFF.inactive.email) ?? staff[0];
   const recruiter = staff.find((u) => u.email === DEMO_STAFF.active.email) ?? employer;
-  if (!employer || !recruiter) return;
+  if (!employer || !recruiter) return null;
   const [company] = await ctx.db
     .select({ name: companies.displayName, legal: companies.name })
     .from(companies)
@@ -35,6 +43,7 @@ export async function seedDemoCompanyJobs(ctx: AppContext, companyId: string): P
     { status: 'Expired', count: 5 },
   ];
   const clicks: Array<{ jobPostId: string; createdAt: Date }> = [];
+  const featured: string[] = [];
   let n = 0;
   for (const { status, count } of plan) {
     for (let i = 0; i < count; i++, n++) {
@@ -50,9 +59,8 @@ export async function seedDemoCompanyJobs(ctx: AppContext, companyId: string): P
         validThrough,
         status: status === 'Closed' ? 'Closed' : 'Active',
       });
-      // Two of its open local jobs are featured, as if the company had paid to boost them.
-      if (status === 'Active' && !remote && n < 4 && places[n % places.length]!.city === 'Vancouver')
-        await ctx.db.update(jobPosts).set({ isBoosted: true }).where(eq(jobPosts.id, id));
+      // Two of its open local jobs are featured: the company pays to boost them.
+      if (status === 'Active' && !remote && n < 4 && places[n % places.length]!.city === 'Vancouver') featured.push(id);
       const views = Math.floor(random() * 120);
       for (let v = 0; v < views; v++)
         clicks.push({ jobPostId: id, createdAt: new Date(postedAt.getTime() + random() * Math.max(1, now - postedAt.getTime())) });
@@ -81,15 +89,18 @@ export async function seedDemoCompanyJobs(ctx: AppContext, companyId: string): P
       },
     );
   }
+  return { companyId, employerId: employer.id, jobPostIds: featured };
 }
 
 /**
  * About ten more verified companies with about 300 active jobs around ten US cities, so search
- * has something to find. Their employers have no password: they exist to own the jobs.
+ * has something to find. Their employers have no password: they exist to own the jobs. Answers
+ * the jobs each company features.
  */
-export async function seedDemoMarket(ctx: AppContext): Promise<void> {
+export async function seedDemoMarket(ctx: AppContext): Promise<DemoFeaturedJobs[]> {
   const random = seededRandom(45628);
   const now = ctx.adapters.now();
+  const featured: DemoFeaturedJobs[] = [];
   for (const [i, spec] of DEMO_MARKET_COMPANIES.entries()) {
     const home = cityNamed(spec.home);
     const company = await createCompany(ctx.db, {
@@ -127,7 +138,7 @@ export async function seedDemoMarket(ctx: AppContext): Promise<void> {
       emailVerifiedAt: now,
       termsAcceptedAt: now,
     });
-    let boosted = 0;
+    const boosted: string[] = [];
     for (const job of marketJobs(random, spec)) {
       const postedAt = new Date(now.getTime() - job.postedDaysAgo * DAY);
       const { id } = await publishJobData(ctx, { companyId: company.id, userId: owner.id }, job.jobData, {
@@ -135,12 +146,11 @@ export async function seedDemoMarket(ctx: AppContext): Promise<void> {
         validThrough: new Date(postedAt.getTime() + 30 * DAY),
       });
       // Companies at home around the default search place pay to feature two of their local jobs.
-      if (BOOSTING_HOMES.has(spec.home) && boosted < 2 && job.jobData.jobDetails.geoLocation?.city === home.city) {
-        await ctx.db.update(jobPosts).set({ isBoosted: true }).where(eq(jobPosts.id, id));
-        boosted++;
-      }
+      if (BOOSTING_HOMES.has(spec.home) && boosted.length < 2 && job.jobData.jobDetails.geoLocation?.city === home.city) boosted.push(id);
     }
+    if (boosted.length > 0) featured.push({ companyId: company.id, employerId: owner.id, jobPostIds: boosted });
   }
+  return featured;
 }
 
 /** The homes of the demo companies that feature jobs: the default search place and its neighbour. */

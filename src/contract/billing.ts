@@ -33,6 +33,7 @@ export const BillingMessages = {
   noPaymentMethod: 'Please add a card first.',
   methodInUse: 'This card pays for a boost. Make another card the default first.',
   setupNotFound: 'This card setup was not found. Please start again.',
+  paymentNotFound: 'This payment was not found. Please start again.',
   subscriptionNotFound: 'This boost was not found.',
   invoiceNotFound: 'This invoice was not found.',
   notActive: 'This boost has ended already.',
@@ -55,6 +56,7 @@ export const BillingMessages = {
   methodAdded: 'Your card is added.',
   defaultSet: 'Your default card is set.',
   methodRemoved: 'Your card is removed.',
+  paymentsUnavailable: 'Payments are not set up on this server.',
   page: 'Please give a page number from 1.',
   pageSize: 'Please give a page size from 1 to 50.',
 } as const;
@@ -117,7 +119,15 @@ export const TEST_CARDS = {
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
   requiresAuthentication: '4000002500003155',
+  /** Saved like any card; every charge fails as expired (Stripe's 4000 0000 0000 0069). */
+  expiredCard: '4000000000000069',
 } as const;
+
+/**
+ * Where the payment processor posts its events (Stripe's webhooks): a server route outside the
+ * endpoint table, public, read on its raw body and verified by its signature.
+ */
+export const SUBSCRIPTIONS_WEBHOOK_PATH = '/api/subscriptions/webhook';
 
 /** An invoice's number as people read it: INV-000042. Numbers run per company without gaps. */
 export const invoiceNumberText = (n: number) => `INV-${String(n).padStart(6, '0')}`;

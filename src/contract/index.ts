@@ -17,6 +17,7 @@ import * as applicants from './applicants.ts';
 import * as contact from './contact.ts';
 import * as suggestions from './suggestions.ts';
 import * as messaging from './messaging.ts';
+import * as billing from './billing.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -47,4 +48,5 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(contact),
   ...endpointsOf(suggestions),
   ...endpointsOf(messaging),
+  ...endpointsOf(billing),
 ];

@@ -72,6 +72,10 @@ export const outcomeCodes = {
   },
   'payment.methodRequired': { status: 400, when: 'Boosting with no saved card: the employer adds one first.' },
   'payment.methodInUse': { status: 409, when: 'Removing the default card while a boost renews on it and another card could take over.' },
+  'payment.unavailable': {
+    status: 503,
+    when: 'A billing call that needs the payment processor on a server where none is set up (production without Stripe).',
+  },
   'card.invalid': {
     status: 400,
     when: "The test processor's card form was given a number, expiry or security code that is not valid; state.fieldErrors places it.",

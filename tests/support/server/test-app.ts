@@ -112,7 +112,8 @@ export async function createTestApp(
     },
   );
   const { database, drop } = await openTestDatabase();
-  const adapters = { ...(await createAdapters(config, database)), ...options.adapters };
+  // Assigned onto the adapters made, so adapters that read others (the test processor reads the clock) see the test's.
+  const adapters = Object.assign(await createAdapters(config, database), options.adapters);
   const routes: TestApp['routes'] = [];
   const app = await buildApp(config, adapters, {
     logger: options.logger ?? false,
