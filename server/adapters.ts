@@ -9,6 +9,7 @@ import { createLocalFileStore, createS3FileStore, type FileStore } from './platf
 import { createOpenAiJobWriter, createTemplateJobWriter, type JobWriter } from './platform/job-writer.ts';
 import type { PaymentProvider } from './platform/payments/provider.ts';
 import { createTestProcessor } from './platform/payments/test-processor.ts';
+import { createStripeProvider } from './platform/payments/stripe.ts';
 
 /**
  * The replaceable parts of the server: each has an embedded default that needs no setup
@@ -28,8 +29,8 @@ export interface Adapters {
   /** Writes job descriptions from a draft's fields: a template, or an OpenAI-compatible model when AI_API_URL is set. */
   jobWriter: JobWriter;
   /**
-   * The payment processor: the built-in test processor outside production; null in production
-   * until Stripe is configured (billing then answers 503 to every call that needs it).
+   * The payment processor: Stripe when its keys are set; otherwise the built-in test processor
+   * outside production, and null in production (billing then answers 503 to every call that needs it).
    */
   payments: PaymentProvider | null;
   /** The clock, so expiry rules can be tested without waiting. */
@@ -48,7 +49,8 @@ export async function createAdapters(config: Config, database: Database): Promis
     payments: null,
     now: () => new Date(),
   };
+  if (config.stripe) adapters.payments = createStripeProvider(config.stripe);
   // Reads the clock through the adapters, so a test that sets its own clock moves the processor's too.
-  if (!config.production) adapters.payments = createTestProcessor(database.db, () => adapters.now());
+  else if (!config.production) adapters.payments = createTestProcessor(database.db, () => adapters.now());
   return adapters;
 }
