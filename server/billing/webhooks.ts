@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { billingCustomers, billingWebhookEvents, boostSubscriptions, companies, invoices, paymentMethods } from '../db/schema.ts';
@@ -38,10 +38,18 @@ async function lockedSubscription(tx: Db, provider: PaymentProvider, providerSub
 
 const RUNNING = ['incomplete', 'active', 'past_due'];
 
+const MINUTE_MS = 60_000;
+
 /**
  * invoice.paid: the period's invoice is recorded paid (made when we had none: a renewal the
  * processor charged), the boost's period extends to it and the job is boosted. An invoice paid
  * already, by its id or its period, is left as it is.
+ *
+ * A first period paid after the bank's confirmation was recorded when the browser said so
+ * (payment-intent), from that moment and without the processor's invoice: its invoice is the one
+ * of ours without a processor's id that starts in the first half of the period paid (the bank's
+ * confirmation came after the processor's period began). It takes the processor's invoice id, and
+ * the boost the processor's period, so the renewals that follow line up with it.
  */
 async function invoicePaid(
   tx: Db,
@@ -53,16 +61,31 @@ async function invoicePaid(
     .select()
     .from(invoices)
     .where(and(eq(invoices.provider, provider.name), eq(invoices.providerInvoiceId, e.invoiceId)));
+  const middle = new Date((e.periodStart.getTime() + e.periodEnd.getTime()) / 2);
   const [byPeriod] = byId
     ? [byId]
     : await tx
         .select()
         .from(invoices)
-        .where(and(eq(invoices.subscriptionId, sub.id), eq(invoices.periodStart, e.periodStart), ne(invoices.status, 'void')));
+        .where(
+          and(
+            eq(invoices.subscriptionId, sub.id),
+            ne(invoices.status, 'void'),
+            or(
+              eq(invoices.periodStart, e.periodStart),
+              and(isNull(invoices.providerInvoiceId), gte(invoices.periodStart, e.periodStart), lt(invoices.periodStart, middle)),
+            ),
+          ),
+        )
+        .orderBy(invoices.number)
+        .limit(1);
   let paid: InvoiceRow | null;
-  const later = !sub.currentPeriodEnd || e.periodStart.getTime() >= sub.currentPeriodEnd.getTime() - 60_000;
+  const later = !sub.currentPeriodEnd || e.periodStart.getTime() >= sub.currentPeriodEnd.getTime() - MINUTE_MS;
   if (byPeriod) {
-    if (byPeriod.status !== 'open') return null;
+    if (byPeriod.status !== 'open') {
+      if (!byPeriod.providerInvoiceId) await adoptProcessorInvoice(tx, sub, byPeriod, e);
+      return null;
+    }
     [paid = null] = await tx
       .update(invoices)
       .set({
@@ -121,6 +144,26 @@ async function invoicePaid(
     await setJobsBoosted(tx, [sub.jobPostId], true);
   }
   return paid ?? null;
+}
+
+/** Our invoice of a period the processor invoiced too (a first payment confirmed by the bank): its id, and its period for the boost. */
+async function adoptProcessorInvoice(
+  tx: Db,
+  sub: SubscriptionRow,
+  invoice: InvoiceRow,
+  e: Extract<ProviderEvent, { type: 'invoice.paid' }>,
+) {
+  await tx
+    .update(invoices)
+    .set({ providerInvoiceId: e.invoiceId, providerPaymentId: invoice.providerPaymentId ?? e.paymentId })
+    .where(eq(invoices.id, invoice.id));
+  const current = sub.currentPeriodStart && invoice.periodStart && sub.currentPeriodStart.getTime() === invoice.periodStart.getTime();
+  if (current && RUNNING.includes(sub.status)) {
+    await tx
+      .update(boostSubscriptions)
+      .set({ currentPeriodStart: e.periodStart, currentPeriodEnd: e.periodEnd })
+      .where(eq(boostSubscriptions.id, sub.id));
+  }
 }
 
 /** invoice.payment_failed: the boost is past due and paused, its invoice open with the failure; the employer is mailed once. */
