@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 
 /**
  * A small stand-in for Stripe's API, started on 127.0.0.1 by a test: the calls the Stripe adapter
@@ -16,6 +17,9 @@ import type { AddressInfo } from 'node:net';
  * `pm_card_chargeDeclinedExpiredCard` has expired, and `pm_card_authenticationRequired` asks for
  * 3-D Secure (requires_action on session, authentication_required off session). Attaching a test
  * card makes a new payment method with its own id, as Stripe does.
+ *
+ * Time at the fake is Stripe's: `renew` and `endNow` do what Stripe does when a period ends, and
+ * `event` makes the event Stripe would send a webhook endpoint about an object as it stands.
  */
 
 export type Form = { [key: string]: FormValue };
@@ -82,7 +86,34 @@ export interface FakeStripe {
   confirmSetupIntent(setupIntentId: string, testCard: keyof typeof TEST_CARDS): string;
   /** The bank's confirmation page: the card holder approves (the payment succeeds) or fails it. */
   authenticate(paymentIntentId: string, approve: boolean): void;
+  /**
+   * A subscription's period ends and it renews, as Stripe renews it: the next period starts and is
+   * invoiced, and the invoice is charged off session to the subscription's default card, else the
+   * customer's. A declined charge leaves the invoice open with a next try and the subscription
+   * past_due. Answers the new invoice's id.
+   */
+  renew(subscriptionId: string): string;
+  /** Stripe ends a subscription now: its payment retries are used up, or its cancelled period is over. */
+  endNow(subscriptionId: string): void;
+  /**
+   * The event Stripe sends a webhook endpoint about an object as it stands now (includable fields,
+   * such as an invoice's payments, left out). `created` (seconds) defaults to now.
+   */
+  event(type: string, objectId: string, options?: { created?: number; previousAttributes?: Record<string, unknown> }): StripeEvent;
   close(): Promise<void>;
+}
+
+/** An event as Stripe posts it (the adapter reads it with stripe.webhooks.constructEvent). */
+export interface StripeEvent {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+  type: string;
+  data: { object: Obj; previous_attributes?: Record<string, unknown> };
 }
 
 export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
@@ -183,6 +214,60 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
           message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
         };
       }
+    },
+    renew(subscriptionId) {
+      const subscription = find(state, subscriptionId, 'subscription');
+      if (subscription.status !== 'active' && subscription.status !== 'past_due') {
+        throw new Error(`${subscriptionId} is ${String(subscription.status)}: it does not renew`);
+      }
+      if (subscription.cancel_at_period_end) throw new Error(`${subscriptionId} is cancelled at its period's end: it ends, not renews`);
+      const item = itemsOf(subscription)[0]!;
+      item.current_period_start = item.current_period_end;
+      item.current_period_end = item.current_period_start + periodSeconds(item.price);
+      const invoice = newInvoice(state, subscription, item, 'subscription_cycle');
+      subscription.latest_invoice = invoice.id;
+      const customer = find(state, String(subscription.customer), 'customer');
+      const card =
+        (subscription.default_payment_method as string | null) ??
+        (customer.invoice_settings as { default_payment_method: string | null }).default_payment_method;
+      const intentId = (invoice.payments as { data: { payment: { payment_intent: string } }[] }).data[0]!.payment.payment_intent;
+      let paid = false;
+      if (card) {
+        try {
+          confirm(state, find(state, intentId, 'payment_intent'), { payment_method: card, off_session: 'true' });
+          paid = true;
+        } catch (err) {
+          if (!(err instanceof StripeFailure) || err.status !== 402) throw err;
+        }
+      }
+      if (!paid) {
+        // Smart Retries: the invoice stays open and is tried again in a few days.
+        Object.assign(invoice, { attempted: true, attempt_count: 1, next_payment_attempt: now() + 3 * DAY });
+        subscription.status = 'past_due';
+      }
+      return invoice.id;
+    },
+    endNow(subscriptionId) {
+      cancelSubscription(state, find(state, subscriptionId, 'subscription'));
+    },
+    event(type, objectId, options = {}) {
+      const object = structuredClone(find(state, objectId));
+      // Events carry an object without its includable fields.
+      if (object.object === 'invoice') {
+        delete object.payments;
+        delete object.confirmation_secret;
+      }
+      return {
+        id: newId('evt'),
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        created: options.created ?? now(),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+        data: { object, ...(options.previousAttributes && { previous_attributes: options.previousAttributes }) },
+      };
     },
     async close() {
       server.closeAllConnections();
@@ -454,7 +539,14 @@ function succeed(state: State, intent: Obj): Obj {
   const invoiceId = state.invoiceOfPayment.get(intent.id);
   if (invoiceId) {
     const invoice = find(state, invoiceId, 'invoice');
-    Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, amount_remaining: 0 });
+    Object.assign(invoice, {
+      status: 'paid',
+      amount_paid: invoice.amount_due,
+      amount_remaining: 0,
+      attempted: true,
+      attempt_count: Number(invoice.attempt_count) + 1,
+      next_payment_attempt: null,
+    });
     const payments = (invoice.payments as { data: Obj[] }).data;
     for (const payment of payments) Object.assign(payment, { status: 'paid' });
     const subscriptionId = (invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription;
@@ -510,12 +602,12 @@ interface ItemObj extends Obj {
 const itemsOf = (subscription: Obj) => (subscription.items as { data: ItemObj[] }).data;
 
 /** A finalized invoice of one period, with its PaymentIntent (not yet attempted). */
-function newInvoice(state: State, subscription: Obj, item: ItemObj): Obj {
+function newInvoice(state: State, subscription: Obj, item: ItemObj, billingReason = 'subscription_create'): Obj {
   const id = newId('in');
   const intent = newPaymentIntent(state, {
     amount: item.price.unit_amount,
     customer: String(subscription.customer),
-    description: 'Subscription creation',
+    description: billingReason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
     metadata: {},
   });
   state.invoiceOfPayment.set(intent.id, id);
@@ -528,7 +620,9 @@ function newInvoice(state: State, subscription: Obj, item: ItemObj): Obj {
     amount_due: item.price.unit_amount,
     amount_paid: 0,
     amount_remaining: item.price.unit_amount,
-    billing_reason: 'subscription_create',
+    billing_reason: billingReason,
+    attempted: false,
+    attempt_count: 0,
     next_payment_attempt: null,
     created: now(),
     period_start: item.current_period_start,
@@ -659,7 +753,7 @@ function updateSubscription(state: State, subscription: Obj, body: Form): Obj {
         // As Stripe does: a new interval resets the billing cycle and invoices the new period now.
         item.current_period_start = now();
         item.current_period_end = item.current_period_start + periodSeconds(price);
-        subscription.latest_invoice = newInvoice(state, subscription, item).id;
+        subscription.latest_invoice = newInvoice(state, subscription, item, 'subscription_update').id;
       }
     }
   }
