@@ -61,7 +61,7 @@ function startSut(input: BoostInput = { job: demoBoostJob }, keys: string[] | nu
   let n = 0;
   const logic = boostMachine.provide({
     actors: {
-      load: stub<BoostLoaded, void>('load'),
+      load: stub<BoostLoaded, unknown>('load'),
       create: stub<CreateOutcome, CreateInput>('create'),
       testAuthenticate: stub<void, { clientSecret: string; approve: boolean }>('testAuthenticate'),
       processorAuthenticate: stub<void, { publishableKey: string; clientSecret: string }>('processorAuthenticate'),
@@ -89,7 +89,7 @@ function startSut(input: BoostInput = { job: demoBoostJob }, keys: string[] | nu
 }
 type Sut = ReturnType<typeof startSut>;
 
-async function play(sut: Sut, event: EventObject) {
+async function play(sut: Sut, event: { type: string; [key: string]: unknown }) {
   if (!settle(sut.server.pending, event)) sut.actor.send(event as BoostEvent);
   await flush();
 }

@@ -18,6 +18,7 @@ import { amex, demoSetup, stripeStandIn } from '../../src/views/billing/billing-
 import { atomicStates, deferred, flush, modelOf, modelStates, settle, whileActorRuns, type ModelState } from '../support/client/model.ts';
 
 type Snap = SnapshotFrom<typeof cardFormMachine>;
+type PrepareInput = Pick<CardFormInput, 'provider' | 'publishableKey'>;
 
 const testInput: CardFormInput = { provider: 'test', publishableKey: null, firstCard: false };
 const serverDown = new ApiError('server', 500, 'Something went wrong!!!');
@@ -38,7 +39,7 @@ function startSut(input: CardFormInput = testInput) {
     });
   const logic = cardFormMachine.provide({
     actors: {
-      prepare: stub<PreparedSetup, unknown>('prepare'),
+      prepare: stub<PreparedSetup, PrepareInput>('prepare'),
       confirmSetup: stub<string, ConfirmSetupInput>('confirmSetup'),
       addMethod: stub<PaymentMethod, { providerId: string; setAsDefault: boolean }>('addMethod'),
     },
@@ -50,7 +51,7 @@ function startSut(input: CardFormInput = testInput) {
 }
 type Sut = ReturnType<typeof startSut>;
 
-async function play(sut: Sut, event: EventObject) {
+async function play(sut: Sut, event: { type: string; [key: string]: unknown }) {
   if (!settle(sut.server.pending, event)) sut.actor.send(event as CardFormEvent);
   await flush();
 }
@@ -208,7 +209,7 @@ describe('the card form rules', () => {
     const actor = createActor(
       cardFormMachine.provide({
         actors: {
-          prepare: fromPromise(async () => ({ setup: demoSetup('stripe'), stripe })),
+          prepare: fromPromise<PreparedSetup, PrepareInput>(async () => ({ setup: demoSetup('stripe'), stripe })),
           addMethod: fromPromise<PaymentMethod, { providerId: string; setAsDefault: boolean }>(async ({ input }) => ({
             ...amex,
             paymentMethodId: input.providerId,

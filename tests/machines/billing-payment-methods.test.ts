@@ -34,7 +34,7 @@ function startSut() {
     });
   const logic = paymentMethodsMachine.provide({
     actors: {
-      load: stub<PaymentInfo, void>('load'),
+      load: stub<PaymentInfo, unknown>('load'),
       setDefault: stub<PaymentMethod[], { id: string }>('setDefault'),
       remove: stub<PaymentMethod[], { id: string }>('remove'),
       cardForm: stub<PaymentMethod, unknown>('cardForm') as never,
@@ -47,7 +47,7 @@ function startSut() {
 }
 type Sut = ReturnType<typeof startSut>;
 
-async function play(sut: Sut, event: EventObject) {
+async function play(sut: Sut, event: { type: string; [key: string]: unknown }) {
   if (!settle(sut.server.pending, event)) sut.actor.send(event as PaymentMethodsEvent);
   await flush();
 }

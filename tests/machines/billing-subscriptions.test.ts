@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventObject } from 'xstate';
-import { BillingMessages, type BoostTier, type InvoiceSummary, type Subscription } from '../../src/contract/billing.ts';
+import {
+  BillingMessages,
+  type BoostLength,
+  type BoostTier,
+  type CancelReason,
+  type InvoiceSummary,
+  type Subscription,
+} from '../../src/contract/billing.ts';
 import { boostTiersMachine } from '../../src/machines/billing/boost-tiers.machine.ts';
 import { invoiceMachine, invoicesMachine, type InvoicePage } from '../../src/machines/billing/invoices.machine.ts';
 import { jobBoostMachine } from '../../src/machines/billing/job-boost.machine.ts';
@@ -48,16 +55,16 @@ function startSubscriptions() {
     subscriptionsMachine.provide({
       actors: {
         load: stub<SubscriptionPage, SubscriptionsQuery>('load'),
-        cancel: stub<Subscription, unknown>('cancel'),
-        loadTiers: stub<BoostTier[], void>('loadTiers'),
-        change: stub<Subscription, unknown>('change'),
+        cancel: stub<Subscription, { id: string; reason: CancelReason; details: string }>('cancel'),
+        loadTiers: stub<BoostTier[], unknown>('loadTiers'),
+        change: stub<Subscription, { id: string; tierId: string; lengthDays: BoostLength }>('change'),
         loadDetail: stub<BoostDetail, { id: string }>('loadDetail'),
       },
     }),
   ).start();
   const notices: string[] = [];
   actor.on('notify', (e) => notices.push(`${e.tone}: ${e.message}`));
-  const play = async (event: EventObject) => {
+  const play = async (event: { type: string; [key: string]: unknown }) => {
     if (!settle(server.pending, event)) actor.send(event as SubscriptionsEvent);
     await flush();
   };
