@@ -9,7 +9,7 @@ import {
   type Subscription,
 } from '../../src/contract/billing.ts';
 import { boostTiersMachine } from '../../src/machines/billing/boost-tiers.machine.ts';
-import { invoiceMachine, invoicesMachine, type InvoicePage } from '../../src/machines/billing/invoices.machine.ts';
+import { invoiceMachine, invoicesMachine, type InvoiceListPage } from '../../src/machines/billing/invoices.machine.ts';
 import { jobBoostMachine } from '../../src/machines/billing/job-boost.machine.ts';
 import {
   cancelError,
@@ -175,7 +175,7 @@ describe('invoices, tiers and a job’s boost', () => {
     const actor = createActor(
       invoicesMachine.provide({
         actors: {
-          load: fromPromise<InvoicePage, { pageNumber: number }>(async ({ input }) => {
+          load: fromPromise<InvoiceListPage, { pageNumber: number }>(async ({ input }) => {
             pages.push(input);
             return { items: demoInvoices as InvoiceSummary[], total: 12 };
           }),

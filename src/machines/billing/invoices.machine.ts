@@ -5,7 +5,7 @@ import { billingService } from '../../services/billing.ts';
 import { errorMessage } from '../../services/http.ts';
 import type { DownloadedFile } from '../../services/transfer.ts';
 
-export interface InvoicePage {
+export interface InvoiceListPage {
   items: InvoiceSummary[];
   total: number;
 }
@@ -25,7 +25,7 @@ export const invoicePageCount = (total: number) => Math.max(1, Math.ceil(total /
 export const invoicesMachine = setup({
   types: { context: {} as InvoicesContext, events: {} as InvoicesEvent },
   actors: {
-    load: fromPromise<InvoicePage, { pageNumber: number }>(async ({ input, signal }) => {
+    load: fromPromise<InvoiceListPage, { pageNumber: number }>(async ({ input, signal }) => {
       const answer = await billingService.invoices({ pageNumber: input.pageNumber, pageSize: INVOICE_PAGE_SIZE }, { signal });
       return { items: answer.data.items, total: answer.data.total };
     }),
