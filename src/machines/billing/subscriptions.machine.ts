@@ -34,6 +34,18 @@ export interface BoostDetail {
   cycles: BillingCycle[];
 }
 
+export interface CancelInput {
+  id: string;
+  reason: CancelReason;
+  details: string;
+}
+
+export interface ChangeInput {
+  id: string;
+  tierId: string;
+  lengthDays: BoostLength;
+}
+
 export interface SubscriptionsContext {
   query: SubscriptionsQuery;
   items: Subscription[];
@@ -112,12 +124,12 @@ export const subscriptionsMachine = setup({
       const answer = await billingService.subscriptions({ ...input, pageSize: SUBSCRIPTION_PAGE_SIZE }, { signal, quiet: true });
       return { items: answer.data.items, total: answer.data.total };
     }),
-    cancel: fromPromise<Subscription, { id: string; reason: CancelReason; details: string }>(async ({ input, signal }) => {
+    cancel: fromPromise<Subscription, CancelInput>(async ({ input, signal }) => {
       const { id, ...body } = input;
       return (await billingService.cancel(id, body, { signal, quiet: true })).data;
     }),
     loadTiers: fromPromise<BoostTier[]>(async ({ signal }) => (await billingService.tiers({ signal, quiet: true })).data),
-    change: fromPromise<Subscription, { id: string; tierId: string; lengthDays: BoostLength }>(async ({ input, signal }) => {
+    change: fromPromise<Subscription, ChangeInput>(async ({ input, signal }) => {
       const { id, ...body } = input;
       return (await billingService.change(id, body, { signal })).data;
     }),

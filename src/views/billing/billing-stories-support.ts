@@ -1,4 +1,5 @@
 import type { Stripe } from '@stripe/stripe-js';
+import { fromPromise } from 'xstate';
 import type {
   BillingCycle,
   BoostAnalytics,
@@ -13,7 +14,26 @@ import type {
   Subscription,
 } from '../../contract/billing.ts';
 import { invoiceNumberText } from '../../contract/billing.ts';
-import type { BoostDetail } from '../../machines/billing/subscriptions.machine.ts';
+import { boostTiersMachine } from '../../machines/billing/boost-tiers.machine.ts';
+import { boostMachine, type BoostLoaded, type CreateInput, type CreateOutcome } from '../../machines/billing/boost.machine.ts';
+import {
+  cardFormMachine,
+  type CardFormInput,
+  type ConfirmSetupInput,
+  type PreparedSetup,
+} from '../../machines/billing/card-form.machine.ts';
+import { invoiceMachine, invoicesMachine, type InvoiceListPage } from '../../machines/billing/invoices.machine.ts';
+import { jobBoostMachine } from '../../machines/billing/job-boost.machine.ts';
+import { paymentMethodsMachine } from '../../machines/billing/payment-methods.machine.ts';
+import {
+  subscriptionsMachine,
+  type BoostDetail,
+  type CancelInput,
+  type ChangeInput,
+  type SubscriptionPage,
+  type SubscriptionsQuery,
+} from '../../machines/billing/subscriptions.machine.ts';
+import type { DownloadedFile } from '../../services/transfer.ts';
 
 /*
  * A company's billing as the demo shows it: the tiers on sale, two cards, boosts in every status,
@@ -311,3 +331,104 @@ export function stripeStandIn(options: { refuse?: { code: string; decline_code?:
   };
   return { stripe: stripe as unknown as Stripe, setups, payments };
 }
+
+// ---------- pretend servers for the stories ----------
+
+const pause = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+const forever = <T>() => new Promise<T>(() => {});
+
+/** The card form over a pretend processor: the setup comes at once, a card is saved after a moment; `hold` keeps a card being confirmed. */
+export const storyCardFormLogic = (stripe: Stripe | null = null, hold = false) =>
+  cardFormMachine.provide({
+    actors: {
+      prepare: fromPromise<PreparedSetup, Pick<CardFormInput, 'provider' | 'publishableKey'>>(({ input }) =>
+        pause(400, { setup: demoSetup(input.provider), stripe: input.provider === 'stripe' ? stripe : null }),
+      ),
+      ...(stripe && !hold
+        ? {}
+        : { confirmSetup: fromPromise<string, ConfirmSetupInput>(() => (hold ? forever() : pause(600, 'pm_test_story'))) }),
+      addMethod: fromPromise<PaymentMethod, { providerId: string; setAsDefault: boolean }>(({ input }) =>
+        pause(500, { ...amex, isDefault: input.setAsDefault }),
+      ),
+    },
+  });
+
+/** The cards over a pretend server; `busy` holds every change in flight, so a story stays in it. */
+export const storyCardsLogic = (options: { info?: PaymentInfo; busy?: boolean } = {}) =>
+  paymentMethodsMachine.provide({
+    actors: {
+      load: fromPromise<PaymentInfo>(() => pause(500, options.info ?? paymentInfoWith())),
+      setDefault: fromPromise<PaymentMethod[], { id: string }>(() => (options.busy ? forever() : pause(500, []))),
+      remove: fromPromise<PaymentMethod[], { id: string }>(() => (options.busy ? forever() : pause(500, []))),
+      cardForm: storyCardFormLogic(options.info?.provider === 'stripe' ? stripeStandIn().stripe : null),
+    },
+  });
+
+/** The boosts over a pretend server. */
+export const storyBoostsLogic = (options: { busy?: boolean } = {}) =>
+  subscriptionsMachine.provide({
+    actors: {
+      load: fromPromise<SubscriptionPage, SubscriptionsQuery>(({ input }) => {
+        const items = demoBoosts.filter(
+          (s) => input.status === 'all' || s.status === input.status || (input.status === 'current' && s.status !== 'canceled'),
+        );
+        return pause(500, { items, total: items.length });
+      }),
+      cancel: fromPromise<Subscription, CancelInput>(() => (options.busy ? forever() : pause(600, cancelledActive))),
+      loadTiers: fromPromise<BoostTier[]>(() => pause(400, demoTiers)),
+      change: fromPromise<Subscription, ChangeInput>(({ input }) =>
+        options.busy ? forever() : pause(600, demoBoosts.find((s) => s.id === input.id) ?? activeBoost),
+      ),
+      loadDetail: fromPromise<BoostDetail, { id: string }>(() => pause(500, demoDetail)),
+    },
+  });
+
+export const storyInvoicesLogic = invoicesMachine.provide({
+  actors: {
+    load: fromPromise<InvoiceListPage, { pageNumber: number }>(() => pause(500, { items: demoInvoices, total: demoInvoices.length })),
+  },
+});
+
+export const storyInvoiceLogic = invoiceMachine.provide({
+  actors: {
+    load: fromPromise<Invoice, { id: string }>(() => pause(500, demoInvoice)),
+    download: fromPromise<DownloadedFile, { id: string }>(() =>
+      pause(800, { blob: new Blob(['%PDF-1.7 story'], { type: 'application/pdf' }), filename: `${demoInvoice.numberText}.pdf` }),
+    ),
+  },
+});
+
+/**
+ * The boost dialog over a pretend server: pays at once, or asks for the bank's confirmation first;
+ * `hold` keeps a payment and the bank's answer in flight, so a story stays in that state.
+ */
+export const storyBoostLogic = (
+  options: { provider?: PaymentInfo['provider']; bank?: boolean; methods?: PaymentMethod[]; hold?: boolean } = {},
+) => {
+  const stand = stripeStandIn();
+  return boostMachine.provide({
+    actors: {
+      load: fromPromise<BoostLoaded>(() => pause(500, { tiers: demoTiers, info: paymentInfoWith(options.methods, options.provider) })),
+      create: fromPromise<CreateOutcome, CreateInput>(() => {
+        if (options.hold) return forever();
+        const outcome: CreateOutcome = options.bank
+          ? { result: awaitingBankResult(), code: 'boost.requiresAction' }
+          : { result: boostedResult(), code: 'boost.created' };
+        return pause(900, outcome);
+      }),
+      testAuthenticate: fromPromise<void, { clientSecret: string; approve: boolean }>(() => pause(400, undefined)),
+      processorAuthenticate: fromPromise<void, { publishableKey: string; clientSecret: string }>(async ({ input }) => {
+        await stand.stripe.confirmCardPayment(input.clientSecret);
+      }),
+      confirmPayment: fromPromise<CreateOutcome, { subscriptionId: string }>(() =>
+        options.hold ? forever() : pause(600, { result: boostedResult(), code: null }),
+      ),
+      cardForm: storyCardFormLogic(options.provider === 'stripe' ? stand.stripe : null),
+    },
+  });
+};
+
+export const storyTiersLogic = boostTiersMachine.provide({ actors: { load: fromPromise<BoostTier[]>(() => pause(400, demoTiers)) } });
+
+export const storyJobBoostLogic = (current: Subscription | null) =>
+  jobBoostMachine.provide({ actors: { load: fromPromise<Subscription | null, { jobId: string }>(() => pause(300, current)) } });
