@@ -9,7 +9,8 @@ import {
   type Subscription,
 } from '../../src/contract/billing.ts';
 import { boostTiersMachine } from '../../src/machines/billing/boost-tiers.machine.ts';
-import { invoiceMachine, invoicesMachine, type InvoiceListPage } from '../../src/machines/billing/invoices.machine.ts';
+import { invoiceMachine } from '../../src/machines/billing/invoice.machine.ts';
+import { invoicesMachine, type InvoiceListPage } from '../../src/machines/billing/invoices.machine.ts';
 import { jobBoostMachine } from '../../src/machines/billing/job-boost.machine.ts';
 import {
   cancelError,

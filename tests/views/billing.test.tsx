@@ -19,7 +19,8 @@ import {
   type ConfirmSetupInput,
   type PreparedSetup,
 } from '../../src/machines/billing/card-form.machine.ts';
-import { invoiceMachine, invoicesMachine, type InvoiceListPage } from '../../src/machines/billing/invoices.machine.ts';
+import { invoiceMachine } from '../../src/machines/billing/invoice.machine.ts';
+import { invoicesMachine, type InvoiceListPage } from '../../src/machines/billing/invoices.machine.ts';
 import { LoadFailure } from '../../src/machines/billing/processor.ts';
 import { paymentMethodsMachine } from '../../src/machines/billing/payment-methods.machine.ts';
 import {

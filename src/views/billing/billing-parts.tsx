@@ -11,6 +11,12 @@ import {
 import { formatMoney } from '../../lib/money.ts';
 import { StatusChip, type ChipStyle } from '../ui/status-chip.tsx';
 
+/** The employer's billing page. */
+export const BILLING_PATH = '/user/billing';
+
+/** One invoice's page. */
+export const invoiceHref = (id: string) => `${BILLING_PATH}/invoices/${encodeURIComponent(id)}`;
+
 /** Cents as the product shows money (spec 2 §5): $18.50, $168. */
 export const money = (cents: number) => formatMoney(centsToDollars(cents));
 

@@ -22,7 +22,8 @@ import {
   type ConfirmSetupInput,
   type PreparedSetup,
 } from '../../machines/billing/card-form.machine.ts';
-import { invoiceMachine, invoicesMachine, type InvoiceListPage } from '../../machines/billing/invoices.machine.ts';
+import { invoiceMachine } from '../../machines/billing/invoice.machine.ts';
+import { invoicesMachine, type InvoiceListPage } from '../../machines/billing/invoices.machine.ts';
 import { jobBoostMachine } from '../../machines/billing/job-boost.machine.ts';
 import { paymentMethodsMachine } from '../../machines/billing/payment-methods.machine.ts';
 import {

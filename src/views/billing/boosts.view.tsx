@@ -35,8 +35,7 @@ import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { CloseButton, Modal } from '../ui/modal.tsx';
 import { PageSteps } from '../ui/page-steps.tsx';
 import { SelectField, type Option } from '../ui/select-field.tsx';
-import { cardWords, money, SubscriptionStatusChip, useNotify } from './billing-parts.tsx';
-import { invoiceHref } from './paths.ts';
+import { cardWords, invoiceHref, money, SubscriptionStatusChip, useNotify } from './billing-parts.tsx';
 
 type Logic = typeof subscriptionsMachine;
 type Actor = ActorRefFrom<Logic>;

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Route } from 'wouter';
 import type { ComponentProps } from 'react';
 import { BillingMessages } from '../../contract/billing.ts';
-import type { InvoiceContext } from '../../machines/billing/invoices.machine.ts';
+import type { InvoiceContext } from '../../machines/billing/invoice.machine.ts';
 import { withToaster } from '../posting/jobs-stories-support.tsx';
 import { withEmployer } from '../staff/stories-support.tsx';
 import { demoInvoice, storyInvoiceLogic } from './billing-stories-support.ts';

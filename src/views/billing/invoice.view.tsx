@@ -4,13 +4,12 @@ import { Link, useParams } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import type { Invoice } from '../../contract/billing.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
-import { invoiceMachine, selectInvoiceError } from '../../machines/billing/invoices.machine.ts';
+import { invoiceMachine, selectInvoiceError } from '../../machines/billing/invoice.machine.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { saveFile } from '../ui/save-file.ts';
-import { CardName, InvoiceStatusChip, money, useNotify } from './billing-parts.tsx';
-import { BILLING_PATH } from './paths.ts';
+import { BILLING_PATH, CardName, InvoiceStatusChip, money, useNotify } from './billing-parts.tsx';
 
 type Logic = typeof invoiceMachine;
 

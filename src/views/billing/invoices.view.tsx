@@ -7,8 +7,7 @@ import { invoicePageCount, invoicesMachine, selectInvoicesError } from '../../ma
 import { cx } from '../ui/cx.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { PageSteps } from '../ui/page-steps.tsx';
-import { InvoiceStatusChip, money } from './billing-parts.tsx';
-import { invoiceHref } from './paths.ts';
+import { invoiceHref, InvoiceStatusChip, money } from './billing-parts.tsx';
 
 type Logic = typeof invoicesMachine;
 

@@ -5,8 +5,8 @@ import { formatDisplayDate } from '../../lib/dates.ts';
 import type { boostMachine } from '../../machines/billing/boost.machine.ts';
 import { jobBoostMachine } from '../../machines/billing/job-boost.machine.ts';
 import { Button } from '../ui/button.tsx';
-import { BoostedBadge } from './boosted-badge.tsx';
-import { BILLING_PATH } from './paths.ts';
+import { BoostedBadge } from '../ui/status-chip.tsx';
+import { BILLING_PATH } from './billing-parts.tsx';
 
 const BoostDialog = lazy(() => import('./boost-dialog.tsx'));
 

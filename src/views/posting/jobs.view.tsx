@@ -19,7 +19,6 @@ import {
   type JobAction,
   type SortCode,
 } from '../../machines/posting/job-list.machine.ts';
-import { BoostedBadge } from '../billing/boosted-badge.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/cx.ts';
@@ -28,6 +27,7 @@ import { LoadFailed } from '../ui/load-state.tsx';
 import { SelectField, type Option } from '../ui/select-field.tsx';
 import { useMediaQuery, WIDE_SCREEN } from '../ui/use-media-query.ts';
 import { PageSteps } from '../ui/page-steps.tsx';
+import { BoostedBadge } from '../ui/status-chip.tsx';
 
 /** The table's columns, in order; counts align right. */
 const tableColumns: ReadonlyArray<{ label: string; numeric?: boolean }> = [
