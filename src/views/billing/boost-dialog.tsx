@@ -353,7 +353,7 @@ export default function BoostDialog({ job, plan, fromDraft, onClose, onBoosted, 
   };
   return (
     <Modal open onClose={close} title={`Boost “${job.title}”`} size="lg">
-      <div className="flex flex-col" aria-live="polite">
+      <div className="flex flex-col">
         {STEP_NUMBER[step] && <p className="mb-1 text-sm text-muted">{STEP_NUMBER[step]}</p>}
         <Body actor={actor} step={step} onClose={onClose} />
       </div>
