@@ -35,6 +35,8 @@ export const pageLoaders = {
   'applicants/applicants.view': () => import('../views/applicants/applicants.view.tsx'),
   'suggestions/invites.view': () => import('../views/suggestions/invites.view.tsx'),
   'messaging/messaging.view': () => import('../views/messaging/messaging.view.tsx'),
+  'billing/billing.view': () => import('../views/billing/billing.view.tsx'),
+  'billing/invoice.view': () => import('../views/billing/invoice.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

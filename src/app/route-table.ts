@@ -2,9 +2,10 @@ import type { PageKey } from './pages.ts';
 
 /**
  * Who may open a route: anyone; only signed-out visitors (a signed-in user is sent on, spec 1 §4);
- * any signed-in user; a company's staff (its employer and recruiters); or the SuperAdmin back office.
+ * any signed-in user; a company's staff (its employer and recruiters); the company's employer
+ * alone (billing: only the employer pays, spec 2 §1); or the SuperAdmin back office.
  */
-export type Access = 'anyone' | 'signedOut' | 'signedIn' | 'companyStaff' | 'SuperAdmin';
+export type Access = 'anyone' | 'signedOut' | 'signedIn' | 'companyStaff' | 'Employer' | 'SuperAdmin';
 
 export interface PageRoute {
   path: string;
@@ -81,6 +82,8 @@ export const routeTable: PageRoute[] = [
   { path: '/dashboard/applicants', page: 'applicants/applicants.view', access: 'companyStaff' },
   { path: '/user/invites', page: 'suggestions/invites.view', access: 'companyStaff' },
   { path: '/user/messaging', page: 'messaging/messaging.view', access: 'signedIn' },
+  { path: '/user/billing', page: 'billing/billing.view', access: 'Employer' },
+  { path: '/user/billing/invoices/:id', page: 'billing/invoice.view', access: 'Employer' },
   ...comingSoon(backOfficePages, 'SuperAdmin'),
   ...comingSoon(publicPages, 'anyone'),
 ];

@@ -33,6 +33,8 @@ function Guard({ access, children }: { access: Access; children: ReactNode }) {
       return <RequireSignedIn>{children}</RequireSignedIn>;
     case 'companyStaff':
       return <RequireRole role={COMPANY_STAFF}>{children}</RequireRole>;
+    case 'Employer':
+      return <RequireRole role="Employer">{children}</RequireRole>;
     case 'SuperAdmin':
       return <RequireRole role="SuperAdmin">{children}</RequireRole>;
   }

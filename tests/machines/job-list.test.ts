@@ -187,6 +187,7 @@ const rowEvents = [
   { type: 'xstate.error.actor.clone', error: serverDown },
   { type: 'xstate.done.actor.editAsDraft', output: editDraft },
   { type: 'xstate.error.actor.editAsDraft', error: gone },
+  { type: 'job.boosted', id: nurse.id },
 ] as unknown as EventObject[];
 
 describe('job list machine (model-based)', () => {
@@ -229,6 +230,8 @@ describe('job list machine (model-based)', () => {
         // Paging while a row action runs: once, so the walk stays small.
         if (e.type === 'jobs.page') return s.context.query.pageNumber === 1 && s.hasTag('busy');
         if (e.type === 'xstate.error.actor.load') return s.context.query.pageNumber === 2;
+        // A boost made in the dialog: once, on a shown row.
+        if (e.type === 'job.boosted') return s.matches({ row: 'idle' }) && s.context.jobs.some((j) => j.id === nurse.id && !j.isBoosted);
         return true;
       }),
     );
@@ -257,6 +260,13 @@ describe('job list machine (model-based)', () => {
 describe('job list rules', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
+
+  it('marks a job boosted when its boost is made (spec 2 §4), and no other', async () => {
+    const { actor } = await replay([{ type: 'xstate.done.actor.load', output: firstPage } as unknown as EventObject]);
+    actor.send({ type: 'job.boosted', id: nurse.id });
+    expect(actor.getSnapshot().context.jobs.map((j) => [j.id, j.isBoosted])).toEqual(firstPage.items.map((j) => [j.id, j.id === nurse.id]));
+    actor.stop();
+  });
 
   const loaded = async (input?: JobListInput) => {
     const sut = await replay([{ type: 'xstate.done.actor.load', output: firstPage } as unknown as EventObject], input);

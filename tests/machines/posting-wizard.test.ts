@@ -607,6 +607,16 @@ describe('job post wizard rules', () => {
     expect(sut.kept.clears).toBe(1);
   });
 
+  it('keeps the boost chosen on its step as the draft’s plan, for display, and saves it like any change', async () => {
+    const sut = await opened(sampleDraft(completeJobData, { ...reviewTracking, currentStep: 'subscriptionPlan' }));
+    const plan = { tier: 'premium', length: 30, price: 168, discountPercentage: 20 };
+    await send(sut, { type: 'plan.choose', plan });
+    expect(snap(sut).context.data.subscriptionPlan).toEqual(plan);
+    expect(selectSaveStatus(snap(sut))).toBe('unsaved');
+    await send(sut, { type: 'plan.choose', plan: null });
+    expect(snap(sut).context.data.subscriptionPlan).toBeNull();
+  });
+
   it('publishes the new version of a live job over it', async () => {
     const live = withData((d) => ({ ...d, jobPostId: published.id }));
     const sut = await opened(sampleDraft(live, reviewTracking));

@@ -111,7 +111,7 @@ describe('top navigation, signed in', () => {
     expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/user/dashboard');
   });
 
-  it('gives an employer Jobs and Applicants beside Dashboard, and Company, Invitations sent and Staff in the menu', async () => {
+  it('gives an employer Jobs and Applicants beside Dashboard, and Company, Invitations sent, Staff and Billing in the menu', async () => {
     const { user } = renderNav({ user: employer });
     expect(within(nav()).getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/user/jobs');
     expect(within(nav()).getByRole('link', { name: 'Applicants' })).toHaveAttribute('href', '/user/applicants');
@@ -121,6 +121,7 @@ describe('top navigation, signed in', () => {
       { name: 'Company', href: '/user/settings/company-details' },
       { name: 'Invitations sent', href: '/user/invites' },
       { name: 'Staff', href: '/user/staff' },
+      { name: 'Billing', href: '/user/billing' },
       { name: 'Change Password', href: null },
       { name: 'Logout', href: null },
     ]);

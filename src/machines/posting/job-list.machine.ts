@@ -75,7 +75,9 @@ export type JobListEvent =
   | { type: 'job.clone'; id: string }
   | { type: 'job.edit'; id: string }
   | { type: 'confirm.accept' }
-  | { type: 'dialog.close' };
+  | { type: 'dialog.close' }
+  /** The job was boosted (the boost dialog): marked boosted here (spec 2 §4). */
+  | { type: 'job.boosted'; id: string };
 
 export type JobListEmitted = { type: 'notify'; message: string } | { type: 'navigate'; to: string };
 
@@ -113,6 +115,9 @@ const typedQuery = (context: JobListContext) => ({
   search: context.typed.search.trim(),
   companySearch: context.typed.companySearch.trim(),
 });
+
+/** An open job without a current boost can be boosted (by the employer, who pays). */
+export const canBoost = (job: CompanyJob) => job.status === 'Active' && !job.isBoosted;
 
 /** Which rows each status change applies to. */
 export const canClose = (job: CompanyJob) => job.status === 'Active';
@@ -278,6 +283,9 @@ export const jobListMachine = setup({
     list: {
       initial: 'loading',
       on: {
+        'job.boosted': {
+          actions: assign(({ context, event }) => ({ jobs: context.jobs.map((j) => (j.id === event.id ? { ...j, isBoosted: true } : j)) })),
+        },
         'jobs.filter': { guard: 'filterChanged', target: '.loading', actions: 'setFilter' },
         'jobs.sort': { guard: 'sortChanged', target: '.loading', actions: 'setSort' },
         'jobs.apply': { guard: 'typedChanged', target: '.loading', actions: 'applyTyped' },

@@ -114,6 +114,8 @@ export type WizardEvent =
   | { type: 'address.clear' }
   | { type: 'pay.toggle'; flag: number; checked: boolean }
   | { type: 'pay.all'; checked: boolean }
+  /** The boost step: a tier and length for display (the server prices it when paid), or no boost. */
+  | { type: 'plan.choose'; plan: JobData['subscriptionPlan'] }
   | { type: 'wizard.next' }
   | { type: 'wizard.back' }
   | { type: 'wizard.goto'; step: WizardStep }
@@ -314,6 +316,10 @@ export const wizardMachine = setup({
         'payDetails.supplementalPay',
       ]);
     }),
+    choosePlan: assign(({ context, event }) => {
+      assertEvent(event, 'plan.choose');
+      return changed(context, { ...context.data, subscriptionPlan: event.plan }, []);
+    }),
     attempt: assign({ attempted: true }),
     next: assign(({ context }) => ({
       tracking: moved(context.tracking, wizardSteps[stepIndex(current(context)) + 1]!, true),
@@ -508,6 +514,7 @@ export const wizardMachine = setup({
                 'address.clear': { actions: ['clearAddress', 'changed'] },
                 'pay.toggle': { actions: ['togglePay', 'changed'] },
                 'pay.all': { actions: ['setAllPay', 'changed'] },
+                'plan.choose': { actions: ['choosePlan', 'changed'] },
                 'wizard.next': [
                   { guard: and(['hasNext', 'stepReady']), actions: ['next', 'saveNow'] },
                   { guard: 'hasNext', actions: 'attempt' },

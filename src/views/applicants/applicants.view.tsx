@@ -2,9 +2,12 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
+import { useSession } from '../../app/session.tsx';
 import { applicantFilters, type Applicant, type ApplicantFilter, type ApplicantOrder } from '../../contract/applicants.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
 import type { applicantDetailMachine } from '../../machines/applicants/applicant-detail.machine.ts';
+import type { boostMachine } from '../../machines/billing/boost.machine.ts';
+import type { jobBoostMachine } from '../../machines/billing/job-boost.machine.ts';
 import type { suggestedSeekersMachine } from '../../machines/suggestions/suggested-seekers.machine.ts';
 import { applicantListMachine, selectLoadError, selectPageCount } from '../../machines/applicants/applicant-list.machine.ts';
 import { ApplicationStatusChip } from '../jobs/application-status.tsx';
@@ -24,6 +27,8 @@ const ApplicantDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.Applic
 const SuggestedSeekersPanel = lazy(() =>
   import('../suggestions/suggested-seekers-panel.tsx').then((m) => ({ default: m.SuggestedSeekersPanel })),
 );
+/** Whether the job is boosted, and the employer's Boost (billing, in its own chunk). */
+const JobBoostPanel = lazy(() => import('../billing/job-boost-panel.tsx'));
 
 type Logic = typeof applicantListMachine;
 
@@ -37,6 +42,9 @@ export interface ApplicantsPageProps {
   previewLogic?: ApplicantDrawerProps['previewLogic'];
   /** The suggested job seekers' machine, likewise. */
   suggestionsLogic?: typeof suggestedSeekersMachine;
+  /** The job's boost and the boost dialog's machines, likewise. */
+  jobBoostLogic?: typeof jobBoostMachine;
+  boostLogic?: typeof boostMachine;
 }
 
 /** ?jobId= of the address (the link in the mail about a new application, and the job list's action). */
@@ -143,7 +151,16 @@ function Card({ applicant, onOpen }: RowProps) {
 }
 
 /** The company's applicants: search, filters, order, the rows (a table on wide screens, cards on narrow ones), pages and the applicant panel. */
-export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument, previewLogic, suggestionsLogic }: ApplicantsPageProps) {
+export function ApplicantList({
+  logic,
+  snapshot,
+  detailLogic,
+  fetchDocument,
+  previewLogic,
+  suggestionsLogic,
+  jobBoostLogic,
+  boostLogic,
+}: ApplicantsPageProps) {
   const search = useSearch();
   const [path, navigate] = useLocation();
   const urlJob = jobIdOf(search);
@@ -160,6 +177,7 @@ export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument, pre
   const wide = useMediaQuery(WIDE_SCREEN);
   const [openId, setOpenId] = useState<string | null>(null);
   const [suggesting, setSuggesting] = useState<string | null>(null);
+  const { role } = useSession();
 
   useEffect(() => {
     // Fetched while the list loads, so the panel opens at once.
@@ -188,6 +206,8 @@ export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument, pre
   if (query.jobId && !jobs.some((j) => j.jobId === query.jobId))
     jobOptions.push({ value: query.jobId, label: applicants[0]?.job.title ?? 'This job' });
   const narrowed = !!query.search || query.filter !== 'All';
+  /** The one job shown, as the company's jobs list names it. */
+  const shownJob = query.jobId ? (jobs.find((j) => j.jobId === query.jobId) ?? null) : null;
 
   return (
     <div className="flex flex-col gap-2">
@@ -226,9 +246,23 @@ export function ApplicantList({ logic, snapshot, detailLogic, fetchDocument, pre
           {!loading && loadError === null && total > 0 ? `${count.format(total)} ${total === 1 ? 'applicant' : 'applicants'}` : ''}
         </p>
         {query.jobId && (
-          <Button variant="secondary" aria-haspopup="dialog" onClick={() => setSuggesting(query.jobId)}>
-            Suggested job seekers
-          </Button>
+          <div className="flex flex-wrap items-center gap-1">
+            {shownJob && (
+              <Suspense fallback={null}>
+                <JobBoostPanel
+                  key={shownJob.jobId}
+                  job={{ id: shownJob.jobId, title: shownJob.title }}
+                  open={shownJob.status === 'Active'}
+                  canPay={role === 'Employer'}
+                  logic={jobBoostLogic}
+                  boostLogic={boostLogic}
+                />
+              </Suspense>
+            )}
+            <Button variant="secondary" aria-haspopup="dialog" onClick={() => setSuggesting(query.jobId)}>
+              Suggested job seekers
+            </Button>
+          </div>
         )}
       </div>
 

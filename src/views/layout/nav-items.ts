@@ -65,7 +65,7 @@ export function roleLinks(role: Role | null | undefined): NavLink[] {
     : [];
 }
 
-/** The user menu's links after Profile: a job seeker's own jobs; the company's pages, and its staff for the employer. */
+/** The user menu's links after Profile: a job seeker's own jobs; the company's pages, and its staff and billing for the employer. */
 export function accountLinks(role: Role | null | undefined): NavLink[] {
   if (role === 'JobSeeker') {
     return [
@@ -77,7 +77,12 @@ export function accountLinks(role: Role | null | undefined): NavLink[] {
   return [
     { label: 'Company', href: '/user/settings/company-details' },
     { label: 'Invitations sent', href: '/user/invites' },
-    ...(role === 'Employer' ? [{ label: 'Staff', href: '/user/staff' }] : []),
+    ...(role === 'Employer'
+      ? [
+          { label: 'Staff', href: '/user/staff' },
+          { label: 'Billing', href: '/user/billing' },
+        ]
+      : []),
   ];
 }
 

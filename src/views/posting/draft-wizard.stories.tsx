@@ -19,7 +19,8 @@ import {
   type WizardLoaded,
 } from '../../machines/posting/wizard.machine.ts';
 import { after, never } from '../account/stories-support.tsx';
-import { withRecruiter } from '../company/stories-support.tsx';
+import { storyBoostLogic, storyTiersLogic } from '../billing/billing-stories-support.ts';
+import { withEmployer, withRecruiter } from '../company/stories-support.tsx';
 import { storySearchLogic } from '../location/location-stories-support.ts';
 import { DraftWizard } from './draft-wizard.view.tsx';
 import { completeJobData, DRAFT_ID, newDraft, reviewTracking, sampleDescription, sampleDraft, sampleLookups } from './stories-support.tsx';
@@ -92,7 +93,7 @@ const meta = {
   title: 'Posting/Job post wizard',
   component: DraftWizard,
   decorators: [withRecruiter],
-  args: { logic, locationLogic: storySearchLogic, today: TODAY },
+  args: { logic, locationLogic: storySearchLogic, today: TODAY, tiersLogic: storyTiersLogic, boostLogic: storyBoostLogic() },
   parameters: { layout: 'padded', route: '/user/jobs/post-job' },
 } satisfies Meta<typeof DraftWizard>;
 
@@ -190,8 +191,21 @@ export const MinorsBlocked: Story = {
   },
 };
 
-/** Step 6, boost: no boost until billing. */
+/** Step 6, boost: No boost, or a tier and length kept in the draft (a recruiter is told the employer pays). */
 export const Boost: Story = { args: { snapshot: at(ready(), { tracking: atStep('subscriptionPlan', 5) }) } };
+
+/** Step 6, boost: Premium for 30 days chosen, priced for display; the employer pays after publishing. */
+export const BoostChosen: Story = {
+  decorators: [withEmployer],
+  args: {
+    snapshot: at(ready(), {
+      tracking: atStep('subscriptionPlan', 5),
+      data: { ...completeJobData, subscriptionPlan: { tier: 'premium', length: 30, price: 168, discountPercentage: 20 } },
+    }),
+  },
+};
+
+export const BoostChosenDark: Story = { ...BoostChosen, globals: dark };
 
 /** Step 7, review: everything in place. */
 export const Review: Story = { args: { snapshot: at(ready(), { tracking: reviewTracking }) } };

@@ -1,7 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link } from 'wouter';
 import type { CompanyJob } from '../../contract/posting.ts';
-import { actionsFor, type JobAction } from '../../machines/posting/job-list.machine.ts';
+import { actionsFor, canBoost, type JobAction } from '../../machines/posting/job-list.machine.ts';
 import { cx } from '../ui/cx.ts';
 import { Spinner } from '../ui/spinner.tsx';
 
@@ -25,14 +25,29 @@ export function JobRowActions({
   busy,
   disabled,
   onAction,
+  onBoost,
 }: {
   job: CompanyJob;
   busy: boolean;
   disabled: boolean;
   onAction: (a: JobAction) => void;
+  /** Opens the boost dialog; only the employer, who pays, is offered it. */
+  onBoost?: (() => void) | undefined;
 }) {
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-1">
+      {onBoost && canBoost(job) && (
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          aria-label={`Boost ${job.title}`}
+          disabled={busy || disabled}
+          onClick={onBoost}
+          className="inline-flex min-h-5 items-center rounded border border-brand-700 px-1 py-0.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60 dark:border-brand-300 dark:text-brand-300 dark:hover:bg-white/5"
+        >
+          Boost
+        </button>
+      )}
       <Link
         href={`/user/applicants?jobId=${encodeURIComponent(job.id)}`}
         aria-label={`Applicants for ${job.title}`}

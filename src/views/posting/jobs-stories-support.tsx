@@ -59,6 +59,7 @@ export const demoJobs: CompanyJob[] = [
   job({
     id: '7d1e0000-0000-4000-8000-000000000002',
     title: 'Warehouse Associate',
+    isBoosted: true,
     location: { city: 'Portland', state: 'OR' },
     dateOfPosted: day(-3),
     validThrough: day(27),

@@ -3,6 +3,7 @@ import { fromPromise } from 'xstate';
 import { PostingMessages, type CompanyJob, type JobListRequest, type JobPage } from '../../contract/posting.ts';
 import { jobListMachine, type DraftResult, type JobListContext, type StatusResult } from '../../machines/posting/job-list.machine.ts';
 import { after, never } from '../account/stories-support.tsx';
+import { storyBoostLogic } from '../billing/billing-stories-support.ts';
 import { withEmployer, withRecruiter } from '../staff/stories-support.tsx';
 import JobsPage from './jobs.view.tsx';
 import { DEMO_TOTAL, demoJobs, withToaster } from './jobs-stories-support.tsx';
@@ -76,7 +77,8 @@ const meta = {
   title: 'Posting/Jobs page',
   component: JobsPage,
   decorators: [withEmployer, withToaster],
-  args: { logic },
+  // Boost opens the boost dialog over a pretend server (the employer's; recruiters see only the badge).
+  args: { logic, boostLogic: storyBoostLogic() },
   parameters: { layout: 'fullscreen', route: '/user/jobs', docs: { story: { height: '720px' } } },
 } satisfies Meta<typeof JobsPage>;
 

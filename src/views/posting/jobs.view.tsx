@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
+import { useSession } from '../../app/session.tsx';
 import { ActiveFlag, SortFlag, type CompanyJob, type JobPostStatus } from '../../contract/posting.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
+import type { boostMachine } from '../../machines/billing/boost.machine.ts';
 import { jobPlace } from '../../lib/places.ts';
 import {
   jobListMachine,
@@ -25,6 +27,7 @@ import { LoadFailed } from '../ui/load-state.tsx';
 import { SelectField, type Option } from '../ui/select-field.tsx';
 import { useMediaQuery, WIDE_SCREEN } from '../ui/use-media-query.ts';
 import { PageSteps } from '../ui/page-steps.tsx';
+import { BoostedBadge } from '../ui/status-chip.tsx';
 
 /** The table's columns, in order; counts align right. */
 const tableColumns: ReadonlyArray<{ label: string; numeric?: boolean }> = [
@@ -47,6 +50,8 @@ export interface JobsPageProps {
   /** The machine with its actors provided (stories and tests stub them). */
   logic?: Logic;
   snapshot?: Snap;
+  /** The boost dialog's machine, likewise. */
+  boostLogic?: typeof boostMachine;
 }
 
 /** ?job=active and ?job=closed (spec 2 §2): the status filter the page opens with (§4 codes). */
@@ -91,6 +96,16 @@ export function JobStatusChip({ status }: { status: JobPostStatus }) {
   );
 }
 
+/** The job's status, and whether it is boosted now. */
+function StatusChips({ job }: { job: CompanyJob }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-0.5">
+      <JobStatusChip status={job.status} />
+      {job.isBoosted && <BoostedBadge />}
+    </span>
+  );
+}
+
 const count = new Intl.NumberFormat('en-US');
 /** Posted on the day it was first published (spec 2 §3 dateOfPosted or createdDate), MM-DD-YYYY (§9). */
 const postedOn = (job: CompanyJob) => formatDisplayDate(job.dateOfPosted ?? job.createdDate);
@@ -103,6 +118,8 @@ const loadRowActions = () => import('./job-row-actions.view.tsx');
 const loadConfirmDialog = () => import('../ui/confirm-dialog.tsx');
 const JobRowActions = lazy(() => loadRowActions().then((m) => ({ default: m.JobRowActions })));
 const ConfirmDialog = lazy(loadConfirmDialog);
+/** Billing's boost dialog: loaded when the employer boosts a job. */
+const BoostDialog = lazy(() => import('../billing/boost-dialog.tsx'));
 
 /** Stands in for a row's menu button while its code arrives. */
 function ActionsPlaceholder({ title }: { title: string }) {
@@ -125,12 +142,14 @@ interface RowProps {
   /** Another row's action is running. */
   locked: boolean;
   onAction: (a: JobAction) => void;
+  /** The employer may boost the job. */
+  onBoost?: (() => void) | undefined;
 }
 
-function Actions({ job, busy, locked, onAction }: RowProps) {
+function Actions({ job, busy, locked, onAction, onBoost }: RowProps) {
   return (
     <Suspense fallback={<ActionsPlaceholder title={job.title} />}>
-      <JobRowActions job={job} busy={busy} disabled={locked} onAction={onAction} />
+      <JobRowActions job={job} busy={busy} disabled={locked} onAction={onAction} onBoost={onBoost} />
     </Suspense>
   );
 }
@@ -158,7 +177,7 @@ function JobTableRow(props: RowProps) {
         <span className="block text-sm font-normal text-muted">{place || 'No place given'}</span>
       </th>
       <td className="px-1 py-1 text-sm">
-        <JobStatusChip status={job.status} />
+        <StatusChips job={job} />
       </td>
       <td className="px-1 py-1 text-sm whitespace-nowrap">{postedOn(job) || dash}</td>
       <td className="px-1 py-1 text-sm whitespace-nowrap">{formatDisplayDate(job.validThrough) || dash}</td>
@@ -194,7 +213,7 @@ function JobCard(props: RowProps) {
             </h2>
             <p className="text-sm text-muted">{place || 'No place given'}</p>
           </div>
-          <JobStatusChip status={job.status} />
+          <StatusChips job={job} />
         </div>
         <dl className="grid grid-cols-1 gap-x-2 gap-y-0.25 text-sm sm:grid-cols-2">
           {field('Posted', postedOn(job) || '—')}
@@ -259,7 +278,7 @@ function EmptyState({ activeFlag, searched, onClearSearch }: { activeFlag: Activ
  * A company's jobs: search, status filter and sort, the rows (a table on wide screens, cards on
  * narrow ones) with their actions, and the pages. `posted` adds the employer's company search.
  */
-export function JobList({ logic, snapshot, posted = false, basePath }: JobsPageProps & { posted?: boolean; basePath: string }) {
+export function JobList({ logic, snapshot, boostLogic, posted = false, basePath }: JobsPageProps & { posted?: boolean; basePath: string }) {
   const search = useSearch();
   const [, navigate] = useLocation();
   const initialFlag = useRef(activeFlagOf(search)).current;
@@ -277,6 +296,10 @@ export function JobList({ logic, snapshot, posted = false, basePath }: JobsPageP
   const confirming = useSelector(actor, selectConfirming);
   const pages = useSelector(actor, selectPageCount);
   const wide = useMediaQuery(WIDE_SCREEN);
+  // Only the employer pays for boosts; recruiters see which jobs are boosted.
+  const { role } = useSession();
+  const [boosting, setBoosting] = useState<CompanyJob | null>(null);
+  const boostOf = (job: CompanyJob) => (role === 'Employer' ? () => setBoosting(job) : undefined);
 
   useEffect(() => {
     const subs = [actor.on('notify', (e) => toast.success(e.message, { id: e.message })), actor.on('navigate', (e) => navigate(e.to))];
@@ -391,6 +414,7 @@ export function JobList({ logic, snapshot, posted = false, basePath }: JobsPageP
                       busy={busyId === job.id}
                       locked={acting && busyId !== job.id}
                       onAction={onAction(job)}
+                      onBoost={boostOf(job)}
                     />
                   ))}
                 </tbody>
@@ -399,7 +423,14 @@ export function JobList({ logic, snapshot, posted = false, basePath }: JobsPageP
           ) : (
             <ul aria-label="Jobs" className="flex flex-col gap-1">
               {jobs.map((job) => (
-                <JobCard key={job.id} job={job} busy={busyId === job.id} locked={acting && busyId !== job.id} onAction={onAction(job)} />
+                <JobCard
+                  key={job.id}
+                  job={job}
+                  busy={busyId === job.id}
+                  locked={acting && busyId !== job.id}
+                  onAction={onAction(job)}
+                  onBoost={boostOf(job)}
+                />
               ))}
             </ul>
           )}
@@ -421,6 +452,14 @@ export function JobList({ logic, snapshot, posted = false, basePath }: JobsPageP
           >
             <p>“{confirming.title}” will disappear from your lists and from job search. Its applications are kept.</p>
           </ConfirmDialog>
+        )}
+        {boosting && (
+          <BoostDialog
+            job={{ id: boosting.id, title: boosting.title }}
+            logic={boostLogic}
+            onClose={() => setBoosting(null)}
+            onBoosted={(id) => actor.send({ type: 'job.boosted', id })}
+          />
         )}
       </Suspense>
     </div>

@@ -4,6 +4,7 @@ import { decodeSupplementalPay, SUPPLEMENTAL_PAYS } from '../../contract/lookups
 import { LOCATION_TYPE_NAMES, STEP_TITLES, WorkSchedule, type JobData, type WizardStep } from '../../contract/posting.ts';
 import { MINOR_APPLICANT_AGE } from '../../contract/posting-rules.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { compensationLabel, experienceLabel } from '../../lib/job-display.ts';
 import { cityState } from '../../lib/places.ts';
 import { stateName } from '../../lib/us-states.ts';
@@ -17,6 +18,16 @@ const namesOf = (ids: readonly number[], list: ReadonlyArray<{ id: number; name:
   ids.map((id) => list.find((x) => x.id === id)?.name ?? `#${id}`);
 const listed = (names: string[], none = 'None') => (names.length ? names.join(', ') : none);
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
+
+/** The boost chosen in the draft: its tier (by its id, read as a name), length and price when chosen; paid after publishing. */
+function planLabel(plan: JobData['subscriptionPlan']): string {
+  if (!plan?.tier) return 'No boost';
+  const tier = plan.tier.charAt(0).toUpperCase() + plan.tier.slice(1);
+  if (plan.length === null) return `${tier}, length not chosen yet`;
+  const price =
+    plan.price === null ? '' : `, ${formatMoney(plan.price)}${plan.discountPercentage ? ` (${plan.discountPercentage}% off)` : ''}`;
+  return `${tier}, ${plan.length} days${price}: paid after publishing`;
+}
 
 type Row = [label: string, value: ReactNode];
 
@@ -94,7 +105,7 @@ function rowsOf(step: WizardStep, d: JobData, lookups: WizardLookups): Row[] {
       ];
     }
     case 'subscriptionPlan':
-      return [['Boost', 'No boost']];
+      return [['Boost', planLabel(d.subscriptionPlan)]];
     case 'review':
       return [];
   }

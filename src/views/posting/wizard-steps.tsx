@@ -2,6 +2,7 @@ import { useEffect, useRef, type ComponentType } from 'react';
 import { useSelector } from '@xstate/react';
 import { wizardSteps, type WizardStep } from '../../contract/posting.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
+import type { boostTiersMachine } from '../../machines/billing/boost-tiers.machine.ts';
 import type { locationSearchMachine } from '../../machines/location/location-search.machine.ts';
 import { selectCanPublish, selectReachable, selectSaveStatus, type SaveStatus } from '../../machines/posting/wizard.machine.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -78,12 +79,11 @@ function RestoreOffer({ actor }: { actor: WizardActor }) {
   );
 }
 
-const stepForms: Record<Exclude<WizardStep, 'jobDetails'>, ComponentType<{ actor: WizardActor }>> = {
+const stepForms: Record<Exclude<WizardStep, 'jobDetails' | 'subscriptionPlan'>, ComponentType<{ actor: WizardActor }>> = {
   timeRequirements: TimeStep,
   payDetails: PayStep,
   categorization: IndustryStep,
   candidateRequirements: CandidateStep,
-  subscriptionPlan: BoostStep,
   review: ReviewStep,
 };
 
@@ -91,9 +91,12 @@ const stepForms: Record<Exclude<WizardStep, 'jobDetails'>, ComponentType<{ actor
 export default function WizardSteps({
   actor,
   locationLogic,
+  tiersLogic,
 }: {
   actor: WizardActor;
   locationLogic?: typeof locationSearchMachine | undefined;
+  /** The boost step's tiers machine, for tests and stories to answer. */
+  tiersLogic?: typeof boostTiersMachine | undefined;
 }) {
   const step = useSelector(actor, (s) => s.context.tracking.currentStep);
   const completed = useSelector(actor, (s) => s.context.tracking.completedSteps);
@@ -115,7 +118,7 @@ export default function WizardSteps({
   }, [step]);
 
   const index = wizardSteps.indexOf(step);
-  const Form = step === 'jobDetails' ? null : stepForms[step];
+  const Form = step === 'jobDetails' || step === 'subscriptionPlan' ? null : stepForms[step];
 
   return (
     <div className="flex flex-col gap-2">
@@ -158,7 +161,13 @@ export default function WizardSteps({
           >
             {stepLabel(step)}
           </h2>
-          {Form ? <Form actor={actor} /> : <JobDetailsStep actor={actor} locationLogic={locationLogic} />}
+          {Form ? (
+            <Form actor={actor} />
+          ) : step === 'subscriptionPlan' ? (
+            <BoostStep actor={actor} tiersLogic={tiersLogic} />
+          ) : (
+            <JobDetailsStep actor={actor} locationLogic={locationLogic} />
+          )}
           {publishError && <Alert tone="error">{publishError}</Alert>}
           <div className="flex flex-wrap justify-between gap-1 border-t border-line pt-2">
             {index > 0 ? (
