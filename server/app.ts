@@ -21,6 +21,7 @@ import { connectAreas, registerRoutes } from './routes.ts';
 import { serverPage } from './jobs/index.ts';
 import { mayStillAct } from './account/index.ts';
 import { MAX_UPLOAD_BYTES } from '../src/contract/files.ts';
+import { describeOutcomeCodes } from '../src/contract/outcome-code-meanings.ts';
 import { MAX_FRAME_BYTES } from './messaging/index.ts';
 
 export const SERVER_ERROR_MESSAGE = 'Something went wrong!!!';
@@ -99,6 +100,7 @@ export async function buildApp(
     return res.code(500).send(fail(500, SERVER_ERROR_MESSAGE));
   });
 
+  describeOutcomeCodes();
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Job Marketplace API', version: '1.0.0', description: 'Every call of the job marketplace.' },

@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import { documentedCodes, outcomeCodeList, outcomeCodes } from './outcome-codes.ts';
+import { outcomeCodeList } from './outcome-codes.ts';
 
-/** An outcome code: in the OpenAPI document, the enum with each code's status and meaning (also as `x-enumDescriptions`). */
-export const outcomeCodeSchema = z.enum(outcomeCodeList).meta({
-  description: `The outcome, for the client to branch on (present on every refusal or outcome a client tells apart):\n${documentedCodes()}`,
-  'x-enumDescriptions': Object.fromEntries(
-    outcomeCodeList.map((code) => [code, `${outcomeCodes[code].status}: ${outcomeCodes[code].when}`]),
-  ),
-});
+/** An outcome code. The server's API docs describe each (describeOutcomeCodes in outcome-code-meanings.ts). */
+export const outcomeCodeSchema = z.enum(outcomeCodeList);
 
 export const apiStateSchema = z.object({
   status: z.number().int(),

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { apiStateSchema } from '../../src/contract/envelope.ts';
 import { jobRefusalOf, missingAnswers } from '../../src/contract/application-rules.ts';
 import { JobMessages } from '../../src/contract/jobs.ts';
-import { outcomeCodeList, outcomeCodes } from '../../src/contract/outcome-codes.ts';
+import { outcomeCodeList } from '../../src/contract/outcome-codes.ts';
+import { describeOutcomeCodes, outcomeCodes } from '../../src/contract/outcome-code-meanings.ts';
 
 describe('outcome codes', () => {
   it('documents every code: a dotted name, the status it comes with, and when it is sent', () => {
@@ -11,12 +12,13 @@ describe('outcome codes', () => {
     for (const code of outcomeCodeList) {
       const { status, when } = outcomeCodes[code];
       expect(code).toMatch(/^[a-z]+\.[a-zA-Z]+$/);
-      expect([200, 201, 400, 403, 404, 409, 410, 429]).toContain(status);
+      expect([200, 201, 202, 400, 402, 403, 404, 409, 410, 429, 503]).toContain(status);
       expect(when.length).toBeGreaterThan(20);
     }
   });
 
-  it('puts the codes in the envelope’s state, and their meaning in its JSON schema (the OpenAPI document)', () => {
+  it('puts the codes in the envelope’s state, and their meaning in its JSON schema (the OpenAPI document) once the server describes them', () => {
+    describeOutcomeCodes();
     expect(apiStateSchema.parse({ status: 409, hasError: true, hasData: false, errors: ['x'], code: 'job.closed' }).code).toBe(
       'job.closed',
     );
