@@ -4,41 +4,12 @@ import { JobMessages } from '../../src/contract/jobs.ts';
 import { chooseFromUserMenu, expectPath, loginForm, newPerson, open } from './support/account.ts';
 import { createVerifiedEmployer, createVerifiedJobSeeker, expectCall, tokenOf } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
+import { vancouverJobData } from './support/jobs.ts';
 
 // Finding and applying for a job: a visitor searches near Vancouver, WA on the offline map (no
 // Maps key), opens a job, signs in from its Apply button, applies with a chosen résumé and finds
 // the job among the applied jobs; then saves a job from the search results and unsaves it from
 // the saved jobs. The job and the seeker are made through the public API beforehand.
-
-const vancouver = {
-  city: 'Vancouver',
-  name: 'Vancouver, WA',
-  state: 'WA',
-  address: '1200 Main St, Vancouver, WA 98660',
-  pinCode: '98660',
-  latitude: 45.6387,
-  longitude: -122.6615,
-};
-
-/** A job ready to publish at the given place, asking for a résumé. */
-function jobData(title: string) {
-  return {
-    jobDetails: {
-      title,
-      description: '<p>Load and unload trailers at our Vancouver dock. Forklift certification provided.</p>',
-      positionType: [1],
-      numberOfHires: 2,
-      locationType: 'onsite',
-      address: vancouver.address,
-      geoLocation: vancouver,
-      requiresResume: true,
-    },
-    timeRequirements: { workSchedule: 1, hoursPerWeek: 40, schedules: [1] },
-    payDetails: { minSalary: 21.5, maxSalary: 25, rate: 'Hourly', benefits: [1], supplementalPay: 16 },
-    categorization: { industries: [48] },
-    candidateRequirements: { skills: [401, 404], minExperience: 0, maxExperience: 2 },
-  };
-}
 
 /** Uploads a résumé for the seeker through the API, as the documents page does. */
 async function uploadResume(token: string, name: string, fileName: string) {
@@ -78,7 +49,7 @@ describe('finding and applying for jobs', () => {
     const suffix = Date.now().toString(36);
     const title = `Dock Lead ${suffix}`;
     const employer = await createVerifiedEmployer('Riverside Freight LLC');
-    const job = (await expectCall('/api/job/jobpost', { jobData: jobData(title) }, 201, await tokenOf(employer))) as {
+    const job = (await expectCall('/api/job/jobpost', { jobData: vancouverJobData(title) }, 201, await tokenOf(employer))) as {
       data: { id: string };
     };
     const seeker = await createVerifiedJobSeeker(newPerson('applicant', 'Jordan'));
