@@ -7,6 +7,7 @@ import { setJobsBoosted } from '../posting/index.ts';
 import { addDays, cardOf, periodChargeOf } from './boosts.ts';
 import { issueInvoice, voidOpenInvoices, type InvoiceRow } from './invoices.ts';
 import { sendPaymentFailed, sendReceipt } from './mails.ts';
+import { tierPlacements } from './tiers.ts';
 import type { SubscriptionRow } from './views.ts';
 
 /** What became of an event: applied, seen before (its id is recorded), or about nothing billing keeps. */
@@ -40,8 +41,9 @@ const RUNNING = ['incomplete', 'active', 'past_due'];
 
 /**
  * invoice.paid: the period's invoice is recorded paid (made when we had none: a renewal the
- * processor charged), the boost's period extends to it and the job is boosted. An invoice paid
- * already, by its id or its period, is left as it is.
+ * processor charged), the boost's period extends to it and the job is boosted with its tier's
+ * placements (a change of tier asked for takes effect with the first period after it). An
+ * invoice paid already, by its id or its period, is left as it is.
  */
 async function invoicePaid(
   tx: Db,
@@ -60,6 +62,8 @@ async function invoicePaid(
         .from(invoices)
         .where(and(eq(invoices.subscriptionId, sub.id), eq(invoices.periodStart, e.periodStart), ne(invoices.status, 'void')));
   let paid: InvoiceRow | null;
+  /** The boost's tier once this payment is applied (a change asked for takes effect with it). */
+  let tierId = sub.tierId;
   const later = !sub.currentPeriodEnd || e.periodStart.getTime() >= sub.currentPeriodEnd.getTime() - 60_000;
   if (byPeriod) {
     if (byPeriod.status !== 'open') return null;
@@ -101,6 +105,7 @@ async function invoicePaid(
       providerInvoiceId: e.invoiceId,
     });
     if (pending) {
+      tierId = terms.tierId;
       await tx
         .update(boostSubscriptions)
         .set({ ...terms, pendingTierId: null, pendingLengthDays: null, pendingPriceCents: null, pendingListCents: null })
@@ -118,7 +123,7 @@ async function invoicePaid(
         ...(later ? { currentPeriodStart: e.periodStart, currentPeriodEnd: e.periodEnd } : {}),
       })
       .where(eq(boostSubscriptions.id, sub.id));
-    await setJobsBoosted(tx, [sub.jobPostId], true);
+    await setJobsBoosted(tx, [sub.jobPostId], await tierPlacements(tx, tierId));
   }
   return paid ?? null;
 }
@@ -163,7 +168,7 @@ async function invoiceFailed(
       retryCount: sub.status === 'past_due' ? sub.retryCount + 1 : 0,
     })
     .where(eq(boostSubscriptions.id, sub.id));
-  await setJobsBoosted(tx, [sub.jobPostId], false);
+  await setJobsBoosted(tx, [sub.jobPostId], []);
   return sub.status === 'active' ? invoice : null;
 }
 
@@ -201,7 +206,7 @@ async function subscriptionUpdated(tx: Db, sub: SubscriptionRow, e: Extract<Prov
   }
   await tx.update(boostSubscriptions).set(change).where(eq(boostSubscriptions.id, sub.id));
   if (change.status === 'ended' || change.status === 'canceled') await voidOpenInvoices(tx, sub.id, e.created);
-  if (boosted !== null) await setJobsBoosted(tx, [sub.jobPostId], boosted);
+  if (boosted !== null) await setJobsBoosted(tx, [sub.jobPostId], boosted ? await tierPlacements(tx, sub.tierId) : []);
   return true;
 }
 
@@ -228,7 +233,7 @@ async function subscriptionDeleted(tx: Db, sub: SubscriptionRow, e: Extract<Prov
     })
     .where(eq(boostSubscriptions.id, sub.id));
   await voidOpenInvoices(tx, sub.id, e.created);
-  await setJobsBoosted(tx, [sub.jobPostId], false);
+  await setJobsBoosted(tx, [sub.jobPostId], []);
   return true;
 }
 
