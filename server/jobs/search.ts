@@ -793,29 +793,41 @@ type Cell = { row: number; col: number; count: number; latitude: number; longitu
 /** The jobs of the cells holding one: their markers show the job's title. */
 const singlePins = (cells: readonly Cell[]): string[] => cells.flatMap((c) => (c.count === 1 && c.jobId !== null ? [c.jobId] : []));
 
+/** What a single job's pin shows of its job: the title, and whether its boost highlights the pin. */
+type PinJob = { title: string; boostPlacements: readonly string[] };
+
 /**
- * The markers of grouped cells; the titles of the cells that hold one job are read afterwards (the
- * grouping reads positions and ids only), those of rows kept by the index's searches from there.
+ * The markers of grouped cells; the titles and placements of the cells that hold one job are read
+ * afterwards (the grouping reads positions and ids only), those of rows kept by the index's
+ * searches from there. A single job's pin is highlighted when its boost gives `highlightedPin`.
  */
 async function pinsOf(db: Db, zoom: number, cells: Cell[], kept?: (id: string) => ListViewRow | undefined): Promise<MapPins> {
-  const titles = new Map<string, string>();
+  const jobs = new Map<string, PinJob>();
   const single: string[] = [];
   for (const id of singlePins(cells)) {
     const row = kept?.(id);
-    if (row) titles.set(id, row.title);
+    if (row) jobs.set(id, row);
     else single.push(id);
   }
   if (single.length)
-    for (const r of await db.select({ id: jobPosts.id, title: jobPosts.title }).from(jobPosts).where(uuidIn(jobPosts.id, single)))
-      titles.set(r.id, r.title);
-  const clusters: MapCluster[] = cells.map((c) => ({
-    id: `${zoom}/${c.row}/${c.col}`,
-    latitude: c.latitude,
-    longitude: c.longitude,
-    count: c.count,
-    jobId: c.count === 1 ? c.jobId : null,
-    title: c.count === 1 && c.jobId !== null ? (titles.get(c.jobId) ?? null) : null,
-  }));
+    for (const r of await db
+      .select({ id: jobPosts.id, title: jobPosts.title, boostPlacements: jobPosts.boostPlacements })
+      .from(jobPosts)
+      .where(uuidIn(jobPosts.id, single)))
+      jobs.set(r.id, r);
+  const clusters: MapCluster[] = cells.map((c) => {
+    const cluster: MapCluster = {
+      id: `${zoom}/${c.row}/${c.col}`,
+      latitude: c.latitude,
+      longitude: c.longitude,
+      count: c.count,
+      jobId: c.count === 1 ? c.jobId : null,
+      title: null,
+    };
+    if (c.count !== 1 || c.jobId === null) return cluster;
+    const job = jobs.get(c.jobId);
+    return { ...cluster, title: job?.title ?? null, highlightedPin: job?.boostPlacements.includes('highlightedPin') ?? false };
+  });
   return { zoom, clusters, total: clusters.reduce((sum, c) => sum + c.count, 0) };
 }
 
