@@ -11,7 +11,7 @@ import { issueInvoice, voidOpenInvoices, type InvoiceRow, type PeriodCharge } fr
 import { sendReceipt } from './mails.ts';
 import { defaultMethod, ownMethod } from './methods.ts';
 import { companyInGoodStanding, customerIdOf, paymentsOf, type Payer } from './payer.ts';
-import { priceOf } from './tiers.ts';
+import { priceOf, tierPlacements } from './tiers.ts';
 import { CURRENT_STATUSES, ownSubscription, subscriptionById, type SubscriptionRow } from './views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -82,7 +82,7 @@ export async function resultOf(db: Db, subId: string): Promise<BoostResult> {
 
 /**
  * The first period is paid: the boost starts now, its invoice is issued paid and the job is
- * boosted, in one transaction; then the receipt is mailed. Only a boost still waiting for its
+ * boosted with its tier's placements, in one transaction; then the receipt is mailed. Only a boost still waiting for its
  * first payment is started, so a second call (a retried request, a webhook) changes nothing.
  */
 export async function startPaidBoost(
@@ -116,7 +116,7 @@ export async function startPaidBoost(
       providerPaymentId: paid.paymentId,
       providerInvoiceId: paid.providerInvoiceId,
     });
-    await setJobsBoosted(tx, [sub.jobPostId], true);
+    await setJobsBoosted(tx, [sub.jobPostId], await tierPlacements(tx, sub.tierId));
     return invoice;
   });
   if (issued) await sendReceipt(ctx, issued);
@@ -398,7 +398,7 @@ export async function cancelBoost(
 /**
  * Ends a boost now: `ended` when it ran its course (its paid period is over, its job closed or
  * expired), `canceled` when it was stopped (renewal tries used up, cancelled while past due, the
- * company blacklisted or deactivated). The job is no longer boosted and unpaid invoices are void;
+ * company blacklisted or deactivated). The job is no longer boosted (no placements) and unpaid invoices are void;
  * a processor's subscription is ended first, so it charges nothing more.
  */
 export async function endBoost(
@@ -425,7 +425,7 @@ export async function endBoost(
       .returning({ id: boostSubscriptions.id });
     if (!ended) return false;
     await voidOpenInvoices(tx, sub.id, at);
-    await setJobsBoosted(tx, [sub.jobPostId], false);
+    await setJobsBoosted(tx, [sub.jobPostId], []);
     return true;
   });
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { billingCustomers, boostSubscriptions, companies, jobCountsHourly, jobPosts, paymentMethods, users } from '../db/schema.ts';
 import { isTestProcessor, type TestProcessor } from '../platform/payments/test-processor.ts';
 import { setJobsBoosted, seededRandom, type DemoFeaturedJobs } from '../posting/index.ts';
-import { TEST_CARDS, type CancelReason } from '../../src/contract/billing.ts';
+import { TEST_CARDS, type BoostPlacement, type CancelReason } from '../../src/contract/billing.ts';
 import { addDays } from './boosts.ts';
 import { issueInvoice, type ChargeFailure } from './invoices.ts';
 import { priceOf } from './tiers.ts';
@@ -69,7 +69,7 @@ async function customerWithCards(
 async function seedBoosts(ctx: AppContext, company: { id: string; employerId: string }, cards: Card[], boosts: DemoBoost[]) {
   const now = ctx.adapters.now();
   const invoicesToIssue: Array<{ at: Date; run: () => Promise<void> }> = [];
-  const boosted: string[] = [];
+  const boosted: Array<{ jobPostId: string; placements: BoostPlacement[] }> = [];
   for (const b of boosts) {
     const price = await priceOf(ctx.db, b.tierId, b.lengthDays);
     const [job] = await ctx.db.select({ title: jobPosts.title }).from(jobPosts).where(eq(jobPosts.id, b.jobPostId));
@@ -105,7 +105,8 @@ async function seedBoosts(ctx: AppContext, company: { id: string; employerId: st
         createdAt: first,
       })
       .returning();
-    if (!failed) boosted.push(b.jobPostId);
+    // A past-due boost is paused: its job shows nowhere until a try pays.
+    if (!failed) boosted.push({ jobPostId: b.jobPostId, placements: price.placements });
     const charge = (start: Date, end: Date) => ({
       subscriptionId: sub!.id,
       jobPostId: b.jobPostId,
@@ -159,7 +160,7 @@ async function seedBoosts(ctx: AppContext, company: { id: string; employerId: st
   }
   invoicesToIssue.sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const invoice of invoicesToIssue) await invoice.run();
-  await setJobsBoosted(ctx.db, boosted, true);
+  for (const b of boosted) await setJobsBoosted(ctx.db, [b.jobPostId], b.placements);
 }
 
 /** Impressions of the boosted jobs while they were boosted: a few hours a day, so the analytics have something to show. */
@@ -178,11 +179,19 @@ async function seedImpressions(ctx: AppContext, jobPostIds: string[], days: numb
 }
 
 /**
+ * The tier of a market company's featured job: the first company's first job premium (lifted first
+ * in search, a highlighted pin), the second's spotlight (a highlighted pin), the rest featured.
+ */
+const marketTier = (company: number, job: number) =>
+  job > 0 ? 'featured' : company === 0 ? 'premium' : company === 1 ? 'spotlight' : 'featured';
+
+/**
  * Real boosts for the demo marketplace, through the built-in test processor (nothing is seeded with
  * another processor): the demo employer has a default Visa test card and a second card, a renewing
  * boost with a few paid periods, a boost cancelled with a reason that runs to its period's end, and
  * a past-due one whose renewal failed; every other company's featured job is boosted by a renewing
- * subscription with its paid invoice. So every boosted job has a subscription.
+ * subscription with its paid invoice (one premium, one spotlight, the others featured). So every
+ * boosted job has a subscription, and shows where its tier says.
  */
 export async function seedDemoBoosts(ctx: AppContext, featured: { demo: DemoFeaturedJobs | null; market: DemoFeaturedJobs[] }) {
   const processor = ctx.adapters.payments;
@@ -247,7 +256,7 @@ export async function seedDemoBoosts(ctx: AppContext, featured: { demo: DemoFeat
       cards,
       f.jobPostIds.map((jobPostId, n) => ({
         jobPostId,
-        tierId: 'featured',
+        tierId: marketTier(i, n),
         lengthDays: 30,
         startedDaysAgo: 2 + ((i * 3 + n * 7) % 20),
         periods: 1,

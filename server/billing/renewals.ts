@@ -12,6 +12,7 @@ import { issueInvoice, type ChargeFailure } from './invoices.ts';
 import { sendBoostEnded, sendPaymentFailed, sendReceipt } from './mails.ts';
 import { defaultMethod } from './methods.ts';
 import { customerIdOf } from './payer.ts';
+import { tierPlacements } from './tiers.ts';
 import type { SubscriptionRow } from './views.ts';
 
 /** How often each process looks for boosts due. */
@@ -121,7 +122,10 @@ async function chargeDefault(
   return { outcome, cardId: card.id };
 }
 
-/** A period is over: the next one is charged to the default card at the boost's price (or the change asked for). */
+/**
+ * A period is over: the next one is charged to the default card at the boost's price (or the change
+ * asked for, whose tier's placements the job then has).
+ */
 async function renew(ctx: AppContext, provider: PaymentProvider, sub: SubscriptionRow, now: Date, report: RenewalReport) {
   const ended = sub.currentPeriodEnd!;
   const start = now.getTime() - ended.getTime() > LATE_MS ? now : ended;
@@ -177,8 +181,9 @@ async function renew(ctx: AppContext, provider: PaymentProvider, sub: Subscripti
           : { ...change, status: 'past_due', retryCount: 0, nextRetryAt: nextTry },
       )
       .where(eq(boostSubscriptions.id, sub.id));
-    // A failed renewal pauses the boost until a try pays.
-    if (!paid) await setJobsBoosted(tx, [sub.jobPostId], false);
+    // A paid period shows the job as its tier does (a change of tier takes effect here); a failed
+    // renewal pauses the boost until a try pays.
+    await setJobsBoosted(tx, [sub.jobPostId], paid ? await tierPlacements(tx, next.tierId) : []);
     return issued;
   });
   if (!invoice) return;
@@ -245,7 +250,7 @@ async function retry(ctx: AppContext, provider: PaymentProvider, sub: Subscripti
           paymentMethodId: cardId,
         })
         .where(eq(boostSubscriptions.id, sub.id));
-      await setJobsBoosted(tx, [sub.jobPostId], true);
+      await setJobsBoosted(tx, [sub.jobPostId], await tierPlacements(tx, sub.tierId));
       return row ?? null;
     });
     if (paidInvoice) {

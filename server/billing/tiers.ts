@@ -12,6 +12,8 @@ export interface Price {
   priceCents: number;
   listCents: number;
   discountPercentage: number;
+  /** Where a job boosted at this tier shows. */
+  placements: BoostPlacement[];
 }
 
 /** The discount against the list price, in percent with one decimal. */
@@ -84,5 +86,14 @@ export async function priceOf(db: Db, tierId: string, lengthDays: number): Promi
       fieldErrors: { lengthDays: BillingMessages.lengthNotOffered },
     });
   }
-  return { tierId, tierName: found.tier.name, ...price };
+  return { tierId, tierName: found.tier.name, ...price, placements: found.tier.placements };
+}
+
+/**
+ * Where a job boosted at a tier shows: the tier's placements (on sale or not: a boost bought
+ * earlier keeps its tier); none for an unknown tier.
+ */
+export async function tierPlacements(db: Db, tierId: string): Promise<BoostPlacement[]> {
+  const [row] = await db.select({ placements: boostTiers.placements }).from(boostTiers).where(eq(boostTiers.id, tierId));
+  return row ? placementsOf(row.placements) : [];
 }

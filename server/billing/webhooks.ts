@@ -7,6 +7,7 @@ import { setJobsBoosted } from '../posting/index.ts';
 import { addDays, cardOf, periodChargeOf } from './boosts.ts';
 import { issueInvoice, voidOpenInvoices, type InvoiceRow } from './invoices.ts';
 import { sendPaymentFailed, sendReceipt } from './mails.ts';
+import { tierPlacements } from './tiers.ts';
 import type { SubscriptionRow } from './views.ts';
 
 /** What became of an event: applied, seen before (its id is recorded), or about nothing billing keeps. */
@@ -42,8 +43,9 @@ const MINUTE_MS = 60_000;
 
 /**
  * invoice.paid: the period's invoice is recorded paid (made when we had none: a renewal the
- * processor charged), the boost's period extends to it and the job is boosted. An invoice paid
- * already, by its id or its period, is left as it is.
+ * processor charged), the boost's period extends to it and the job is boosted with its tier's
+ * placements (a change of tier asked for takes effect with the first period after it). An
+ * invoice paid already, by its id or its period, is left as it is.
  *
  * A first period paid after the bank's confirmation was recorded when the browser said so
  * (payment-intent), from that moment and without the processor's invoice: its invoice is the one
@@ -80,6 +82,8 @@ async function invoicePaid(
         .orderBy(invoices.number)
         .limit(1);
   let paid: InvoiceRow | null;
+  /** The boost's tier once this payment is applied (a change asked for takes effect with it). */
+  let tierId = sub.tierId;
   const later = !sub.currentPeriodEnd || e.periodStart.getTime() >= sub.currentPeriodEnd.getTime() - MINUTE_MS;
   if (byPeriod) {
     if (byPeriod.status !== 'open') {
@@ -124,6 +128,7 @@ async function invoicePaid(
       providerInvoiceId: e.invoiceId,
     });
     if (pending) {
+      tierId = terms.tierId;
       await tx
         .update(boostSubscriptions)
         .set({ ...terms, pendingTierId: null, pendingLengthDays: null, pendingPriceCents: null, pendingListCents: null })
@@ -141,7 +146,7 @@ async function invoicePaid(
         ...(later ? { currentPeriodStart: e.periodStart, currentPeriodEnd: e.periodEnd } : {}),
       })
       .where(eq(boostSubscriptions.id, sub.id));
-    await setJobsBoosted(tx, [sub.jobPostId], true);
+    await setJobsBoosted(tx, [sub.jobPostId], await tierPlacements(tx, tierId));
   }
   return paid ?? null;
 }
@@ -206,7 +211,7 @@ async function invoiceFailed(
       retryCount: sub.status === 'past_due' ? sub.retryCount + 1 : 0,
     })
     .where(eq(boostSubscriptions.id, sub.id));
-  await setJobsBoosted(tx, [sub.jobPostId], false);
+  await setJobsBoosted(tx, [sub.jobPostId], []);
   return sub.status === 'active' ? invoice : null;
 }
 
@@ -244,7 +249,7 @@ async function subscriptionUpdated(tx: Db, sub: SubscriptionRow, e: Extract<Prov
   }
   await tx.update(boostSubscriptions).set(change).where(eq(boostSubscriptions.id, sub.id));
   if (change.status === 'ended' || change.status === 'canceled') await voidOpenInvoices(tx, sub.id, e.created);
-  if (boosted !== null) await setJobsBoosted(tx, [sub.jobPostId], boosted);
+  if (boosted !== null) await setJobsBoosted(tx, [sub.jobPostId], boosted ? await tierPlacements(tx, sub.tierId) : []);
   return true;
 }
 
@@ -271,7 +276,7 @@ async function subscriptionDeleted(tx: Db, sub: SubscriptionRow, e: Extract<Prov
     })
     .where(eq(boostSubscriptions.id, sub.id));
   await voidOpenInvoices(tx, sub.id, e.created);
-  await setJobsBoosted(tx, [sub.jobPostId], false);
+  await setJobsBoosted(tx, [sub.jobPostId], []);
   return true;
 }
 

@@ -9,6 +9,7 @@ import { DEMO_CITIES, DEMO_MARKET_COMPANIES, marketJobs, seededRandom, type Demo
 import { searchDocumentFrom } from '../db/search-document.ts';
 import { preferLocations } from '../lookups/index.ts';
 import type { JobData } from '../../src/contract/posting.ts';
+import type { BoostPlacement } from '../../src/contract/billing.ts';
 
 const USAGE = `Usage: npm run seed:jobs -- --count <N> [--companies <K>] [--seed <S>] [--database-url <postgres://…>]
 
@@ -47,6 +48,7 @@ const COLUMNS = [
   'max_experience',
   'open_to_minors',
   'is_boosted',
+  'boost_placements',
   'posted_at',
   'valid_through',
   'created_at',
@@ -54,6 +56,17 @@ const COLUMNS = [
   'modified_at',
   'modified_by',
 ] as const;
+
+/**
+ * Where a generated job's boost shows it, from one draw: 2% of jobs are boosted, as the tiers'
+ * placements (migration 0017): a quarter premium, a quarter spotlight, half featured.
+ */
+function boostOf(draw: number): BoostPlacement[] {
+  if (draw < 0.005) return ['featuredStrip', 'searchLift', 'badge', 'highlightedPin'];
+  if (draw < 0.01) return ['featuredStrip', 'badge', 'highlightedPin'];
+  if (draw < 0.02) return ['featuredStrip', 'badge'];
+  return [];
+}
 
 export interface SeedJobsOptions {
   count: number;
@@ -196,6 +209,7 @@ export async function seedJobs(database: Database, options: SeedJobsOptions): Pr
       const remote = j.locationType === 'remote';
       const postedAt = new Date(now - Math.floor(random() * 30 * DAY));
       const validThrough = new Date(postedAt.getTime() + (30 + Math.floor(random() * 30)) * DAY);
+      const boost = boostOf(random());
       // The table's own column names: the batch is read by jsonb_populate_recordset.
       return {
         id: randomUUID(),
@@ -221,7 +235,8 @@ export async function seedJobs(database: Database, options: SeedJobsOptions): Pr
         min_experience: c.minExperience,
         max_experience: c.maxExperience,
         open_to_minors: c.openToMinors,
-        is_boosted: random() < 0.02,
+        is_boosted: boost.length > 0,
+        boost_placements: boost,
         posted_at: postedAt.toISOString(),
         valid_through: validThrough.toISOString(),
         created_at: postedAt.toISOString(),

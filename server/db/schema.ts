@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PERIODS_PER_YEAR } from '../../src/contract/search.ts';
 import { payRates } from '../../src/contract/posting.ts';
-import { cancelReasons, invoiceStatuses, paymentProviders, subscriptionStatuses } from '../../src/contract/billing.ts';
+import { boostPlacements, cancelReasons, invoiceStatuses, paymentProviders, subscriptionStatuses } from '../../src/contract/billing.ts';
 import {
   type AnyPgColumn,
   bigint,
@@ -479,7 +479,16 @@ export const jobPosts = pgTable(
     minExperience: smallint('min_experience'),
     maxExperience: smallint('max_experience'),
     openToMinors: boolean('open_to_minors').notNull().default(false),
+    /** The job has a current boost with at least one placement (spec's `isBoosted`). */
     isBoosted: boolean('is_boosted').notNull().default(false),
+    /**
+     * Where its current boost shows it: its tier's placements (boostPlacements of the contract, in
+     * that order), none when not boosted or paused. Written with is_boosted by posting's setJobsBoosted.
+     */
+    boostPlacements: text('boost_placements', { enum: boostPlacements })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** What keyword search matches: title (A), company and skills (B), description (C). Written at publishing. */
     searchDocument: tsvector('search_document'),
     /** When first published; kept when the job is edited or reopened. */
@@ -517,6 +526,11 @@ export const jobPosts = pgTable(
     index('job_posts_valid_idx')
       .on(t.validThrough)
       .where(sql`status = 'Active'`),
+    // The few open jobs a premium boost lifts first in search (its `searchLift` placement): read
+    // apart from the others, before them.
+    index('job_posts_open_lifted_idx')
+      .on(t.postedAt, t.id)
+      .where(sql`status = 'Active' and 'searchLift' = any(boost_placements)`),
     index('job_posts_search_idx').using('gin', t.searchDocument),
     // Remote jobs' words apart: a keyword search finds the remote ones among them alone, not by
     // crossing every remote job with every job of the word.

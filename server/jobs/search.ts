@@ -18,6 +18,7 @@ import { jobOpen, reportedBy, seekerSkillIds } from './detail.ts';
 import { SEARCH_CONFIG } from '../db/search-document.ts';
 import { MAP_MAX_ZOOM, type MapCluster, type Viewport } from '../../src/contract/map.ts';
 import {
+  liftsIn,
   NO_FILTERS,
   SearchMessages,
   yearlyPay,
@@ -62,6 +63,12 @@ export interface JobSearch {
   boostedOnly?: boolean;
 }
 
+/**
+ * Lifted jobs (a premium boost's `searchLift`) come first in the orders that lift (liftsIn of the
+ * contract: best match and newest), page 1 onwards; not in the featured strip, whose jobs are all boosted.
+ */
+const liftOf = (search: Pick<JobSearch, 'sort' | 'boostedOnly'>) => liftsIn(search.sort) && !search.boostedOnly;
+
 /** Who searches: a signed-in job seeker sees their skills matched, their saved jobs, and not the jobs they reported. */
 export type Searcher = {
   seekerId: string | null;
@@ -103,6 +110,13 @@ function placeCondition(location: SearchLocation | null, remote: SearchFilters['
   if (remote === 'exclude') return sql`(not ${jobPosts.isRemote} and ${withinCircle(location)})`;
   return sql`(${jobPosts.isRemote} or ${withinCircle(location)})`;
 }
+
+// ---------- boosts ----------
+
+/** The job's boost shows it in the featured strip (the boosts call): its `featuredStrip` placement. */
+const inFeaturedStrip = sql`'featuredStrip' = any(${jobPosts.boostPlacements})`;
+/** The job's boost lifts it first in search (premium): its `searchLift` placement, as the lifted jobs' index reads it. */
+const liftedJob = sql`'searchLift' = any(${jobPosts.boostPlacements})`;
 
 // ---------- keyword ----------
 
@@ -234,7 +248,7 @@ async function planOf(
     keyword ? sql`${jobPosts.searchDocument} @@ ${keyword}` : undefined,
     ...filterConditions(search.filters),
     search.asOf ? sql`${jobPosts.postedAt} <= ${search.asOf.toISOString()}::timestamptz` : undefined,
-    search.boostedOnly ? sql`${jobPosts.isBoosted}` : undefined,
+    search.boostedOnly ? inFeaturedStrip : undefined,
     searcher.seekerId ? sql`not ${reportedBy(searcher.seekerId)}` : undefined,
   )!;
   const place = placeCondition(location, search.filters.remote);
@@ -328,18 +342,58 @@ function rowsOfPage(ctx: AppContext, plan: Plan, where: SQL, order: SQL[], limit
 }
 
 /**
- * A page's rows. Ordered by distance first (the distance sort, or relevance without a keyword),
- * nearby jobs come before remote ones (which have no distance), newest first: the page is read
- * from the two halves, nearby ones from the place's box alone, then remote ones from their own
- * index, so no remote job is sorted by a distance it does not have.
+ * A page's rows. In an order that lifts (`lift`), the lifted jobs come first, each group in the
+ * order itself: the lifted ones (few, from their own index) are read up to the page's end, and when
+ * they end before it, the page goes on with the others (the lifted ones left out by id, which the
+ * place's index holds), from where the lifted ones leave it.
  */
-async function pageRows(ctx: AppContext, plan: Plan, sort: SearchSort, pageNumber: number, pageSize: number): Promise<SearchRow[]> {
+async function pageRows(
+  ctx: AppContext,
+  plan: Plan,
+  sort: SearchSort,
+  pageNumber: number,
+  pageSize: number,
+  lift: boolean,
+): Promise<SearchRow[]> {
   const offset = (pageNumber - 1) * pageSize;
-  if (!plan.halves || !plan.distance) return rowsOfPage(ctx, plan, plan.where, orderOf(sort, plan), pageSize, offset);
+  if (!lift) return rowsInOrder(ctx, plan, sort, pageSize, offset);
+  const lifted = await idsInOrder(ctx.db, narrowed(plan, liftedJob), sort, offset + pageSize, 0);
+  if (lifted.length === 0) return rowsInOrder(ctx, plan, sort, pageSize, offset);
+  const ids = lifted.slice(offset);
+  if (lifted.length < offset + pageSize) {
+    const others = narrowed(plan, sql`not ${uuidIn(jobPosts.id, lifted)}`);
+    ids.push(...(await idsInOrder(ctx.db, others, sort, pageSize - ids.length, Math.max(0, offset - lifted.length))));
+  }
+  return rowsOfIds(ctx, plan, ids);
+}
+
+/** The plan's jobs that also meet a condition. */
+const narrowed = (plan: Plan, condition: SQL): Plan => ({
+  ...plan,
+  where: and(plan.where, condition)!,
+  halves: plan.halves && { nearby: and(plan.halves.nearby, condition)!, remote: and(plan.halves.remote, condition)! },
+});
+
+/**
+ * A page of the plan's jobs in the sort's order. Ordered by distance first (the distance sort, or
+ * relevance without a keyword), nearby jobs come before remote ones (which have no distance),
+ * newest first: the page is read from the two halves, nearby ones from the place's box alone, then
+ * remote ones from their own index, so no remote job is sorted by a distance it does not have.
+ */
+async function rowsInOrder(ctx: AppContext, plan: Plan, sort: SearchSort, limit: number, offset: number): Promise<SearchRow[]> {
+  if (!plan.halves || !plan.distance) return rowsOfPage(ctx, plan, plan.where, orderOf(sort, plan), limit, offset);
+  return rowsOfIds(ctx, plan, await idsInOrder(ctx.db, plan, sort, limit, offset));
+}
+
+/** The ids of a page of the plan's jobs in the sort's order (as rowsInOrder reads them). */
+async function idsInOrder(db: Db, plan: Plan, sort: SearchSort, limit: number, offset: number): Promise<string[]> {
+  if (!plan.halves || !plan.distance) return (await idsOfPage(db, plan.where, orderOf(sort, plan), limit, offset)).map((r) => r.id);
   const distanceFirst = sort === 'distance' || (sort === 'relevance' && !plan.keyword);
-  const ids = distanceFirst
-    ? await distanceFirstIds(ctx.db, plan.halves, plan.distance, pageSize, offset)
-    : await mergedIds(ctx.db, plan, sort, pageSize, offset);
+  return distanceFirst ? distanceFirstIds(db, plan.halves, plan.distance, limit, offset) : mergedIds(db, plan, sort, limit, offset);
+}
+
+/** The rows of these jobs, in this order. */
+async function rowsOfIds(ctx: AppContext, plan: Plan, ids: string[]): Promise<SearchRow[]> {
   if (ids.length === 0) return [];
   const rows = await rowsOfPage(ctx, plan, uuidIn(jobPosts.id, ids), [asc(jobPosts.id)], ids.length, 0);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -433,12 +487,13 @@ async function pageOf(
   sort: SearchSort,
   pageNumber: number,
   pageSize: number,
+  lift: boolean,
   searcher: Searcher,
   names: PostingNames,
 ) {
   // Two statements, not count(*) over (): the page stops at its last row, the count at its limit.
   // A page that is not full ends the list, and tells the total without counting.
-  const rows = await pageRows(ctx, plan, sort, pageNumber, pageSize);
+  const rows = await pageRows(ctx, plan, sort, pageNumber, pageSize, lift);
   const offset = (pageNumber - 1) * pageSize;
   const counted =
     rows.length < pageSize && (rows.length > 0 || offset === 0)
@@ -473,6 +528,7 @@ export async function searchJobs(ctx: AppContext, search: JobSearch, searcher: S
     search.sort,
     search.pageNumber,
     search.pageSize,
+    liftOf(search),
     searcher,
     names,
   );
@@ -529,6 +585,7 @@ interface IndexRequest {
   now: Date;
   asOf: Date | null;
   boostedOnly: boolean;
+  lift: boolean;
   searcher: Searcher;
   viewport: Viewport | null;
   viewOnly: boolean;
@@ -608,6 +665,7 @@ async function indexAnswer(
     nowUs: r.now.getTime() * 1000,
     asOfUs: r.asOf ? r.asOf.getTime() * 1000 : Infinity,
     boostedOnly: r.boostedOnly,
+    lift: r.lift,
     reported: seeker ? seeker.reported : null,
     viewport: r.viewport,
     viewOnly: r.viewOnly,
@@ -640,6 +698,7 @@ async function searchByIndex(
     now,
     asOf,
     boostedOnly: search.boostedOnly ?? false,
+    lift: liftOf(search),
     searcher,
     viewport,
     viewOnly: false,
@@ -734,29 +793,41 @@ type Cell = { row: number; col: number; count: number; latitude: number; longitu
 /** The jobs of the cells holding one: their markers show the job's title. */
 const singlePins = (cells: readonly Cell[]): string[] => cells.flatMap((c) => (c.count === 1 && c.jobId !== null ? [c.jobId] : []));
 
+/** What a single job's pin shows of its job: the title, and whether its boost highlights the pin. */
+type PinJob = { title: string; boostPlacements: readonly string[] };
+
 /**
- * The markers of grouped cells; the titles of the cells that hold one job are read afterwards (the
- * grouping reads positions and ids only), those of rows kept by the index's searches from there.
+ * The markers of grouped cells; the titles and placements of the cells that hold one job are read
+ * afterwards (the grouping reads positions and ids only), those of rows kept by the index's
+ * searches from there. A single job's pin is highlighted when its boost gives `highlightedPin`.
  */
 async function pinsOf(db: Db, zoom: number, cells: Cell[], kept?: (id: string) => ListViewRow | undefined): Promise<MapPins> {
-  const titles = new Map<string, string>();
+  const jobs = new Map<string, PinJob>();
   const single: string[] = [];
   for (const id of singlePins(cells)) {
     const row = kept?.(id);
-    if (row) titles.set(id, row.title);
+    if (row) jobs.set(id, row);
     else single.push(id);
   }
   if (single.length)
-    for (const r of await db.select({ id: jobPosts.id, title: jobPosts.title }).from(jobPosts).where(uuidIn(jobPosts.id, single)))
-      titles.set(r.id, r.title);
-  const clusters: MapCluster[] = cells.map((c) => ({
-    id: `${zoom}/${c.row}/${c.col}`,
-    latitude: c.latitude,
-    longitude: c.longitude,
-    count: c.count,
-    jobId: c.count === 1 ? c.jobId : null,
-    title: c.count === 1 && c.jobId !== null ? (titles.get(c.jobId) ?? null) : null,
-  }));
+    for (const r of await db
+      .select({ id: jobPosts.id, title: jobPosts.title, boostPlacements: jobPosts.boostPlacements })
+      .from(jobPosts)
+      .where(uuidIn(jobPosts.id, single)))
+      jobs.set(r.id, r);
+  const clusters: MapCluster[] = cells.map((c) => {
+    const cluster: MapCluster = {
+      id: `${zoom}/${c.row}/${c.col}`,
+      latitude: c.latitude,
+      longitude: c.longitude,
+      count: c.count,
+      jobId: c.count === 1 ? c.jobId : null,
+      title: null,
+    };
+    if (c.count !== 1 || c.jobId === null) return cluster;
+    const job = jobs.get(c.jobId);
+    return { ...cluster, title: job?.title ?? null, highlightedPin: job?.boostPlacements.includes('highlightedPin') ?? false };
+  });
   return { zoom, clusters, total: clusters.reduce((sum, c) => sum + c.count, 0) };
 }
 
@@ -778,6 +849,7 @@ export async function mapClusters(
     now,
     asOf: null,
     boostedOnly: false,
+    lift: false,
     searcher,
     viewport: request.viewport,
     viewOnly: true,

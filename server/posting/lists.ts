@@ -57,6 +57,7 @@ export const listViewColumns = {
   maxExperience: jobPosts.maxExperience,
   openToMinors: jobPosts.openToMinors,
   isBoosted: jobPosts.isBoosted,
+  boostPlacements: jobPosts.boostPlacements,
   postedAt: jobPosts.postedAt,
   createdAt: jobPosts.createdAt,
   companyId: jobPosts.companyId,
@@ -132,6 +133,7 @@ export function jobPostListItemOf(r: ListViewRow, names: PostingNames, seeker?: 
     type: r.locationType,
     isRemote: r.isRemote,
     isBoosted: r.isBoosted,
+    boostPlacements: r.boostPlacements,
     openToMinors: r.openToMinors,
     userActions: { isSaved: seeker?.saved.has(r.id) ?? false },
   };

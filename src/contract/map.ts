@@ -26,6 +26,11 @@ export const mapClusterSchema = z
     jobId: z.string().min(1).nullable(),
     /** The job's title on a single job's pin: its accessible name. */
     title: z.string().nullable().optional(),
+    /**
+     * A single job's pin whose boost gives a highlighted pin (the spotlight and premium tiers): the
+     * maps draw it highlighted and name it “Featured”. Absent on clusters of more than one job.
+     */
+    highlightedPin: z.boolean().optional(),
   })
   .refine((c) => (c.count === 1) === (c.jobId !== null), {
     message: 'A cluster names its job exactly when it holds one job',

@@ -4,6 +4,7 @@ import { pagingQueryNumber } from './paging.ts';
 import { salaryTypes } from './jobseeker.ts';
 import { supplementalPayValueSchema } from './lookups.ts';
 import { hazardsNamed, minorsReason, payRangeReason, payRangeStates } from './posting-rules.ts';
+import { boostPlacements } from './billing.ts';
 
 /**
  * Posting jobs (spec 2 §3 Draft and jobData, §4 draft and job post status, list codes; §7 the Job
@@ -554,7 +555,10 @@ export const jobPostListItemSchema = z.object({
   /** on-site, remote or hybrid. */
   type: z.enum(locationTypes),
   isRemote: z.boolean(),
+  /** Boosted: its current boost gives it at least one placement. */
   isBoosted: z.boolean(),
+  /** Where its current boost shows it (its tier's placements; none when not boosted): the “Featured” badge is `badge`. */
+  boostPlacements: z.array(z.enum(boostPlacements)),
   /** Open to applicants aged 16 and 17. */
   openToMinors: z.boolean(),
   userActions: z.object({ isSaved: z.boolean() }),

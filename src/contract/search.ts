@@ -61,6 +61,16 @@ export const yearlyPay = (amount: number, rate: PayRate) => amount * PERIODS_PER
 export const searchSorts = ['relevance', 'distance', 'newest', 'pay'] as const;
 export type SearchSort = (typeof searchSorts)[number];
 
+/**
+ * The orders in which jobs whose boost gives `searchLift` (the premium tier) come first, page 1
+ * onwards, each group in the order itself: Best match (the order a search has unless the seeker
+ * picks another) and Newest (a browsing order: what is new follows right after). Nearest and
+ * Highest pay are left as they are: the seeker asked for the jobs ranked by a measure each card
+ * shows (miles, pay), and a lifted job above a nearer or better paid one would contradict it.
+ */
+export const liftedSorts: readonly SearchSort[] = ['relevance', 'newest'];
+export const liftsIn = (sort: SearchSort): boolean => liftedSorts.includes(sort);
+
 /** Remote jobs have no place: include them wherever the search is, show them alone, or leave them out. */
 export const remoteModes = ['include', 'only', 'exclude'] as const;
 export type RemoteMode = (typeof remoteModes)[number];

@@ -100,6 +100,7 @@ beforeAll(async () => {
       maxExperience: (i % 6) + 3,
       openToMinors: i % 17 === 0,
       isBoosted: i % 40 === 0,
+      boostPlacements: i % 40 === 0 ? (['featuredStrip', 'badge'] as const).slice() : [],
       postedAt: new Date(now - (i % 60) * 24 * 60 * 60 * 1000),
       validThrough: new Date(now + 30 * 24 * 60 * 60 * 1000),
       createdBy: owner!.id,

@@ -1,6 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boostSubscriptions, jobPosts } from '../../server/db/schema.ts';
+import { boostSubscriptions, boostTiers, jobPosts } from '../../server/db/schema.ts';
+import { DEFAULT_SEARCH_LOCATION } from '../../src/contract/search.ts';
+import { haversineMiles } from '../../src/lib/geo.ts';
+import { searchApi } from './search-support.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, onFirstStart } from '../../server/seed.ts';
 import { runDueRenewals } from '../../server/billing/index.ts';
 import { passwordLogin } from './account-support.ts';
@@ -88,6 +91,37 @@ describe('the demo market', () => {
     expect(new Set(subs.map((s) => s.jobPostId))).toEqual(new Set(boosted.map((r) => r.id)));
     const strip = expectOk(await billingCalls(f).boostsNear(45.628, -122.6739));
     expect(strip.total).toBeGreaterThanOrEqual(4);
+  });
+
+  it('every boosted job shows as its tier says, with a premium and a spotlight job near the default place', async () => {
+    const db = f.app.database.db;
+    const rows = await db
+      .select({
+        id: jobPosts.id,
+        placements: jobPosts.boostPlacements,
+        tierId: boostSubscriptions.tierId,
+        tierPlacements: boostTiers.placements,
+        latitude: jobPosts.latitude,
+        longitude: jobPosts.longitude,
+      })
+      .from(jobPosts)
+      .innerJoin(boostSubscriptions, and(eq(boostSubscriptions.jobPostId, jobPosts.id), eq(boostSubscriptions.status, 'active')))
+      .innerJoin(boostTiers, eq(boostTiers.id, boostSubscriptions.tierId))
+      .where(eq(jobPosts.isBoosted, true));
+    for (const r of rows) expect([...r.placements].sort(), r.tierId).toEqual([...r.tierPlacements].sort());
+    const { latitude, longitude, radius } = DEFAULT_SEARCH_LOCATION;
+    const near = rows.filter((r) => r.latitude !== null && haversineMiles(latitude, longitude, r.latitude, r.longitude!) <= radius);
+    expect(near.map((r) => r.tierId)).toEqual(expect.arrayContaining(['featured', 'spotlight', 'premium']));
+
+    // The default search: the premium job first, featured; the spotlight ones' pins highlighted.
+    const page = await searchApi(f).find({ flags: { Pins: true } });
+    const premium = near.filter((r) => r.tierId === 'premium').map((r) => r.id);
+    expect(premium).toContain(page.items[0]!.id);
+    expect(page.items[0]!.boostPlacements).toContain('badge');
+    const spotlight = near.filter((r) => r.tierId === 'spotlight').map((r) => r.id);
+    const pins = page.pins!.clusters.filter((c) => c.highlightedPin);
+    expect(pins.length).toBeGreaterThan(0);
+    for (const pin of pins) expect([...premium, ...spotlight]).toContain(pin.jobId);
   });
 
   it('nothing is due when the server starts on it: the first billing run changes nothing', async () => {

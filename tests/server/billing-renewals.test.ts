@@ -58,14 +58,24 @@ describe('renewal', () => {
     expect((await t.stored(company.id)).invoices).toBe(2);
   });
 
-  it('a change asked for takes effect with the next period, at its price', async () => {
+  it('a change asked for takes effect with the next period, at its price, and the job shows as its new tier says', async () => {
     const { employer, job } = await t.newCompany();
     await t.addCard(employer);
-    const { subscription } = await t.boost(employer, await job());
+    const jobId = await job();
+    const { subscription } = await t.boost(employer, jobId);
+    expect(await t.placements(jobId)).toEqual(['featuredStrip', 'badge']);
     expectOk(await t.b.change(employer, subscription.id, { tierId: 'premium', lengthDays: 14 }));
+    // Until the next period, the job shows as the tier paid for.
+    expect(await t.placements(jobId)).toEqual(['featuredStrip', 'badge']);
     await after(7 * DAY + MINUTE);
     const renewed = expectOk(await t.b.one(employer, subscription.id));
     expect(renewed).toMatchObject({ tierId: 'premium', lengthDays: 14, priceCents: 18900, pendingChange: null });
+    expect(await t.placements(jobId)).toEqual(['featuredStrip', 'searchLift', 'badge', 'highlightedPin']);
+    expect(await t.isBoosted(jobId)).toBe(true);
+    // And back down: spotlight from the period after.
+    expectOk(await t.b.change(employer, subscription.id, { tierId: 'spotlight', lengthDays: 7 }));
+    await after(14 * DAY + MINUTE);
+    expect(await t.placements(jobId)).toEqual(['featuredStrip', 'badge', 'highlightedPin']);
     expect(Date.parse(renewed.currentPeriodEnd!) - Date.parse(renewed.currentPeriodStart!)).toBe(14 * DAY);
     const [, second] = await t.invoicesOf(subscription.id);
     expect(second).toMatchObject({ totalCents: 18900, subtotalCents: 21000, discountCents: 2100 });
@@ -137,6 +147,7 @@ describe('a renewal that fails', () => {
     // The clock runs on between the two readings: within seconds.
     expect(Math.abs(Date.parse(due.nextChargeAt!) - (failedAt + RENEWAL_RETRY_DAYS[0] * DAY))).toBeLessThan(5000);
     expect(await t.isBoosted(jobId)).toBe(false);
+    expect(await t.placements(jobId)).toEqual([]);
     const [, open] = await t.invoicesOf(subscription.id);
     expect(open).toMatchObject({ number: 2, status: 'open', failure: 'declined' });
     expect(expectOk(await t.b.invoice(employer, open!.id)).failureMessage).toBe(BillingMessages.declined);
@@ -177,6 +188,7 @@ describe('a renewal that fails', () => {
     expect(back.status).toBe('active');
     expect(Math.abs(Date.parse(back.currentPeriodStart!) - paidAt)).toBeLessThan(MINUTE);
     expect(await t.isBoosted(jobId)).toBe(true);
+    expect(await t.placements(jobId)).toEqual(['featuredStrip', 'badge']);
     expect((await t.invoicesOf(subscription.id)).map((i) => [i.number, i.status])).toEqual([
       [1, 'paid'],
       [2, 'paid'],

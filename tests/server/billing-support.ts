@@ -178,6 +178,12 @@ export async function billingApp(options: Parameters<typeof jobsApp>[0] = {}) {
     return row!.boosted;
   }
 
+  /** Where the job's boost shows it now. */
+  async function placements(jobPostId: string) {
+    const [row] = await db.select({ placements: jobPosts.boostPlacements }).from(jobPosts).where(eq(jobPosts.id, jobPostId));
+    return row!.placements;
+  }
+
   async function subscriptionRow(id: string) {
     const [row] = await db.select().from(boostSubscriptions).where(eq(boostSubscriptions.id, id));
     return row!;
@@ -213,6 +219,7 @@ export async function billingApp(options: Parameters<typeof jobsApp>[0] = {}) {
     charges,
     stored,
     isBoosted,
+    placements,
     subscriptionRow,
     invoicesOf,
     cardsOf,

@@ -180,6 +180,27 @@ describe('a boost the processor renews', () => {
     expect(await t.isBoosted(jobId)).toBe(true);
   });
 
+  it('invoice.paid for the period after a change of tier: the boost takes the new tier, and the job shows as it says', async () => {
+    const { employer, sub, providerId, jobId } = await boostedCompany();
+    expect(await t.placements(jobId)).toEqual(['featuredStrip', 'badge']);
+    expectOk(await t.b.change(employer, sub.id, { tierId: 'spotlight', lengthDays: 7 }));
+    expect(await t.placements(jobId)).toEqual(['featuredStrip', 'badge']);
+    const row = await t.subscriptionRow(sub.id);
+    const next = { start: row.currentPeriodEnd!, end: new Date(row.currentPeriodEnd!.getTime() + 7 * DAY) };
+    const paid = {
+      type: 'invoice.paid' as const,
+      subscriptionId: providerId,
+      invoiceId: `in_${randomUUID()}`,
+      paymentId: 'pi_changed',
+      amountCents: 7000,
+      periodStart: next.start,
+      periodEnd: next.end,
+    };
+    expect((await post(paid)).outcome).toBe('applied');
+    expect(await t.subscriptionRow(sub.id)).toMatchObject({ tierId: 'spotlight', pendingTierId: null });
+    expect(await t.placements(jobId)).toEqual(['featuredStrip', 'badge', 'highlightedPin']);
+  });
+
   it('invoice.payment_failed: past due, the job paused, the employer mailed; a later invoice.paid starts it again; a late failure is ignored', async () => {
     const { sub, providerId, jobId } = await boostedCompany();
     const row = await t.subscriptionRow(sub.id);

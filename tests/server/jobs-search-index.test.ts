@@ -4,9 +4,11 @@ import { seedJobs } from '../../server/cli/seed-jobs.ts';
 import { companies, jobPosts } from '../../server/db/schema.ts';
 import { searchIndex } from '../../server/jobs/search-index/query.ts';
 import { searchIndexReady, searchIndexSync } from '../../server/jobs/search-index/sync.ts';
+import { setJobsBoosted } from '../../server/posting/index.ts';
+import { rowsOf } from '../../server/db/sql.ts';
 import { cityNamed, seededRandom } from '../../server/posting/demo-data.ts';
 import { circleBounds } from '../../src/lib/geo.ts';
-import { NO_FILTERS, type MapPins, type SearchPage } from '../../src/contract/search.ts';
+import { liftsIn, NO_FILTERS, type MapPins, type SearchPage } from '../../src/contract/search.ts';
 import { allowAll } from './account-support.ts';
 import type { FilesApp } from './files-support.ts';
 import { posting, postingApp, SKILL, type PostingWorld } from './posting-support.ts';
@@ -597,6 +599,7 @@ describe('a crowded place: the index stops reading once the page and the total a
         nowUs: Date.now() * 1000,
         asOfUs: Infinity,
         boostedOnly: false,
+        lift: liftsIn(sort),
         reported: null,
         viewport,
         viewOnly: false,
@@ -632,6 +635,7 @@ describe('a crowded place: the index stops reading once the page and the total a
         nowUs: Date.now() * 1000,
         asOfUs: Infinity,
         boostedOnly: false,
+        lift: liftsIn(sort),
         reported: null,
         viewOnly: false,
       };
@@ -644,4 +648,50 @@ describe('a crowded place: the index stops reading once the page and the total a
       expect(Math.min(early.found, 1001), what).toBe(Math.min(every.found, 1001));
     }
   });
+
+  it('puts lifted jobs (premium) first in best match and newest, page after page, as SQL does', async () => {
+    // The generated jobs hold a few premium ones already; forty more in the town, remote ones too.
+    const [generated] = rowsOf<{ n: number }>(
+      await db().execute(q`select count(*)::int as n from ${jobPosts} where 'searchLift' = any(boost_placements)`),
+    );
+    expect(generated!.n).toBeGreaterThan(0);
+    const picked = await db().execute(q`
+      (select id from ${jobPosts} where status = 'Active' and latitude between ${town.latitude - 0.4} and ${town.latitude + 0.4}
+        and longitude between ${town.longitude - 0.5} and ${town.longitude + 0.5} order by id desc limit 35)
+      union all (select id from ${jobPosts} where status = 'Active' and is_remote order by id desc limit 5)`);
+    const ids = rowsOf<{ id: string }>(picked).map((r) => r.id);
+    await setJobsBoosted(db(), ids, ['featuredStrip', 'searchLift', 'badge', 'highlightedPin']);
+    const lifted = new Set(ids);
+    for (const remote of ['include', 'exclude'] as const) {
+      for (const sort of SORTS) {
+        for (const [pageNumber, pageSize] of [
+          [1, 20],
+          [2, 20],
+          [3, 20],
+          [55, 20],
+        ] as const) {
+          const body = { location: { ...town, radius: 50 }, sort, filters: { remote }, paging: { pageNumber, pageSize } };
+          const { sql, index } = await both(() => api.find(body));
+          const what = JSON.stringify(body);
+          expect(idsOf(index), what).toEqual(idsOf(sql));
+          expect({ total: index.total, lower: index.totalIsLowerBound }, what).toEqual({ total: sql.total, lower: sql.totalIsLowerBound });
+          if (pageNumber === 1) {
+            // Forty and more lifted jobs: a first page of them alone, in the orders that lift.
+            const first = index.items.map((i) => i.boostPlacements.includes('searchLift'));
+            expect(first.every(Boolean), what).toBe(liftsIn(sort));
+            if (liftsIn(sort)) expect(index.items.filter((i) => lifted.has(i.id)).length, what).toBeGreaterThan(0);
+          }
+        }
+      }
+    }
+    // With a keyword, remote matches read best score first: lifted ones among them too.
+    for (const keyword of ['manager', 'sales', 'nurse or driver']) {
+      for (const sort of ['relevance', 'newest'] as const) {
+        const body = { keyword, location: { ...town, radius: 50 }, sort, paging: { pageNumber: 1, pageSize: 10 } };
+        const { sql, index } = await both(() => api.find(body));
+        expect(idsOf(index), JSON.stringify(body)).toEqual(idsOf(sql));
+        expect(index.total, JSON.stringify(body)).toBe(sql.total);
+      }
+    }
+  }, 120_000);
 });

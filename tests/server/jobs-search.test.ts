@@ -198,6 +198,7 @@ describe('what is found', () => {
       type: 'onsite',
       isRemote: false,
       isBoosted: false,
+      boostPlacements: [],
     });
     expect(page.items.find((i) => i.id === job.remote)).toMatchObject({
       distanceMiles: null,

@@ -61,6 +61,7 @@ describe('publishing a draft (jobpost-create)', () => {
       type: 'onsite',
       isRemote: false,
       isBoosted: false,
+      boostPlacements: [],
       openToMinors: false,
       userActions: { isSaved: false },
       status: 'Active',

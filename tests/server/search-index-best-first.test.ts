@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { searchIndex, type IndexSearch } from '../../server/jobs/search-index/query.ts';
-import { GRID_DEGREES, JobIndex, type IndexedJob } from '../../server/jobs/search-index/store.ts';
+import { GRID_DEGREES, JobIndex, LIFTED, type IndexedJob } from '../../server/jobs/search-index/store.ts';
 import { seededRandom } from '../../server/posting/demo-data.ts';
-import { NO_FILTERS } from '../../src/contract/search.ts';
+import { liftsIn, NO_FILTERS } from '../../src/contract/search.ts';
 import { parseKeywordTree } from '../../server/jobs/search-index/keyword.ts';
 import { circleBounds } from '../../src/lib/geo.ts';
 
 // A search near a place that stops reading once its page and the counting limit are certain gives
 // the page that reading every job of the circle gives (as it does when the map is wanted), for
-// jobs anywhere in their grid cells: on cell edges, sharing positions, posting moments and pay.
+// jobs anywhere in their grid cells: on cell edges, sharing positions, posting moments and pay;
+// with lifted jobs (premium) first in the orders that lift.
 
 const NOW_US = Date.UTC(2026, 0, 31) * 1000;
+const PREMIUM = ['featuredStrip', 'searchLift', 'badge', 'highlightedPin'] as const;
 const HOUR_US = 3600e6;
 
 /** A search of the list (no map) as of NOW_US: the given parts over these defaults. */
@@ -21,6 +23,7 @@ const searchOf = (parts: Partial<IndexSearch> & Pick<IndexSearch, 'location' | '
   nowUs: NOW_US,
   asOfUs: Infinity,
   boostedOnly: false,
+  lift: liftsIn(parts.sort),
   reported: null,
   viewport: null,
   viewOnly: false,
@@ -56,7 +59,8 @@ function jobsAround(latitude: number, longitude: number, count: number, seed: nu
       minExperience: 0,
       workSchedule: null,
       openToMinors: false,
-      isBoosted: false,
+      // One job in 40 lifted first (premium), in the orders that lift.
+      boostPlacements: n % 40 === 7 ? PREMIUM : [],
       jobTypeIds: [],
       scheduleIds: [],
       skillIds: [],
@@ -78,7 +82,18 @@ function stoppedEarly(index: JobIndex, search: IndexSearch): boolean {
   const what = JSON.stringify(search);
   expect(early.ids, what).toEqual(every.ids);
   expect(Math.min(early.found, 1001), what).toBe(Math.min(every.found, 1001));
+  if (search.lift) expect(early.ids, what).toEqual(liftedFirst(index, search));
   return early.found < every.found;
+}
+
+/**
+ * The page of a search that lifts, from the whole order without the lift: its lifted jobs first,
+ * then the others, each group in that order.
+ */
+function liftedFirst(index: JobIndex, search: IndexSearch): string[] {
+  const all = searchIndex(index, { ...search, lift: false, offset: 0, limit: 1_000_000, viewport: null }).ids;
+  const isLifted = (id: string) => (index.flags[index.slotOf.get(id)!]! & LIFTED) !== 0;
+  return [...all.filter(isLifted), ...all.filter((id) => !isLifted(id))].slice(search.offset, search.offset + search.limit);
 }
 
 describe('reading a place best first', () => {
@@ -109,6 +124,9 @@ describe('reading a place best first', () => {
     }
     // Most searches of a crowded place stop early.
     expect(stopped).toBeGreaterThan(100);
+    // Lifted jobs are on the first pages of the orders that lift.
+    const first = searchIndex(index, searchOf({ location: { ...centre, radius: 30 }, sort: 'newest', limit: 20 }));
+    expect(first.ids.filter((id) => (index.flags[index.slotOf.get(id)!]! & LIFTED) !== 0).length).toBeGreaterThan(5);
   });
 });
 

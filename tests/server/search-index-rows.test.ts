@@ -24,6 +24,7 @@ function row(n: number, legalName = 'Harbor Freight Co'): ListViewRow {
     maxExperience: 2,
     openToMinors: false,
     isBoosted: false,
+    boostPlacements: [],
     postedAt: new Date('2026-11-01T00:00:00Z'),
     createdAt: new Date('2026-11-01T00:00:00Z'),
     companyId: company,

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { jobPosts } from '../../server/db/schema.ts';
 import { publishJobData } from '../../server/posting/jobs.ts';
+import { setJobsBoosted } from '../../server/posting/index.ts';
+import type { BoostPlacement } from '../../src/contract/billing.ts';
 import type { MapPins, SearchPage } from '../../src/contract/search.ts';
 import { searchItemSchema } from '../../src/contract/search.ts';
 import type { FilesApp } from './files-support.ts';
@@ -106,8 +106,16 @@ export async function publishAt(
   return id;
 }
 
-export async function setBoosted(f: FilesApp, id: string) {
-  await f.app.database.db.update(jobPosts).set({ isBoosted: true }).where(eq(jobPosts.id, id));
+/** Each tier's placements (migration 0017). */
+export const TIER_PLACEMENTS = {
+  featured: ['featuredStrip', 'badge'],
+  spotlight: ['featuredStrip', 'badge', 'highlightedPin'],
+  premium: ['featuredStrip', 'searchLift', 'badge', 'highlightedPin'],
+} as const satisfies Record<string, readonly BoostPlacement[]>;
+
+/** Boosts a job as billing does when a boost of the tier is paid (featured unless told). */
+export async function setBoosted(f: FilesApp, id: string, tier: keyof typeof TIER_PLACEMENTS = 'featured') {
+  await setJobsBoosted(f.app.database.db, [id], TIER_PLACEMENTS[tier]);
 }
 
 /** Every item of an answer has the list view's shape. */

@@ -37,6 +37,7 @@ export function searchItem(n: number, over: Partial<SearchItem> = {}): SearchIte
     type: 'onsite',
     isRemote: false,
     isBoosted: false,
+    boostPlacements: [],
     openToMinors: false,
     userActions: { isSaved: false },
     distanceMiles: n / 2,
@@ -73,7 +74,8 @@ export const VIEW_A: Viewport = { north: 45.7, south: 45.55, east: -122.55, west
 export const VIEW_B: Viewport = { north: 45.6, south: 45.45, east: -122.6, west: -122.85, zoom: 12 };
 
 /** A boosted job, for the strip above the results. */
-export const boosted = (n: number): SearchItem => searchItem(n, { isBoosted: true, title: `Featured Job ${n}` });
+export const boosted = (n: number): SearchItem =>
+  searchItem(n, { isBoosted: true, boostPlacements: ['featuredStrip', 'badge'], title: `Featured Job ${n}` });
 export const boostsPage = (items: SearchItem[]): BoostsPage => ({ items, total: items.length, pageNumber: 1, pageSize: 5 });
 
 /** A job outside the results read, as its page answers it (only the list fields the card needs matter). */

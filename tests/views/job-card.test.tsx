@@ -30,6 +30,7 @@ const job: JobPostListItem & { distanceMiles: number } = {
   type: 'onsite',
   isRemote: false,
   isBoosted: true,
+  boostPlacements: ['featuredStrip', 'badge'],
   openToMinors: true,
   userActions: { isSaved: false },
   distanceMiles: 3.24,
@@ -68,6 +69,14 @@ describe('job card', () => {
     expect(within(skills).getByText(/Forklift/)).toHaveTextContent('(you have this skill)');
     expect(within(skills).getByText('Inventory')).not.toHaveTextContent('you have');
     expect(within(card).queryByRole('button', { name: /Save/ })).toBeNull();
+  });
+
+  it('shows the “Featured” badge when the job’s boost gives it, and none without', () => {
+    const { unmount } = render(<JobCard job={{ ...job, boostPlacements: ['featuredStrip', 'searchLift', 'badge', 'highlightedPin'] }} />);
+    expect(screen.getByRole('article', { name: 'Forklift Operator' })).toHaveTextContent('Featured');
+    unmount();
+    render(<JobCard job={{ ...job, isBoosted: false, boostPlacements: [] }} />);
+    expect(screen.getByRole('article', { name: 'Forklift Operator' })).not.toHaveTextContent('Featured');
   });
 
   it('says Unpaid and None by the display rules, and Remote without a distance', () => {

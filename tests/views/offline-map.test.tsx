@@ -9,6 +9,7 @@ import { VIEWPORT_DEBOUNCE_MS, mapMachine, type MapEmitted } from '../../src/mac
 import { NOTHING_STORED, type StoredMapView } from '../../src/services/map-store.ts';
 import { JobMap } from '../../src/views/jobs/job-map.tsx';
 import OfflineMap, { COUNTY_MIN_ZOOM } from '../../src/views/jobs/offline-map.view.tsx';
+import { FEATURED_PIN as FEATURED_PIN_LOOK, PIN_COLOURS, pinName, pinSvg } from '../../src/views/jobs/map-markers.ts';
 
 const SIZE = { width: 800, height: 500 };
 const PORTLAND: LatLng = { lat: 45.5152, lng: -122.6784 };
@@ -20,6 +21,16 @@ const OTHER_PIN: MapCluster = { id: '13/1/3', latitude: 45.5, longitude: -122.64
 const GROUP: MapCluster = { id: '13/1/2', latitude: 45.53, longitude: -122.66, count: 14, jobId: null };
 const CROWD: MapCluster = { id: '13/1/4', latitude: 45.51, longitude: -122.7, count: 12000, jobId: null };
 const FAR_AWAY: MapCluster = { id: '13/9/9', latitude: 40.71, longitude: -74.0, count: 3, jobId: null };
+/** A job whose boost highlights its pin (spotlight, premium). */
+const FEATURED_PIN: MapCluster = {
+  id: '13/1/5',
+  latitude: 45.515,
+  longitude: -122.67,
+  count: 1,
+  jobId: 'job-driver',
+  title: 'Delivery driver',
+  highlightedPin: true,
+};
 
 /** A running map machine that starts from `stored`, with what it announces recorded. */
 function startMap(stored: StoredMapView = { zoom: 13, type: 'roadmap', center: PORTLAND }) {
@@ -185,6 +196,35 @@ describe('offline map', () => {
     expect(screen.getByRole('button', { name: 'Barista' })).not.toHaveAttribute('aria-current');
   });
 
+  it('draws a featured job’s pin highlighted, larger with a star, and names it “Featured”; the others as before', async () => {
+    const { actor } = await renderMap();
+    act(() => actor.send({ type: 'map.clusters', clusters: [PIN, { ...OTHER_PIN, highlightedPin: false }, FEATURED_PIN, GROUP] }));
+    const list = screen.getByRole('list', { name: 'Jobs on the map' });
+    const featured = within(list).getByRole('button', { name: 'Featured: Delivery driver' });
+    expect(featured).toHaveAttribute('data-featured', 'true');
+    expect(featured).toHaveAttribute('title', 'Featured: Delivery driver');
+    const icon = featured.querySelector('svg')!;
+    expect(icon).toHaveAttribute('width', String(FEATURED_PIN_LOOK.width));
+    expect(icon.querySelector('polygon')).toHaveAttribute('points', FEATURED_PIN_LOOK.star);
+    expect(icon.querySelector('path')).toHaveAttribute('stroke', FEATURED_PIN_LOOK.ring);
+    for (const name of ['Line cook', 'Barista']) {
+      const plain = within(list).getByRole('button', { name });
+      expect(plain).not.toHaveAttribute('data-featured');
+      expect(plain.querySelector('svg')).toHaveAttribute('width', '28');
+      expect(plain.querySelector('polygon')).toBeNull();
+    }
+    expect(within(list).getByRole('button', { name: '14 jobs. Zoom in to see them' })).not.toHaveAttribute('data-featured');
+
+    // Pointed at and chosen, it is still the featured pin, in the colour of its state.
+    act(() => actor.send({ type: 'map.hover', jobId: 'job-driver' }));
+    expect(featured).toHaveAttribute('data-highlighted', 'true');
+    expect(featured.querySelector('path')).toHaveAttribute('fill', PIN_COLOURS.highlighted);
+    await userEvent.setup().click(featured);
+    expect(featured).toHaveAttribute('aria-current', 'true');
+    expect(featured).toHaveAttribute('data-featured', 'true');
+    expect(featured.querySelector('path')).toHaveAttribute('fill', PIN_COLOURS.selected);
+  });
+
   it('zooms in on a cluster chosen', async () => {
     const { actor, emitted } = await renderMap();
     act(() => actor.send({ type: 'map.clusters', clusters: [GROUP] }));
@@ -215,6 +255,22 @@ describe('offline map', () => {
     const actor = createActor(logic, { input: {} }).start();
     render(<OfflineMap actor={actor} size={SIZE} />);
     expect(screen.getByRole('status', { name: 'Loading map' })).toBeInTheDocument();
+  });
+});
+
+describe('the pins of both maps', () => {
+  it('name a featured job’s pin “Featured” and draw its icon larger, ringed in gold with a star', () => {
+    expect(pinName(FEATURED_PIN)).toBe('Featured: Delivery driver');
+    expect(pinName(PIN)).toBe('Line cook');
+    // A cluster is never a featured pin, whatever it says.
+    expect(pinName({ ...GROUP, highlightedPin: true, title: 'x' })).toBe('x');
+    const featured = pinSvg('normal', true);
+    expect(featured).toContain(`width="${FEATURED_PIN_LOOK.width}" height="${FEATURED_PIN_LOOK.height}"`);
+    expect(featured).toContain(`stroke="${FEATURED_PIN_LOOK.ring}"`);
+    expect(featured).toContain('<polygon');
+    const plain = pinSvg('normal');
+    expect(plain).toContain('width="28" height="36"');
+    expect(plain).not.toContain('<polygon');
   });
 });
 

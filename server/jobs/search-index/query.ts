@@ -18,6 +18,7 @@ import {
   gridCol,
   gridRow,
   HAS_POSITION,
+  LIFTED,
   lowerBound,
   mapCellKey,
   OPEN_TO_MINORS,
@@ -58,6 +59,8 @@ export interface IndexSearch {
   /** Jobs posted after this are left out (Infinity: none). */
   asOfUs: number;
   boostedOnly: boolean;
+  /** Lifted jobs (a premium boost's search lift) come first, each group in the sort's order (liftsIn of the contract). */
+  lift: boolean;
   /** The jobs the seeker reported. */
   reported: ReadonlySet<string> | null;
   /** The map's view, when its markers are wanted. */
@@ -508,10 +511,13 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
   const lists3 = f.jobTypes.length > 0 || f.schedules.length > 0 || f.skills.length > 0;
   /** Set by the map's reading of a grid cell wholly inside the view: no box check per job. */
   let checkView = viewOnly;
+  /** LIFTED while the page is read after the lifted jobs were (see below): they are passed over. */
+  let passOver = 0;
   const consider = (s: number) => {
     if (alive[s] === 0) return;
     if (termCount > 0 && hits[s] !== termCount) return;
     const fl = flags[s]!;
+    if ((fl & passOver) !== 0) return;
     if (!(valid[s]! > nowUs)) return;
     const p = posted[s]!;
     if (!(p <= asOfUs) || !(p >= since)) return;
@@ -698,6 +704,28 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     readRemoteMatches(remoteByScore.matches, remoteByScore.hit);
     remoteByScore = null;
   }
+  // ---- lifted jobs first ----
+  // In an order that lifts, the lifted jobs (few: premium boosts) come before every other, each
+  // group in the order itself. They are read first, from their own list, and every reading below
+  // passes over them: a reading that stops once its page is certain counts only the others, whose
+  // page is then at most as deep as without a lift. The total counts both.
+  const liftFirst = q.lift && q.limit > 0 && index.lifted.length > 0;
+  if (liftFirst) {
+    if (remoteByScore) {
+      // Remote matches not read yet (read best score first, below): the lifted ones among them are matches now.
+      const { slots: rs, scores } = remoteByScore.matches;
+      for (let i = 0; i < rs.length; i++) {
+        const s = rs[i]!;
+        if ((flags[s]! & LIFTED) === 0 || alive[s] === 0) continue;
+        hits[s] = remoteByScore.hit;
+        score[s] = scores[i]!;
+        touched[touchedCount++] = s;
+      }
+    }
+    const lifted = index.lifted;
+    for (let i = 0; i < lifted.length; i++) consider(lifted.items[i]!);
+    passOver = LIFTED;
+  }
   if (byTouched) {
     if (skipRemote && q.limit > 0 && q.sort !== 'relevance') {
       // Many remote jobs hold the keyword: read from their own list in the page's order, as over
@@ -800,6 +828,8 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     if (skipRemote) readRemote();
   } else if (mode === 'only') visitList(index.remote);
   else for (let s = 0; s < index.size; s++) consider(s);
+  // The map (below) reads lifted jobs as any other.
+  passOver = 0;
 
   // ---- the page ----
   let ids: string[] = [];
@@ -815,6 +845,11 @@ export function searchIndex(index: JobIndex, q: IndexSearch): IndexAnswer {
     const usePosted = q.sort !== 'pay';
     const idw = index.ids;
     const before = (a: number, b: number): number => {
+      if (liftFirst) {
+        const la = flags[slots[a]!]! & LIFTED;
+        const lb = flags[slots[b]!]! & LIFTED;
+        if (la !== lb) return la !== 0 ? -1 : 1;
+      }
       if (rankBy || payBy) {
         const x = keyA[a]!;
         const y = keyA[b]!;

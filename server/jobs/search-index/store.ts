@@ -7,7 +7,7 @@ import { parseTsvector } from './text.ts';
  * - an inverted index from lexeme to the sorted slots holding it (and what each adds to the rank),
  * - a grid of cells (the map's at zoom 9, about 0.18°) holding the slots of the jobs with a position,
  *   and per cell the counts the map needs,
- * - the remote jobs' slots.
+ * - the remote jobs' slots, and the lifted jobs' (a premium boost's search lift).
  * Once built, slots are numbered in grid order (a cell's jobs side by side in every array). A job
  * written again gets a new slot (appended, so every list stays sorted) and its old slot dies;
  * dead slots are skipped, and the index is rebuilt (and numbered again) once they are many. The database stays the
@@ -28,7 +28,10 @@ export const gridCol = (lng: number) =>
 export const REMOTE = 1;
 export const HAS_POSITION = 2;
 export const OPEN_TO_MINORS = 4;
+/** The job's boost shows it in the featured strip (its `featuredStrip` placement). */
 export const BOOSTED = 8;
+/** The job's boost lifts it first in search (its `searchLift` placement, the premium tier). */
+export const LIFTED = 16;
 
 /** The array, or a copy at least twice as long holding `size`. */
 function doubled<T extends Float32Array | Uint32Array | Uint16Array>(a: T, size: number): T {
@@ -290,7 +293,8 @@ export interface IndexedJob {
   minExperience: number;
   workSchedule: number | null;
   openToMinors: boolean;
-  isBoosted: boolean;
+  /** Where its boost shows it (boostPlacements of the contract; none when not boosted). */
+  boostPlacements: readonly string[];
   jobTypeIds: readonly number[];
   scheduleIds: readonly number[];
   skillIds: readonly number[];
@@ -380,6 +384,8 @@ export class JobIndex {
   /** Changes whenever a company is shown or hidden: every cell's counts are then counted again. */
   visibility = 0;
   remote = new SlotList(1024);
+  /** The slots of lifted jobs (LIFTED; dead ones included): few, read before the others by orders that lift. */
+  lifted = new SlotList(16);
   /** Slots below this are in grid order (a cell's, side by side); the ones after were appended since. */
   gridOrdered = 0;
   /** Counts the times slots were numbered afresh: what was kept by slot before is void. */
@@ -440,11 +446,14 @@ export class JobIndex {
     this.slotOf.set(job.id, s);
     uuidWords(job.id, this.ids, s * 4);
     const hasPosition = job.latitude !== null && job.longitude !== null;
+    const lifted = job.boostPlacements.includes('searchLift');
+    if (lifted) this.lifted.push(s);
     this.flags[s] =
       (job.isRemote ? REMOTE : 0) |
       (hasPosition ? HAS_POSITION : 0) |
       (job.openToMinors ? OPEN_TO_MINORS : 0) |
-      (job.isBoosted ? BOOSTED : 0);
+      (job.boostPlacements.includes('featuredStrip') ? BOOSTED : 0) |
+      (lifted ? LIFTED : 0);
     this.lat[s] = job.latitude ?? NaN;
     this.lng[s] = job.longitude ?? NaN;
     this.posted[s] = job.postedUs;
@@ -710,6 +719,7 @@ export class JobIndex {
       for (let i = 0; i < cell.length; i++) cell.bound(this.posted[cell.items[i]!]!, this.pay[cell.items[i]!]!);
     }
     remapList(this.remote);
+    remapList(this.lifted);
     yield;
     for (const p of this.postings.values()) {
       p.remap(newSlotOf);

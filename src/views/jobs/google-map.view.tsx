@@ -14,13 +14,14 @@ import {
 } from '../../machines/jobs/map.machine.ts';
 import { cx } from '../ui/cx.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { clusterSvg, isPin, pinName, pinSvg, svgUrl, type PinLook } from './map-markers.ts';
+import { clusterSvg, isFeaturedPin, isPin, pinName, pinSize, pinSvg, svgUrl, type PinLook } from './map-markers.ts';
 
 /**
  * Google Maps for job search, when the server has a Maps key. The map machine is the one truth: the
  * map reports zooms, moves, type changes and what it shows, and follows the machine back (the zoom
  * rules of spec 2 §4 pick the type). The search's clusters are drawn with the same 5 icon sizes as
- * the offline map; single jobs' pins go to a marker clusterer so pins at one spot stay apart.
+ * the offline map; single jobs' pins go to a marker clusterer so pins at one spot stay apart, a
+ * featured job's pin (its boost highlights it) larger, ringed in gold with a star, named “Featured”.
  *
  * Classic markers are used because advanced markers need a Map ID, which a bare key does not have.
  */
@@ -48,7 +49,13 @@ const iconOf = (svg: string, width: number, height: number, anchor: [number, num
   scaledSize: new google.maps.Size(width, height),
   anchor: new google.maps.Point(anchor[0], anchor[1]),
 });
-const pinIcon = (look: PinLook) => iconOf(pinSvg(look), 28, 36, [14, 35]);
+/** A pin's icon, its tip on the place; a featured pin (its boost highlights it) larger, ringed in gold with a star. */
+function pinIcon(look: PinLook, featured: boolean) {
+  const { width, height } = pinSize(featured);
+  return iconOf(pinSvg(look, featured), width, height, [width / 2, (height * 35) / 36]);
+}
+/** Pins stack: chosen or pointed at on top, then featured ones, then the others. */
+const pinZIndex = (look: PinLook, featured: boolean) => (look !== 'normal' ? 2000 : featured ? 1500 : undefined);
 function clusterIcon(count: number) {
   const { svg, size } = clusterSvg(count);
   return iconOf(svg, size, size, [size / 2, size / 2]);
@@ -73,6 +80,8 @@ export default function GoogleMapView({ actor, apiKey, label = 'Job map', classN
   const box = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const pins = useRef(new Map<string, google.maps.Marker>());
+  /** The jobs whose pins their boost highlights. */
+  const featuredPins = useRef(new Set<string>());
   const unavailable = useRef(onUnavailable);
   unavailable.current = onUnavailable;
 
@@ -156,10 +165,18 @@ export default function GoogleMapView({ actor, apiKey, label = 'Job map', classN
     const groups: google.maps.Marker[] = [];
     const pinMarkers: google.maps.Marker[] = [];
     pins.current.clear();
+    featuredPins.current.clear();
     for (const cluster of clusters) {
       const position = { lat: cluster.latitude, lng: cluster.longitude };
       if (isPin(cluster)) {
-        const marker = new google.maps.Marker({ position, icon: pinIcon('normal'), title: pinName(cluster) });
+        const featured = isFeaturedPin(cluster);
+        if (featured) featuredPins.current.add(cluster.jobId!);
+        const marker = new google.maps.Marker({
+          position,
+          icon: pinIcon('normal', featured),
+          title: pinName(cluster),
+          zIndex: pinZIndex('normal', featured),
+        });
         marker.addListener('click', choose(cluster));
         marker.addListener('mouseover', () => actor.send({ type: 'map.hover', jobId: cluster.jobId }));
         marker.addListener('mouseout', () => actor.send({ type: 'map.hover', jobId: null }));
@@ -193,8 +210,9 @@ export default function GoogleMapView({ actor, apiKey, label = 'Job map', classN
     if (!loaded) return;
     for (const [jobId, marker] of pins.current) {
       const look: PinLook = jobId === selected ? 'selected' : jobId === highlighted ? 'highlighted' : 'normal';
-      marker.setIcon(pinIcon(look));
-      marker.setZIndex(look === 'normal' ? undefined : 2000);
+      const featured = featuredPins.current.has(jobId);
+      marker.setIcon(pinIcon(look, featured));
+      marker.setZIndex(pinZIndex(look, featured));
     }
   }, [loaded, clusters, highlighted, selected]);
 

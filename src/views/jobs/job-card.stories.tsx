@@ -27,6 +27,7 @@ const forklift: JobPostListItem & { distanceMiles: number | null } = {
   type: 'onsite',
   isRemote: false,
   isBoosted: false,
+  boostPlacements: [],
   openToMinors: true,
   userActions: { isSaved: false },
   distanceMiles: 3.2,
@@ -63,7 +64,12 @@ export const Seeker: Story = { args: { saveable: true } };
 export const SeekerDark: Story = { ...Seeker, globals: dark };
 
 /** Saved already, and boosted by its company. */
-export const SavedFeatured: Story = { args: { saveable: true, job: { ...forklift, isBoosted: true, userActions: { isSaved: true } } } };
+export const SavedFeatured: Story = {
+  args: {
+    saveable: true,
+    job: { ...forklift, isBoosted: true, boostPlacements: ['featuredStrip', 'badge'], userActions: { isSaved: true } },
+  },
+};
 
 /** Remote, unpaid, no experience asked: the display rules' words. */
 export const RemoteUnpaid: Story = {

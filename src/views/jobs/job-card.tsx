@@ -150,7 +150,9 @@ export function JobCard({ job, href, saveable, onSaveChange, saveLogic, selected
     >
       <div className="flex items-start justify-between gap-1">
         <div className="min-w-0">
-          {job.isBoosted && <p className="text-xs font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">Featured</p>}
+          {job.boostPlacements.includes('badge') && (
+            <p className="text-xs font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">Featured</p>
+          )}
           <Heading id={headingId} className="text-lg font-semibold leading-snug">
             <Link href={href ?? `/jobs/${job.id}`} className="hover:underline">
               {job.title}

@@ -41,6 +41,7 @@ export const storyJob: JobDetail = {
   type: 'onsite',
   isRemote: false,
   isBoosted: true,
+  boostPlacements: ['featuredStrip', 'badge'],
   openToMinors: true,
   userActions: { isSaved: false },
   status: 'Active',

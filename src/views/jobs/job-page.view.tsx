@@ -172,7 +172,9 @@ function JobView({ actor, job, role, signedIn }: { actor: Actor; job: JobDetail;
   return (
     <article aria-labelledby="page-title" className="flex flex-col gap-3">
       <header className="flex flex-col gap-1.5">
-        {job.isBoosted && <p className="text-xs font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">Featured</p>}
+        {job.boostPlacements.includes('badge') && (
+          <p className="text-xs font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-300">Featured</p>
+        )}
         <h1 id="page-title" className="text-3xl font-bold break-words">
           {job.title}
         </h1>

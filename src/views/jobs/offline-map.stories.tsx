@@ -18,11 +18,14 @@ const loadingLogic = mapMachine.provide({
 
 const PORTLAND = { lat: 45.5152, lng: -122.6784 };
 
-/** Markers around Portland at zoom 12, as the search would give them: pins for single jobs, clusters of each size. */
+/**
+ * Markers around Portland at zoom 12, as the search would give them: pins for single jobs (the
+ * nurse's boost highlights its pin), clusters of each size.
+ */
 const PORTLAND_MARKERS: MapCluster[] = [
   { id: '12/1/1', latitude: 45.5231, longitude: -122.6765, count: 1, jobId: 'job-cook', title: 'Line cook' },
   { id: '12/1/2', latitude: 45.5122, longitude: -122.6587, count: 1, jobId: 'job-barista', title: 'Barista' },
-  { id: '12/1/3', latitude: 45.5357, longitude: -122.6995, count: 1, jobId: 'job-nurse', title: 'Registered nurse' },
+  { id: '12/1/3', latitude: 45.5357, longitude: -122.6995, count: 1, jobId: 'job-nurse', title: 'Registered nurse', highlightedPin: true },
   { id: '12/1/4', latitude: 45.4962, longitude: -122.6301, count: 7, jobId: null },
   { id: '12/1/5', latitude: 45.5586, longitude: -122.6468, count: 42, jobId: null },
   { id: '12/1/6', latitude: 45.4871, longitude: -122.7204, count: 380, jobId: null },

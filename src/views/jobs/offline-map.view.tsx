@@ -26,7 +26,18 @@ import {
 } from '../../machines/jobs/map.machine.ts';
 import { cx } from '../ui/cx.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { CLUSTER_COLOURS, CLUSTER_ICON_PX, PIN_COLOURS, isPin, pinName, type PinLook } from './map-markers.ts';
+import {
+  CLUSTER_COLOURS,
+  CLUSTER_ICON_PX,
+  FEATURED_PIN,
+  PIN_COLOURS,
+  PIN_PATH,
+  isFeaturedPin,
+  isPin,
+  pinName,
+  pinSize,
+  type PinLook,
+} from './map-markers.ts';
 import { loadCounties, loadStates, touches, type Outline } from './us-atlas.ts';
 
 /** Counties draw from this zoom on: below it they are too small to tell apart and too many to draw. */
@@ -369,12 +380,16 @@ function PinButton({
   onHover: (on: boolean) => void;
 }) {
   const name = pinName(cluster);
+  // A job whose boost highlights its pin: larger, ringed in gold with a star, above the others.
+  const featured = isFeaturedPin(cluster);
+  const { width, height } = pinSize(featured);
   return (
     <button
       type="button"
       // The chosen job is the current one among the pins; a pointed-at result only looks different.
       aria-current={look === 'selected' || undefined}
       data-highlighted={look === 'highlighted' || undefined}
+      data-featured={featured || undefined}
       title={name}
       onClick={onChoose}
       onPointerEnter={() => onHover(true)}
@@ -385,18 +400,18 @@ function PinButton({
       className={cx(
         'pointer-events-auto absolute -translate-x-1/2 -translate-y-full rounded-full transition-transform',
         'focus-visible:outline-offset-0',
-        look !== 'normal' ? 'z-10 scale-125' : 'hover:scale-110',
+        look !== 'normal' ? 'z-10 scale-125' : featured ? 'z-[5] hover:scale-110' : 'hover:scale-110',
       )}
     >
       <span className="sr-only">{name}</span>
-      <svg width="28" height="36" viewBox="0 0 28 36" aria-hidden="true" className="block drop-shadow">
+      <svg width={width} height={height} viewBox="0 0 28 36" aria-hidden="true" className="block drop-shadow">
         <path
-          d="M14 35C14 35 26 21.5 26 13A12 12 0 0 0 2 13C2 21.5 14 35 14 35Z"
+          d={PIN_PATH}
           fill={PIN_COLOURS[look]}
-          stroke="#fff"
-          strokeWidth={look === 'normal' ? 2 : 3}
+          stroke={featured ? FEATURED_PIN.ring : '#fff'}
+          strokeWidth={(look === 'normal' ? 2 : 3) + (featured ? 0.5 : 0)}
         />
-        <circle cx="14" cy="13" r="4.5" fill="#fff" />
+        {featured ? <polygon points={FEATURED_PIN.star} fill="#fff" /> : <circle cx="14" cy="13" r="4.5" fill="#fff" />}
       </svg>
     </button>
   );

@@ -54,6 +54,7 @@ function job(n: number, over: Partial<SearchItem>): SearchItem {
     type: 'onsite',
     isRemote: false,
     isBoosted: false,
+    boostPlacements: [],
     openToMinors: false,
     userActions: { isSaved: false },
     distanceMiles: 0.6 + n * 0.9,
@@ -122,6 +123,7 @@ const featured: SearchItem[] = [
   job(21, {
     title: 'Shift Supervisor',
     isBoosted: true,
+    boostPlacements: ['featuredStrip', 'badge'],
     companyName: 'Harbor Market',
     company: { id: 'c-7', name: 'Harbor Market' },
     compensation: { minimumAmount: 24, maximumAmount: 29, rate: 'Hourly' },
@@ -129,6 +131,7 @@ const featured: SearchItem[] = [
   job(22, {
     title: 'Maintenance Technician',
     isBoosted: true,
+    boostPlacements: ['featuredStrip', 'badge'],
     companyName: 'Evergreen Properties',
     company: { id: 'c-8', name: 'Evergreen Properties' },
     compensation: { minimumAmount: 58000, maximumAmount: 66000, rate: 'Yearly' },
@@ -136,6 +139,7 @@ const featured: SearchItem[] = [
   job(23, {
     title: 'Pharmacy Technician',
     isBoosted: true,
+    boostPlacements: ['featuredStrip', 'badge'],
     companyName: 'Northwind Clinics',
     company: { id: 'c-3', name: 'Northwind Clinics' },
   }),

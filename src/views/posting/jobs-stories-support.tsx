@@ -32,6 +32,7 @@ function job(over: Partial<CompanyJob> & Pick<CompanyJob, 'id' | 'title'>): Comp
     type: 'onsite',
     isRemote: false,
     isBoosted: false,
+    boostPlacements: [],
     openToMinors: false,
     userActions: { isSaved: false },
     status: 'Active',

@@ -27,6 +27,7 @@ export function companyJob(over: Partial<CompanyJob> & Pick<CompanyJob, 'id' | '
     type: 'onsite',
     isRemote: false,
     isBoosted: false,
+    boostPlacements: [],
     openToMinors: false,
     userActions: { isSaved: false },
     status: 'Active',

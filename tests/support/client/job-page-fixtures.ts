@@ -51,6 +51,7 @@ export function jobDetail(over: Partial<JobDetail> = {}): JobDetail {
     type: 'onsite',
     isRemote: false,
     isBoosted: false,
+    boostPlacements: [],
     openToMinors: false,
     userActions: { isSaved: false },
     status: 'Active',
