@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventObject } from 'xstate';
 import {
   BillingMessages,
+  type BoostAnalytics,
   type BoostLength,
   type BoostTier,
   type CancelReason,
@@ -29,6 +30,7 @@ import {
   activeBoost,
   cancelledActive,
   cancelledBoost,
+  demoAnalytics,
   demoBoosts,
   demoDetail,
   demoInvoice,
@@ -255,5 +257,35 @@ describe('invoices, tiers and a job’s boost', () => {
     expect(actor.getSnapshot().context.current).toBeNull();
     actor.send({ type: 'boost.made', subscription: activeBoost });
     expect(actor.getSnapshot().context.current).toEqual(activeBoost);
+  });
+
+  it('reads what a job’s current boost brought, and shows the boost without its figures when they cannot be read', async () => {
+    const read: unknown[] = [];
+    const withFigures = (figures: () => Promise<BoostAnalytics>) =>
+      createActor(
+        jobBoostMachine.provide({
+          actors: {
+            load: fromPromise<Subscription | null, { jobId: string }>(async () => activeBoost),
+            loadAnalytics: fromPromise<BoostAnalytics, { subscriptionId: string }>(async ({ input }) => {
+              read.push(input);
+              return figures();
+            }),
+          },
+        }),
+        { input: { jobId: activeBoost.jobPostId } },
+      ).start();
+    const shown = withFigures(async () => demoAnalytics);
+    await flush();
+    expect(read).toEqual([{ subscriptionId: activeBoost.id }]);
+    expect(shown.getSnapshot().matches({ known: 'shown' })).toBe(true);
+    expect(shown.getSnapshot().context.analytics).toEqual(demoAnalytics);
+
+    const failed = withFigures(async () => {
+      throw new ApiError('server', 500, 'Something went wrong!!!');
+    });
+    await flush();
+    expect(failed.getSnapshot().matches({ known: 'shown' })).toBe(true);
+    expect(failed.getSnapshot().context.current).toEqual(activeBoost);
+    expect(failed.getSnapshot().context.analytics).toBeNull();
   });
 });

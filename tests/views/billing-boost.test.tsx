@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { ApplicantListRequest, ApplicantPage, JobWithApplicants } from '../../src/contract/applicants.ts';
-import { BillingMessages, type BoostTier, type PaymentMethod, type Subscription } from '../../src/contract/billing.ts';
+import { BillingMessages, type BoostAnalytics, type BoostTier, type PaymentMethod, type Subscription } from '../../src/contract/billing.ts';
 import type { CompanyJobDetail, JobListRequest, JobPage } from '../../src/contract/posting.ts';
 import { applicantListMachine } from '../../src/machines/applicants/applicant-list.machine.ts';
 import { boostTiersMachine } from '../../src/machines/billing/boost-tiers.machine.ts';
@@ -26,6 +26,7 @@ import {
   amex,
   awaitingBankResult,
   boostedResult,
+  demoAnalytics,
   demoSetup,
   demoTiers,
   mastercard,
@@ -301,7 +302,10 @@ describe('a job’s boost on its applicants page', () => {
       },
     });
     const jobBoostLogic = jobBoostMachine.provide({
-      actors: { load: fromPromise<Subscription | null, { jobId: string }>(async () => current) },
+      actors: {
+        load: fromPromise<Subscription | null, { jobId: string }>(async () => current),
+        loadAnalytics: fromPromise<BoostAnalytics, { subscriptionId: string }>(async () => demoAnalytics),
+      },
     });
     return renderInApp(<ApplicantsPage logic={logic} jobBoostLogic={jobBoostLogic} boostLogic={boostWith().logic} />, {
       path: `/user/applicants?jobId=${nurse.id}`,
@@ -326,6 +330,10 @@ describe('a job’s boost on its applicants page', () => {
     applicantsOf(recruiter, activeBoost);
     const group = await screen.findByRole('group', { name: `Boost of ${nurse.title}` }, { timeout: 5000 });
     expect(group).toHaveTextContent('Boosted');
+    // What the boost brought, which recruiters may read too.
+    const brought = await within(group).findByLabelText('While boosted');
+    expect(brought).toHaveTextContent(`Impressions:${demoAnalytics.impressions.toLocaleString('en-US')}`);
+    expect(brought).toHaveTextContent(`Applications:${demoAnalytics.applications.toLocaleString('en-US')}`);
     expect(within(group).queryByRole('link', { name: 'Manage boosts' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Boost this job' })).not.toBeInTheDocument();
   });

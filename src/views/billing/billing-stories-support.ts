@@ -432,4 +432,9 @@ export const storyBoostLogic = (
 export const storyTiersLogic = boostTiersMachine.provide({ actors: { load: fromPromise<BoostTier[]>(() => pause(400, demoTiers)) } });
 
 export const storyJobBoostLogic = (current: Subscription | null) =>
-  jobBoostMachine.provide({ actors: { load: fromPromise<Subscription | null, { jobId: string }>(() => pause(300, current)) } });
+  jobBoostMachine.provide({
+    actors: {
+      load: fromPromise<Subscription | null, { jobId: string }>(() => pause(300, current)),
+      loadAnalytics: fromPromise<BoostAnalytics, { subscriptionId: string }>(() => pause(300, demoAnalytics)),
+    },
+  });

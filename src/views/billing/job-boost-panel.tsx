@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { formatDisplayDate } from '../../lib/dates.ts';
+import type { BoostAnalytics } from '../../contract/billing.ts';
 import type { boostMachine } from '../../machines/billing/boost.machine.ts';
 import { jobBoostMachine } from '../../machines/billing/job-boost.machine.ts';
 import { Button } from '../ui/button.tsx';
@@ -20,6 +21,28 @@ export interface JobBoostPanelProps {
   boostLogic?: typeof boostMachine;
 }
 
+const count = new Intl.NumberFormat('en-US');
+
+/** What the boost brought so far, for the employer and the recruiters alike. */
+function BoostFigures({ analytics }: { analytics: BoostAnalytics }) {
+  const figures: [string, number][] = [
+    ['Impressions', analytics.impressions],
+    ['Clicks', analytics.clicks],
+    ['Apply starts', analytics.applyStarts],
+    ['Applications', analytics.applications],
+  ];
+  return (
+    <dl aria-label="While boosted" className="flex basis-full flex-wrap gap-x-2 gap-y-0.5 text-muted">
+      {figures.map(([label, value]) => (
+        <div key={label} className="flex gap-0.5">
+          <dt>{label}:</dt>
+          <dd className="font-semibold">{count.format(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /**
  * One of the company's jobs as its staff see it: boosted (which tier, until when), or, for the
  * employer and an open job, Boost this job.
@@ -28,6 +51,7 @@ export default function JobBoostPanel({ job, open, canPay, logic, boostLogic }: 
   const actor = useActorRef(logic ?? jobBoostMachine, { input: { jobId: job.id } });
   const current = useSelector(actor, (s) => s.context.current);
   const known = useSelector(actor, (s) => s.matches('known'));
+  const analytics = useSelector(actor, (s) => s.context.analytics);
   const [boosting, setBoosting] = useState(false);
 
   if (!known) return null;
@@ -48,6 +72,7 @@ export default function JobBoostPanel({ job, open, canPay, logic, boostLogic }: 
               Manage boosts
             </Link>
           )}
+          {analytics && <BoostFigures analytics={analytics} />}
         </>
       ) : (
         canPay &&
