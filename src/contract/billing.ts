@@ -122,6 +122,15 @@ export const TEST_CARDS = {
   /** Saved like any card; every charge fails as expired (Stripe's 4000 0000 0000 0069). */
   expiredCard: '4000000000000069',
 } as const;
+export type TestCard = keyof typeof TEST_CARDS;
+/** What each test card does, as the test card form lists it. */
+export const TEST_CARD_NAMES: Record<TestCard, string> = {
+  succeeds: 'Succeeds',
+  declined: 'Declined',
+  insufficientFunds: 'Insufficient funds',
+  expiredCard: 'Expired',
+  requiresAuthentication: 'Asks for the bank’s confirmation',
+};
 
 /**
  * Where the payment processor posts its events (Stripe's webhooks): a server route outside the

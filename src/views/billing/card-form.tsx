@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useId, useRef, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { TEST_CARDS } from '../../contract/billing.ts';
+import { TEST_CARD_NAMES, TEST_CARDS, type TestCard } from '../../contract/billing.ts';
 import { cardFormMachine, selectCardErrors, selectCardStage } from '../../machines/billing/card-form.machine.ts';
 import type { CardConfirmer, CardField } from '../../machines/billing/processor.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -15,13 +15,8 @@ export type CardFormActor = ActorRefFrom<typeof cardFormMachine>;
 /** Stripe's card form, with Stripe's React library: loaded only when the company pays through Stripe. */
 const StripeCardFields = lazy(() => import('./stripe-card-form.tsx'));
 
-/** The test processor's cards, by what they do (the contract's TEST_CARDS). */
-const TEST_CARD_LIST: ReadonlyArray<[string, string]> = [
-  [TEST_CARDS.succeeds, 'Succeeds'],
-  [TEST_CARDS.declined, 'Declined'],
-  [TEST_CARDS.insufficientFunds, 'Insufficient funds'],
-  [TEST_CARDS.requiresAuthentication, 'Asks for the bank’s confirmation'],
-];
+/** The test processor's cards, by what they do (every one of the contract's TEST_CARDS). */
+const TEST_CARD_LIST = (Object.keys(TEST_CARDS) as TestCard[]).map((card) => [TEST_CARDS[card], TEST_CARD_NAMES[card]] as const);
 
 const groups = (n: string) => n.replace(/(\d{4})(?=\d)/g, '$1 ');
 
