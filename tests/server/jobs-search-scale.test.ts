@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSeedJobsCli, seedJobs } from '../../server/cli/seed-jobs.ts';
 import { searchJobs, TOTAL_COUNT_LIMIT, yearlyTopPay } from '../../server/jobs/search.ts';
 import { DEMO_CITIES } from '../../server/posting/demo-data.ts';
-import { NO_FILTERS, type SearchFilters, type SearchPage, type SearchRequestInput } from '../../src/contract/search.ts';
+import { liftsIn, NO_FILTERS, type SearchFilters, type SearchPage, type SearchRequestInput } from '../../src/contract/search.ts';
 import { haversineMiles } from '../../src/lib/geo.ts';
 import { allowAll } from './account-support.ts';
 import { createTestApp, type TestApp } from '../support/server/test-app.ts';
@@ -143,9 +143,10 @@ describe('search at scale', () => {
       pay: string | null;
       manager: boolean;
       rank: number;
+      lifted: boolean;
     }>(
       await app.database.db.execute(
-        sql`select id, latitude, longitude, posted_at, is_remote, ${yearlyTopPay} as pay, search_document @@ to_tsquery('english', 'manager:*') as manager, ts_rank(search_document, to_tsquery('english', 'manager:*')) as rank from job_posts where status = 'Active'`,
+        sql`select id, latitude, longitude, posted_at, is_remote, ${yearlyTopPay} as pay, search_document @@ to_tsquery('english', 'manager:*') as manager, ts_rank(search_document, to_tsquery('english', 'manager:*')) as rank, 'searchLift' = any(boost_placements) as lifted from job_posts where status = 'Active'`,
       ),
     );
     const found = all
@@ -175,9 +176,11 @@ describe('search at scale', () => {
       // "manager": relevance to the keyword, nearer first at the same match.
       const sort = order === 'manager' ? 'relevance' : order;
       const keyword = order === 'manager' ? 'manager' : null;
+      // Premium boosts come first in the orders that lift them (best match and newest).
+      const liftedFirst = (a: Found, b: Found) => (liftsIn(sort) ? Number(b.lifted) - Number(a.lifted) : 0);
       const expected = [...found]
         .filter((j) => !keyword || j.manager)
-        .sort(orders[order])
+        .sort((a, b) => liftedFirst(a, b) || orders[order](a, b))
         .map((j) => j.id);
       const first = await search({ keyword, location, sort, paging: { pageNumber: 1, pageSize: 20 } });
       const seen: string[] = first.items.map((i) => i.id);
