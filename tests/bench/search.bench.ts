@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { createTestApp, type TestApp } from '../support/server/test-app.ts';
-import { companies, jobPosts, users } from '../../server/db/schema.ts';
-import { refreshSearchDocuments } from '../../server/db/search-document.ts';
+import { companies, users } from '../../server/db/schema.ts';
 import { DEMO_CITIES } from '../../server/posting/demo-data.ts';
 import { searchJobs } from '../../server/jobs/search.ts';
 import { DEFAULT_SEARCH_LOCATION, NO_FILTERS } from '../../src/contract/search.ts';
 import { EARTH_RADIUS_MILES } from '../../src/lib/geo.ts';
+import { writeBenchJobs } from './support/jobs.ts';
 import { percentile } from './support/load.ts';
 
 // Job search and the map's clusters over 5,000 open jobs around the demo's ten US cities (and 300
@@ -17,28 +17,7 @@ import { percentile } from './support/load.ts';
 
 const JOBS = 5000;
 const REMOTE = 300;
-const TITLES = [
-  'Warehouse Associate',
-  'Forklift Operator',
-  'Registered Nurse',
-  'Line Cook',
-  'Software Engineer',
-  'Electrician',
-  'Delivery Driver',
-  'Cashier',
-  'Data Analyst',
-  'Carpenter',
-  'Medical Assistant',
-  'Barista',
-];
-const SKILLS = [401, 404, 405, 1401, 1402, 1802, 1817, 114, 115, 506, 507, 1901];
 const KEYWORDS = ['warehouse', 'forklift oper', 'nurse', 'software engineer', 'cook', 'driver -delivery', '"data analyst"', 'electric'];
-
-/** A seeded source, so every run measures the same rows. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
 
 let app: TestApp;
 let seekerToken = '';
@@ -70,44 +49,7 @@ beforeAll(async () => {
   seekerToken = await app.ctx.tokens.sign({ userId: seeker!.id, role: 'JobSeeker' });
 
   const t0 = performance.now();
-  const next = random(45628);
-  const now = Date.now();
-  const rows = Array.from({ length: JOBS + REMOTE }, (_, i) => {
-    const remote = i >= JOBS;
-    const city = DEMO_CITIES[i % DEMO_CITIES.length]!;
-    const hourly = next() < 0.6;
-    const min = hourly ? 16 + Math.floor(next() * 30) : 40_000 + Math.floor(next() * 100_000);
-    return {
-      companyId: company!.id,
-      title: `${TITLES[i % TITLES.length]}${i % 5 === 0 ? ' II' : ''}`,
-      descriptionHtml: `<p>Join our ${TITLES[(i + 3) % TITLES.length]!.toLowerCase()} team in ${city.city}. We train every new hire and promote from within.</p>`,
-      jobData: {},
-      locationType: remote ? ('remote' as const) : ('onsite' as const),
-      isRemote: remote,
-      city: remote ? null : city.city,
-      state: remote ? null : city.state,
-      // Spread across each metro area, about 40 miles wide.
-      latitude: remote ? null : city.latitude + (next() - 0.5) * 0.6,
-      longitude: remote ? null : city.longitude + (next() - 0.5) * 0.8,
-      jobTypeIds: [1 + (i % 4)],
-      scheduleIds: [1 + (i % 21)],
-      skillIds: [SKILLS[i % SKILLS.length]!, SKILLS[(i * 7) % SKILLS.length]!],
-      workSchedule: 1 + (i % 2),
-      minPay: min,
-      maxPay: Math.round(min * 1.2),
-      payRate: hourly ? 'Hourly' : 'Yearly',
-      minExperience: i % 6,
-      maxExperience: (i % 6) + 3,
-      openToMinors: i % 17 === 0,
-      isBoosted: i % 40 === 0,
-      boostPlacements: i % 40 === 0 ? (['featuredStrip', 'badge'] as const).slice() : [],
-      postedAt: new Date(now - (i % 60) * 24 * 60 * 60 * 1000),
-      validThrough: new Date(now + 30 * 24 * 60 * 60 * 1000),
-      createdBy: owner!.id,
-    };
-  });
-  for (let i = 0; i < rows.length; i += 500) await db.insert(jobPosts).values(rows.slice(i, i + 500));
-  await refreshSearchDocuments(db, sql`true`);
+  await writeBenchJobs(db, { companyId: company!.id, createdBy: owner!.id, jobs: JOBS, remote: REMOTE });
   report.push(
     `${JOBS} placed and ${REMOTE} remote open jobs written with their search documents: ${(performance.now() - t0).toFixed(0)} ms`,
   );

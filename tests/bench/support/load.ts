@@ -15,7 +15,10 @@ export const loadAverage = () =>
     .join(' ');
 
 export interface LoadResult {
-  /** Each request's time from sending to the last byte of its answer, ms, in the order sent. */
+  /**
+   * Each request's time to the last byte of its answer, ms, in the order sent: from its sending, or
+   * with a `rate`, from the moment the schedule meant to send it.
+   */
   latencies: number[];
   elapsed: number;
   errors: number;
@@ -24,6 +27,8 @@ export interface LoadResult {
   probes: number[];
   /** How busy the load client's thread was (0 to 1): it shares the machine's cores with the server. */
   clientBusy: number;
+  /** With a `rate`: the latest a request was sent after its scheduled moment, ms (the client keeping up). */
+  sendLagMax: number;
 }
 
 export interface Load {
@@ -32,19 +37,29 @@ export interface Load {
   /** A bearer token sent with each request. */
   token: string;
   bodies: unknown[];
-  /** Requests in flight at once: each loop sends its next request when the answer to its last has come. */
+  /**
+   * Closed loop (saturation): requests in flight at once, each loop sending its next request when
+   * the answer to its last has come. With a `rate`: the most connections opened, a request sent
+   * while all are busy waiting for one (its wait counted in its time).
+   */
   concurrency: number;
-  /** A cheap GET address sent every 10 ms beside the load. */
-  probeUrl: string;
+  /**
+   * Open loop (latency at a fixed arrival rate): requests a second, sent on schedule whatever the
+   * answers take, each timed from its scheduled moment.
+   */
+  rate?: number;
+  /** A cheap GET address sent every 10 ms beside the load; none without. */
+  probeUrl?: string;
 }
 
 // The load client, in a worker thread so its own work does not run on the server's thread:
-// `concurrency` loops sending the requests in turn over kept-alive connections (node:http, lighter
-// than fetch: the client shares the machine's cores with the server), and a probe.
+// `concurrency` loops sending the requests in turn, or with a `rate` the requests sent on schedule,
+// over kept-alive connections (node:http, lighter than fetch: the client shares the machine's cores
+// with the server), and a probe.
 const CLIENT = `
 const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, token, bodies, concurrency, probeUrl } = workerData;
+const { url, token, bodies, concurrency, rate, probeUrl } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency + 1 });
 const send = (target, body) => new Promise((resolve, reject) => {
   const headers = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: 'Bearer ' + token };
@@ -59,7 +74,7 @@ const send = (target, body) => new Promise((resolve, reject) => {
 });
 (async () => {
   const latencies = new Array(bodies.length);
-  let next = 0, errors = 0, firstError = null, probing = true;
+  let next = 0, errors = 0, firstError = null, probing = Boolean(probeUrl), sendLagMax = 0;
   const probes = [];
   const probe = (async () => {
     while (probing) {
@@ -71,21 +86,36 @@ const send = (target, body) => new Promise((resolve, reject) => {
   })();
   const t0 = performance.now();
   const busy0 = performance.eventLoopUtilization();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < bodies.length) {
-      const i = next++;
-      const t = performance.now();
-      const res = await send(url, JSON.stringify(bodies[i]));
-      latencies[i] = performance.now() - t;
-      if (res.status !== 200) { errors++; firstError ??= res.status + ' ' + res.text.slice(0, 300); }
+  const answered = (i, t, res) => {
+    latencies[i] = performance.now() - t;
+    if (res.status !== 200) { errors++; firstError ??= res.status + ' ' + res.text.slice(0, 300); }
+  };
+  if (rate) {
+    // Open loop: request i is due at t0 + i / rate, sent then whatever the earlier ones take.
+    const sent = [];
+    for (let i = 0; i < bodies.length; i++) {
+      const due = t0 + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      sendLagMax = Math.max(sendLagMax, performance.now() - due);
+      sent.push(send(url, JSON.stringify(bodies[i])).then((res) => answered(i, due, res)));
     }
-  }));
+    await Promise.all(sent);
+  } else {
+    await Promise.all(Array.from({ length: concurrency }, async () => {
+      while (next < bodies.length) {
+        const i = next++;
+        const t = performance.now();
+        answered(i, t, await send(url, JSON.stringify(bodies[i])));
+      }
+    }));
+  }
   const elapsed = performance.now() - t0;
   const clientBusy = performance.eventLoopUtilization(busy0).utilization;
   probing = false;
   await probe;
   agent.destroy();
-  parentPort.postMessage({ latencies, elapsed, errors, firstError, probes, clientBusy });
+  parentPort.postMessage({ latencies, elapsed, errors, firstError, probes, clientBusy, sendLagMax });
 })().catch((e) => parentPort.postMessage({ fatal: String(e && e.stack || e) }));
 `;
 
