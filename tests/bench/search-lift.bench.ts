@@ -2,14 +2,14 @@ import os from 'node:os';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
-import { createTestApp, type TestApp } from '../support/server/test-app.ts';
-import { companies, searchChanges, users } from '../../server/db/schema.ts';
+import type { TestApp } from '../support/server/test-app.ts';
+import { searchChanges } from '../../server/db/schema.ts';
 import { DEMO_CITIES } from '../../server/posting/demo-data.ts';
 import { setJobsBoosted } from '../../server/posting/index.ts';
 import { searchIndexReady, searchIndexSync } from '../../server/jobs/search-index/sync.ts';
 import type { SearchRequestInput, SearchSort } from '../../src/contract/search.ts';
 import type { BoostPlacement } from '../../src/contract/billing.ts';
-import { writeBenchJobs } from './support/jobs.ts';
+import { searchBenchApp, writeBenchJobs } from './support/jobs.ts';
 import { loadAverage, percentile, sendLoad } from './support/load.ts';
 
 /*
@@ -92,28 +92,11 @@ const figures = new Map<string, Figures>();
 
 beforeAll(async () => {
   const t0 = performance.now();
-  app = await createTestApp({ adapters: { rateLimiter: { hit: async () => ({ allowed: true, retryAfterSeconds: 1 }) } } });
+  const bench = await searchBenchApp();
+  app = bench.app;
+  token = bench.seekerToken;
   const db = app.database.db;
-  const [company] = await db
-    .insert(companies)
-    .values({ name: 'Bench Staffing LLC', tin: '271234567', tinKind: 'EIN', verifiedAt: new Date() })
-    .returning();
-  const [owner, seeker] = await db
-    .insert(users)
-    .values([
-      {
-        email: 'bench.owner@example.com',
-        firstName: 'Casey',
-        lastName: 'Hale',
-        role: 'Employer',
-        companyId: company!.id,
-        emailVerifiedAt: new Date(),
-      },
-      { email: 'bench.seeker@example.com', firstName: 'Dana', lastName: 'Seeker', role: 'JobSeeker', emailVerifiedAt: new Date() },
-    ])
-    .returning();
-  token = await app.ctx.tokens.sign({ userId: seeker!.id, role: 'JobSeeker' });
-  const ids = await writeBenchJobs(db, { companyId: company!.id, createdBy: owner!.id, jobs: JOBS, remote: REMOTE });
+  const ids = await writeBenchJobs(db, { companyId: bench.companyId, createdBy: bench.ownerId, jobs: JOBS, remote: REMOTE });
   // The jobs to lift, chosen now: without the lift, how many of them lead page 1 by chance is the control.
   liftedIds = new Set(ids.filter((_, i) => i % LIFTED_EVERY === LIFTED_EVERY / 2));
   // As the job generator leaves a table it fills (and autovacuum would): its statistics current.

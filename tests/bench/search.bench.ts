@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
-import { createTestApp, type TestApp } from '../support/server/test-app.ts';
-import { companies, users } from '../../server/db/schema.ts';
+import type { TestApp } from '../support/server/test-app.ts';
 import { DEMO_CITIES } from '../../server/posting/demo-data.ts';
 import { searchJobs } from '../../server/jobs/search.ts';
 import { DEFAULT_SEARCH_LOCATION, NO_FILTERS } from '../../src/contract/search.ts';
 import { EARTH_RADIUS_MILES } from '../../src/lib/geo.ts';
-import { writeBenchJobs } from './support/jobs.ts';
+import { searchBenchApp, writeBenchJobs } from './support/jobs.ts';
 import { percentile } from './support/load.ts';
 
 // Job search and the map's clusters over 5,000 open jobs around the demo's ten US cities (and 300
@@ -26,30 +25,13 @@ const report: string[] = [];
 const VANCOUVER = { latitude: 45.628, longitude: -122.6739 };
 
 beforeAll(async () => {
-  app = await createTestApp({ adapters: { rateLimiter: { hit: async () => ({ allowed: true, retryAfterSeconds: 1 }) } } });
+  const bench = await searchBenchApp();
+  app = bench.app;
+  seekerToken = bench.seekerToken;
   const db = app.database.db;
-  const [company] = await db
-    .insert(companies)
-    .values({ name: 'Bench Staffing LLC', tin: '271234567', tinKind: 'EIN', verifiedAt: new Date() })
-    .returning();
-  const [owner, seeker] = await db
-    .insert(users)
-    .values([
-      {
-        email: 'bench.owner@example.com',
-        firstName: 'Casey',
-        lastName: 'Hale',
-        role: 'Employer',
-        companyId: company!.id,
-        emailVerifiedAt: new Date(),
-      },
-      { email: 'bench.seeker@example.com', firstName: 'Dana', lastName: 'Seeker', role: 'JobSeeker', emailVerifiedAt: new Date() },
-    ])
-    .returning();
-  seekerToken = await app.ctx.tokens.sign({ userId: seeker!.id, role: 'JobSeeker' });
 
   const t0 = performance.now();
-  await writeBenchJobs(db, { companyId: company!.id, createdBy: owner!.id, jobs: JOBS, remote: REMOTE });
+  await writeBenchJobs(db, { companyId: bench.companyId, createdBy: bench.ownerId, jobs: JOBS, remote: REMOTE });
   report.push(
     `${JOBS} placed and ${REMOTE} remote open jobs written with their search documents: ${(performance.now() - t0).toFixed(0)} ms`,
   );

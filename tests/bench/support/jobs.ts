@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/client.ts';
-import { jobPosts } from '../../../server/db/schema.ts';
+import { companies, jobPosts, users } from '../../../server/db/schema.ts';
+import { createTestApp, type TestApp } from '../../support/server/test-app.ts';
 import { refreshSearchDocuments } from '../../../server/db/search-document.ts';
 import { DEMO_CITIES } from '../../../server/posting/demo-data.ts';
 
@@ -86,4 +87,30 @@ export async function writeBenchJobs(db: Db, { companyId, createdBy, jobs, remot
   }
   await refreshSearchDocuments(db, sql`true`);
   return ids;
+}
+
+/** The search benches' app: no rate limit, one verified company with its employer, and a signed-in job seeker's token. */
+export async function searchBenchApp(): Promise<{ app: TestApp; companyId: string; ownerId: string; seekerToken: string }> {
+  const app = await createTestApp({ adapters: { rateLimiter: { hit: async () => ({ allowed: true, retryAfterSeconds: 1 }) } } });
+  const db = app.database.db;
+  const [company] = await db
+    .insert(companies)
+    .values({ name: 'Bench Staffing LLC', tin: '271234567', tinKind: 'EIN', verifiedAt: new Date() })
+    .returning();
+  const [owner, seeker] = await db
+    .insert(users)
+    .values([
+      {
+        email: 'bench.owner@example.com',
+        firstName: 'Casey',
+        lastName: 'Hale',
+        role: 'Employer',
+        companyId: company!.id,
+        emailVerifiedAt: new Date(),
+      },
+      { email: 'bench.seeker@example.com', firstName: 'Dana', lastName: 'Seeker', role: 'JobSeeker', emailVerifiedAt: new Date() },
+    ])
+    .returning();
+  const seekerToken = await app.ctx.tokens.sign({ userId: seeker!.id, role: 'JobSeeker' });
+  return { app, companyId: company!.id, ownerId: owner!.id, seekerToken };
 }
