@@ -18,6 +18,7 @@ import * as contact from './contact.ts';
 import * as suggestions from './suggestions.ts';
 import * as messaging from './messaging.ts';
 import * as billing from './billing.ts';
+import * as metrics from './metrics.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -49,4 +50,5 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(suggestions),
   ...endpointsOf(messaging),
   ...endpointsOf(billing),
+  ...endpointsOf(metrics),
 ];
