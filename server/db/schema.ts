@@ -862,6 +862,17 @@ export const channelReads = pgTable(
  * process adds them up in memory and adds its sums here every few seconds (server/platform/counters.ts),
  * never one write per event.
  */
+/**
+ * What is counted per job (DESIGN §8 Counting): impressions (shown in a search page, the featured
+ * strip, a list or an alert mail), views of the job's page (job-click, click/log), application
+ * starts (job-apply), applications sent and conversations started by the staff.
+ */
+export const countKinds = ['impression', 'view', 'apply_start', 'application', 'message'] as const;
+
+/**
+ * The record of what was counted: per job, kind and UTC hour, added to by every process's flush
+ * (server/platform/counters.ts). A calendar day in any whole-hour time zone is a run of these hours.
+ */
 export const jobCountsHourly = pgTable(
   'job_counts_hourly',
   {
@@ -869,10 +880,42 @@ export const jobCountsHourly = pgTable(
     jobPostId: uuid('job_post_id').notNull(),
     /** The start of the hour, UTC. */
     hour: timestamp('hour', { withTimezone: true }).notNull(),
-    kind: text('kind', { enum: ['impression'] }).notNull(),
+    kind: text('kind', { enum: countKinds }).notNull(),
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.jobPostId, t.kind, t.hour] })],
+);
+
+/** The same counts summed per company and hour, written by the same flush: a company's chart reads hours, not jobs × hours. */
+export const companyCountsHourly = pgTable(
+  'company_counts_hourly',
+  {
+    companyId: uuid('company_id').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    kind: text('kind', { enum: countKinds }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind, t.hour] })],
+);
+
+/**
+ * The same counts summed per job and UTC day, written by the same flush: totals over long ranges
+ * and rankings of a company's jobs (exact to the day; the hours at a range's edges come from
+ * job_counts_hourly).
+ */
+export const jobCountsDaily = pgTable(
+  'job_counts_daily',
+  {
+    jobPostId: uuid('job_post_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: countKinds }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.jobPostId, t.kind, t.day] }),
+    index('job_counts_daily_company_idx').on(t.companyId, t.kind, t.day, t.jobPostId, t.count),
+  ],
 );
 
 // ---------- billing (spec 2 §3 Payment method, Payment info, Subscription) ----------
