@@ -1,22 +1,21 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import type { countKinds } from '../db/schema.ts';
 
 /** What is counted per job and hour. */
-export type CountKind = 'impression';
+export type CountKind = (typeof countKinds)[number];
 
 /** How often each process adds what it counted to the table. */
 export const COUNTER_FLUSH_EVERY_MS = 5_000;
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Rows written by one statement at most (each row takes four parameters). */
-const ROWS_PER_STATEMENT = 1000;
-
 /**
  * Events counted per job and UTC hour (DESIGN §8 Counting): `add` only adds in memory, on the hot
  * path; every few seconds, and when the app closes, each process adds its sums to
- * `job_counts_hourly` with an upsert that adds (so any number of processes count into the same
- * rows). A flush that fails keeps its counts for the next one.
+ * `job_counts_hourly` and to its two sums, `company_counts_hourly` and `job_counts_daily`, in one
+ * transaction, with upserts that add (so any number of processes count into the same rows, and the
+ * three tables always agree). A flush that fails keeps its counts for the next one.
  */
 export interface Counters {
   add(jobPostIds: Iterable<string>, kind: CountKind, by?: number): void;
@@ -37,21 +36,39 @@ export function createCounters(
   let flushing: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
 
+  // The batch travels as four arrays (four parameters, whatever its size); the job's company is
+  // looked up in the same statement. A job that is not in job_posts is kept in the hourly record only.
   const write = async (batch: Map<string, number>) => {
-    const rows = [...batch].map(([key, count]) => {
+    const jobs: string[] = [];
+    const hours: string[] = [];
+    const kinds: string[] = [];
+    const counts: number[] = [];
+    for (const [key, count] of batch) {
       const [hour, jobPostId, kind] = key.split('|') as [string, string, CountKind];
-      return { hour: new Date(Number(hour)), jobPostId, kind, count };
-    });
-    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-      const slice = rows.slice(i, i + ROWS_PER_STATEMENT);
-      const values = sql.join(
-        slice.map((r) => sql`(${r.jobPostId}::uuid, ${r.hour.toISOString()}::timestamptz, ${r.kind}, ${r.count}::int)`),
-        sql`, `,
-      );
-      await db.execute(sql`
-        insert into job_counts_hourly (job_post_id, hour, kind, count) values ${values}
-        on conflict (job_post_id, kind, hour) do update set count = job_counts_hourly.count + excluded.count`);
+      jobs.push(jobPostId);
+      hours.push(new Date(Number(hour)).toISOString());
+      kinds.push(kind);
+      counts.push(count);
     }
+    // Array literals as text (ids, ISO times, kinds and numbers hold no comma or quote): one form both drivers send alike.
+    const list = (values: Array<string | number>) => `{${values.join(',')}}`;
+    const batchRows = sql`select * from unnest(${list(jobs)}::uuid[], ${list(hours)}::timestamptz[], ${list(kinds)}::text[], ${list(counts)}::int[]) as b(job_post_id, hour, kind, count)`;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        insert into job_counts_hourly (job_post_id, hour, kind, count) ${batchRows}
+        on conflict (job_post_id, kind, hour) do update set count = job_counts_hourly.count + excluded.count`);
+      await tx.execute(sql`
+        insert into company_counts_hourly (company_id, hour, kind, count)
+        select j.company_id, b.hour, b.kind, sum(b.count)::int from (${batchRows}) b join job_posts j on j.id = b.job_post_id
+        group by 1, 2, 3
+        on conflict (company_id, kind, hour) do update set count = company_counts_hourly.count + excluded.count`);
+      await tx.execute(sql`
+        insert into job_counts_daily (job_post_id, company_id, day, kind, count)
+        select b.job_post_id, j.company_id, (b.hour at time zone 'UTC')::date, b.kind, sum(b.count)::int
+        from (${batchRows}) b join job_posts j on j.id = b.job_post_id
+        group by 1, 2, 3, 4
+        on conflict (job_post_id, kind, day) do update set count = job_counts_daily.count + excluded.count`);
+    });
   };
 
   const flushOnce = async () => {
