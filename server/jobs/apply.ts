@@ -158,6 +158,8 @@ export async function applyToJob(
     if (!first) throw conflict(JobMessages.alreadyApplied, { code: 'application.alreadyApplied' });
     return { application: applicationOf(first), created: false };
   }
+  // Counted once written, like every measure (DESIGN §8 Counting): only the request that created it.
+  ctx.counters.add([job.id], 'application');
   await ctx.events.emit('application.created', { jobPostId: job.id, seekerId: seeker.id, at: now });
   await tellTheCompany(ctx, job, fullNameOf(seeker));
   return { application: applicationOf(row), created: true };

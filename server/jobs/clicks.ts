@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { jobClicks, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
 import { tooManyRequests } from '../http/errors.ts';
+import { isBot } from '../platform/bots.ts';
 import type { AccessClaims } from '../platform/tokens.ts';
 import { JobMessages } from '../../src/contract/jobs.ts';
 import { visibleJob } from './detail.ts';
@@ -10,7 +11,7 @@ import { visibleJob } from './detail.ts';
  * Views of a job's page and application starts, the numbers behind a company's metrics. A visitor
  * (a signed-in user, else an address) counts once per job and kind every 30 minutes, and one
  * address may send only so many in all, so reloading a page or a script cannot inflate them. The
- * company's own staff looking at its job are not counted.
+ * company's own staff looking at its job are not counted, nor are bots.
  */
 export const CLICK_LIMITS = {
   /** The same visitor, job and kind: counted once a window. */
@@ -21,31 +22,42 @@ export const CLICK_LIMITS = {
 
 export type ClickKind = 'view' | 'apply-start';
 
-export async function recordClick(
-  ctx: AppContext,
-  jobId: string,
-  kind: ClickKind,
-  who: { caller: AccessClaims | null; ip: string },
-): Promise<{ recorded: boolean }> {
+/** Who sent a view or a start: the signed-in caller if any, the address, and the browser's user agent. */
+export interface Visitor {
+  caller: AccessClaims | null;
+  ip: string;
+  userAgent: string | string[] | undefined;
+}
+
+/**
+ * Records a view or an application start in the job's hourly counts (added in memory, written by the
+ * next flush: DESIGN §8 Counting). Answers whether it counted.
+ */
+export async function recordClick(ctx: AppContext, jobId: string, kind: ClickKind, who: Visitor): Promise<{ recorded: boolean }> {
   const gate = await ctx.adapters.rateLimiter.hit(`jobs:clicks:ip:${who.ip}`, CLICK_LIMITS.perIp.limit, CLICK_LIMITS.perIp.windowSeconds);
   if (!gate.allowed) throw tooManyRequests(JobMessages.tooManyRequests);
   const job = await visibleJob(ctx, jobId);
+  if (isBot(who.userAgent)) return { recorded: false };
   const caller = who.caller;
-  let userId: string | null = null;
-  if (caller) {
-    // A token of an account that no longer has a row counts as a visitor without one.
-    const [user] = await ctx.db
-      .select({ id: users.id, companyId: users.companyId })
-      .from(users)
-      .where(eq(users.id, caller.userId))
-      .limit(1);
-    const ownStaff = (caller.role === 'Employer' || caller.role === 'Recruiter') && user?.companyId === job.companyId;
-    if (ownStaff) return { recorded: false };
-    userId = user?.id ?? null;
+  if (caller && (caller.role === 'Employer' || caller.role === 'Recruiter')) {
+    // Staff of another company count as visitors; the job's own staff do not.
+    const [user] = await ctx.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, caller.userId)).limit(1);
+    if (user?.companyId === job.companyId) return { recorded: false };
   }
   const visitor = caller ? `user:${caller.userId}` : `ip:${who.ip}`;
   const first = await ctx.adapters.rateLimiter.hit(`jobs:${kind}:${job.id}:${visitor}`, 1, CLICK_LIMITS.repeatWindowSeconds);
   if (!first.allowed) return { recorded: false };
-  await ctx.db.insert(jobClicks).values({ jobPostId: job.id, userId, kind, createdAt: ctx.adapters.now() });
+  ctx.counters.add([job.id], kind === 'view' ? 'view' : 'apply_start');
   return { recorded: true };
+}
+
+/**
+ * Jobs shown to a job seeker or a visitor in a list (a search page, the featured strip, matched or
+ * saved jobs, invitations): an impression each, added in memory. Staff and administrators looking
+ * at lists are not the audience a job is shown to, and bots are no one; neither is counted.
+ */
+export function recordImpressions(ctx: AppContext, jobIds: Iterable<string>, who: Pick<Visitor, 'caller' | 'userAgent'>): void {
+  if (who.caller && who.caller.role !== 'JobSeeker') return;
+  if (isBot(who.userAgent)) return;
+  ctx.counters.add(jobIds, 'impression');
 }

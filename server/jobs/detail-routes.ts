@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { reply, route } from '../http/route.ts';
+import type { AccessClaims } from '../platform/tokens.ts';
 import { activeUser } from '../account/index.ts';
 import * as ep from '../../src/contract/jobs.ts';
 import { JobMessages } from '../../src/contract/jobs.ts';
 import { jobDetail } from './detail.ts';
-import { recordClick } from './clicks.ts';
+import { recordClick, recordImpressions } from './clicks.ts';
 import { listSaved, saveJob, unsaveJob } from './saved.ts';
 import { jobListCount, listApplied, listMatched, seekerDashboardCount } from './seeker-lists.ts';
 import { applyToJob } from './apply.ts';
@@ -32,9 +33,10 @@ export function jobDetailRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // ---------- views and application starts ----------
 
-  route(app, ep.jobClick, async ({ params, caller, req }) => recordClick(ctx, params.id, 'view', { caller, ip: req.ip }));
-  route(app, ep.jobApplyStart, async ({ params, caller, req }) => recordClick(ctx, params.id, 'apply-start', { caller, ip: req.ip }));
-  route(app, ep.clickLog, async ({ body, caller, req }) => recordClick(ctx, body.targetId, 'view', { caller, ip: req.ip }), {
+  const visitor = (req: FastifyRequest, caller: AccessClaims | null) => ({ caller, ip: req.ip, userAgent: req.headers['user-agent'] });
+  route(app, ep.jobClick, async ({ params, caller, req }) => recordClick(ctx, params.id, 'view', visitor(req, caller)));
+  route(app, ep.jobApplyStart, async ({ params, caller, req }) => recordClick(ctx, params.id, 'apply-start', visitor(req, caller)));
+  route(app, ep.clickLog, async ({ body, caller, req }) => recordClick(ctx, body.targetId, 'view', visitor(req, caller)), {
     bodyLimit: CLICK_LOG_BODY_LIMIT,
   });
 
@@ -53,10 +55,19 @@ export function jobDetailRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // ---------- the seeker's lists and counts ----------
 
-  route(app, ep.savedJobs, async ({ body, caller }) => listSaved(ctx, caller.userId, body));
-  route(app, ep.savedJobsGet, async ({ query, caller }) => listSaved(ctx, caller.userId, query));
+  // Open jobs in the seeker's saved and matched lists are impressions; their own applications are not.
+  const shown = <P extends { items: Array<{ id: string; jobStatus: string }> }>(req: FastifyRequest, caller: AccessClaims, page: P): P => {
+    recordImpressions(
+      ctx,
+      page.items.filter((item) => item.jobStatus === 'Active').map((item) => item.id),
+      { caller, userAgent: req.headers['user-agent'] },
+    );
+    return page;
+  };
+  route(app, ep.savedJobs, async ({ body, caller, req }) => shown(req, caller, await listSaved(ctx, caller.userId, body)));
+  route(app, ep.savedJobsGet, async ({ query, caller, req }) => shown(req, caller, await listSaved(ctx, caller.userId, query)));
   for (const e of [ep.appliedList, ep.applyJobList]) route(app, e, async ({ body, caller }) => listApplied(ctx, caller.userId, body));
-  route(app, ep.matchedList, async ({ body, caller }) => listMatched(ctx, caller.userId, body));
+  route(app, ep.matchedList, async ({ body, caller, req }) => shown(req, caller, await listMatched(ctx, caller.userId, body)));
   route(app, ep.jobListCount, async ({ caller }) => jobListCount(ctx, caller.userId));
   for (const e of [ep.seekerDashboardCount, ep.seekerDashboardCountPost]) {
     route(app, e, async ({ caller }) => seekerDashboardCount(ctx, caller.userId));

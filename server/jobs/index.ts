@@ -6,3 +6,4 @@ export { jobSearchRoutes } from './routes.ts';
 export { seedDemoJobActivity } from './activity-demo.ts';
 export { companyVisible, jobOpen } from './detail.ts';
 export { serverPage } from './seo.ts';
+export { recordImpressions } from './clicks.ts';

@@ -18,6 +18,7 @@ import { resumeTracking } from '../../src/contract/jobs.ts';
 import { resumeTracking as trackResumes } from './resume-tracking.ts';
 import { subscribeToAlerts, unsubscribeFromAlerts } from './alerts.ts';
 import { sendContactMessage } from './contact.ts';
+import { recordImpressions } from './clicks.ts';
 
 /**
  * Anonymous searching is limited per address: a visitor paging and filtering stays far below it,
@@ -56,11 +57,16 @@ const searcherOf = (caller: AccessClaims | null): Searcher => ({ seekerId: calle
  */
 export function jobSearchRoutes(app: FastifyInstance, ctx: AppContext) {
   // Every job a result page or the featured strip answers is an impression (counted in memory, DESIGN §8 Counting).
-  const shown = async <P extends { items: Array<{ id: string }> }>(page: Promise<P>): Promise<P> => {
+  const shown = async <P extends { items: Array<{ id: string }> }>(
+    req: FastifyRequest,
+    caller: AccessClaims | null,
+    page: Promise<P>,
+  ): Promise<P> => {
     const answered = await page;
-    ctx.counters.add(
+    recordImpressions(
+      ctx,
       answered.items.map((item) => item.id),
-      'impression',
+      { caller, userAgent: req.headers['user-agent'] },
     );
     return answered;
   };
@@ -74,14 +80,19 @@ export function jobSearchRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The seeker's own search checks the account in the statement reading the seeker's records.
   for (const e of [ep.enhancedSearch, ep.searchJob]) {
-    route(app, e, async ({ caller, body }) => shown(searchJobs(ctx, searchOf(body), { ...searcherOf(caller), checksAccount: true })), {
-      handlerChecksAccount: true,
-    });
+    route(
+      app,
+      e,
+      async ({ caller, body, req }) => shown(req, caller, searchJobs(ctx, searchOf(body), { ...searcherOf(caller), checksAccount: true })),
+      {
+        handlerChecksAccount: true,
+      },
+    );
   }
 
   route(app, ep.simpleSearch, async ({ caller, body, req }) => {
     await limit(req, caller, 'search');
-    return shown(searchJobs(ctx, searchOf(body), searcherOf(caller)));
+    return shown(req, caller, searchJobs(ctx, searchOf(body), searcherOf(caller)));
   });
 
   route(app, ep.mapClusters, async ({ caller, body, req }) => {
@@ -91,7 +102,7 @@ export function jobSearchRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ep.boosts, async ({ caller, body, req }) => {
     await limit(req, caller, 'search');
-    return shown(boostedJobs(ctx, body, searcherOf(caller)));
+    return shown(req, caller, boostedJobs(ctx, body, searcherOf(caller)));
   });
 
   // ---------- the legacy Job calls: the same search ----------
@@ -99,6 +110,8 @@ export function jobSearchRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ep.getAllJobPostList, async ({ caller, query, req }) => {
     await limit(req, caller, 'search');
     return shown(
+      req,
+      caller,
       searchJobs(
         ctx,
         {
@@ -123,6 +136,8 @@ export function jobSearchRoutes(app: FastifyInstance, ctx: AppContext) {
         ? { latitude: body.latitude, longitude: body.longitude, radius: body.distance ?? COORDINATE_RADIUS_MILES }
         : { ...DEFAULT_SEARCH_LOCATION, radius: body.distance ?? DEFAULT_SEARCH_LOCATION.radius };
     return shown(
+      req,
+      caller,
       searchJobs(
         ctx,
         {
@@ -143,6 +158,8 @@ export function jobSearchRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ep.jobsByCoordinates, async ({ caller, body, req }) => {
     await limit(req, caller, 'search');
     return shown(
+      req,
+      caller,
       searchJobs(
         ctx,
         {

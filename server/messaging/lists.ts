@@ -220,6 +220,8 @@ export async function openConversation(
         .where(and(eq(channels.jobPostId, job.id), eq(channels.applicationId, application.id)))
         .limit(1)
     )[0]!;
+  // A conversation started about the job: counted once, by the request that made it.
+  if (inserted.length) ctx.counters.add([job.id], 'message');
   const [conversation] = await conversationsOf(ctx, me, [channel]);
   return { hasChannel: !inserted.length, url: channel.url, conversation: conversation! };
 }

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../http/errors.ts';
 import type { AccessClaims } from '../platform/tokens.ts';
 import { companyMemberOf } from '../company/index.ts';
 import { activeUser } from '../account/index.ts';
+import { recordImpressions } from '../jobs/index.ts';
 import * as ep from '../../src/contract/suggestions.ts';
 import { invitedSummary, SuggestionMessages } from '../../src/contract/suggestions.ts';
 import { inviteSeekers, type StaffActor } from './invite.ts';
@@ -64,9 +65,16 @@ export function suggestionRoutes(app: FastifyInstance, ctx: AppContext) {
     route(app, e, async ({ caller, body }) => listSentInvitations(ctx, (await staff(caller)).companyId, body));
   }
 
-  route(app, ep.seekerInvitations, async ({ caller, query }) => {
+  route(app, ep.seekerInvitations, async ({ caller, query, req }) => {
     await activeUser(ctx, caller.userId);
-    return listSeekerInvitations(ctx, caller.userId, query);
+    const page = await listSeekerInvitations(ctx, caller.userId, query);
+    // The jobs the seeker is invited to, shown in the list: impressions of those still open.
+    recordImpressions(
+      ctx,
+      page.items.filter((i) => i.jobOpen).map((i) => i.job.id),
+      { caller, userAgent: req.headers['user-agent'] },
+    );
+    return page;
   });
 
   route(app, ep.invitationViewed, async ({ caller, body }) => {
