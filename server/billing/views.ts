@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { boostSubscriptions, boostTiers, invoices, jobPosts, paymentMethods } from '../db/schema.ts';
 import { rowsOf } from '../db/sql.ts';
 import { notFound } from '../http/errors.ts';
+import { flushBeforeReading } from '../platform/counters.ts';
 import {
   BillingMessages,
   CURRENCY,
@@ -179,12 +180,12 @@ export async function cyclesOf(sub: SubscriptionRow, db: Db): Promise<BillingCyc
 
 /**
  * What a boost brought while its job was boosted under it: each paid period, up to now or until the
- * boost ended. Impressions from the hourly counts (an hour counts when it starts in a period),
- * clicks and apply starts from `job_clicks`, applications from `applications`.
+ * boost ended. Impressions, clicks (views), apply starts and applications from the job's hourly
+ * counts: an hour counts when it starts in a period (the hour a period starts in counts whole).
  */
 export async function analyticsOf(ctx: AppContext, sub: SubscriptionRow): Promise<BoostAnalytics> {
   // What this process counted and has not written yet is written first.
-  await ctx.counters.flush();
+  await flushBeforeReading(ctx);
   const now = ctx.adapters.now();
   const until = sub.endedAt && sub.endedAt < now ? sub.endedAt : now;
   const paid = (await periodInvoices(ctx.db, sub.id)).filter((i) => i.status === 'paid' && i.periodStart && i.periodEnd);
@@ -204,18 +205,13 @@ export async function analyticsOf(ctx: AppContext, sub: SubscriptionRow): Promis
       await ctx.db.execute(sql`
         with windows as (select * from unnest(${starts}::timestamptz[], ${ends}::timestamptz[]) as w(start_at, end_at))
         select
-          (select coalesce(sum(c.count), 0) from job_counts_hourly c
-            where c.job_post_id = ${sub.jobPostId} and c.kind = 'impression'
-              and exists (select 1 from windows w where c.hour >= date_trunc('hour', w.start_at) and c.hour < w.end_at)) as impressions,
-          (select count(*) from job_clicks k
-            where k.job_post_id = ${sub.jobPostId} and k.kind = 'view'
-              and exists (select 1 from windows w where k.created_at >= w.start_at and k.created_at < w.end_at)) as clicks,
-          (select count(*) from job_clicks k
-            where k.job_post_id = ${sub.jobPostId} and k.kind = 'apply-start'
-              and exists (select 1 from windows w where k.created_at >= w.start_at and k.created_at < w.end_at)) as starts,
-          (select count(*) from applications a
-            where a.job_post_id = ${sub.jobPostId}
-              and exists (select 1 from windows w where a.created_at >= w.start_at and a.created_at < w.end_at)) as applications
+          coalesce(sum(c.count) filter (where c.kind = 'impression'), 0) as impressions,
+          coalesce(sum(c.count) filter (where c.kind = 'view'), 0) as clicks,
+          coalesce(sum(c.count) filter (where c.kind = 'apply_start'), 0) as starts,
+          coalesce(sum(c.count) filter (where c.kind = 'application'), 0) as applications
+        from job_counts_hourly c
+        where c.job_post_id = ${sub.jobPostId} and c.kind in ('impression', 'view', 'apply_start', 'application')
+          and exists (select 1 from windows w where c.hour >= date_trunc('hour', w.start_at) and c.hour < w.end_at)
       `),
     );
     impressions = Number(row?.impressions ?? 0);

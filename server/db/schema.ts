@@ -590,24 +590,6 @@ export const jobDrafts = pgTable(
   ],
 );
 
-/** A view of a job's page (job-click, api/click/log); anonymous views have no user. */
-export const jobClicks = pgTable(
-  'job_clicks',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    jobPostId: uuid('job_post_id')
-      .notNull()
-      .references(() => jobPosts.id),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** 'view' for job-click, 'apply-start' for job-apply. */
-    kind: text('kind', { enum: ['view', 'apply-start'] })
-      .notNull()
-      .default('view'),
-    createdAt: created(),
-  },
-  (t) => [index('job_clicks_job_idx').on(t.jobPostId, t.kind, t.createdAt)],
-);
-
 /** An application (spec 2 §3): one per seeker per job. */
 export const applications = pgTable(
   'applications',
@@ -858,14 +840,11 @@ export const channelReads = pgTable(
 // ---------- counting (DESIGN §8 Counting) ----------
 
 /**
- * Events counted per job and UTC hour (impressions in search and the featured strip, …): each
- * process adds them up in memory and adds its sums here every few seconds (server/platform/counters.ts),
- * never one write per event.
- */
-/**
  * What is counted per job (DESIGN §8 Counting): impressions (shown in a search page, the featured
  * strip, a list or an alert mail), views of the job's page (job-click, click/log), application
- * starts (job-apply), applications sent and conversations started by the staff.
+ * starts (job-apply), applications sent and conversations started by the staff. Each process adds
+ * them up in memory and adds its sums to the tables below every few seconds
+ * (server/platform/counters.ts), never one write per event.
  */
 export const countKinds = ['impression', 'view', 'apply_start', 'application', 'message'] as const;
 

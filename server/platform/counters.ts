@@ -113,3 +113,12 @@ export function createCounters(
     },
   };
 }
+
+/**
+ * Before a read that shows counts right after what counted them (a job's views in its staff's list,
+ * job-details): what this process counted is written first. Other processes' counts follow within
+ * COUNTER_FLUSH_EVERY_MS. A failed write is logged, kept for the next flush, and the read goes on.
+ */
+export async function flushBeforeReading(ctx: { counters: Counters; log: { warn(obj: unknown, msg: string): void } }): Promise<void> {
+  await ctx.counters.flush().catch((err: unknown) => ctx.log.warn({ err }, 'counts were not written before a read; kept for the next try'));
+}

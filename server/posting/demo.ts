@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { companies, jobClicks, users } from '../db/schema.ts';
+import { companies, users } from '../db/schema.ts';
 import { createCompany, createUser } from '../account/index.ts';
 import { DEMO_STAFF } from '../staff/index.ts';
 import { DEMO_COMPANY_ROLES, DEMO_MARKET_COMPANIES, cityNamed, demoJob, marketJobs, seededRandom, stepsBefore } from './demo-data.ts';
@@ -42,7 +42,6 @@ export async function seedDemoCompanyJobs(ctx: AppContext, companyId: string): P
     { status: 'Closed', count: 6 },
     { status: 'Expired', count: 5 },
   ];
-  const clicks: Array<{ jobPostId: string; createdAt: Date }> = [];
   const featured: string[] = [];
   let n = 0;
   for (const { status, count } of plan) {
@@ -61,12 +60,8 @@ export async function seedDemoCompanyJobs(ctx: AppContext, companyId: string): P
       });
       // Two of its open local jobs are featured: the company pays to boost them.
       if (status === 'Active' && !remote && n < 4 && places[n % places.length]!.city === 'Vancouver') featured.push(id);
-      const views = Math.floor(random() * 120);
-      for (let v = 0; v < views; v++)
-        clicks.push({ jobPostId: id, createdAt: new Date(postedAt.getTime() + random() * Math.max(1, now - postedAt.getTime())) });
     }
   }
-  if (clicks.length > 0) await ctx.db.insert(jobClicks).values(clicks.map((c) => ({ ...c, kind: 'view' as const })));
 
   // Five drafts, each stopped at a different step.
   const stops: WizardStep[] = ['jobDetails', 'timeRequirements', 'payDetails', 'candidateRequirements', 'review'];

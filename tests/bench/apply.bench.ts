@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { createTestApp, type TestApp } from '../support/server/test-app.ts';
-import { applications, companies, jobClicks, jobSeekerSkills, savedJobs, storedFiles, users } from '../../server/db/schema.ts';
+import { applications, companies, jobSeekerSkills, savedJobs, storedFiles, users } from '../../server/db/schema.ts';
 import { publishJobData } from '../../server/posting/jobs.ts';
 import type { JobDataInput } from '../../src/contract/posting.ts';
 import { percentile } from './support/load.ts';
+import { writeViews } from './support/counts.ts';
 
 // Applying and reading a job's page on a market of 2,000 jobs of 20 companies, with their views,
 // applications and saved jobs: POST apply (a new application each time, with the emails to the
@@ -138,14 +139,13 @@ beforeAll(async () => {
     .values(rows.flatMap((r, i) => [{ userId: r.id, skillId: 404 }, ...(i % 2 ? [{ userId: r.id, skillId: 405 }] : [])]));
 
   // About 10 views a job, a few applications and saved jobs from the last seekers (the benchmark's seekers apply afresh).
-  const clicks = jobIds.flatMap((jobPostId, i) => Array.from({ length: (i * 7) % 21 }, () => ({ jobPostId, kind: 'view' as const })));
-  for (let i = 0; i < clicks.length; i += 2000) await db.insert(jobClicks).values(clicks.slice(i, i + 2000));
+  const views = await writeViews(db, jobIds);
   const background = rows.slice(-50);
   const applied = jobIds.flatMap((jobPostId, i) => background.slice(0, (i * 3) % 7).map((s) => ({ jobPostId, jobSeekerId: s.id })));
   for (let i = 0; i < applied.length; i += 2000) await db.insert(applications).values(applied.slice(i, i + 2000));
   const saved = background.flatMap((s, i) => jobIds.slice(i * 10, i * 10 + 10).map((jobPostId) => ({ userId: s.id, jobPostId })));
   await db.insert(savedJobs).values(saved);
-  report.push(`${clicks.length} views, ${applied.length} applications and ${saved.length} saved jobs beforehand`);
+  report.push(`${views} views, ${applied.length} applications and ${saved.length} saved jobs beforehand`);
 }, 600_000);
 
 afterAll(async () => {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { createTestApp, type TestApp } from '../support/server/test-app.ts';
-import { applications, companies, jobClicks, users } from '../../server/db/schema.ts';
+import { applications, companies, users } from '../../server/db/schema.ts';
 import { publishJobData } from '../../server/posting/jobs.ts';
 import { saveDraftFor } from '../../server/posting/drafts.ts';
 import type { JobDataInput } from '../../src/contract/posting.ts';
 import { percentile } from './support/load.ts';
+import { writeViews } from './support/counts.ts';
 
 // Posting on a company with 500 jobs (with their clicks and applications): saving a draft, publishing
 // one, and the staff's job list, whose rows count clicks and applicants for every job listed.
@@ -115,11 +116,10 @@ beforeAll(async () => {
       })),
     )
     .returning({ id: users.id });
-  const clicks = ids.flatMap((jobPostId, i) => Array.from({ length: (i * 7) % 21 }, () => ({ jobPostId, kind: 'view' as const })));
-  for (let i = 0; i < clicks.length; i += 1000) await db.insert(jobClicks).values(clicks.slice(i, i + 1000));
+  const views = await writeViews(db, ids);
   const applied = ids.flatMap((jobPostId, i) => seekers.slice(0, (i * 3) % 9).map((s) => ({ jobPostId, jobSeekerId: s.id })));
   for (let i = 0; i < applied.length; i += 1000) await db.insert(applications).values(applied.slice(i, i + 1000));
-  report.push(`${clicks.length} views and ${applied.length} applications over the ${JOBS} jobs`);
+  report.push(`${views} views (on their days) and ${applied.length} applications over the ${JOBS} jobs`);
 
   draftId = (await saveDraftFor(app.ctx, listActor, { jobData: jobData(0) })).jobPostDraftId;
 }, 300_000);

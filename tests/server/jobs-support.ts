@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { companies, jobClicks, jobSeekerSkills, preferences, preferredLocations, storedFiles } from '../../server/db/schema.ts';
+import { companies, jobCountsHourly, jobSeekerSkills, preferences, preferredLocations, storedFiles } from '../../server/db/schema.ts';
 import { publishJobData, type PublishOptions } from '../../server/posting/jobs.ts';
 import type { Envelope } from '../../src/contract/envelope.ts';
 import type { OutcomeCode } from '../../src/contract/outcome-codes.ts';
@@ -127,10 +127,8 @@ export async function jobsApp(options: Parameters<typeof postingApp>[0] = {}) {
     await db.update(companies).set(change).where(eq(companies.id, companyId));
   }
 
-  async function clicksOf(jobId: string) {
-    const rows = await db.select().from(jobClicks).where(eq(jobClicks.jobPostId, jobId));
-    return { views: rows.filter((r) => r.kind === 'view').length, starts: rows.filter((r) => r.kind === 'apply-start').length, rows };
-  }
+  /** The job's counts, once what the app counted so far is written. */
+  const clicksOf = (jobId: string) => countsOf(f, jobId);
 
   return {
     f,
@@ -149,6 +147,23 @@ export async function jobsApp(options: Parameters<typeof postingApp>[0] = {}) {
 
 export type JobsWorld = Awaited<ReturnType<typeof jobsApp>>;
 
+/** A job's counts of each kind in all, from its hourly record, once what the app counted so far is written. */
+export async function countsOf(f: FilesApp, jobId: string) {
+  await f.app.ctx.counters.flush();
+  const rows = await f.app.database.db
+    .select({ kind: jobCountsHourly.kind, count: jobCountsHourly.count })
+    .from(jobCountsHourly)
+    .where(eq(jobCountsHourly.jobPostId, jobId));
+  const of = (kind: (typeof rows)[number]['kind']) => rows.filter((r) => r.kind === kind).reduce((n, r) => n + r.count, 0);
+  return {
+    impressions: of('impression'),
+    views: of('view'),
+    starts: of('apply_start'),
+    applications: of('application'),
+    messages: of('message'),
+  };
+}
+
 async function inject<T>(
   f: FilesApp,
   method: 'GET' | 'POST' | 'DELETE',
@@ -156,11 +171,12 @@ async function inject<T>(
   caller: Caller,
   json?: unknown,
   ip?: string,
+  userAgent?: string,
 ): Promise<Answer<T>> {
   const res = await f.app.inject({
     method,
     url,
-    headers: caller.token ? { authorization: `Bearer ${caller.token}` } : {},
+    headers: { ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}), ...(userAgent ? { 'user-agent': userAgent } : {}) },
     ...(json !== undefined ? { payload: json as object } : {}),
     ...(ip ? { remoteAddress: ip } : {}),
   });
@@ -173,10 +189,12 @@ export function seekerCalls(f: FilesApp) {
     jobPost: (c: Caller, id: string) => inject<JobDetail>(f, 'GET', `/api/job/job-post/${id}`, c),
     getJobPost: (c: Caller, id: string) => inject<JobDetail>(f, 'GET', `/api/job/GetJobPost?JobId=${id}`, c),
     seekerJob: (c: Caller, id: string) => inject<JobDetail>(f, 'GET', `/api/JobSeeker/job?id=${id}`, c),
-    click: (c: Caller, id: string, ip?: string) => inject<{ recorded: boolean }>(f, 'POST', `/api/job/job-click/${id}`, c, undefined, ip),
-    applyStart: (c: Caller, id: string, ip?: string) =>
-      inject<{ recorded: boolean }>(f, 'POST', `/api/job/job-apply/${id}`, c, undefined, ip),
-    clickLog: (c: Caller, body: unknown, ip?: string) => inject<{ recorded: boolean }>(f, 'POST', '/api/click/log', c, body, ip),
+    click: (c: Caller, id: string, ip?: string, userAgent?: string) =>
+      inject<{ recorded: boolean }>(f, 'POST', `/api/job/job-click/${id}`, c, undefined, ip, userAgent),
+    applyStart: (c: Caller, id: string, ip?: string, userAgent?: string) =>
+      inject<{ recorded: boolean }>(f, 'POST', `/api/job/job-apply/${id}`, c, undefined, ip, userAgent),
+    clickLog: (c: Caller, body: unknown, ip?: string, userAgent?: string) =>
+      inject<{ recorded: boolean }>(f, 'POST', '/api/click/log', c, body, ip, userAgent),
     save: (c: Caller, id: string) => inject<{ jobId: string; isSaved: boolean }>(f, 'POST', `/api/JobSeeker/save-job/${id}`, c),
     unsave: (c: Caller, id: string) => inject<{ jobId: string; isSaved: boolean }>(f, 'DELETE', `/api/JobSeeker/save-job/${id}`, c),
     saved: (c: Caller, paging: SeekerPaging = {}) => inject<SavedJobPage>(f, 'POST', '/api/JobSeeker/saved-jobs', c, paging),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { applications, jobClicks, jobDrafts, jobPosts } from '../../server/db/schema.ts';
+import { applications, jobDrafts, jobPosts } from '../../server/db/schema.ts';
 import type { CompanyJob, CompanyJobDetail, Draft, DraftUpdateResult, JobDataInput, JobPage } from '../../src/contract/posting.ts';
 import { testClock } from './account-support.ts';
 import { companyApp, companyWorld, getJson, postJson, type Answer, type Caller } from './company-support.ts';
@@ -134,13 +134,15 @@ export async function postingRows(f: FilesApp) {
   return { drafts, jobs };
 }
 
-/** Job seekers' applications and page views, written as the jobs area will write them. */
+/** Job seekers' applications and page views, written as the jobs area writes them: rows and counts. */
 export async function apply(f: FilesApp, jobPostId: string, jobSeekerId: string) {
   await f.app.database.db.insert(applications).values({ jobPostId, jobSeekerId });
+  f.app.ctx.counters.add([jobPostId], 'application');
 }
 
 export async function view(f: FilesApp, jobPostId: string, times = 1) {
-  await f.app.database.db.insert(jobClicks).values(Array.from({ length: times }, () => ({ jobPostId, kind: 'view' as const })));
+  f.app.ctx.counters.add([jobPostId], 'view', times);
+  await f.app.ctx.counters.flush();
 }
 
 export async function moveValidThrough(f: FilesApp, jobPostId: string, to: Date) {
