@@ -1,8 +1,8 @@
 import { and, eq, gt, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { billingCustomers, boostSubscriptions, companies, jobCountsHourly, jobPosts, paymentMethods, users } from '../db/schema.ts';
+import { billingCustomers, boostSubscriptions, companies, jobPosts, paymentMethods, users } from '../db/schema.ts';
 import { isTestProcessor, type TestProcessor } from '../platform/payments/test-processor.ts';
-import { setJobsBoosted, seededRandom, type DemoFeaturedJobs } from '../posting/index.ts';
+import { setJobsBoosted, type DemoFeaturedJobs } from '../posting/index.ts';
 import { TEST_CARDS, type BoostPlacement, type CancelReason } from '../../src/contract/billing.ts';
 import { addDays } from './boosts.ts';
 import { issueInvoice, type ChargeFailure } from './invoices.ts';
@@ -163,21 +163,6 @@ async function seedBoosts(ctx: AppContext, company: { id: string; employerId: st
   for (const b of boosted) await setJobsBoosted(ctx.db, [b.jobPostId], b.placements);
 }
 
-/** Impressions of the boosted jobs while they were boosted: a few hours a day, so the analytics have something to show. */
-async function seedImpressions(ctx: AppContext, jobPostIds: string[], days: number) {
-  const random = seededRandom(7301);
-  const now = ctx.adapters.now().getTime();
-  const rows = jobPostIds.flatMap((jobPostId) =>
-    Array.from({ length: days * 3 }, (_, i) => ({
-      jobPostId,
-      hour: new Date(Math.floor((now - (i * 8 + 1) * HOUR_MS) / HOUR_MS) * HOUR_MS),
-      kind: 'impression' as const,
-      count: 10 + Math.floor(random() * 60),
-    })),
-  );
-  if (rows.length) await ctx.db.insert(jobCountsHourly).values(rows).onConflictDoNothing();
-}
-
 /**
  * The tier of a market company's featured job: the first company's first job premium (lifted first
  * in search, a highlighted pin), the second's spotlight (a highlighted pin), the rest featured.
@@ -242,7 +227,6 @@ export async function seedDemoBoosts(ctx: AppContext, featured: { demo: DemoFeat
     }
     if (other) boosts.push({ jobPostId: other.id, tierId: 'premium', lengthDays: 7, startedDaysAgo: 7.25, periods: 1, failedHoursAgo: 6 });
     await seedBoosts(ctx, { id: demo.companyId, employerId: demo.employerId }, cards, boosts);
-    await seedImpressions(ctx, demo.jobPostIds, 14);
   }
 
   for (const [i, f] of featured.market.entries()) {

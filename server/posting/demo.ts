@@ -9,6 +9,8 @@ import { saveDraftFor } from './drafts.ts';
 import type { WizardStep } from '../../src/contract/posting.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
+/** The featured jobs were posted at least this long ago: a few days before the longest demo boost began. */
+const FEATURED_POSTED_DAYS_AGO = 19;
 
 /** Jobs a demo company features: billing boosts them with real subscriptions (server/billing/demo.ts). */
 export interface DemoFeaturedJobs {
@@ -50,16 +52,19 @@ export async function seedDemoCompanyJobs(ctx: AppContext, companyId: string): P
       const remote = Boolean(role.remote) && i % 3 === 0;
       const jobData = demoJob(random, role, name, places[n % places.length]!, remote);
       const actor = { companyId, userId: n % 2 === 0 ? recruiter.id : employer.id };
-      const postedDaysAgo = status === 'Expired' ? 40 + i * 3 : status === 'Closed' ? 10 + i * 2 : i;
+      // Spread over the last three months, so the company's charts have a history (server/jobs/counts-demo.ts).
+      const postedDaysAgo = status === 'Expired' ? 45 + i * 10 : status === 'Closed' ? 10 + i * 2 : i;
       const postedAt = new Date(now - postedDaysAgo * DAY);
-      const validThrough = status === 'Expired' ? new Date(now - (i + 1) * DAY) : new Date(postedAt.getTime() + 30 * DAY);
+      const validThrough = new Date(postedAt.getTime() + 30 * DAY);
       const { id } = await publishJobData(ctx, actor, jobData, {
         postedAt,
         validThrough,
         status: status === 'Closed' ? 'Closed' : 'Active',
       });
-      // Two of its open local jobs are featured: the company pays to boost them.
-      if (status === 'Active' && !remote && n < 4 && places[n % places.length]!.city === 'Vancouver') featured.push(id);
+      // Two of its open local jobs are featured: the company pays to boost them. Jobs posted a while
+      // before their boosts began (server/billing/demo.ts), so their charts show the days before too.
+      const local = places[n % places.length]!.city === 'Vancouver';
+      if (status === 'Active' && !remote && local && postedDaysAgo >= FEATURED_POSTED_DAYS_AGO && featured.length < 2) featured.push(id);
     }
   }
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../server/db/client.ts';
+import { rowsOf } from '../../server/db/sql.ts';
 import { expect } from 'vitest';
 import { companies, jobCountsHourly, jobSeekerSkills, preferences, preferredLocations, storedFiles } from '../../server/db/schema.ts';
 import { publishJobData, type PublishOptions } from '../../server/posting/jobs.ts';
@@ -146,6 +148,30 @@ export async function jobsApp(options: Parameters<typeof postingApp>[0] = {}) {
 }
 
 export type JobsWorld = Awaited<ReturnType<typeof jobsApp>>;
+
+/**
+ * Rows where the count tables disagree: company_counts_hourly against job_counts_hourly summed per
+ * company and hour, job_counts_daily against it summed per job and UTC day. None when they agree.
+ */
+export async function countTableDisagreements(db: Db): Promise<number> {
+  const [row] = rowsOf<{ company: number; daily: number }>(
+    await db.execute(sql`
+      with by_hour as (
+        select j.company_id, c.kind, c.hour, sum(c.count)::int as n
+        from job_counts_hourly c join job_posts j on j.id = c.job_post_id group by 1, 2, 3),
+      by_day as (
+        select c.job_post_id, c.kind, (c.hour at time zone 'UTC')::date as day, sum(c.count)::int as n
+        from job_counts_hourly c join job_posts j on j.id = c.job_post_id group by 1, 2, 3)
+      select
+        (select count(*)::int from by_hour h full join company_counts_hourly s
+          on s.company_id = h.company_id and s.kind = h.kind and s.hour = h.hour
+          where s.count is distinct from h.n) as company,
+        (select count(*)::int from by_day d full join job_counts_daily s
+          on s.job_post_id = d.job_post_id and s.kind = d.kind and s.day = d.day
+          where s.count is distinct from d.n) as daily`),
+  );
+  return Number(row?.company ?? 0) + Number(row?.daily ?? 0);
+}
 
 /** A job's counts of each kind in all, from its hourly record, once what the app counted so far is written. */
 export async function countsOf(f: FilesApp, jobId: string) {
