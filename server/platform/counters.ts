@@ -43,8 +43,16 @@ export function createCounters(
     const hours: string[] = [];
     const kinds: string[] = [];
     const counts: number[] = [];
-    for (const [key, count] of batch) {
-      const [hour, jobPostId, kind] = key.split('|') as [string, string, CountKind];
+    // Every process writes its rows in one order (job, kind, hour): two flushes upserting the same rows
+    // at once then wait for each other instead of deadlocking.
+    const rows = [...batch]
+      .map(([key, count]) => {
+        const [hour, jobPostId, kind] = key.split('|') as [string, string, CountKind];
+        // Hours are milliseconds of one length (13 digits until 2286), so the text sorts as the numbers do.
+        return { order: `${jobPostId}|${kind}|${hour}`, hour, jobPostId, kind, count };
+      })
+      .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+    for (const { hour, jobPostId, kind, count } of rows) {
       jobs.push(jobPostId);
       hours.push(new Date(Number(hour)).toISOString());
       kinds.push(kind);
@@ -60,13 +68,13 @@ export function createCounters(
       await tx.execute(sql`
         insert into company_counts_hourly (company_id, hour, kind, count)
         select j.company_id, b.hour, b.kind, sum(b.count)::int from (${batchRows}) b join job_posts j on j.id = b.job_post_id
-        group by 1, 2, 3
+        group by 1, 2, 3 order by 1, 3, 2
         on conflict (company_id, kind, hour) do update set count = company_counts_hourly.count + excluded.count`);
       await tx.execute(sql`
         insert into job_counts_daily (job_post_id, company_id, day, kind, count)
         select b.job_post_id, j.company_id, (b.hour at time zone 'UTC')::date, b.kind, sum(b.count)::int
         from (${batchRows}) b join job_posts j on j.id = b.job_post_id
-        group by 1, 2, 3, 4
+        group by 1, 2, 3, 4 order by 1, 4, 3
         on conflict (job_post_id, kind, day) do update set count = job_counts_daily.count + excluded.count`);
     });
   };
