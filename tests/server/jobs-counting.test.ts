@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyCountsHourly, jobCountsDaily, jobCountsHourly } from '../../server/db/schema.ts';
+import { companyCountsHourly, jobCountsDaily, jobCountsHourly, jobInvitations } from '../../server/db/schema.ts';
 import type { Db } from '../../server/db/client.ts';
 import { isBot } from '../../server/platform/bots.ts';
 import { createCounters } from '../../server/platform/counters.ts';
@@ -141,6 +141,29 @@ describe('impressions', () => {
     const matched = expectOk(await calls.matched(t.w.minor, { pageSize: 50 }));
     expect(matched.items.map((i) => i.id)).toContain(proofreading);
     expect((await counts(proofreading)).impressions).toBe(1);
+  });
+
+  it('count the open jobs of a seeker’s invitations', async () => {
+    const open = await t.jobs.create('Invited Picker');
+    const closed = await t.jobs.closed('Invited But Closed');
+    await db
+      .insert(jobInvitations)
+      .values(
+        [open, closed].map((jobPostId) => ({
+          jobPostId,
+          companyId: t.w.x.id,
+          jobSeekerId: t.w.seekerB.id!,
+          invitedBy: t.w.recruiterX.id!,
+        })),
+      );
+    const res = await t.f.app.inject({
+      method: 'GET',
+      url: '/api/JobSeeker/invitations',
+      headers: { authorization: `Bearer ${t.w.seekerB.token}`, 'user-agent': BROWSER },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await counts(open)).impressions).toBe(1);
+    expect((await counts(closed)).impressions).toBe(0);
   });
 });
 
