@@ -56,7 +56,7 @@ const searcherOf = (caller: AccessClaims | null): Searcher => ({ seekerId: calle
  * GetAllJobPostList, FindJobs and JobsByCoordinates, each one search with its parameters mapped.
  */
 export function jobSearchRoutes(app: FastifyInstance, ctx: AppContext) {
-  // Every job a result page or the featured strip answers is an impression (counted in memory, DESIGN §8 Counting).
+  // Every job a result page or the featured strip shows a job seeker or a visitor is an impression (counted in memory, DESIGN §8 Counting).
   const shown = async <P extends { items: Array<{ id: string }> }>(
     req: FastifyRequest,
     caller: AccessClaims | null,
