@@ -61,8 +61,10 @@ const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
 const { url, token, bodies, concurrency, rate, probeUrl } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency + 1 });
+// A browser's user agent: the server counts what people see, never what bots or bare scripts load.
+const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const send = (target, body) => new Promise((resolve, reject) => {
-  const headers = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: 'Bearer ' + token };
+  const headers = body === undefined ? { 'user-agent': userAgent } : { 'user-agent': userAgent, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: 'Bearer ' + token };
   const req = http.request(target, { method: body === undefined ? 'GET' : 'POST', agent, headers }, (res) => {
     const chunks = [];
     res.on('data', (c) => chunks.push(c));
