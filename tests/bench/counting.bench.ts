@@ -37,7 +37,7 @@ import { loadAverage, percentile, sendLoad } from './support/load.ts';
  * COUNT_BENCH_JOBS, COUNT_BENCH_RATE (requests a second for the open loop, default 60),
  * COUNT_BENCH_SECONDS (each open loop, default 6), COUNT_BENCH_SATURATION_REQUESTS (each closed loop,
  * default 800) and COUNT_BENCH_ROUNDS (default 8) change the run; DATABASE_URL runs it on PostgreSQL
- * (a database of its own, dropped after) instead of PGlite.
+ * (a database of its own, dropped after) instead of PGlite. Figures: docs/performance.md, "Counting".
  */
 
 const JOBS = Number(process.env.COUNT_BENCH_JOBS ?? 100_000);
