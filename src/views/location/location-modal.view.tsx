@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { UserLocation } from '../../contract/location.ts';
 import {
@@ -13,7 +13,13 @@ import type { locationSearchMachine } from '../../machines/location/location-sea
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Modal } from '../ui/modal.tsx';
-import { LocationSearch } from './location-search.view.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+
+// The search by hand, with the schemas of its call, loads when the user is about to use it: most
+// first visitors allow access or go on without, and download none of it.
+const loadSearch = () => import('./location-search.view.tsx');
+const LocationSearch = lazy(() => loadSearch().then((m) => ({ default: m.LocationSearch })));
+const preloadSearch = () => void loadSearch().catch(() => undefined);
 
 export const LOCATION_MODAL_TITLE = 'Enable Location Access';
 
@@ -38,7 +44,9 @@ export function LocationModal({ actor, searchLogic }: LocationModalProps) {
         {error && <Alert tone="error">{error}</Alert>}
         {step === 'search' ? (
           <>
-            <LocationSearch logic={searchLogic} autoFocus onSelect={(location) => actor.send({ type: 'location.select', location })} />
+            <Suspense fallback={<Spinner label="Loading the location search" />}>
+              <LocationSearch logic={searchLogic} autoFocus onSelect={(location) => actor.send({ type: 'location.select', location })} />
+            </Suspense>
             <div className="flex flex-wrap justify-between gap-1">
               <Button variant="ghost" onClick={() => actor.send({ type: 'location.back' })}>
                 Back
@@ -55,7 +63,14 @@ export function LocationModal({ actor, searchLogic }: LocationModalProps) {
               <Button fullWidth busy={locating} onClick={() => actor.send({ type: 'location.allow' })}>
                 Allow Location Access
               </Button>
-              <Button fullWidth variant="secondary" disabled={locating} onClick={() => actor.send({ type: 'location.manual' })}>
+              <Button
+                fullWidth
+                variant="secondary"
+                disabled={locating}
+                onPointerEnter={preloadSearch}
+                onFocus={preloadSearch}
+                onClick={() => actor.send({ type: 'location.manual' })}
+              >
                 Enter Location Manually
               </Button>
               <Button fullWidth variant="ghost" onClick={skip}>
