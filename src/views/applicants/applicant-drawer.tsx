@@ -2,7 +2,7 @@ import { Dialog, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import toast from 'react-hot-toast';
+import { toast } from '../ui/toast.tsx';
 import type { SnapshotFrom } from 'xstate';
 import { readingWith, useReadDocument } from '../../app/documents.tsx';
 import { STATUS_NAMES, type Applicant, type ApplicantDetail, type ApplicationDocument } from '../../contract/applicants.ts';
