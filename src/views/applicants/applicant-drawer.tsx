@@ -13,7 +13,7 @@ import { messageInitMachine } from '../../machines/messaging/message-init.machin
 import { ApplicationStatusChip } from '../jobs/application-status.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
-import { CloseButton } from '../ui/modal.tsx';
+import { CloseButton } from '../ui/close-button.tsx';
 import { saveFile } from '../ui/save-file.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { readablePhone } from '../../lib/phone.ts';
