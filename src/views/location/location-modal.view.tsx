@@ -12,7 +12,7 @@ import {
 import type { locationSearchMachine } from '../../machines/location/location-search.machine.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { Modal } from '../ui/modal.tsx';
+import { NativeModal } from '../ui/native-modal.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 
 // The search by hand, with the schemas of its call, loads when the user is about to use it: most
@@ -39,7 +39,7 @@ export function LocationModal({ actor, searchLogic }: LocationModalProps) {
 
   return (
     // Closing the dialog (Escape, the close button, outside) counts as Continue Without Location.
-    <Modal open={open} onClose={skip} title={LOCATION_MODAL_TITLE}>
+    <NativeModal open={open} onClose={skip} title={LOCATION_MODAL_TITLE}>
       <div className="flex flex-col gap-2">
         {error && <Alert tone="error">{error}</Alert>}
         {step === 'search' ? (
@@ -80,7 +80,7 @@ export function LocationModal({ actor, searchLogic }: LocationModalProps) {
           </>
         )}
       </div>
-    </Modal>
+    </NativeModal>
   );
 }
 
