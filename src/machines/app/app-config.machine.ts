@@ -40,6 +40,7 @@ export const appConfigMachine = setup({
     loading: {
       tags: ['loading'],
       invoke: {
+        id: 'load',
         src: 'load',
         onDone: { target: 'ready', actions: assign({ config: ({ event }) => event.output }) },
         onError: { target: 'ready' },
