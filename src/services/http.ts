@@ -58,6 +58,8 @@ interface HttpHooks {
   notify(message: string): void;
 }
 
+const toasts = () => import('react-hot-toast');
+
 const hooks: HttpHooks = {
   baseURL: import.meta.env?.VITE_API_URL ?? '',
   getToken: () => null,
@@ -65,7 +67,9 @@ const hooks: HttpHooks = {
   // The app shows them through its own toaster (src/app/session.tsx); this default serves screens
   // rendered on their own.
   notify: (message) => {
-    import('react-hot-toast').then((m) => m.default.error(message, { id: message })).catch(() => undefined);
+    toasts()
+      .then((m) => m.default.error(message, { id: message }))
+      .catch(() => undefined);
   },
 };
 
@@ -76,6 +80,10 @@ export function configureHttp(next: Partial<HttpHooks>) {
 // ofetch loads with the first call, not with the first page: a signed-out visit to the home page makes none.
 let fetching: Promise<{ client: $Fetch; FetchError: typeof FetchError }> | undefined;
 function fetcher() {
+  if (!fetching) {
+    // The toasts' code comes with the first call too, so a later failure (the network gone) can still be told.
+    toasts().catch(() => undefined);
+  }
   fetching ??= import('ofetch').then(
     ({ ofetch, FetchError }) => ({ client: ofetch.create({ retry: 0, ignoreResponseError: true }), FetchError }),
     (err: unknown) => {
