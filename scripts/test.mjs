@@ -155,7 +155,8 @@ function seconds(ms) {
 const results = [];
 let stopped = false;
 
-const chromiumProblem = layers.some((l) => l.name === 'e2e') ? ensureChromium() : null;
+// The e2e journeys and the first visit's measure (bundle) run in Chromium.
+const chromiumProblem = layers.some((l) => l.name === 'e2e' || l.name === 'bundle') ? ensureChromium() : null;
 if (chromiumProblem) {
   console.error(red(chromiumProblem));
   console.log('tests: 0 passed, 1 failed');

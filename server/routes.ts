@@ -14,6 +14,7 @@ import { applicantRoutes, listenForApplicants } from './applicants/index.ts';
 import { listenForSuggestions, suggestionRoutes } from './suggestions/index.ts';
 import { listenForMessaging, messagingRoutes } from './messaging/index.ts';
 import { billingRoutes, listenForBilling } from './billing/index.ts';
+import { metricsRoutes } from './metrics/index.ts';
 
 /**
  * What areas tell each other (AppEvents in context.ts): each listens to the areas below it, which
@@ -45,5 +46,6 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   suggestionRoutes(api, ctx);
   messagingRoutes(api, ctx);
   billingRoutes(api, ctx);
+  metricsRoutes(api, ctx);
   if (ctx.config.devMailbox) devMailboxRoutes(api, ctx);
 }

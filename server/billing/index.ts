@@ -8,6 +8,7 @@ export { billingRoutes } from './routes.ts';
 export { seedDemoBoosts } from './demo.ts';
 export { endCompanyBoosts } from './boosts.ts';
 export { runDueRenewals, type RenewalReport } from './renewals.ts';
+export { boostSpendOf, type BoostSpend } from './spend.ts';
 
 /** What the billing area does when other areas tell it something. */
 export function listenForBilling(ctx: AppContext): void {

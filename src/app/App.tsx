@@ -1,4 +1,3 @@
-import { Toaster } from 'react-hot-toast';
 import { Router } from 'wouter';
 import { AppConfigContext } from './app-config.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
@@ -6,6 +5,7 @@ import { AppRoutes } from './routes.tsx';
 import { SessionProvider } from './session.tsx';
 import { ThemeContext } from './theme.tsx';
 import { AppLayout } from '../views/layout/app-layout.tsx';
+import { AppToaster } from '../views/ui/toast.tsx';
 import UnexpectedErrorView from '../views/errors/unexpected-error.view.tsx';
 
 /** Providers, shell and routes. `ssrPath` lets tests and stories render any route. */
@@ -19,8 +19,7 @@ export function App({ ssrPath }: { ssrPath?: string } = {}) {
               <AppLayout>
                 <AppRoutes />
               </AppLayout>
-              {/* Below the sticky top bar, so a toast never covers the user menu or Messages. */}
-              <Toaster position="top-right" containerStyle={{ top: 80 }} toastOptions={{ duration: 5000 }} />
+              <AppToaster />
             </SessionProvider>
           </AppConfigContext.Provider>
         </ThemeContext.Provider>

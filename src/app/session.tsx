@@ -3,11 +3,12 @@ import { createActorContext } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { sessionMachine, selectIsRestoring, selectIsSignedIn, selectRole, selectUser } from '../machines/account/session.machine.ts';
 import { configureHttp } from '../services/http.ts';
+import { toast } from '../views/ui/toast.tsx';
 
 /** The one long-lived session actor at the root. */
 export const SessionContext = createActorContext(sessionMachine);
 
-/** Sends every 401 to the session and follows the session's navigation. */
+/** Sends every 401 to the session, shows server and network failures as toasts, and follows the session's navigation. */
 function SessionBridge() {
   const actor = SessionContext.useActorRef();
   const [, navigate] = useLocation();
@@ -16,6 +17,7 @@ function SessionBridge() {
     configureHttp({
       getToken: () => actor.getSnapshot().context.session?.token ?? null,
       onUnauthorized: () => actor.send({ type: 'session.expired' }),
+      notify: (message) => toast.error(message, { id: message }),
     }),
   );
   useEffect(() => {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { AccountMessages } from './account.ts';
+import { AccountMessages } from './account-messages.ts';
+
+export { DEFAULT_LOCATION, locationSources, type LocationSource, type UserLocation } from './user-location.ts';
 
 /** Location search types (spec 1 §3). */
 export const LocationSearchType = { City: 1, Street: 2 } as const;
@@ -33,24 +35,3 @@ export const locationSearch = endpoint({
   body: locationSearchRequestSchema,
   response: z.object({ locations: z.array(locationResultSchema) }),
 });
-
-/** Where a location came from (spec 2 §3). */
-export const locationSources = ['default', 'manual', 'search', 'map', 'gps', 'ip', 'migrated'] as const;
-export type LocationSource = (typeof locationSources)[number];
-
-export interface UserLocation {
-  lat: number;
-  lng: number;
-  address: string;
-  source: LocationSource;
-  radius?: number;
-}
-
-/** The default location: Vancouver, WA (spec 2 §3). */
-export const DEFAULT_LOCATION: UserLocation = {
-  lat: 45.628,
-  lng: -122.6739,
-  address: 'Vancouver, WA',
-  source: 'default',
-  radius: 10,
-};

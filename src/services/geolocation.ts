@@ -1,4 +1,4 @@
-import { AccountMessages } from '../contract/account.ts';
+import { AccountMessages } from '../contract/account-messages.ts';
 
 /** Browser geolocation: high accuracy, 10 s timeout, positions up to 10 minutes old (spec 1 §7, §9). */
 export const GEOLOCATION_OPTIONS = {

@@ -1,5 +1,4 @@
-import { ofetch, FetchError } from 'ofetch';
-import toast from 'react-hot-toast';
+import type { $Fetch, FetchError } from 'ofetch';
 import { buildPath, type DataOf, type EndpointDef, type InputOf } from '../contract/endpoint.ts';
 import { statusOfCode, type OutcomeCode } from '../contract/outcome-codes.ts';
 
@@ -59,18 +58,42 @@ interface HttpHooks {
   notify(message: string): void;
 }
 
+const toasts = () => import('react-hot-toast');
+
 const hooks: HttpHooks = {
   baseURL: import.meta.env?.VITE_API_URL ?? '',
   getToken: () => null,
   onUnauthorized: () => {},
-  notify: (message) => toast.error(message, { id: message }),
+  // The app shows them through its own toaster (src/app/session.tsx); this default serves screens
+  // rendered on their own.
+  notify: (message) => {
+    toasts()
+      .then((m) => m.default.error(message, { id: message }))
+      .catch(() => undefined);
+  },
 };
 
 export function configureHttp(next: Partial<HttpHooks>) {
   Object.assign(hooks, next);
 }
 
-const client = ofetch.create({ retry: 0, ignoreResponseError: true });
+// ofetch loads with the first call, not with the first page: a signed-out visit to the home page makes none.
+let fetching: Promise<{ client: $Fetch; FetchError: typeof FetchError }> | undefined;
+function fetcher() {
+  if (!fetching) {
+    // The toasts' code comes with the first call too, so a later failure (the network gone) can still be told.
+    toasts().catch(() => undefined);
+  }
+  fetching ??= import('ofetch').then(
+    ({ ofetch, FetchError }) => ({ client: ofetch.create({ retry: 0, ignoreResponseError: true }), FetchError }),
+    (err: unknown) => {
+      // Not loaded (the network is down): the next call tries again.
+      fetching = undefined;
+      throw err;
+    },
+  );
+  return fetching;
+}
 
 /** The bearer header of the signed-in user, if any. */
 export function authHeaders(): Record<string, string> {
@@ -103,6 +126,13 @@ export async function call<E extends EndpointDef>(
   options: { signal?: AbortSignal; quiet?: boolean } = {},
 ): Promise<ApiResult<DataOf<E>>> {
   const { body, query, params } = input as { body?: unknown; query?: Record<string, unknown>; params?: Record<string, unknown> };
+  let loaded;
+  try {
+    loaded = await fetcher();
+  } catch {
+    throw networkFailure(options.quiet);
+  }
+  const { client, FetchError } = loaded;
   let response;
   try {
     response = await client.raw(buildPath(ep.path, params), {

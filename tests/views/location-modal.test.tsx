@@ -194,7 +194,11 @@ describe('Location modal: every state through the screen (model-based)', () => {
           await act(async () => positions.at(-1)!.reject((event as unknown as { error: unknown }).error));
         },
         'location.allow': () => user.click(button('Allow Location Access')),
-        'location.manual': () => user.click(button('Enter Location Manually')),
+        'location.manual': async () => {
+          await user.click(button('Enter Location Manually'));
+          // The search field loads on demand.
+          await screen.findByRole('combobox', { name: 'City, state or ZIP code' });
+        },
         'location.back': () => user.click(button('Back')),
         'location.skip': () => user.click(button('Continue Without Location')),
         'location.select': async () => {
@@ -240,7 +244,7 @@ describe('Location modal', () => {
     const { user, checks } = renderGate();
     await act(async () => checks[0]!.resolve(CHECKS.firstVisit!));
     await user.click(button('Enter Location Manually'));
-    const field = screen.getByRole('combobox', { name: 'City, state or ZIP code' });
+    const field = await screen.findByRole('combobox', { name: 'City, state or ZIP code' });
     expect(field).toHaveFocus();
     await user.type(field, 'port');
     await screen.findByRole('option');
@@ -253,7 +257,7 @@ describe('Location modal', () => {
     const { user, checks } = renderGate();
     await act(async () => checks[0]!.resolve(CHECKS.firstVisit!));
     await user.click(button('Enter Location Manually'));
-    await user.type(screen.getByRole('combobox', { name: 'City, state or ZIP code' }), 'port');
+    await user.type(await screen.findByRole('combobox', { name: 'City, state or ZIP code' }), 'port');
     await user.click(await screen.findByRole('option', { name: /Portland, OR/ }));
     expect(dialog()).not.toBeInTheDocument();
     expect(locationStore.readLocation()).toMatchObject({ address: 'Portland, OR', source: 'search' });

@@ -16,20 +16,31 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   devMailbox: false,
 };
 
-/** Loads the public settings (support address, integrations) once at start. */
+export type AppConfigEvent = { type: 'config.load' };
+
+/**
+ * Loads the public settings (support address, integrations) once, the first time a screen asks for
+ * them: pages that show none of them (the home page) make no call and download no schema for it.
+ */
 export const appConfigMachine = setup({
-  types: { context: {} as { config: AppConfig } },
+  types: { context: {} as { config: AppConfig }, events: {} as AppConfigEvent },
   actors: {
     load: fromPromise<AppConfig>(async ({ signal }) => (await shellService.config(signal)).data),
   },
 }).createMachine({
   id: 'appConfig',
   context: { config: DEFAULT_APP_CONFIG },
-  initial: 'loading',
+  initial: 'idle',
   states: {
+    // Not asked for yet: not known either.
+    idle: {
+      tags: ['loading'],
+      on: { 'config.load': { target: 'loading' } },
+    },
     loading: {
       tags: ['loading'],
       invoke: {
+        id: 'load',
         src: 'load',
         onDone: { target: 'ready', actions: assign({ config: ({ event }) => event.output }) },
         onError: { target: 'ready' },

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import toast from 'react-hot-toast';
+import { toast } from '../ui/toast.tsx';
 import { SessionContext } from '../../app/session.tsx';
 import type { DetailsForm as DetailsFormLogic, DetailsMachine, DetailsSnapshot } from '../../machines/details-form.machine.ts';
 import { Alert } from '../ui/alert.tsx';

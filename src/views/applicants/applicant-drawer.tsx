@@ -2,7 +2,7 @@ import { Dialog, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import toast from 'react-hot-toast';
+import { toast } from '../ui/toast.tsx';
 import type { SnapshotFrom } from 'xstate';
 import { readingWith, useReadDocument } from '../../app/documents.tsx';
 import { STATUS_NAMES, type Applicant, type ApplicantDetail, type ApplicationDocument } from '../../contract/applicants.ts';
@@ -13,7 +13,7 @@ import { messageInitMachine } from '../../machines/messaging/message-init.machin
 import { ApplicationStatusChip } from '../jobs/application-status.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
-import { CloseButton } from '../ui/modal.tsx';
+import { CloseButton } from '../ui/close-button.tsx';
 import { saveFile } from '../ui/save-file.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { readablePhone } from '../../lib/phone.ts';

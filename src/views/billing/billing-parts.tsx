@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../ui/toast.tsx';
 import type { AnyActorRef } from 'xstate';
 import {
   centsToDollars,

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../ui/toast.tsx';
 import { Link, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { useSession } from '../../app/session.tsx';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { AppConfigContext } from '../../app/app-config.tsx';
+import { useAppConfig, useAppConfigLoading } from '../../app/app-config.tsx';
 import type { MapActorRef } from '../../machines/jobs/map.machine.ts';
 import { cx } from '../ui/cx.ts';
 import { Spinner } from '../ui/spinner.tsx';
@@ -29,8 +29,8 @@ function MapPlaceholder({ className }: { className?: string | undefined }) {
  * takes its place.
  */
 export function JobMap({ actor, label, className }: JobMapProps) {
-  const configLoading = AppConfigContext.useSelector((s) => s.hasTag('loading'));
-  const apiKey = AppConfigContext.useSelector((s) => s.context.config.mapsApiKey);
+  const configLoading = useAppConfigLoading();
+  const apiKey = useAppConfig().mapsApiKey;
   const [googleFailed, setGoogleFailed] = useState(false);
 
   // Waits for the settings, so a page with a key does not flash the offline map first.

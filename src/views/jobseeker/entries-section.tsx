@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import toast from 'react-hot-toast';
+import { toast } from '../ui/toast.tsx';
 import type { FieldErrors } from '../../machines/form.ts';
 import { selectDialog, type EntriesActor, type EntriesSnapshot } from '../../machines/jobseeker/entries.machine.ts';
 import { Alert } from '../ui/alert.tsx';

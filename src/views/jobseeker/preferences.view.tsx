@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import toast from 'react-hot-toast';
+import { toast } from '../ui/toast.tsx';
 import type { SnapshotFrom } from 'xstate';
 import { useSession } from '../../app/session.tsx';
 import { preferencesMachine } from '../../machines/jobseeker/preferences.machine.ts';

@@ -1,6 +1,6 @@
-import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
-import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { cx } from '../ui/cx.ts';
+import { useDisclosure } from '../ui/disclosure.ts';
 
 const panelClass = 'absolute top-full z-30 mt-0.5 min-w-24 rounded border border-line bg-surface py-0.5 shadow-lg';
 const alignClass = { start: 'left-0', end: 'right-0' } as const;
@@ -54,54 +54,55 @@ export interface NavDropdownProps {
  */
 export function NavDropdown({ label, button, buttonLabel, buttonClassName, align = 'start', children }: NavDropdownProps) {
   const root = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLUListElement>(null);
   const focusFirst = useRef(false);
+  const { open, close, buttonRef, buttonProps, panelProps } = useDisclosure();
+  // Leaving by pointer or by focus closes it without taking the focus back.
+  const dismiss = useCallback(() => close(false), [close]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const items = itemsOf(panel.current);
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const focusItem = (i: number) => {
+      e.preventDefault();
+      items[(i + items.length) % items.length]?.focus();
+    };
+    if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      close();
+    } else if (e.key === 'ArrowDown' && e.target === buttonRef.current) {
+      e.preventDefault();
+      if (open) items[0]?.focus();
+      else {
+        focusFirst.current = true;
+        buttonRef.current?.click();
+      }
+    } else if (at >= 0 && e.key === 'ArrowDown') focusItem(at + 1);
+    else if (at >= 0 && e.key === 'ArrowUp') focusItem(at - 1);
+    else if (at >= 0 && e.key === 'Home') focusItem(0);
+    else if (at >= 0 && e.key === 'End') focusItem(items.length - 1);
+  };
 
   return (
-    <Disclosure as="div" ref={root} className="relative">
-      {({ open, close }) => {
-        const onKeyDown = (e: KeyboardEvent) => {
-          const items = itemsOf(panel.current);
-          const at = items.indexOf(document.activeElement as HTMLElement);
-          const focusItem = (i: number) => {
-            e.preventDefault();
-            items[(i + items.length) % items.length]?.focus();
-          };
-          if (e.key === 'Escape' && open) {
-            e.preventDefault();
-            close(buttonRef);
-          } else if (e.key === 'ArrowDown' && e.target === buttonRef.current) {
-            e.preventDefault();
-            if (open) items[0]?.focus();
-            else {
-              focusFirst.current = true;
-              buttonRef.current?.click();
-            }
-          } else if (at >= 0 && e.key === 'ArrowDown') focusItem(at + 1);
-          else if (at >= 0 && e.key === 'ArrowUp') focusItem(at - 1);
-          else if (at >= 0 && e.key === 'Home') focusItem(0);
-          else if (at >= 0 && e.key === 'End') focusItem(items.length - 1);
-        };
-        return (
-          <div
-            onKeyDown={onKeyDown}
-            onBlur={(e) => {
-              // Tabbing out closes it; a click elsewhere is handled by the pointer listener.
-              if (open && e.relatedTarget && !root.current?.contains(e.relatedTarget as Node)) close();
-            }}
-          >
-            <DisclosureButton ref={buttonRef} className={buttonClassName} aria-label={buttonLabel}>
-              {button}
-            </DisclosureButton>
-            <DisclosurePanel as="ul" ref={panel} aria-label={label} className={cx(panelClass, alignClass[align])}>
-              {children(() => close())}
-              <FocusFirstItem panel={panel} wanted={focusFirst} />
-            </DisclosurePanel>
-            {open && <CloseOnOutsidePointer root={root} close={close} />}
-          </div>
-        );
-      }}
-    </Disclosure>
+    <div ref={root} className="relative">
+      <div
+        onKeyDown={onKeyDown}
+        onBlur={(e) => {
+          // Tabbing out closes it; a click elsewhere is handled by the pointer listener.
+          if (open && e.relatedTarget && !root.current?.contains(e.relatedTarget as Node)) dismiss();
+        }}
+      >
+        <button {...buttonProps} className={buttonClassName} aria-label={buttonLabel}>
+          {button}
+        </button>
+        {open && (
+          <ul {...panelProps} ref={panel} aria-label={label} className={cx(panelClass, alignClass[align])}>
+            {children(() => close())}
+            <FocusFirstItem panel={panel} wanted={focusFirst} />
+          </ul>
+        )}
+        {open && <CloseOnOutsidePointer root={root} close={dismiss} />}
+      </div>
+    </div>
   );
 }

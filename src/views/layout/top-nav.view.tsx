@@ -1,4 +1,3 @@
-import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import type { ComponentPropsWithRef } from 'react';
 import { Link } from 'wouter';
 import type { ThemeMode } from '../../app/theme.tsx';
@@ -6,6 +5,7 @@ import type { SessionUser } from '../../contract/account.ts';
 import { homeFor } from '../../contract/roles.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { cx } from '../ui/cx.ts';
+import { useDisclosure } from '../ui/disclosure.ts';
 import { dropdownItemClass, NavDropdown, type Align } from './nav-dropdown.tsx';
 import { accountLinks, canMessage, isMenu, MESSAGES_HREF, messagesLabel, navMenus, roleLinks, type NavLink } from './nav-items.ts';
 
@@ -169,158 +169,154 @@ export function TopNav(props: TopNavProps) {
   const { user } = props;
   // The collapsed menu tells of unread messages too, since Messages is inside it.
   const menuUnread = user && canMessage(user.role) ? (props.unread ?? 0) : 0;
+  // The collapsed menu of narrow screens.
+  const { open, close, buttonProps, panelProps } = useDisclosure();
   return (
-    <Disclosure as="header" className="sticky top-0 z-20 border-b border-line bg-surface/95 backdrop-blur">
-      {({ close }) => (
-        <>
-          <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center gap-1 px-2 py-1">
-            <Link
-              href="/"
-              className="mr-2 flex items-center gap-1 text-lg font-extrabold text-ink no-underline lg:shrink-0 lg:whitespace-nowrap"
-            >
-              <span aria-hidden="true" className="inline-block size-3 rounded bg-brand-500" />
-              {/* From 1200 px the links stand in one row; until 1536 px a signed-in user's fit only without the name beside the mark. */}
-              <span className={cx(user && 'lg:max-xl:sr-only')}>Job Marketplace</span>
-            </Link>
-            <div className="hidden flex-1 items-center gap-0.5 lg:flex">
-              {navMenus.map((entry) =>
-                isMenu(entry) ? (
-                  <NavDropdown
-                    key={entry.label}
-                    label={entry.label}
-                    buttonClassName={dropdownButtonClass}
-                    button={
-                      <>
-                        {entry.label}
-                        <Chevron />
-                      </>
-                    }
-                  >
-                    {(close) =>
-                      entry.items.map((item) => (
-                        <li key={item.label}>
-                          <ItemLink item={item} className={dropdownItemClass} onClick={close} />
-                        </li>
-                      ))
-                    }
-                  </NavDropdown>
-                ) : (
-                  <span key={entry.label} className="contents">
-                    <ItemLink item={entry} className={topLinkClass} />
-                    {entry.href === '/' && user && (
-                      <>
-                        <Link href={homeFor(user.role)} className={topLinkClass}>
-                          Dashboard
-                        </Link>
-                        {roleLinks(user.role).map((item) => (
-                          <ItemLink key={item.href} item={item} className={topLinkClass} />
-                        ))}
-                        {canMessage(user.role) && (
-                          <MessagesLink unread={props.unread} className={cx(topLinkClass, 'inline-flex items-center gap-0.5')} />
-                        )}
-                      </>
+    <header className="sticky top-0 z-20 border-b border-line bg-surface/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center gap-1 px-2 py-1">
+        <Link
+          href="/"
+          className="mr-2 flex items-center gap-1 text-lg font-extrabold text-ink no-underline lg:shrink-0 lg:whitespace-nowrap"
+        >
+          <span aria-hidden="true" className="inline-block size-3 rounded bg-brand-500" />
+          {/* From 1200 px the links stand in one row; until 1536 px a signed-in user's fit only without the name beside the mark. */}
+          <span className={cx(user && 'lg:max-xl:sr-only')}>Job Marketplace</span>
+        </Link>
+        <div className="hidden flex-1 items-center gap-0.5 lg:flex">
+          {navMenus.map((entry) =>
+            isMenu(entry) ? (
+              <NavDropdown
+                key={entry.label}
+                label={entry.label}
+                buttonClassName={dropdownButtonClass}
+                button={
+                  <>
+                    {entry.label}
+                    <Chevron />
+                  </>
+                }
+              >
+                {(close) =>
+                  entry.items.map((item) => (
+                    <li key={item.label}>
+                      <ItemLink item={item} className={dropdownItemClass} onClick={close} />
+                    </li>
+                  ))
+                }
+              </NavDropdown>
+            ) : (
+              <span key={entry.label} className="contents">
+                <ItemLink item={entry} className={topLinkClass} />
+                {entry.href === '/' && user && (
+                  <>
+                    <Link href={homeFor(user.role)} className={topLinkClass}>
+                      Dashboard
+                    </Link>
+                    {roleLinks(user.role).map((item) => (
+                      <ItemLink key={item.href} item={item} className={topLinkClass} />
+                    ))}
+                    {canMessage(user.role) && (
+                      <MessagesLink unread={props.unread} className={cx(topLinkClass, 'inline-flex items-center gap-0.5')} />
                     )}
-                  </span>
-                ),
-              )}
-            </div>
-            <div className="ml-auto hidden items-center gap-0.5 lg:flex">
-              <ThemeMenu mode={props.themeMode} onChange={props.onThemeChange} align="end" />
-              {user ? (
-                <UserMenu {...props} user={user} align="end" />
+                  </>
+                )}
+              </span>
+            ),
+          )}
+        </div>
+        <div className="ml-auto hidden items-center gap-0.5 lg:flex">
+          <ThemeMenu mode={props.themeMode} onChange={props.onThemeChange} align="end" />
+          {user ? (
+            <UserMenu {...props} user={user} align="end" />
+          ) : (
+            <>
+              <Link href="/login" className={topLinkClass}>
+                Login
+              </Link>
+              <Link
+                href="/register"
+                className="rounded bg-brand-700 px-1.5 py-0.5 text-sm font-semibold text-white no-underline hover:bg-brand-800"
+              >
+                Register
+              </Link>
+            </>
+          )}
+        </div>
+        <button {...buttonProps} className={cx(topLinkClass, 'ml-auto inline-flex items-center gap-0.5 lg:hidden')}>
+          <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" fill="currentColor">
+            {open ? (
+              <path d="M5.3 4.3 10 9l4.7-4.7 1.4 1.4L11.4 10.4l4.7 4.7-1.4 1.4L10 11.8l-4.7 4.7-1.4-1.4 4.7-4.7-4.7-4.7z" />
+            ) : (
+              <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+            )}
+          </svg>
+          Menu
+          {menuUnread ? (
+            <>
+              <span aria-hidden="true" className={badgeClass}>
+                {menuUnread > 99 ? '99+' : menuUnread}
+              </span>
+              <span className="sr-only">, {menuUnread} unread messages</span>
+            </>
+          ) : null}
+        </button>
+      </nav>
+      {open && (
+        <div {...panelProps} className="border-t border-line px-2 pb-2 lg:hidden" aria-label="Main menu">
+          <ul className="flex flex-col gap-0.5 pt-1">
+            {navMenus.map((entry) =>
+              isMenu(entry) ? (
+                <li key={entry.label}>
+                  <p className="px-1 pt-1 text-xs font-semibold uppercase tracking-wide text-muted">{entry.label}</p>
+                  <ul>
+                    {entry.items.map((item) => (
+                      <li key={item.label}>
+                        <ItemLink item={item} className={cx(topLinkClass, 'block')} onClick={() => close()} />
+                      </li>
+                    ))}
+                  </ul>
+                </li>
               ) : (
-                <>
-                  <Link href="/login" className={topLinkClass}>
-                    Login
-                  </Link>
-                  <Link
-                    href="/register"
-                    className="rounded bg-brand-700 px-1.5 py-0.5 text-sm font-semibold text-white no-underline hover:bg-brand-800"
-                  >
-                    Register
-                  </Link>
-                </>
-              )}
-            </div>
-            <DisclosureButton className={cx(topLinkClass, 'ml-auto inline-flex items-center gap-0.5 lg:hidden')}>
-              {({ open }) => (
-                <>
-                  <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" fill="currentColor">
-                    {open ? (
-                      <path d="M5.3 4.3 10 9l4.7-4.7 1.4 1.4L11.4 10.4l4.7 4.7-1.4 1.4L10 11.8l-4.7 4.7-1.4-1.4 4.7-4.7-4.7-4.7z" />
-                    ) : (
-                      <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
-                    )}
-                  </svg>
-                  Menu
-                  {menuUnread ? (
+                <li key={entry.label}>
+                  <ItemLink item={entry} className={cx(topLinkClass, 'block')} onClick={() => close()} />
+                  {entry.href === '/' && user && (
                     <>
-                      <span aria-hidden="true" className={badgeClass}>
-                        {menuUnread > 99 ? '99+' : menuUnread}
-                      </span>
-                      <span className="sr-only">, {menuUnread} unread messages</span>
-                    </>
-                  ) : null}
-                </>
-              )}
-            </DisclosureButton>
-          </nav>
-          <DisclosurePanel className="border-t border-line px-2 pb-2 lg:hidden" aria-label="Main menu">
-            <ul className="flex flex-col gap-0.5 pt-1">
-              {navMenus.map((entry) =>
-                isMenu(entry) ? (
-                  <li key={entry.label}>
-                    <p className="px-1 pt-1 text-xs font-semibold uppercase tracking-wide text-muted">{entry.label}</p>
-                    <ul>
-                      {entry.items.map((item) => (
-                        <li key={item.label}>
-                          <ItemLink item={item} className={cx(topLinkClass, 'block')} onClick={() => close()} />
-                        </li>
+                      <Link href={homeFor(user.role)} className={cx(topLinkClass, 'block')} onClick={() => close()}>
+                        Dashboard
+                      </Link>
+                      {roleLinks(user.role).map((item) => (
+                        <ItemLink key={item.href} item={item} className={cx(topLinkClass, 'block')} onClick={() => close()} />
                       ))}
-                    </ul>
-                  </li>
-                ) : (
-                  <li key={entry.label}>
-                    <ItemLink item={entry} className={cx(topLinkClass, 'block')} onClick={() => close()} />
-                    {entry.href === '/' && user && (
-                      <>
-                        <Link href={homeFor(user.role)} className={cx(topLinkClass, 'block')} onClick={() => close()}>
-                          Dashboard
-                        </Link>
-                        {roleLinks(user.role).map((item) => (
-                          <ItemLink key={item.href} item={item} className={cx(topLinkClass, 'block')} onClick={() => close()} />
-                        ))}
-                        {canMessage(user.role) && (
-                          <MessagesLink
-                            unread={props.unread}
-                            className={cx(topLinkClass, 'flex items-center gap-0.5')}
-                            onClick={() => close()}
-                          />
-                        )}
-                      </>
-                    )}
-                  </li>
-                ),
-              )}
-            </ul>
-            <div className="mt-1 flex flex-wrap items-center gap-1 border-t border-line pt-1">
-              <ThemeMenu mode={props.themeMode} onChange={props.onThemeChange} align="start" />
-              {user ? (
-                <UserMenu {...props} user={user} align="start" />
-              ) : (
-                <>
-                  <Link href="/login" className={topLinkClass} onClick={() => close()}>
-                    Login
-                  </Link>
-                  <Link href="/register" className={topLinkClass} onClick={() => close()}>
-                    Register
-                  </Link>
-                </>
-              )}
-            </div>
-          </DisclosurePanel>
-        </>
+                      {canMessage(user.role) && (
+                        <MessagesLink
+                          unread={props.unread}
+                          className={cx(topLinkClass, 'flex items-center gap-0.5')}
+                          onClick={() => close()}
+                        />
+                      )}
+                    </>
+                  )}
+                </li>
+              ),
+            )}
+          </ul>
+          <div className="mt-1 flex flex-wrap items-center gap-1 border-t border-line pt-1">
+            <ThemeMenu mode={props.themeMode} onChange={props.onThemeChange} align="start" />
+            {user ? (
+              <UserMenu {...props} user={user} align="start" />
+            ) : (
+              <>
+                <Link href="/login" className={topLinkClass} onClick={() => close()}>
+                  Login
+                </Link>
+                <Link href="/register" className={topLinkClass} onClick={() => close()}>
+                  Register
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
       )}
-    </Disclosure>
+    </header>
   );
 }

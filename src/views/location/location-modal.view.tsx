@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { UserLocation } from '../../contract/location.ts';
 import {
@@ -12,8 +12,14 @@ import {
 import type { locationSearchMachine } from '../../machines/location/location-search.machine.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { Modal } from '../ui/modal.tsx';
-import { LocationSearch } from './location-search.view.tsx';
+import { NativeModal } from '../ui/native-modal.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+
+// The search by hand, with the schemas of its call, loads when the user is about to use it: most
+// first visitors allow access or go on without, and download none of it.
+const loadSearch = () => import('./location-search.view.tsx');
+const LocationSearch = lazy(() => loadSearch().then((m) => ({ default: m.LocationSearch })));
+const preloadSearch = () => void loadSearch().catch(() => undefined);
 
 export const LOCATION_MODAL_TITLE = 'Enable Location Access';
 
@@ -33,12 +39,14 @@ export function LocationModal({ actor, searchLogic }: LocationModalProps) {
 
   return (
     // Closing the dialog (Escape, the close button, outside) counts as Continue Without Location.
-    <Modal open={open} onClose={skip} title={LOCATION_MODAL_TITLE}>
+    <NativeModal open={open} onClose={skip} title={LOCATION_MODAL_TITLE}>
       <div className="flex flex-col gap-2">
         {error && <Alert tone="error">{error}</Alert>}
         {step === 'search' ? (
           <>
-            <LocationSearch logic={searchLogic} autoFocus onSelect={(location) => actor.send({ type: 'location.select', location })} />
+            <Suspense fallback={<Spinner label="Loading the location search" />}>
+              <LocationSearch logic={searchLogic} autoFocus onSelect={(location) => actor.send({ type: 'location.select', location })} />
+            </Suspense>
             <div className="flex flex-wrap justify-between gap-1">
               <Button variant="ghost" onClick={() => actor.send({ type: 'location.back' })}>
                 Back
@@ -55,7 +63,14 @@ export function LocationModal({ actor, searchLogic }: LocationModalProps) {
               <Button fullWidth busy={locating} onClick={() => actor.send({ type: 'location.allow' })}>
                 Allow Location Access
               </Button>
-              <Button fullWidth variant="secondary" disabled={locating} onClick={() => actor.send({ type: 'location.manual' })}>
+              <Button
+                fullWidth
+                variant="secondary"
+                disabled={locating}
+                onPointerEnter={preloadSearch}
+                onFocus={preloadSearch}
+                onClick={() => actor.send({ type: 'location.manual' })}
+              >
                 Enter Location Manually
               </Button>
               <Button fullWidth variant="ghost" onClick={skip}>
@@ -65,7 +80,7 @@ export function LocationModal({ actor, searchLogic }: LocationModalProps) {
           </>
         )}
       </div>
-    </Modal>
+    </NativeModal>
   );
 }
 

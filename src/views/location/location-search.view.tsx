@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { AccountMessages } from '../../contract/account.ts';
+import { AccountMessages } from '../../contract/account-messages.ts';
 import type { SnapshotFrom } from 'xstate';
 import type { LocationResult } from '../../contract/location.ts';
 import {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import toast from 'react-hot-toast';
+import { toast } from '../ui/toast.tsx';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { useSession } from '../../app/session.tsx';

@@ -9,7 +9,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/cx.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
-import { CloseButton } from '../ui/modal.tsx';
+import { CloseButton } from '../ui/close-button.tsx';
 import { PageSteps } from '../ui/page-steps.tsx';
 
 type Logic = typeof suggestedSeekersMachine;

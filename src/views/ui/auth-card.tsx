@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { CloseButton } from './modal.tsx';
+import { CloseButton } from './close-button.tsx';
 
 /** The frame of the account screens: a centred card with a heading and a close button back to /. */
 export function AuthCard({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {

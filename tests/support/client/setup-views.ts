@@ -38,3 +38,16 @@ if (typeof window.ResizeObserver === 'undefined') {
     disconnect() {}
   };
 }
+
+// jsdom has no modal dialogs: showModal opens the dialog as an open one (nothing behind it turns
+// inert), close closes it and says so.
+if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+}

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { rowsOf } from '../db/sql.ts';
+import { notFound } from '../http/errors.ts';
+import { boostSpendOf } from '../billing/index.ts';
+import { MetricsMessages, type JobMetrics, type jobMetricsRequestSchema } from '../../src/contract/metrics.ts';
+import { bucketTotals } from './counts.ts';
+import { metricJobColumns, metricJobOf, type MetricJobRow } from './jobs.ts';
+import { rangeAnswer, rangePair, spanOf } from './ranges.ts';
+
+export type JobMetricsQuery = z.output<typeof jobMetricsRequestSchema>;
+
+/** One job of the company, any status but Deleted; another company's, a deleted or an unknown job is 404. */
+async function companyMetricJob(ctx: AppContext, companyId: string, jobPostId: string): Promise<MetricJobRow> {
+  const [row] = rowsOf<MetricJobRow>(
+    await ctx.db.execute(sql`
+      select ${metricJobColumns} from job_posts j
+      where j.id = ${jobPostId} and j.company_id = ${companyId} and j.status <> 'Deleted'`),
+  );
+  if (!row) throw notFound(MetricsMessages.jobNotFound, { code: 'job.notFound' });
+  return row;
+}
+
+/**
+ * job-metrics: the job's days over the range in the viewer's zone, their totals, the totals of the
+ * range before, and what its boosts cost in the range. Both ranges are read in one scan of the
+ * job's hourly counts.
+ */
+export async function jobMetrics(ctx: AppContext, companyId: string, q: JobMetricsQuery): Promise<JobMetrics> {
+  const job = await companyMetricJob(ctx, companyId, q.jobPostId);
+  const pair = rangePair(q);
+  const span = spanOf(pair);
+  const [buckets, spend] = await Promise.all([
+    bucketTotals(ctx.db, { jobPostId: job.id }, pair.starts),
+    boostSpendOf(ctx.db, { companyId, jobPostId: job.id, from: new Date(span.from), to: new Date(span.to) }),
+  ]);
+  const answer = rangeAnswer(pair, buckets);
+  const per = (count: number) => (spend && count > 0 ? Math.round(spend.spentCents / count) : null);
+  return {
+    jobPost: metricJobOf(job, ctx.adapters.now()),
+    ...answer,
+    boost: spend && {
+      spentCents: spend.spentCents,
+      costPerClickCents: per(answer.totals.clicks),
+      costPerApplicationCents: per(answer.totals.applications),
+      tierName: spend.tierName,
+    },
+  };
+}
