@@ -146,16 +146,14 @@ describe('impressions', () => {
   it('count the open jobs of a seeker’s invitations', async () => {
     const open = await t.jobs.create('Invited Picker');
     const closed = await t.jobs.closed('Invited But Closed');
-    await db
-      .insert(jobInvitations)
-      .values(
-        [open, closed].map((jobPostId) => ({
-          jobPostId,
-          companyId: t.w.x.id,
-          jobSeekerId: t.w.seekerB.id!,
-          invitedBy: t.w.recruiterX.id!,
-        })),
-      );
+    await db.insert(jobInvitations).values(
+      [open, closed].map((jobPostId) => ({
+        jobPostId,
+        companyId: t.w.x.id,
+        jobSeekerId: t.w.seekerB.id!,
+        invitedBy: t.w.recruiterX.id!,
+      })),
+    );
     const res = await t.f.app.inject({
       method: 'GET',
       url: '/api/JobSeeker/invitations',
