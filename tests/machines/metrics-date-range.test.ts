@@ -64,7 +64,7 @@ const observable = (s: Snap) =>
     back: selectCalendarOpen(s) ? Object.values(s.historyValue ?? {}).flatMap((nodes) => nodes.map((n) => n.id)) : null,
   });
 
-function play(path: EventObject[]) {
+function play(path: ReadonlyArray<DateRangeEvent | EventObject>) {
   const actor = createActor(dateRangeMachine, { input }).start();
   const told: string[] = [];
   actor.on('range.changed', (e) => told.push(`${e.startDate}…${e.endDate}`));
