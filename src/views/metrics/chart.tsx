@@ -1,24 +1,41 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { area, curveMonotoneX, line } from 'd3-shape';
 import dayjs from 'dayjs';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { METRIC_NAMES, type MetricMeasure, type MetricPoint } from '../../contract/metrics.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
 import { countOf, formatCount } from '../../lib/metrics.ts';
 import { cx } from '../ui/cx.ts';
 
-// The drawing's own units; the SVG scales to its box, keeping this shape.
-const WIDTH = 640;
+// The drawing is as wide as its box (measured), so its text stays the page's size; this tall.
+const DEFAULT_WIDTH = 640;
+const MIN_WIDTH = 280;
 const HEIGHT = 220;
 const MARGIN = { top: 28, right: 12, bottom: 26, left: 44 };
-const INNER_W = WIDTH - MARGIN.left - MARGIN.right;
 const INNER_H = HEIGHT - MARGIN.top - MARGIN.bottom;
 /** Up to this many days a chart shows bars; a longer range reads better as a line. */
 const MAX_BARS = 92;
-/** About this many dates along the bottom, whatever the range's length. */
-const DATE_LABELS = 6;
+/** About this many dates along the bottom: short ones (MM-DD) for bars, whole ones for a line. */
+const DATE_LABELS = { bars: 6, line: 4 };
 
 const weekday = (date: string) => dayjs(date).format('ddd');
+
+/** The width of an element, followed as it changes; `fallback` until it is measured. */
+function useWidth<E extends Element>(fallback: number) {
+  const ref = useRef<E>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const w = Math.round(entry?.contentRect.width ?? 0);
+      if (w > 0) setWidth(Math.max(MIN_WIDTH, w));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
 
 /** A point's words, as a screen reader says it and the tooltip shows it: "Wed 03-12-2025: 12 views". */
 export const pointLabel = (measure: MetricMeasure, point: MetricPoint) =>
@@ -32,6 +49,8 @@ export const pointLabel = (measure: MetricMeasure, point: MetricPoint) =>
  */
 export function Chart({ measure, points, className }: { measure: MetricMeasure; points: readonly MetricPoint[]; className?: string }) {
   const id = useId();
+  const [box, width] = useWidth<HTMLElement>(DEFAULT_WIDTH);
+  const innerW = width - MARGIN.left - MARGIN.right;
   const name = METRIC_NAMES[measure];
   const values = points.map((p) => p[measure]);
   const max = Math.max(0, ...values);
@@ -40,7 +59,7 @@ export function Chart({ measure, points, className }: { measure: MetricMeasure; 
 
   const x = scaleBand<number>()
     .domain(points.map((_, i) => i))
-    .range([0, INNER_W])
+    .range([0, innerW])
     .paddingInner(bars ? 0.2 : 0)
     .paddingOuter(bars ? 0.1 : 0);
   const y = scaleLinear()
@@ -49,7 +68,10 @@ export function Chart({ measure, points, className }: { measure: MetricMeasure; 
     .range([INNER_H, 0]);
   const ticks = y.ticks(4).filter(Number.isInteger);
   const mid = (i: number) => (x(i) ?? 0) + x.bandwidth() / 2;
-  const labelStep = Math.max(1, Math.ceil(points.length / DATE_LABELS));
+  const labelStep = Math.max(1, Math.ceil(points.length / DATE_LABELS[bars ? 'bars' : 'line']));
+  const dateFormat = bars ? 'MM-DD' : 'MM-DD-YYYY';
+  // The dates at the ends keep inside the drawing.
+  const anchorOf = (i: number) => (mid(i) > innerW - 36 ? 'end' : mid(i) < 36 ? 'start' : 'middle');
   const labelled = (i: number) => (points.length - 1 - i) % labelStep === 0;
 
   const [active, setActive] = useState<number | null>(null);
@@ -98,11 +120,10 @@ export function Chart({ measure, points, className }: { measure: MetricMeasure; 
   const tip = shown ? pointLabel(measure, shown) : '';
   // The tooltip stays inside the drawing, above the day it is about.
   const tipWidth = tip.length * 6.6 + 16;
-  const tipX =
-    active !== null ? Math.min(Math.max(mid(active) - tipWidth / 2, -MARGIN.left + 2), INNER_W + MARGIN.right - tipWidth - 2) : 0;
+  const tipX = active !== null ? Math.min(Math.max(mid(active) - tipWidth / 2, -MARGIN.left + 2), innerW + MARGIN.right - tipWidth - 2) : 0;
 
   return (
-    <figure aria-labelledby={`${id}-title`} className={cx('flex min-w-0 flex-col gap-0.5', className)}>
+    <figure ref={box} aria-labelledby={`${id}-title`} className={cx('flex min-w-0 flex-col gap-0.5', className)}>
       <figcaption className="flex items-baseline justify-between gap-1">
         <span id={`${id}-title`} className="font-semibold">
           {name}
@@ -115,18 +136,20 @@ export function Chart({ measure, points, className }: { measure: MetricMeasure; 
           : 'No days to show.'}
       </p>
       <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        width={width}
+        height={HEIGHT}
         role="group"
         aria-label={`${name} per day`}
         aria-describedby={`${id}-desc`}
-        className="h-auto w-full overflow-visible text-brand-600 select-none dark:text-brand-400"
+        className="block max-w-full overflow-visible text-brand-600 select-none dark:text-brand-400"
         onMouseLeave={() => !focused && setActive(null)}
       >
         <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
           <g aria-hidden="true" className="text-xs">
             {ticks.map((t) => (
               <g key={t} transform={`translate(0,${y(t)})`}>
-                <line x2={INNER_W} className="stroke-line" strokeDasharray={t === 0 ? undefined : '3 3'} />
+                <line x2={innerW} className="stroke-line" strokeDasharray={t === 0 ? undefined : '3 3'} />
                 <text x={-8} dy="0.32em" textAnchor="end" className="fill-muted">
                   {formatCount(t)}
                 </text>
@@ -134,8 +157,8 @@ export function Chart({ measure, points, className }: { measure: MetricMeasure; 
             ))}
             {points.map((p, i) =>
               labelled(i) ? (
-                <text key={p.date} x={mid(i)} y={INNER_H + 18} textAnchor="middle" className="fill-muted">
-                  {dayjs(p.date).format('MM-DD')}
+                <text key={p.date} x={mid(i)} y={INNER_H + 18} textAnchor={anchorOf(i)} className="fill-muted">
+                  {dayjs(p.date).format(dateFormat)}
                 </text>
               ) : null,
             )}

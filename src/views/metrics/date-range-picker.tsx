@@ -57,7 +57,7 @@ export function DateRangePicker({ actor, className }: { actor: DateRangeActor; c
         onChange={(p) => actor.send({ type: periodEvent[p] })}
         options={periods}
         columns={3}
-        className="w-56"
+        className="w-36"
       />
       <div className="flex flex-col gap-0.5">
         <span className="text-sm font-medium" id={labelId}>
@@ -68,7 +68,7 @@ export function DateRangePicker({ actor, className }: { actor: DateRangeActor; c
             <span aria-hidden="true">‹</span>
             Earlier
           </button>
-          <output aria-live="polite" className="min-w-48 text-center text-sm font-semibold tabular-nums">
+          <output aria-live="polite" className="min-w-32 text-center text-sm font-semibold tabular-nums">
             {rangeText(range.startDate, range.endDate)}
           </output>
           <button
@@ -82,7 +82,10 @@ export function DateRangePicker({ actor, className }: { actor: DateRangeActor; c
             <span aria-hidden="true">›</span>
           </button>
           <button type="button" aria-haspopup="dialog" className={pageButton} onClick={() => actor.send({ type: 'calendar.open' })}>
-            <span aria-hidden="true">📅</span>
+            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
+              <rect x="2" y="3" width="12" height="11" rx="1.5" />
+              <path d="M2 6.5h12M5.5 1.5v3M10.5 1.5v3" />
+            </svg>
             Choose dates
           </button>
         </div>

@@ -64,6 +64,7 @@ export function MetricCharts({
   measures,
   layout = 'grid',
   fileName,
+  defaultView = 'chart',
 }: {
   title: string;
   points: readonly MetricPoint[];
@@ -72,9 +73,11 @@ export function MetricCharts({
   layout?: 'grid' | 'tabs';
   /** The CSV file's name, without its extension. */
   fileName: string;
+  /** What shows first (stories show the table). */
+  defaultView?: 'chart' | 'table';
 }) {
   const headingId = useId();
-  const [asTable, setAsTable] = useState(false);
+  const [asTable, setAsTable] = useState(defaultView === 'table');
   const first = points[0]?.date;
   const last = points.at(-1)?.date;
   const span = first && last ? `${formatDisplayDate(first)} to ${formatDisplayDate(last)}` : '';
