@@ -37,6 +37,9 @@ export const pageLoaders = {
   'messaging/messaging.view': () => import('../views/messaging/messaging.view.tsx'),
   'billing/billing.view': () => import('../views/billing/billing.view.tsx'),
   'billing/invoice.view': () => import('../views/billing/invoice.view.tsx'),
+  'metrics/job-dashboard.view': () => import('../views/metrics/job-dashboard.view.tsx'),
+  'metrics/performance.view': () => import('../views/metrics/performance.view.tsx'),
+  'metrics/company-metrics.view': () => import('../views/metrics/company-metrics.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

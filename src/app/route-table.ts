@@ -70,6 +70,10 @@ export const routeTable: PageRoute[] = [
   { path: '/user/jobs', page: 'posting/jobs.view', access: 'companyStaff' },
   { path: '/user/posted-jobs', page: 'posting/jobs.view', access: 'companyStaff' },
   { path: '/user/jobs/post-job', page: 'posting/post-job.view', access: 'companyStaff' },
+  { path: '/user/jobs/performance', page: 'metrics/performance.view', access: 'companyStaff' },
+  { path: '/user/jobs/metrics', page: 'metrics/company-metrics.view', access: 'companyStaff' },
+  // After the fixed paths under /user/jobs, which it would otherwise take for a job's id.
+  { path: '/user/jobs/:id', page: 'metrics/job-dashboard.view', access: 'companyStaff' },
   { path: '/user/jobpost-create', page: 'posting/drafts.view', access: 'companyStaff' },
   { path: '/jobs/:id', page: 'jobs/job-page.view', access: 'anyone' },
   { path: '/job-alerts/unsubscribe', page: 'public/unsubscribe.view', access: 'anyone' },

@@ -8,6 +8,9 @@ import { ProfileMessages } from '../../src/contract/jobseeker.ts';
 import { companyCountsMachine } from '../../src/machines/company/company-counts.machine.ts';
 import { employerProfileMachine, type EmployerField } from '../../src/machines/company/employer-profile.machine.ts';
 import { publicCompanyMachine } from '../../src/machines/company/public-company.machine.ts';
+import type { EmployerMetrics } from '../../src/contract/metrics.ts';
+import type { DateRange } from '../../src/machines/metrics/date-range.machine.ts';
+import { employerMetricsMachine } from '../../src/machines/metrics/employer-metrics.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import PublicCompanyPage from '../../src/views/company/public-company.view.tsx';
 import { sampleEmployer, samplePublicCompany } from '../../src/views/company/stories-support.tsx';
@@ -18,6 +21,11 @@ import { deferred } from '../support/client/model.ts';
 
 const employer = storedSessionFor({ id: 'em-1', email: 'robin@example.com', firstName: 'Robin', lastName: 'Hale', role: 'Employer' });
 const recruiter = storedSessionFor({ id: 'rc-1', email: 'casey@example.com', firstName: 'Casey', lastName: 'Hale', role: 'Recruiter' });
+
+/** The dashboard's last 30 days, still on their way: the counts are what these tests are about. */
+const metricsLogic = employerMetricsMachine.provide({
+  actors: { load: fromPromise<EmployerMetrics, DateRange>(() => new Promise(() => {})) },
+});
 
 function counts() {
   const reads: Array<ReturnType<typeof deferred<DashboardCount>>> = [];
@@ -48,7 +56,7 @@ describe('the dashboard of an employer or a recruiter', () => {
   };
   it("shows the company's job posts and applicants as cards with links, and the company's settings", async () => {
     const { logic, answer } = counts();
-    renderInApp(<DashboardPage countsLogic={logic} />, { path: '/user/dashboard', stored: employer });
+    renderInApp(<DashboardPage countsLogic={logic} metricsLogic={metricsLogic} />, { path: '/user/dashboard', stored: employer });
     expect(await screen.findByText('Welcome, Robin.')).toBeInTheDocument();
     expect(screen.getByText("Loading your company's numbers…")).toBeInTheDocument();
     await answer({ postedJobs: 3, applicants: 12, activeJobs: 2, newApplicants: 4, toReview: 5, interviewing: 2, offered: 1, hired: 0 });
@@ -89,7 +97,7 @@ describe('the dashboard of an employer or a recruiter', () => {
 
   it('reads zero before any job is posted, for a recruiter too (no staff link)', async () => {
     const { logic, answer } = counts();
-    renderInApp(<DashboardPage countsLogic={logic} />, { path: '/user/dashboard', stored: recruiter });
+    renderInApp(<DashboardPage countsLogic={logic} metricsLogic={metricsLogic} />, { path: '/user/dashboard', stored: recruiter });
     await screen.findByText('Welcome, Casey.');
     await answer(none);
     expect(
@@ -101,7 +109,10 @@ describe('the dashboard of an employer or a recruiter', () => {
 
   it('says when the numbers cannot be loaded, and reads them again on request', async () => {
     const { logic, reads, answer } = counts();
-    const { user } = renderInApp(<DashboardPage countsLogic={logic} />, { path: '/user/dashboard', stored: employer });
+    const { user } = renderInApp(<DashboardPage countsLogic={logic} metricsLogic={metricsLogic} />, {
+      path: '/user/dashboard',
+      stored: employer,
+    });
     await screen.findByText("Loading your company's numbers…");
     await answer(new ApiError('server', 500, 'Something went wrong!!!'));
     expect(screen.getByRole('alert')).toHaveTextContent("Your company's numbers could not be loaded.");

@@ -10,6 +10,9 @@ import { saveJobMachine } from '../../src/machines/jobs/save-job.machine.ts';
 import { seekerDashboardMachine } from '../../src/machines/jobs/seeker-dashboard.machine.ts';
 import { seekerInvitationsMachine } from '../../src/machines/suggestions/seeker-invitations.machine.ts';
 import { companyCountsMachine } from '../../src/machines/company/company-counts.machine.ts';
+import type { EmployerMetrics } from '../../src/contract/metrics.ts';
+import type { DateRange } from '../../src/machines/metrics/date-range.machine.ts';
+import { employerMetricsMachine } from '../../src/machines/metrics/employer-metrics.machine.ts';
 import { ApiError } from '../../src/services/http.ts';
 import { profileChanges } from '../../src/services/profile-changes.ts';
 import DashboardPage from '../../src/views/dashboard/dashboard.view.tsx';
@@ -160,7 +163,13 @@ describe('the job seeker dashboard', () => {
   it('shows other roles no profile card', async () => {
     const { logic, reads } = server();
     const counts = companyCountsMachine.provide({ actors: { load: fromPromise<DashboardCount>(() => new Promise(() => {})) } });
-    renderInApp(<DashboardPage completionLogic={logic} countsLogic={counts} />, { path: '/user/dashboard', stored: employer });
+    const metricsLogic = employerMetricsMachine.provide({
+      actors: { load: fromPromise<EmployerMetrics, DateRange>(() => new Promise(() => {})) },
+    });
+    renderInApp(<DashboardPage completionLogic={logic} countsLogic={counts} metricsLogic={metricsLogic} />, {
+      path: '/user/dashboard',
+      stored: employer,
+    });
     expect(await screen.findByText('Welcome, Erin.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your profile' })).not.toBeInTheDocument();
     expect(reads).toHaveLength(0);

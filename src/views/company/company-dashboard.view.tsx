@@ -1,12 +1,17 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import type { ApplicantFilter } from '../../contract/applicants.ts';
 import type { DashboardCount } from '../../contract/company.ts';
 import { companyCountsMachine } from '../../machines/company/company-counts.machine.ts';
+import type { employerMetricsMachine } from '../../machines/metrics/employer-metrics.machine.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 
 type Logic = typeof companyCountsMachine;
+
+/** The last 30 days as a chart: its code (d3, the chart) loads with the dashboard of a company only. */
+const CompanyMetricsPanel = lazy(() => import('../metrics/company-metrics-panel.tsx'));
 
 function CountCard({
   title,
@@ -68,17 +73,21 @@ function Pipeline({ counts }: { counts: DashboardCount }) {
 }
 
 /**
- * The dashboard of an employer or a recruiter (spec 2 §7 dashboard-count): the company's job posts
- * and applicants, each linking to its list, the applicant pipeline, and the company's settings.
+ * The dashboard of an employer or a recruiter (spec 2 §7 dashboard-count, employer-metrics): the
+ * company's job posts and applicants, each linking to its list, the applicant pipeline, the
+ * company's last 30 days as a chart, and the company's settings.
  */
 export function CompanyDashboard({
   role,
   logic,
   snapshot,
+  metricsLogic,
 }: {
   role: 'Employer' | 'Recruiter';
   logic?: Logic;
   snapshot?: SnapshotFrom<Logic>;
+  /** The last 30 days' machine, with its actors provided (stories and tests stub them). */
+  metricsLogic?: typeof employerMetricsMachine | undefined;
 }) {
   const actor = useActorRef(logic ?? companyCountsMachine, snapshot ? { snapshot } : {});
   const counts = useSelector(actor, (s) => s.context.counts);
@@ -111,6 +120,9 @@ export function CompanyDashboard({
           <Pipeline counts={counts} />
         </>
       )}
+      <Suspense fallback={<Loading label="Loading the last 30 days…" />}>
+        <CompanyMetricsPanel logic={metricsLogic} />
+      </Suspense>
       <nav aria-label="Your company" className="flex flex-wrap gap-2 text-sm">
         <Link href="/user/settings/company-details">Company details</Link>
         <Link href="/user/settings/company-details?section=company-logo">Company logo</Link>

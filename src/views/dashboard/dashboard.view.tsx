@@ -5,12 +5,13 @@ import type { seekerDashboardMachine } from '../../machines/jobs/seeker-dashboar
 import type { seekerInvitationsMachine } from '../../machines/suggestions/seeker-invitations.machine.ts';
 import { SeekerDashboard } from './seeker-dashboard.view.tsx';
 import type { companyCountsMachine } from '../../machines/company/company-counts.machine.ts';
+import type { employerMetricsMachine } from '../../machines/metrics/employer-metrics.machine.ts';
 import { CompanyDashboard } from '../company/company-dashboard.view.tsx';
 
 /**
  * The signed-in user's home (spec 1 §6): a job seeker sees the jobs applied to, saved and matched,
  * how complete the profile is, the invitations to apply and the jobs that match it; an employer or a recruiter the company's
- * job posts and applicants.
+ * job posts and applicants and its last 30 days.
  */
 export default function DashboardPage({
   completionLogic,
@@ -18,12 +19,14 @@ export default function DashboardPage({
   seekerLogic,
   saveLogic,
   invitationsLogic,
+  metricsLogic,
 }: {
   completionLogic?: typeof profileCompletionMachine;
   countsLogic?: typeof companyCountsMachine;
   seekerLogic?: typeof seekerDashboardMachine;
   saveLogic?: typeof saveJobMachine;
   invitationsLogic?: typeof seekerInvitationsMachine;
+  metricsLogic?: typeof employerMetricsMachine;
 }) {
   const { user, role } = useSession();
   return (
@@ -37,7 +40,7 @@ export default function DashboardPage({
       {role === 'JobSeeker' ? (
         <SeekerDashboard logic={seekerLogic} completionLogic={completionLogic} saveLogic={saveLogic} invitationsLogic={invitationsLogic} />
       ) : role === 'Employer' || role === 'Recruiter' ? (
-        <CompanyDashboard role={role} logic={countsLogic} />
+        <CompanyDashboard role={role} logic={countsLogic} metricsLogic={metricsLogic} />
       ) : (
         <p className="text-muted">This part of the marketplace is coming soon.</p>
       )}

@@ -2,6 +2,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link } from 'wouter';
 import type { CompanyJob } from '../../contract/posting.ts';
 import { actionsFor, canBoost, type JobAction } from '../../machines/posting/job-list.machine.ts';
+import { jobDashboardPath } from '../metrics/paths.ts';
 import { cx } from '../ui/cx.ts';
 import { Spinner } from '../ui/spinner.tsx';
 
@@ -48,6 +49,13 @@ export function JobRowActions({
           Boost
         </button>
       )}
+      <Link
+        href={jobDashboardPath(job.id)}
+        aria-label={`Metrics for ${job.title}`}
+        className="inline-flex min-h-5 items-center rounded px-1 py-0.5 text-sm font-semibold"
+      >
+        Metrics
+      </Link>
       <Link
         href={`/user/applicants?jobId=${encodeURIComponent(job.id)}`}
         aria-label={`Applicants for ${job.title}`}

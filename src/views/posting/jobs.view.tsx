@@ -28,6 +28,7 @@ import { SelectField, type Option } from '../ui/select-field.tsx';
 import { useMediaQuery, WIDE_SCREEN } from '../ui/use-media-query.ts';
 import { PageSteps } from '../ui/page-steps.tsx';
 import { BoostedBadge } from '../ui/status-chip.tsx';
+import { jobDashboardPath, PERFORMANCE_PATH } from '../metrics/paths.ts';
 
 /** The table's columns, in order; counts align right. */
 const tableColumns: ReadonlyArray<{ label: string; numeric?: boolean }> = [
@@ -173,7 +174,7 @@ function JobTableRow(props: RowProps) {
   return (
     <tr className="border-t border-line align-top">
       <th scope="row" className="px-1 py-1 text-left font-semibold">
-        {job.title}
+        <Link href={jobDashboardPath(job.id)}>{job.title}</Link>
         <span className="block text-sm font-normal text-muted">{place || 'No place given'}</span>
       </th>
       <td className="px-1 py-1 text-sm">
@@ -209,7 +210,7 @@ function JobCard(props: RowProps) {
         <div className="flex items-start justify-between gap-1">
           <div className="min-w-0">
             <h2 id={id} className="font-semibold">
-              {job.title}
+              <Link href={jobDashboardPath(job.id)}>{job.title}</Link>
             </h2>
             <p className="text-sm text-muted">{place || 'No place given'}</p>
           </div>
@@ -481,6 +482,9 @@ export default function JobsPage(props: JobsPageProps) {
           {title}
         </h1>
         <div className="flex flex-wrap items-center gap-1">
+          <Link href={PERFORMANCE_PATH} className="rounded px-1.5 py-1 text-sm font-semibold">
+            Performance
+          </Link>
           <Link href={DRAFTS_PATH} className="rounded px-1.5 py-1 text-sm font-semibold">
             Drafts
           </Link>
