@@ -22,7 +22,16 @@ export function addTotals(into: MetricTotals, add: MetricTotals): MetricTotals {
 }
 
 // Array literals as text (ISO times, kinds and ids hold no comma or quote): one form both drivers send alike.
-const instants = (ms: readonly number[]) => sql`${`{${ms.map((t) => new Date(t).toISOString()).join(',')}}`}::timestamptz[]`;
+// A range's starts are kept (ranges.ts), and so is their text: a year's is some 20 kB.
+const texts = new WeakMap<readonly number[], string>();
+function instants(ms: readonly number[]) {
+  let text = texts.get(ms);
+  if (text === undefined) {
+    text = `{${ms.map((t) => new Date(t).toISOString()).join(',')}}`;
+    texts.set(ms, text);
+  }
+  return sql`${text}::timestamptz[]`;
+}
 const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 /** Every kind, named: the primary keys lead with (owner, kind, hour), so each kind is one range of the index. */
 const everyKind = sql`${`{${KINDS.join(',')}}`}::text[]`;

@@ -11,14 +11,25 @@ export interface RangePair {
   /** The range's first day (a day number). */
   first: number;
   days: number;
-  starts: number[];
+  starts: readonly number[];
 }
+
+// Ranges asked for lately: charts ask for the same ones again and again (kept whole, never changed).
+const pairs = new Map<string, RangePair>();
+const PAIRS_KEPT = 2000;
 
 export function rangePair(q: { startDate: string; endDate: string; timeZone: string }): RangePair {
   const timeZone = canonicalZone(q.timeZone);
-  const first = dayNumberOf(q.startDate);
-  const days = rangeDays(q.startDate, q.endDate);
-  return { timeZone, first, days, starts: dayStarts(timeZone, first - days, 2 * days) };
+  const key = `${timeZone}|${q.startDate}|${q.endDate}`;
+  let pair = pairs.get(key);
+  if (!pair) {
+    const first = dayNumberOf(q.startDate);
+    const days = rangeDays(q.startDate, q.endDate);
+    pair = { timeZone, first, days, starts: dayStarts(timeZone, first - days, 2 * days) };
+    if (pairs.size >= PAIRS_KEPT) pairs.clear();
+    pairs.set(key, pair);
+  }
+  return pair;
 }
 
 /** The range's own span [from, to) in ms. */
