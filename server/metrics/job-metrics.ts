@@ -28,12 +28,13 @@ async function companyMetricJob(ctx: AppContext, companyId: string, jobPostId: s
  * job's hourly counts.
  */
 export async function jobMetrics(ctx: AppContext, companyId: string, q: JobMetricsQuery): Promise<JobMetrics> {
-  const job = await companyMetricJob(ctx, companyId, q.jobPostId);
   const pair = rangePair(q);
   const span = spanOf(pair);
-  const [buckets, spend] = await Promise.all([
-    bucketTotals(ctx.db, { jobPostId: job.id }, pair.starts),
-    boostSpendOf(ctx.db, { companyId, jobPostId: job.id, from: new Date(span.from), to: new Date(span.to) }),
+  // Read side by side; nothing is answered unless the job is the company's.
+  const [job, buckets, spend] = await Promise.all([
+    companyMetricJob(ctx, companyId, q.jobPostId),
+    bucketTotals(ctx.db, { jobPostId: q.jobPostId }, pair.starts),
+    boostSpendOf(ctx.db, { companyId, jobPostId: q.jobPostId, from: new Date(span.from), to: new Date(span.to) }),
   ]);
   const answer = rangeAnswer(pair, buckets);
   const per = (count: number) => (spend && count > 0 ? Math.round(spend.spentCents / count) : null);
