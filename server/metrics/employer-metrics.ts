@@ -103,8 +103,9 @@ function byBest(a: RankedJob, b: RankedJob): number {
 export async function employerMetrics(ctx: AppContext, companyId: string, q: EmployerMetricsQuery): Promise<EmployerMetrics> {
   const pair = rangePair(q);
   const span = spanOf(pair);
-  const [buckets, ranked] = await Promise.all([
-    bucketTotals(ctx.db, { companyId }, pair.starts),
+  // The previous range as one bucket before the days: one scan of the company's hours for both.
+  const [[previous, ...days], ranked] = await Promise.all([
+    bucketTotals(ctx.db, { companyId }, pair.withPrevious),
     rankedJobs(ctx, companyId, span.from, span.to),
   ]);
   const chosen = [...ranked.best, ...ranked.worst];
@@ -120,7 +121,7 @@ export async function employerMetrics(ctx: AppContext, companyId: string, q: Emp
   const rowOf = new Map(jobs.map((r) => [r.id, r]));
   const rankedJob = (id: string): RankedJob => ({ jobPost: metricJobOf(rowOf.get(id)!, now), totals: exact.get(id) ?? zeroTotals() });
   return {
-    ...rangeAnswer(pair, buckets),
+    ...rangeAnswer(pair, days, previous!),
     // Each list in the order of its exact figures.
     best: ranked.best.map(rankedJob).sort(byBest),
     worst: ranked.worst.map(rankedJob).sort((a, b) => byBest(b, a)),
