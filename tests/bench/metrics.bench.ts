@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
@@ -328,8 +328,14 @@ describe('metrics', () => {
         // Warmed: the code compiled, the connections open, the statements prepared.
         await sendLoad({ url, token, bodies: call.bodies(Math.max(60, rate * 2), 99), concurrency: 4 });
         const la = loadAverage();
+        // Beside the open loop: the longest pause of the server's event loop and of its collector.
         const loop = monitorEventLoopDelay({ resolution: 5 });
+        const gcPauses: number[] = [0];
+        const gc = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+        });
         loop.enable();
+        gc.observe({ entryTypes: ['gc'] });
         const open = await sendLoad({
           url,
           token,
@@ -337,10 +343,16 @@ describe('metrics', () => {
           concurrency: 64,
           rate,
           probeUrl: `${base}/api/config`,
-        }).finally(() => loop.disable());
+        }).finally(() => {
+          loop.disable();
+          gc.disconnect();
+        });
         const busy = performance.eventLoopUtilization();
+        const cpu = process.cpuUsage();
         const closed = await sendLoad({ url, token, bodies: call.bodies(Math.max(200, rate * 10), 2), concurrency: CONCURRENCY });
         const serverBusy = performance.eventLoopUtilization(busy).utilization;
+        // The process's CPU time (its threads, the load client's worker among them) a request: unlike the busy time, not stretched by waiting for a core.
+        const used = process.cpuUsage(cpu);
         rows.push({
           call: name,
           'rate /s': rate,
@@ -352,9 +364,11 @@ describe('metrics', () => {
           // What the machine's other work costs meanwhile: a trivial GET every 10 ms beside the load.
           'trivial GET p50/p99 ms': `${percentile(open.probes, 50).toFixed(1)} / ${percentile(open.probes, 99).toFixed(1)}`,
           'loop pause max ms': +(loop.max / 1e6).toFixed(1),
+          'gc pause max ms': +Math.max(...gcPauses).toFixed(1),
           'send lag max ms': +open.sendLagMax.toFixed(1),
           'saturation req/s': Math.round((closed.latencies.length / closed.elapsed) * 1000),
           'server ms a request': +((serverBusy * closed.elapsed) / closed.latencies.length).toFixed(2),
+          'process CPU ms a request': +((used.user + used.system) / 1000 / closed.latencies.length).toFixed(2),
           'load avg': la,
         });
       }
