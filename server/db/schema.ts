@@ -862,6 +862,7 @@ export const jobCountsHourly = pgTable(
     kind: text('kind', { enum: countKinds }).notNull(),
     count: integer('count').notNull(),
   },
+  // The key carries the count (INCLUDE, migration 0020): a chart reads a job's hours from the index alone.
   (t) => [primaryKey({ columns: [t.jobPostId, t.kind, t.hour] })],
 );
 
@@ -874,6 +875,7 @@ export const companyCountsHourly = pgTable(
     kind: text('kind', { enum: countKinds }).notNull(),
     count: integer('count').notNull(),
   },
+  // The key carries the count (INCLUDE, migration 0020), as job_counts_hourly's does.
   (t) => [primaryKey({ columns: [t.companyId, t.kind, t.hour] })],
 );
 
@@ -892,6 +894,7 @@ export const jobCountsDaily = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [
+    // The key carries the count (INCLUDE, migration 0020), as job_counts_hourly's does.
     primaryKey({ columns: [t.jobPostId, t.kind, t.day] }),
     index('job_counts_daily_company_idx').on(t.companyId, t.kind, t.day, t.jobPostId, t.count),
   ],

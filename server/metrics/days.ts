@@ -6,7 +6,7 @@
  * few zones with half or quarter hours.
  *
  * Dates are handled as day numbers (days since 1970-01-01) so that comparisons and arithmetic
- * never depend on the text of a year.
+ * never depend on the text of a year. Zones are canonical names (canonicalZone).
  */
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -65,9 +65,18 @@ export function dayIn(timeZone: string, ms: number): number {
   return wallClock(timeZone, ms).day;
 }
 
+// Names as asked ("utc", "america/los_angeles") to their canonical ones; the other functions take canonical names only,
+// so a caller sending many spellings of one zone fills this map alone, and it is bounded.
+const canonical = new Map<string, string>();
 /** The zone's canonical name ("utc" → "UTC"), as the answers give it. */
 export function canonicalZone(timeZone: string): string {
-  return formatterOf(timeZone).resolvedOptions().timeZone;
+  let name = canonical.get(timeZone);
+  if (name === undefined) {
+    name = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+    if (canonical.size >= 1000) canonical.clear();
+    canonical.set(timeZone, name);
+  }
+  return name;
 }
 
 // Counts exist only from the product's first day; days far outside any counting are clamped to this

@@ -5,7 +5,7 @@ import { rowsOf } from '../db/sql.ts';
 import { notFound } from '../http/errors.ts';
 import { boostSpendOf } from '../billing/index.ts';
 import { MetricsMessages, type JobMetrics, type jobMetricsRequestSchema } from '../../src/contract/metrics.ts';
-import { bucketTotals } from './counts.ts';
+import { bucketTotals, jobTotals, zeroTotals } from './counts.ts';
 import { metricJobColumns, metricJobOf, type MetricJobRow } from './jobs.ts';
 import { rangeAnswer, rangePair, spanOf } from './ranges.ts';
 
@@ -23,19 +23,21 @@ async function companyMetricJob(ctx: AppContext, companyId: string, jobPostId: s
 }
 
 /**
- * job-metrics: the job's days over the range in the viewer's zone, their totals, the totals of the
- * range before, and what its boosts cost in the range. Both ranges are read in one scan of the
- * job's hourly counts.
+ * job-metrics: the job's days over the range in the viewer's zone (one scan of its hourly counts),
+ * their totals, the totals of the range before (its whole UTC days from the daily sums), and what
+ * its boosts cost in the range.
  */
 export async function jobMetrics(ctx: AppContext, companyId: string, q: JobMetricsQuery): Promise<JobMetrics> {
-  const job = await companyMetricJob(ctx, companyId, q.jobPostId);
   const pair = rangePair(q);
   const span = spanOf(pair);
-  const [buckets, spend] = await Promise.all([
-    bucketTotals(ctx.db, { jobPostId: job.id }, pair.starts),
-    boostSpendOf(ctx.db, { companyId, jobPostId: job.id, from: new Date(span.from), to: new Date(span.to) }),
+  // Read side by side; nothing is answered unless the job is the company's.
+  const [job, days, previous, spend] = await Promise.all([
+    companyMetricJob(ctx, companyId, q.jobPostId),
+    bucketTotals(ctx.db, { jobPostId: q.jobPostId }, pair.starts),
+    jobTotals(ctx.db, [q.jobPostId], pair.previousFrom, span.from),
+    boostSpendOf(ctx.db, { companyId, jobPostId: q.jobPostId, from: new Date(span.from), to: new Date(span.to) }),
   ]);
-  const answer = rangeAnswer(pair, buckets);
+  const answer = rangeAnswer(pair, days, previous.get(q.jobPostId) ?? zeroTotals());
   const per = (count: number) => (spend && count > 0 ? Math.round(spend.spentCents / count) : null);
   return {
     jobPost: metricJobOf(job, ctx.adapters.now()),

@@ -17,14 +17,16 @@ import { jobpostsPerformance } from './performance.ts';
  */
 export function metricsRoutes(app: FastifyInstance, ctx: AppContext) {
   const companyOf = async (caller: AccessClaims) => (await companyMemberOf(ctx, caller)).company.id;
+  // companyMemberOf reads the caller's account first: a disabled account or a switched-off recruiter is signed out (401).
+  const options = { handlerChecksAccount: true };
 
   for (const e of [ep.jobMetrics, ep.employerJobMetrics]) {
-    route(app, e, async ({ caller, body }) => jobMetrics(ctx, await companyOf(caller), body));
+    route(app, e, async ({ caller, body }) => jobMetrics(ctx, await companyOf(caller), body), options);
   }
   for (const e of [ep.employerMetrics, ep.employerEmployerMetrics]) {
-    route(app, e, async ({ caller, body }) => employerMetrics(ctx, await companyOf(caller), body));
+    route(app, e, async ({ caller, body }) => employerMetrics(ctx, await companyOf(caller), body), options);
   }
   for (const e of [ep.jobpostsPerformance, ep.employerJobpostsPerformance]) {
-    route(app, e, async ({ caller, body }) => jobpostsPerformance(ctx, await companyOf(caller), body));
+    route(app, e, async ({ caller, body }) => jobpostsPerformance(ctx, await companyOf(caller), body), options);
   }
 }

@@ -72,10 +72,11 @@ describe('requests refused with the field named', () => {
   };
 
   it('a malformed or impossible date, a missing one, an end before the start, more than 366 days, an unknown zone', async () => {
-    for (const call of [
+    const calls: Array<(body: object) => Promise<Answer>> = [
       (body: object) => t.m.job(t.w.recruiterX, { jobPostId: jobOfX, ...body }),
       (body: object) => t.m.company(t.w.recruiterX, body, 'Employer'),
-    ]) {
+    ];
+    for (const call of calls) {
       expectField(await call({ startDate: '03/02/2026', endDate: '2026-03-08' }), 'startDate', MetricsMessages.startDate);
       expectField(await call({ endDate: '2026-03-08' }), 'startDate', MetricsMessages.startDate);
       expectField(await call({ startDate: '2026-03-02', endDate: '2026-02-30' }), 'endDate', MetricsMessages.endDate);
