@@ -79,6 +79,6 @@ describe('metrics', () => {
       const cells = (await row.getByRole('cell').allInnerTexts()).map((t) => t.trim());
       return { views: cells[headers.indexOf('Views')], starts: cells[headers.indexOf('Application starts')] };
     };
-    await expect.poll(todayCounts, { timeout: 20_000, intervals: [1_000] }).toEqual({ views: '2', starts: '1' });
+    await expect.poll(todayCounts, { timeout: 20_000, interval: 1_000 }).toEqual({ views: '2', starts: '1' });
   });
 });
