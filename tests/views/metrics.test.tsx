@@ -179,7 +179,7 @@ describe('a job’s dashboard', () => {
     expect(calls[0]!.signal.aborted).toBe(true);
     expect(calls[1]!.signal.aborted).toBe(false);
     expect(await screen.findByRole('heading', { level: 1, name: demoJob.title })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Day by day' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Day by day' })).toBeInTheDocument();
   });
 
   it('shows the days as a table instead of the charts, and downloads the same table as CSV', async () => {
