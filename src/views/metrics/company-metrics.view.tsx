@@ -9,7 +9,7 @@ import { employerMetricsMachine, selectEmployerMetrics, selectErrors } from '../
 import { cx } from '../ui/cx.ts';
 import { DateRangePicker } from './date-range-picker.tsx';
 import { LazyMetricCharts, usePreloadCharts } from './lazy-charts.tsx';
-import { Funnel, MetricsEmpty, MetricsFailed, MetricsSkeleton, RankedJobs, TotalsGrid } from './metrics-parts.tsx';
+import { Funnel, MetricsEmpty, MetricsFailed, MetricsSkeleton, noJobsIn, RankedJobs, TotalsGrid } from './metrics-parts.tsx';
 import { PERFORMANCE_PATH } from './paths.ts';
 
 type Logic = typeof employerMetricsMachine;
@@ -50,7 +50,7 @@ export default function CompanyMetricsPage({ logic, snapshot, rangeLogic, rangeS
     return () => sub.unsubscribe();
   }, [rangeActor, actor]);
 
-  const noJobs = metrics !== null && metrics.best.length === 0 && metrics.worst.length === 0;
+  const noJobs = metrics !== null && noJobsIn(metrics);
   const empty = metrics !== null && isEmptyTotals(metrics.totals);
 
   return (

@@ -32,8 +32,13 @@ export interface JobDashboardProps {
  * measure's total against the range before, the funnel from impressions to applications with its
  * rates, what a boost cost, and a chart per measure with its table and CSV.
  */
-export default function JobDashboardPage({ logic, snapshot, rangeLogic, rangeSnapshot, today }: JobDashboardProps) {
+export default function JobDashboardPage(props: JobDashboardProps) {
   const { id = '' } = useParams<{ id: string }>();
+  // Another job's dashboard starts afresh: its own range and its own reads.
+  return <JobDashboard key={id} id={id} {...props} />;
+}
+
+function JobDashboard({ id, logic, snapshot, rangeLogic, rangeSnapshot, today }: JobDashboardProps & { id: string }) {
   const day = today ?? localToday();
   const rangeActor = useActorRef(
     rangeLogic ?? dateRangeMachine,
