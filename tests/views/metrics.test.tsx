@@ -179,7 +179,7 @@ describe('a job’s dashboard', () => {
     expect(calls[0]!.signal.aborted).toBe(true);
     expect(calls[1]!.signal.aborted).toBe(false);
     expect(await screen.findByRole('heading', { level: 1, name: demoJob.title })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Day by day' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Day by day' })).toBeInTheDocument();
   });
 
   it('shows the days as a table instead of the charts, and downloads the same table as CSV', async () => {
@@ -418,12 +418,12 @@ describe('the job-post performance list', () => {
 });
 
 describe('the company dashboard’s last 30 days', () => {
-  function dashboard(load: Load<DateRange, EmployerMetrics> = async (r) => demoEmployerMetrics(r)) {
+  function dashboard(load: Load<DateRange, EmployerMetrics> = async (r) => demoEmployerMetrics(r), postedJobs = 6) {
     const calls: DateRange[] = [];
     const countsLogic = companyCountsMachine.provide({
       actors: {
         load: fromPromise<DashboardCount>(async () => ({
-          postedJobs: 6,
+          postedJobs,
           applicants: 40,
           activeJobs: 5,
           newApplicants: 3,
@@ -472,11 +472,17 @@ describe('the company dashboard’s last 30 days', () => {
     const { app } = dashboard(async (r) => {
       if (++n === 1) throw new ApiError('server', 500, 'Something went wrong!!!');
       return demoEmployerMetrics(r, { noJobs: true });
-    });
+    }, 0);
     const panel = await screen.findByRole('region', { name: /^Last 30 days/ });
     expect(await within(panel).findByRole('alert')).toHaveTextContent('Something went wrong!!!');
     await app.user.click(within(panel).getByRole('button', { name: 'Try again' }));
     expect(await within(panel).findByText(MetricsMessages.noJobs)).toBeInTheDocument();
+  });
+
+  it('says "Nothing was counted in this range yet." for a company with jobs and no counts in the 30 days', async () => {
+    dashboard(async (r) => demoEmployerMetrics(r, { noJobs: true }), 2);
+    const panel = await screen.findByRole('region', { name: /^Last 30 days/ });
+    expect(await within(panel).findByText(MetricsMessages.empty)).toBeInTheDocument();
   });
 });
 

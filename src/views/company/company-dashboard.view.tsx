@@ -121,7 +121,7 @@ export function CompanyDashboard({
         </>
       )}
       <Suspense fallback={<Loading label="Loading the last 30 days…" />}>
-        <CompanyMetricsPanel logic={metricsLogic} />
+        <CompanyMetricsPanel logic={metricsLogic} postedJobs={counts?.postedJobs} />
       </Suspense>
       <nav aria-label="Your company" className="flex flex-wrap gap-2 text-sm">
         <Link href="/user/settings/company-details">Company details</Link>

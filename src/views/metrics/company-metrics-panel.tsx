@@ -8,7 +8,7 @@ import { localToday, presetRange } from '../../machines/metrics/date-range.machi
 import { employerMetricsMachine, selectEmployerMetrics, selectErrors } from '../../machines/metrics/employer-metrics.machine.ts';
 import { rangeText } from './date-range-picker.tsx';
 import { MetricCharts } from './metric-charts.tsx';
-import { MetricsEmpty, MetricsFailed, MetricsSkeleton, RankedJobs, TotalsGrid } from './metrics-parts.tsx';
+import { MetricsEmpty, MetricsFailed, MetricsSkeleton, noJobsIn, RankedJobs, TotalsGrid } from './metrics-parts.tsx';
 import { COMPANY_METRICS_PATH, PERFORMANCE_PATH } from './paths.ts';
 
 type Logic = typeof employerMetricsMachine;
@@ -18,6 +18,8 @@ export interface CompanyMetricsPanelProps {
   snapshot?: SnapshotFrom<Logic> | undefined;
   /** YYYY-MM-DD; the browser's today when left out. */
   today?: string | undefined;
+  /** How many jobs the company has posted, when the dashboard knows. */
+  postedJobs?: number | undefined;
 }
 
 const dashboardMeasures = ['clicks', 'applicationStarts', 'applications', 'impressions'] as const;
@@ -27,7 +29,7 @@ const dashboardMeasures = ['clicks', 'applicationStarts', 'applications', 'impre
  * views, application starts and applications against the 30 days before, a chart of each (with
  * its table and CSV), and the jobs doing best and worst, each linking to its dashboard.
  */
-export default function CompanyMetricsPanel({ logic, snapshot, today }: CompanyMetricsPanelProps) {
+export default function CompanyMetricsPanel({ logic, snapshot, today, postedJobs }: CompanyMetricsPanelProps) {
   const id = useId();
   const input = presetRange('month', today ?? localToday());
   const actor = useActorRef(logic ?? employerMetricsMachine, snapshot ? { snapshot, input } : { input });
@@ -51,7 +53,7 @@ export default function CompanyMetricsPanel({ logic, snapshot, today }: CompanyM
         <MetricsFailed errors={errors} onRetry={() => actor.send({ type: 'metrics.retry' })} />
       ) : !metrics ? (
         <MetricsSkeleton label="Loading the last 30 days" charts={1} />
-      ) : metrics.best.length === 0 && metrics.worst.length === 0 ? (
+      ) : postedJobs === 0 || (postedJobs === undefined && noJobsIn(metrics)) ? (
         <MetricsEmpty message={MetricsMessages.noJobs} />
       ) : isEmptyTotals(metrics.totals) ? (
         <MetricsEmpty message={MetricsMessages.empty} />

@@ -8,8 +8,8 @@ import { dateRangeMachine, localToday, presetRange } from '../../machines/metric
 import { employerMetricsMachine, selectEmployerMetrics, selectErrors } from '../../machines/metrics/employer-metrics.machine.ts';
 import { cx } from '../ui/cx.ts';
 import { DateRangePicker } from './date-range-picker.tsx';
-import { MetricCharts } from './metric-charts.tsx';
-import { Funnel, MetricsEmpty, MetricsFailed, MetricsSkeleton, RankedJobs, TotalsGrid } from './metrics-parts.tsx';
+import { LazyMetricCharts, usePreloadCharts } from './lazy-charts.tsx';
+import { Funnel, MetricsEmpty, MetricsFailed, MetricsSkeleton, noJobsIn, RankedJobs, TotalsGrid } from './metrics-parts.tsx';
 import { PERFORMANCE_PATH } from './paths.ts';
 
 type Logic = typeof employerMetricsMachine;
@@ -44,12 +44,13 @@ export default function CompanyMetricsPage({ logic, snapshot, rangeLogic, rangeS
   const errors = useSelector(actor, selectErrors);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
 
+  usePreloadCharts();
   useEffect(() => {
     const sub = rangeActor.on('range.changed', (e) => actor.send({ type: 'metrics.range', startDate: e.startDate, endDate: e.endDate }));
     return () => sub.unsubscribe();
   }, [rangeActor, actor]);
 
-  const noJobs = metrics !== null && metrics.best.length === 0 && metrics.worst.length === 0;
+  const noJobs = metrics !== null && noJobsIn(metrics);
   const empty = metrics !== null && isEmptyTotals(metrics.totals);
 
   return (
@@ -90,7 +91,7 @@ export default function CompanyMetricsPage({ logic, snapshot, rangeLogic, rangeS
                   <RankedJobs title="Needing attention" jobs={metrics.worst} empty="No other jobs." />
                 </div>
               </div>
-              <MetricCharts
+              <LazyMetricCharts
                 title="Day by day"
                 points={metrics.points}
                 measures={metricMeasures}

@@ -10,7 +10,7 @@ import { jobMetricsMachine, selectErrors, selectJobMetrics } from '../../machine
 import { cx } from '../ui/cx.ts';
 import { BoostedBadge } from '../ui/status-chip.tsx';
 import { DateRangePicker } from './date-range-picker.tsx';
-import { MetricCharts } from './metric-charts.tsx';
+import { LazyMetricCharts, usePreloadCharts } from './lazy-charts.tsx';
 import { BoostCostCard, Funnel, MetricsEmpty, MetricsFailed, MetricJobStatus, MetricsSkeleton, TotalsGrid } from './metrics-parts.tsx';
 import { PERFORMANCE_PATH } from './paths.ts';
 
@@ -32,8 +32,13 @@ export interface JobDashboardProps {
  * measure's total against the range before, the funnel from impressions to applications with its
  * rates, what a boost cost, and a chart per measure with its table and CSV.
  */
-export default function JobDashboardPage({ logic, snapshot, rangeLogic, rangeSnapshot, today }: JobDashboardProps) {
+export default function JobDashboardPage(props: JobDashboardProps) {
   const { id = '' } = useParams<{ id: string }>();
+  // Another job's dashboard starts afresh: its own range and its own reads.
+  return <JobDashboard key={id} id={id} {...props} />;
+}
+
+function JobDashboard({ id, logic, snapshot, rangeLogic, rangeSnapshot, today }: JobDashboardProps & { id: string }) {
   const day = today ?? localToday();
   const rangeActor = useActorRef(
     rangeLogic ?? dateRangeMachine,
@@ -46,6 +51,7 @@ export default function JobDashboardPage({ logic, snapshot, rangeLogic, rangeSna
   const errors = useSelector(actor, selectErrors);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
 
+  usePreloadCharts();
   // The data follows the picker.
   useEffect(() => {
     const sub = rangeActor.on('range.changed', (e) => actor.send({ type: 'metrics.range', startDate: e.startDate, endDate: e.endDate }));
@@ -107,7 +113,7 @@ export default function JobDashboardPage({ logic, snapshot, rangeLogic, rangeSna
                 <Funnel totals={metrics.totals} />
                 {metrics.boost && <BoostCostCard boost={metrics.boost} />}
               </div>
-              <MetricCharts
+              <LazyMetricCharts
                 title="Day by day"
                 points={metrics.points}
                 measures={metricMeasures}

@@ -5,18 +5,26 @@ import {
   metricMeasures,
   rangeDays,
   type BoostCost,
+  type EmployerMetrics,
   type MetricJob,
   type MetricMeasure,
   type MetricTotals,
   type RankedJob,
 } from '../../contract/metrics.ts';
-import { comparisonText, countOf, formatCount, formatRate, funnelOf, rateOf } from '../../lib/metrics.ts';
+import { comparisonText, countOf, formatCount, formatRate, funnelOf, isEmptyTotals, rateOf } from '../../lib/metrics.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/cx.ts';
 import { StatusChip } from '../ui/status-chip.tsx';
 import { jobDashboardPath } from './paths.ts';
+
+/**
+ * Whether a company's metrics say it has no jobs: none to rank (none open in the range) and nothing
+ * counted in it or the range before. The dashboard, which counts the jobs, knows better.
+ */
+export const noJobsIn = (m: EmployerMetrics) =>
+  m.best.length === 0 && m.worst.length === 0 && isEmptyTotals(m.totals) && isEmptyTotals(m.previous.totals);
 
 /** A job's status as a chip, with a symbol so it reads without colour. */
 const statusStyle: Record<MetricJob['status'], { symbol: string; className: string }> = {
