@@ -119,11 +119,16 @@ export async function employerMetrics(ctx: AppContext, companyId: string, q: Emp
   ]);
   const now = ctx.adapters.now();
   const rowOf = new Map(jobs.map((r) => [r.id, r]));
-  const rankedJob = (id: string): RankedJob => ({ jobPost: metricJobOf(rowOf.get(id)!, now), totals: exact.get(id) ?? zeroTotals() });
+  // A job deleted since it was ranked is left out.
+  const listOf = (ids: string[]): RankedJob[] =>
+    ids.flatMap((id) => {
+      const row = rowOf.get(id);
+      return row ? [{ jobPost: metricJobOf(row, now), totals: exact.get(id) ?? zeroTotals() }] : [];
+    });
   return {
     ...rangeAnswer(pair, days, previous!),
     // Each list in the order of its exact figures.
-    best: ranked.best.map(rankedJob).sort(byBest),
-    worst: ranked.worst.map(rankedJob).sort((a, b) => byBest(b, a)),
+    best: listOf(ranked.best).sort(byBest),
+    worst: listOf(ranked.worst).sort((a, b) => byBest(b, a)),
   };
 }
