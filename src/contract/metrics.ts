@@ -150,11 +150,20 @@ const rangeFields = {
   endDate: isoDate(MetricsMessages.endDate),
   timeZone: timeZoneSchema.default('UTC'),
 };
+/**
+ * What is wrong with a range of two valid dates, or null: the end before the start, or more than
+ * MAX_METRICS_RANGE_DAYS days. The requests and the picker's calendar both ask it.
+ */
+export function rangeProblem(startDate: string, endDate: string): string | null {
+  const days = rangeDays(startDate, endDate);
+  if (days < 1) return MetricsMessages.endBeforeStart;
+  if (days > MAX_METRICS_RANGE_DAYS) return MetricsMessages.rangeTooLong;
+  return null;
+}
 const checkRange = (value: { startDate: string; endDate: string }, ctx: z.RefinementCtx) => {
   if (!parseIsoDate(value.startDate) || !parseIsoDate(value.endDate)) return;
-  const days = rangeDays(value.startDate, value.endDate);
-  if (days < 1) ctx.addIssue({ code: 'custom', path: ['endDate'], message: MetricsMessages.endBeforeStart });
-  else if (days > MAX_METRICS_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: MetricsMessages.rangeTooLong });
+  const problem = rangeProblem(value.startDate, value.endDate);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['endDate'], message: problem });
 };
 
 /** job-metrics (spec 2 §7): jobPostId, startDate, endDate. */

@@ -2,6 +2,11 @@ import dayjs from 'dayjs';
 
 export { isAgeWithin, MAX_JOBSEEKER_AGE, MIN_JOBSEEKER_AGE, parseIsoDate } from '../contract/dates.ts';
 
+/** A YYYY-MM-DD calendar date moved by a number of days (negative: earlier). */
+export function plusDays(value: string, days: number): string {
+  return dayjs(value).add(days, 'day').format('YYYY-MM-DD');
+}
+
 /** Profile dates are shown year-month-day (spec 1 §9). */
 export function formatProfileDate(value: string | Date | null | undefined): string {
   if (!value) return '';

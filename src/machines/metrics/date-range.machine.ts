@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { assign, emit, setup, type SnapshotFrom } from 'xstate';
-import { MAX_METRICS_RANGE_DAYS, MetricsMessages, rangeDays } from '../../contract/metrics.ts';
-import { parseIsoDate } from '../../lib/dates.ts';
+import { MetricsMessages, rangeDays, rangeProblem } from '../../contract/metrics.ts';
+import { parseIsoDate, plusDays } from '../../lib/dates.ts';
 
 /**
  * The date-range picker of the metrics pages (spec 2 §4 and §9): a week, a month or a year back
@@ -31,7 +31,6 @@ export const DateRangeMessages = {
 
 const DAY = 'YYYY-MM-DD';
 const day = (value: string) => parseIsoDate(value) ?? dayjs(value);
-const plusDays = (value: string, days: number) => day(value).add(days, 'day').format(DAY);
 
 /** Today in the browser's time zone, which is the zone the metrics calls send (src/services/metrics.ts). */
 export const localToday = () => dayjs().format(DAY);
@@ -64,11 +63,9 @@ export function canPageLater(range: DateRange, today: string): boolean {
 export function customRangeError(from: string | null, to: string | null, today: string): string | null {
   if (!from || !parseIsoDate(from)) return DateRangeMessages.pickStart;
   if (!to || !parseIsoDate(to)) return DateRangeMessages.pickEnd;
-  const days = rangeDays(from, to);
-  if (days < 1) return DateRangeMessages.endBeforeStart;
+  if (rangeDays(from, to) < 1) return DateRangeMessages.endBeforeStart;
   if (day(to).isAfter(day(today), 'day')) return DateRangeMessages.future;
-  if (days > MAX_METRICS_RANGE_DAYS) return DateRangeMessages.rangeTooLong;
-  return null;
+  return rangeProblem(from, to);
 }
 
 export interface DateRangeContext extends DateRange {

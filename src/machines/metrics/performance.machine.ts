@@ -1,6 +1,6 @@
-import dayjs from 'dayjs';
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { PERFORMANCE_PAGE_SIZE, type PerformancePage } from '../../contract/metrics.ts';
+import { plusDays } from '../../lib/dates.ts';
 import { metricsService } from '../../services/metrics.ts';
 import { localToday } from './date-range.machine.ts';
 import { metricsErrors } from './load-errors.ts';
@@ -30,7 +30,6 @@ export type PerformanceEvent =
   | { type: 'performance.retry' };
 
 export const performancePageCount = (total: number) => Math.max(1, Math.ceil(total / PERFORMANCE_PAGE_SIZE));
-const plusDays = (date: string, days: number) => dayjs(date).add(days, 'day').format('YYYY-MM-DD');
 
 /**
  * The job-post performance list (spec 2 §7 jobposts-performance): the company's jobs with their
