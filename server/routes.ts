@@ -15,6 +15,7 @@ import { listenForSuggestions, suggestionRoutes } from './suggestions/index.ts';
 import { listenForMessaging, messagingRoutes } from './messaging/index.ts';
 import { billingRoutes, listenForBilling } from './billing/index.ts';
 import { metricsRoutes } from './metrics/index.ts';
+import { adminRoutes } from './admin/index.ts';
 
 /**
  * What areas tell each other (AppEvents in context.ts): each listens to the areas below it, which
@@ -47,5 +48,6 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   messagingRoutes(api, ctx);
   billingRoutes(api, ctx);
   metricsRoutes(api, ctx);
+  adminRoutes(api, ctx);
   if (ctx.config.devMailbox) devMailboxRoutes(api, ctx);
 }

@@ -41,6 +41,12 @@ export const companies = pgTable(
     verificationMethod: text('verification_method'),
     blacklisted: boolean('blacklisted').notNull().default(false),
     active: boolean('active').notNull().default(true),
+    /** When and why an administrator blacklisted it (shown to administrators only). */
+    blacklistedAt: timestamp('blacklisted_at', { withTimezone: true }),
+    blacklistReason: text('blacklist_reason'),
+    /** When and why an administrator deactivated it. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    deactivationReason: text('deactivation_reason'),
     /** The name seekers see; the verified legal name (`name`) changes only through verification. */
     displayName: text('display_name'),
     about: text('about'),
@@ -673,9 +679,49 @@ export const jobReports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     details: text('details'),
+    /** open until an administrator resolves it: dismissed, jobClosed or companyBlacklisted. */
+    status: text('status', { enum: ['open', 'dismissed', 'jobClosed', 'companyBlacklisted'] })
+      .notNull()
+      .default('open'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    resolutionNote: text('resolution_note'),
     createdAt: created(),
   },
-  (t) => [uniqueIndex('job_reports_reporter_key').on(t.jobPostId, t.reporterId)],
+  (t) => [
+    uniqueIndex('job_reports_reporter_key').on(t.jobPostId, t.reporterId),
+    index('job_reports_queue_idx').on(t.status, t.jobPostId, t.createdAt),
+  ],
+);
+
+/**
+ * Every administrator action, append-only: a trigger refuses UPDATE, DELETE and TRUNCATE, so no
+ * route (nor a mistake in one) can change the trail. Written in the transaction of the action.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    targetType: text('target_type', { enum: ['company', 'job', 'admin'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    /** The target's name when the action was taken. */
+    targetName: text('target_name').notNull(),
+    /** The company the action concerns, for the company page's trail. */
+    companyId: uuid('company_id'),
+    reason: text('reason'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('admin_audit_company_idx').on(t.companyId, t.id),
+    index('admin_audit_admin_idx').on(t.adminId, t.id),
+    index('admin_audit_action_idx').on(t.action, t.id),
+  ],
 );
 
 // ---------- job alerts and the contact form ----------

@@ -19,6 +19,7 @@ import * as suggestions from './suggestions.ts';
 import * as messaging from './messaging.ts';
 import * as billing from './billing.ts';
 import * as metrics from './metrics.ts';
+import * as admin from './admin.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -51,4 +52,5 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(messaging),
   ...endpointsOf(billing),
   ...endpointsOf(metrics),
+  ...endpointsOf(admin),
 ];
