@@ -3,7 +3,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { companies, oauthStates, socialSignups, users } from '../db/schema.ts';
-import { HttpError, badRequest, conflict } from '../http/errors.ts';
+import { HttpError, badRequest, conflict, refusal } from '../http/errors.ts';
 import {
   OidcCodeRejectedError,
   OidcTokenInvalidError,
@@ -124,6 +124,8 @@ async function findGoogleUser(ctx: AppContext, subject: string, email: string): 
  * verified) and signs in under the same rules as a password login.
  */
 async function signInLinked(ctx: AppContext, user: UserRow, subject: string): Promise<SessionData> {
+  // Google would skip the emailed code of an administrator's sign-in: they use their password.
+  if (user.role === 'SuperAdmin') throw refusal('auth.passwordRequired', AccountMessages.adminPasswordRequired);
   if (user.googleSubject !== subject || !user.emailVerifiedAt) {
     const emailVerifiedAt = user.emailVerifiedAt ?? ctx.adapters.now();
     await ctx.db.update(users).set({ googleSubject: subject, emailVerifiedAt }).where(eq(users.id, user.id));

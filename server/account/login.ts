@@ -1,21 +1,23 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { users } from '../db/schema.ts';
-import { badRequest, forbidden } from '../http/errors.ts';
+import { badRequest, forbidden, refusal } from '../http/errors.ts';
 import { dummyPasswordHash, verifyPassword } from '../platform/passwords.ts';
 import { AccountMessages, type SessionData } from '../../src/contract/account.ts';
 import { enforceLimits, underLimit } from './limits.ts';
-import { checkCode } from './otp.ts';
+import { checkCode, issueCode } from './otp.ts';
 import { issueSession } from './sessions.ts';
 import { findCompanyById, findUserByEmail, normalizeEmail, type UserRow } from './users.ts';
 import { createEmailToken } from './email-tokens.ts';
-import { verificationMail } from './mails.ts';
+import { adminSignInCodeMail, verificationMail } from './mails.ts';
 
 export interface LoginInput {
   email: string;
   password: string;
   isOtp: boolean;
   rememberMe: boolean;
+  /** A SuperAdmin's emailed code, sent with the password once it was asked for. */
+  code?: string | undefined;
   ip: string;
 }
 
@@ -38,6 +40,31 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<Session
     await sendVerificationMail(ctx, user);
     throw forbidden(AccountMessages.emailNotVerified, { code: 'auth.unverified' });
   }
+  if (user.role === 'SuperAdmin') return adminSecondFactor(ctx, user, input);
+  return issueSession(ctx, user, input.rememberMe);
+}
+
+/**
+ * A SuperAdmin's password alone never signs them in (ASVS V6): the first right password emails a
+ * 6-digit code and asks for it; the same password with the right code signs them in. Sends and
+ * checks count against the limits of the code sign-in, and a code is single-use as everywhere.
+ */
+async function adminSecondFactor(ctx: AppContext, user: UserRow, input: LoginInput): Promise<SessionData> {
+  if (input.code === undefined) {
+    await enforceLimits(ctx, [
+      ['otpSendPerEmail', user.email],
+      ['otpSendPerIp', input.ip],
+    ]);
+    const issued = await issueCode(ctx, user.email);
+    // Within a minute of the last code (a second click, a reloaded page) that code still stands: no new mail.
+    if (issued.ok) await ctx.mailer.enqueue(adminSignInCodeMail(ctx, user, issued.code));
+    throw refusal('auth.codeRequired', AccountMessages.adminCodeSent);
+  }
+  await enforceLimits(ctx, [
+    ['otpCheckPerEmail', user.email],
+    ['otpCheckPerIp', input.ip],
+  ]);
+  if (!(await checkCode(ctx, user.email, input.code))) throw refusal('auth.invalidCode', AccountMessages.invalidCode);
   return issueSession(ctx, user, input.rememberMe);
 }
 
@@ -57,6 +84,8 @@ async function loginWithCode(ctx: AppContext, email: string, input: LoginInput):
     user.emailVerifiedAt = now;
   }
   await assertMaySignIn(ctx, user);
+  // Only after the code checked out, so the answer tells nobody which emails are administrators'.
+  if (user.role === 'SuperAdmin') throw refusal('auth.passwordRequired', AccountMessages.adminPasswordRequired);
   return issueSession(ctx, user, input.rememberMe);
 }
 

@@ -35,6 +35,20 @@ export function otpMail(ctx: AppContext, to: { email: string; firstName?: string
   });
 }
 
+/** The second step of a SuperAdmin's sign-in: their password was right, this code finishes it. */
+export function adminSignInCodeMail(ctx: AppContext, to: { email: string; firstName?: string | null }, code: string): Mail {
+  return compose({
+    to: to.email,
+    subject: `Your ${BRAND_NAME} back office sign-in code: ${code}`,
+    greetingName: to.firstName ?? null,
+    intro: `Your password was entered to sign in to the ${BRAND_NAME} back office. Enter this code to finish signing in:`,
+    action: { kind: 'code', code },
+    outro:
+      'The code can be used once and expires in 10 minutes. If you did not just sign in, someone knows your password: change it at once and tell your team.',
+    supportEmail: ctx.config.supportEmail,
+  });
+}
+
 export function resetPasswordMail(ctx: AppContext, to: { email: string; firstName?: string | null }, token: string): Mail {
   return compose({
     to: to.email,

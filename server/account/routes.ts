@@ -25,7 +25,14 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   dummyPasswordHash().catch((err) => ctx.log.error({ err }, 'could not prepare the dummy password hash'));
 
   route(app, ep.login, async ({ body, req }) =>
-    login(ctx, { email: body.email, password: body.password, isOtp: body.isOtp, rememberMe: body.rememberMe, ip: req.ip }),
+    login(ctx, {
+      email: body.email,
+      password: body.password,
+      isOtp: body.isOtp,
+      rememberMe: body.rememberMe,
+      code: body.code,
+      ip: req.ip,
+    }),
   );
 
   route(app, ep.requestOtp, async ({ body, req }) => {

@@ -3,6 +3,12 @@ import type { Role } from '../../src/contract/roles.ts';
 
 /** Access tokens live 15 minutes at most (DESIGN §5). */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
+/** A SuperAdmin's live 10 minutes: the most powerful role gets the shortest window (ASVS V3/V6). */
+export const ADMIN_ACCESS_TOKEN_SECONDS = 10 * 60;
+
+/** How long an access token of this role lives, never longer than the tokens' own limit. */
+export const accessTokenSeconds = (role: Role, limit = ACCESS_TOKEN_SECONDS): number =>
+  role === 'SuperAdmin' ? Math.min(limit, ADMIN_ACCESS_TOKEN_SECONDS) : limit;
 const ISSUER = 'job-marketplace';
 const AUDIENCE = 'job-marketplace-api';
 
@@ -12,6 +18,8 @@ export interface AccessClaims {
 }
 
 export interface AccessTokens {
+  /** How long a token signed now for this role lives, in seconds. */
+  ttlFor(role: Role): number;
   sign(claims: AccessClaims): Promise<string>;
   /** Null for anything not signed by us, expired, or of another algorithm. */
   verify(token: string): Promise<AccessClaims | null>;
@@ -40,6 +48,7 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_SEC
    */
   const verified = new Map<string, { claims: AccessClaims; exp: number }>();
   return {
+    ttlFor: (role) => accessTokenSeconds(role, ttlSeconds),
     async sign({ userId, role }) {
       return new SignJWT({ role })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -47,7 +56,7 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_SEC
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
         .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
+        .setExpirationTime(`${accessTokenSeconds(role, ttlSeconds)}s`)
         .sign(await imported);
     },
     async verify(token) {

@@ -57,6 +57,8 @@ export const AccountMessages = {
   accountDisabled: 'Your account has been disabled. Please contact support for assistance.',
   accountDeactivated: 'Your account has been deactivated by your company. Please ask your employer to switch it on again.',
   oldPasswordWrong: 'Your old password is incorrect.',
+  adminCodeSent: 'We emailed you a 6-digit code. Enter it to finish signing in.',
+  adminPasswordRequired: 'Administrators sign in with their password, then the emailed code.',
   businessNameImplausible: 'The business name does not look like a legal business or personal name.',
   tinNotValid: 'The TIN is not a valid EIN, SSN or ITIN.',
   tinTaken: 'This TIN is already registered to another company. If this is a mistake please contact support for assistance.',

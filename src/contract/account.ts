@@ -111,6 +111,8 @@ export const loginRequestSchema = z
     password: z.string({ error: AccountMessages.password }).min(1, AccountMessages.password).max(PASSWORD_MAX),
     isOtp: z.boolean().default(false),
     rememberMe: z.boolean().default(false),
+    /** A SuperAdmin's second factor: the 6-digit code emailed after their password was right. */
+    code: otpCodeSchema.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.isOtp && !otpCodeSchema.safeParse(v.password).success) {

@@ -14,6 +14,10 @@ export const outcomeMeanings: Record<OutcomeCode, string> = {
   'auth.deactivated': 'Sign-in to an account its owner deactivated.',
   'auth.googleUnavailable': 'Google sign-in is asked for on a server where it is not configured.',
   'auth.googleCodeStale': "Google's sign-in code is stale or was used already: the sign-in must start again.",
+  'auth.codeRequired':
+    "A SuperAdmin's password is right and a 6-digit code is emailed to them: Login again with the same email and password and the code.",
+  'auth.passwordRequired':
+    'A SuperAdmin signs in with a code alone or with Google: administrators sign in with their password, then the emailed code.',
   'access.denied': "The caller's role, company or ownership does not allow this call (where no more particular code applies).",
   'rate.limited': 'Too many requests of this kind in a short time; Retry-After says when to try again.',
   'company.notFound': "A company's public page is asked for by an id of no company, or of one that is hidden.",

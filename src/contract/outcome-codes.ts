@@ -16,6 +16,8 @@ export const outcomeStatuses = {
   'auth.deactivated': 403,
   'auth.googleUnavailable': 404,
   'auth.googleCodeStale': 400,
+  'auth.codeRequired': 403,
+  'auth.passwordRequired': 403,
   'access.denied': 403,
   'rate.limited': 429,
   'company.notFound': 404,

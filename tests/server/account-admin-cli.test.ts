@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../server/db/schema.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { createAdapters } from '../../server/adapters.ts';
@@ -70,11 +72,13 @@ describe('npm run admin -- create', () => {
     const database = await openDatabase({ dataDir: config.dataDir });
     const app = await buildApp(config, await createAdapters(config, database), { logger: false });
     try {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/Account/Login',
-        payload: { email: 'chief@example.com', password: 'admin-password-1', isOtp: false },
-      });
+      const payload = { email: 'chief@example.com', password: 'admin-password-1', isOtp: false };
+      // The password is right: the emailed code is asked for, and with it the SuperAdmin is in.
+      const asked = await app.inject({ method: 'POST', url: '/api/Account/Login', payload });
+      expect(asked.json().state.code).toBe('auth.codeRequired');
+      const [mail] = await database.db.select().from(outbox).where(eq(outbox.to, 'chief@example.com'));
+      const code = mail!.links.find((l) => /^\d{6}$/.test(l));
+      const res = await app.inject({ method: 'POST', url: '/api/Account/Login', payload: { ...payload, code } });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.users).toMatchObject({
         email: 'chief@example.com',

@@ -1,15 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountMessages } from '../../src/contract/account.ts';
+import { AccountMessages, type SessionData } from '../../src/contract/account.ts';
 import { companies, users } from '../../server/db/schema.ts';
 import { createSuperAdmin } from '../../server/cli/admin.ts';
 import type { TestApp } from '../support/server/test-app.ts';
 import {
   PASSWORD,
   accountApp,
+  codeIn,
   employerBody,
   expectFailure,
   inbox,
+  lastMail,
   linkIn,
   passwordLogin,
   post,
@@ -134,10 +136,12 @@ describe('Login with a password', () => {
     expect(after.body.data.users.role).toBe('Employer');
   });
 
-  it('signs a SuperAdmin in like everyone else', async () => {
+  it('asks a SuperAdmin for the emailed code after the password (tests/server/admin-signin.test.ts has the rest)', async () => {
     const email = uniqueEmail('admin');
     await createSuperAdmin(app.database.db, { email, password: PASSWORD });
-    const answer = await passwordLogin(app, email);
+    expectFailure(await passwordLogin(app, email), 403, AccountMessages.adminCodeSent, 'auth.codeRequired');
+    const code = codeIn(await lastMail(app, email));
+    const answer = await post<SessionData>(app, '/api/Account/Login', { email, password: PASSWORD, isOtp: false, code });
     expect(answer.status).toBe(200);
     expect(answer.body.data.users.role).toBe('SuperAdmin');
   });

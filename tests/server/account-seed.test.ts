@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onFirstStart, DEMO_PASSWORD } from '../../server/seed.ts';
 import { users } from '../../server/db/schema.ts';
-import { AccountMessages, type CompletionStatus } from '../../src/contract/account.ts';
+import { AccountMessages, type CompletionStatus, type SessionData } from '../../src/contract/account.ts';
 import type { RecruiterList, RecruiterProfile } from '../../src/contract/staff.ts';
 import type { Documents } from '../../src/contract/documents.ts';
 import type { ExperienceList } from '../../src/contract/jobseeker.ts';
 import type { TestApp } from '../support/server/test-app.ts';
-import { accountApp, get, inbox, linkIn, passwordLogin } from './account-support.ts';
+import { accountApp, codeIn, get, inbox, lastMail, linkIn, passwordLogin, post } from './account-support.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -100,7 +100,16 @@ describe('demo accounts on first start', () => {
     const [invitation] = await inbox(app, 'taylor.brooks@demo.local');
     expect(linkIn(invitation!).path).toBe('/accept-invitation');
 
-    const admin = await passwordLogin(app, 'admin@demo.local', DEMO_PASSWORD);
+    // The demo SuperAdmin's password is right: the emailed code finishes the sign-in (the dev mailbox has it).
+    const asked = await passwordLogin(app, 'admin@demo.local', DEMO_PASSWORD);
+    expect(asked.body.state.code).toBe('auth.codeRequired');
+    const code = codeIn(await lastMail(app, 'admin@demo.local'));
+    const admin = await post<SessionData>(app, '/api/Account/Login', {
+      email: 'admin@demo.local',
+      password: DEMO_PASSWORD,
+      isOtp: false,
+      code,
+    });
     expect(admin.status).toBe(200);
     expect(admin.body.data.users.role).toBe('SuperAdmin');
   }, 120_000);
