@@ -17,7 +17,14 @@ import {
 } from '../posting/index.ts';
 import { decodeSupplementalPay, SUPPLEMENTAL_PAYS } from '../../src/contract/lookups.ts';
 import type { JobPostListItem } from '../../src/contract/posting.ts';
-import { JobMessages, type ApplicationStatus, type JobDetail, type JobViewer, type PublicJobStatus } from '../../src/contract/jobs.ts';
+import {
+  JobMessages,
+  type ApplicationStatus,
+  type JobDetail,
+  type JobViewer,
+  type PublicJobStatus,
+  type ReportStatus,
+} from '../../src/contract/jobs.ts';
 import { isUuid } from '../db/sql.ts';
 
 /**
@@ -49,6 +56,13 @@ export const savedBy = (userId: string) =>
 /** The seeker reported the job: it leaves the seeker's lists. */
 export const reportedBy = (userId: string) =>
   sql<boolean>`exists (select 1 from ${jobReports} where ${jobReports.reporterId} = ${userId} and ${jobReports.jobPostId} = ${jobPosts.id})`;
+/** The seeker's report of the job, where it stands (json, or null when they did not report it). */
+const reportOf = (userId: string) =>
+  sql<{
+    status: ReportStatus;
+    reportedAt: string;
+    resolvedAt: string | null;
+  } | null>`(select json_build_object('status', ${jobReports.status}, 'reportedAt', ${jobReports.createdAt}, 'resolvedAt', ${jobReports.resolvedAt}) from ${jobReports} where ${jobReports.reporterId} = ${userId} and ${jobReports.jobPostId} = ${jobPosts.id})`;
 /** The seeker applied to the job. */
 export const appliedBy = (userId: string) =>
   sql<boolean>`exists (select 1 from ${applications} where ${applications.jobSeekerId} = ${userId} and ${applications.jobPostId} = ${jobPosts.id})`;
@@ -123,7 +137,7 @@ async function visibleJobRow(ctx: AppContext, id: string, seekerId: string | nul
         string | null
       >`(select ${storedFiles.id} from ${storedFiles} where ${storedFiles.companyId} = ${jobPosts.companyId} and ${storedFiles.purpose} = 'company-logo' limit 1)`,
       isSaved: seekerId ? savedBy(seekerId) : none,
-      isReported: seekerId ? reportedBy(seekerId) : none,
+      report: seekerId ? reportOf(seekerId) : none,
       applicationId: mine(sql`${applications.id}`) as SQL<string | null>,
       applicationStatus: mine(sql`${applications.status}`) as SQL<string | null>,
       appliedAt: mine(sql`${applications.createdAt}`) as SQL<string | Date | null>,
@@ -154,7 +168,12 @@ function viewerOf(row: Awaited<ReturnType<typeof visibleJobRow>>): { viewer: Job
       isSaved: row.isSaved === true,
       hasApplied: application !== null,
       application,
-      isReported: row.isReported === true,
+      isReported: row.report !== null,
+      report: row.report && {
+        status: row.report.status,
+        reportedAt: new Date(row.report.reportedAt).toISOString(),
+        resolvedAt: row.report.resolvedAt ? new Date(row.report.resolvedAt).toISOString() : null,
+      },
       matchedSkills: row.skillIds.filter((s) => skills.has(s)).length,
       totalSkills: row.skillIds.length,
     },

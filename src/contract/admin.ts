@@ -5,7 +5,7 @@ import { parseIsoDate } from './dates.ts';
 import { pagingQueryNumber } from './paging.ts';
 import { phoneNumberSchema } from './phone.ts';
 import { jobPostStatuses } from './posting.ts';
-import { reportReasons } from './jobs.ts';
+import { reportReasons, reportStatuses } from './jobs.ts';
 import { timeZoneSchema } from './metrics.ts';
 
 /**
@@ -157,15 +157,8 @@ export type AdminBoost = z.infer<typeof adminBoostSchema>;
 
 // ---------- reports ----------
 
-/** open until an admin resolves it: dismissed, or the job closed, or its company blacklisted. */
-export const reportStatuses = ['open', 'dismissed', 'jobClosed', 'companyBlacklisted'] as const;
-export type ReportStatus = (typeof reportStatuses)[number];
-export const REPORT_STATUS_NAMES: Record<ReportStatus, string> = {
-  open: 'Under review',
-  dismissed: 'Reviewed: no action needed',
-  jobClosed: 'Reviewed: the job was closed',
-  companyBlacklisted: 'Reviewed: the company was removed',
-};
+// The report's statuses are the jobs contract's (the seeker sees them on the job's page).
+export { reportStatuses, REPORT_STATUS_NAMES, type ReportStatus } from './jobs.ts';
 export const reportActions = ['dismiss', 'closeJob', 'blacklistCompany'] as const;
 export type ReportAction = (typeof reportActions)[number];
 

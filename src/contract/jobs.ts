@@ -65,6 +65,19 @@ export const REPORT_REASON_NAMES: Record<ReportReason, string> = {
   other: 'Something else',
 };
 
+/**
+ * A report's status: open until an administrator resolves it, dismissed, or the job closed, or its
+ * company blacklisted. The reporting seeker sees it on the job's page; the back office works them.
+ */
+export const reportStatuses = ['open', 'dismissed', 'jobClosed', 'companyBlacklisted'] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+export const REPORT_STATUS_NAMES: Record<ReportStatus, string> = {
+  open: 'Under review',
+  dismissed: 'Reviewed: no action needed',
+  jobClosed: 'Reviewed: the job was closed',
+  companyBlacklisted: 'Reviewed: the company was removed',
+};
+
 /** What a job seeker sees of a job's state: deleted jobs are not found at all. */
 export const publicJobStatuses = ['Active', 'Closed', 'Expired'] as const;
 export type PublicJobStatus = (typeof publicJobStatuses)[number];
@@ -121,6 +134,15 @@ export const jobViewerSchema = z.object({
   hasApplied: z.boolean(),
   application: appliedSchema.nullable(),
   isReported: z.boolean(),
+  /** The seeker's report of the job and where it stands; null when they did not report it. */
+  report: z
+    .object({
+      status: z.enum(reportStatuses),
+      /** ISO 8601. */
+      reportedAt: z.string(),
+      resolvedAt: z.string().nullable(),
+    })
+    .nullable(),
   /** Skills of the job the seeker has, of `totalSkills`. */
   matchedSkills: z.number().int(),
   totalSkills: z.number().int(),

@@ -290,7 +290,14 @@ describe('reporting a job (ReportJob)', () => {
         [t.w.seekerB.id, 'other', 'The address is a parking lot.'],
       ].sort(),
     );
-    expect(expectOk(await t.calls.seekerJob(t.w.seekerA, id)).viewer?.isReported).toBe(true);
+    const viewer = expectOk(await t.calls.seekerJob(t.w.seekerA, id)).viewer;
+    expect(viewer?.isReported).toBe(true);
+    // The seeker's report is under review until an administrator resolves it.
+    expect(viewer?.report).toEqual({
+      status: 'open',
+      reportedAt: rows.find((r) => r.reporterId === t.w.seekerA.id)!.createdAt.toISOString(),
+      resolvedAt: null,
+    });
   });
 
   it('takes a reason from the list, details up to 1,000 characters, and details for "other"', async () => {

@@ -198,6 +198,7 @@ describe('the signed-in job seeker’s view of a job', () => {
       hasApplied: false,
       application: null,
       isReported: false,
+      report: null,
       matchedSkills: 1,
       totalSkills: 2,
     });
@@ -221,6 +222,7 @@ describe('the signed-in job seeker’s view of a job', () => {
       hasApplied: false,
       application: null,
       isReported: false,
+      report: null,
       matchedSkills: 0,
       totalSkills: 2,
     });

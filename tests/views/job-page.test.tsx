@@ -191,10 +191,27 @@ describe('the job’s page', () => {
   it('a reported job stays viewable and says so; Report is gone, Apply stays', async () => {
     const server = stubbedJobPage();
     renderJobPage(server, JOB_ID, seeker);
-    await server.load.answer(jobDetail({ viewer: seekerViewer({ isReported: true }) }));
-    expect(screen.getByText(JobPageMessages.reportedByYou)).toBeInTheDocument();
+    await server.load.answer(
+      jobDetail({
+        viewer: seekerViewer({ isReported: true, report: { status: 'open', reportedAt: '2025-03-11T09:00:00.000Z', resolvedAt: null } }),
+      }),
+    );
+    expect(screen.getByText('Reported · Under review')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Report this job' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Apply' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['dismissed', 'Reported · Reviewed: no action needed'],
+    ['jobClosed', 'Reported · Reviewed: the job was closed'],
+  ] as const)('a report an administrator resolved (%s) says what the review decided', async (status, line) => {
+    const server = stubbedJobPage();
+    renderJobPage(server, JOB_ID, seeker);
+    const report = { status, reportedAt: '2025-03-11T09:00:00.000Z', resolvedAt: '2025-03-12T15:00:00.000Z' };
+    await server.load.answer(jobDetail({ viewer: seekerViewer({ isReported: true, report }) }));
+    expect(screen.getByText(line)).toBeInTheDocument();
+    expect(screen.queryByText('Reported · Under review')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report this job' })).not.toBeInTheDocument();
   });
 
   it('gives a company’s staff the job without Apply, Save or Report', async () => {
@@ -261,7 +278,7 @@ describe('the job’s page', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Close' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const note = screen.getByText(JobPageMessages.reportedByYou);
+    const note = screen.getByText('Reported · Under review');
     await waitFor(() => expect(note).toHaveFocus());
     expect(screen.queryByRole('button', { name: 'Report this job' })).not.toBeInTheDocument();
   });

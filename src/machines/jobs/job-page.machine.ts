@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, spawnChild, type SnapshotFrom } from 'xstate';
-import type { JobDetail } from '../../contract/jobs.ts';
+import { REPORT_STATUS_NAMES, type JobDetail, type ReportStatus } from '../../contract/jobs.ts';
 import { codeOf } from '../../services/http.ts';
 import { jobsService } from '../../services/jobs.ts';
 import { applyMachine, type ApplyOutput } from './apply.machine.ts';
@@ -27,7 +27,8 @@ export const JobPageMessages = {
   loading: 'Loading the job…',
   loadFailed: 'The job could not be loaded.',
   notFoundTitle: 'Job not found',
-  reportedByYou: 'You reported this job.',
+  /** The seeker's report and where it stands: under review, or what the review decided. */
+  reported: (status: ReportStatus) => `Reported · ${REPORT_STATUS_NAMES[status]}`,
 } as const;
 
 /** No such job: gone or hidden (job.notFound), or an id no job can have (request.invalid). */

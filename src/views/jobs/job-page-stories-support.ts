@@ -94,6 +94,7 @@ export const storyViewer = (over: Partial<JobViewer> = {}): JobViewer => ({
   hasApplied: false,
   application: null,
   isReported: false,
+  report: null,
   matchedSkills: 2,
   totalSkills: 4,
   ...over,

@@ -71,9 +71,31 @@ export const Applied: Story = {
 
 export const AppliedDark: Story = { ...Applied, globals: dark };
 
-/** loaded, reported by this seeker: it says so; Report is gone. */
+const reported = { status: 'open', reportedAt: '2025-03-11T09:00:00.000Z', resolvedAt: null } as const;
+
+/** loaded, reported by this seeker: "Reported · Under review"; Report is gone. */
 export const Reported: Story = {
-  args: { ...seeker, snapshot: at({ loaded: 'viewing' }, { ...storyJob, viewer: storyViewer({ isReported: true }) }, true) },
+  args: {
+    ...seeker,
+    snapshot: at({ loaded: 'viewing' }, { ...storyJob, viewer: storyViewer({ isReported: true, report: reported }) }, true),
+  },
+};
+
+/** loaded, reported and reviewed: the page says what the review decided. */
+export const ReportReviewed: Story = {
+  args: {
+    ...seeker,
+    snapshot: at(
+      { loaded: 'viewing' },
+      {
+        ...storyJob,
+        status: 'Closed',
+        isOpen: false,
+        viewer: storyViewer({ isReported: true, report: { ...reported, status: 'jobClosed', resolvedAt: '2025-03-12T15:00:00.000Z' } }),
+      },
+      true,
+    ),
+  },
 };
 
 /** loaded, closed: the notice, and no Apply. */

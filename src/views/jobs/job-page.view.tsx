@@ -150,7 +150,8 @@ function Actions({ actor, job, role, signedIn }: { actor: Actor; job: JobDetail;
           tabIndex={-1}
           className="text-sm text-muted outline-none focus-visible:outline focus-visible:outline-3 focus-visible:outline-brand-500"
         >
-          {JobPageMessages.reportedByYou}
+          {/* Just reported from this page: under review until an administrator resolves it. */}
+          {JobPageMessages.reported(job.viewer.report?.status ?? 'open')}
         </p>
       )}
     </div>

@@ -13,7 +13,16 @@ export const appliedApplication = {
 };
 
 export function seekerViewer(over: Partial<JobViewer> = {}): JobViewer {
-  return { isSaved: false, hasApplied: false, application: null, isReported: false, matchedSkills: 2, totalSkills: 3, ...over };
+  return {
+    isSaved: false,
+    hasApplied: false,
+    application: null,
+    isReported: false,
+    report: null,
+    matchedSkills: 2,
+    totalSkills: 3,
+    ...over,
+  };
 }
 
 /** An open on-site job in Vancouver, WA, asking for a résumé; `over` changes any of it. The result is checked against the contract. */
