@@ -6,6 +6,9 @@ export { googleSignInRoutes } from './google-routes.ts';
 export { accountRoutes } from './routes.ts';
 export { cancelEmailChange, requestEmailChange } from './email-change.ts';
 export { activeUser } from './profile.ts';
+export { checkCode, issueCode } from './otp.ts';
+export { enforceLimits } from './limits.ts';
+export { emailChangedMail } from './mails.ts';
 export { mayStillAct, sha256, revokeAllSessions, issueSession } from './sessions.ts';
 export {
   countUsers,

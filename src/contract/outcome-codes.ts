@@ -46,6 +46,7 @@ export const outcomeStatuses = {
   'payment.methodInUse': 409,
   'payment.unavailable': 503,
   'card.invalid': 400,
+  'reports.noneOpen': 409,
 } as const satisfies Record<string, number>;
 
 export type OutcomeCode = keyof typeof outcomeStatuses;

@@ -4,6 +4,7 @@ import { createSuperAdmin } from '../../server/cli/admin.ts';
 import type { Role } from '../../src/contract/roles.ts';
 import type { SessionData } from '../../src/contract/account.ts';
 import type { OutcomeCode } from '../../src/contract/outcome-codes.ts';
+import type { AdminDetails, AuditList, ReportGroup, ReportQueue } from '../../src/contract/admin.ts';
 import type { TestApp } from '../support/server/test-app.ts';
 import { PASSWORD, accountApp, api, codeIn, lastMail, post, testClock, type Answer } from './account-support.ts';
 
@@ -76,11 +77,35 @@ export const refusedCallers = (w: OfficeWorld): Array<[Caller, number]> => [
   [w.anonymous, 401],
 ];
 
-export const call = <T = unknown>(app: TestApp, method: 'GET' | 'POST', url: string, caller: Caller, body?: unknown) =>
-  api<T>(app, method, url, { ...(caller.token ? { token: caller.token } : {}), ...(body !== undefined ? { body } : {}) });
+export const call = <T = unknown>(
+  app: TestApp,
+  method: 'GET' | 'POST',
+  url: string,
+  caller: { token?: string | undefined },
+  body?: unknown,
+) => api<T>(app, method, url, { ...(caller.token ? { token: caller.token } : {}), ...(body !== undefined ? { body } : {}) });
+
+type Query = Record<string, string | number | boolean | undefined>;
+type Who = { token?: string | undefined };
+
+/** Every call of the report queue, the audit trail and the admin's details, as the back office makes them. */
+export function officeCalls(app: TestApp) {
+  return {
+    details: (c: Who) => call<AdminDetails>(app, 'GET', '/api/Admin/GetAdminDetails', c),
+    updateDetails: (c: Who, body: unknown) =>
+      call<{ details: AdminDetails; message: string }>(app, 'POST', '/api/Admin/UpdateAdminDetails', c, body),
+    requestEmail: (c: Who, body: unknown) => call<string>(app, 'POST', '/api/Admin/RequestEmailChange', c, body),
+    confirmEmail: (c: Who, body: unknown) =>
+      call<{ details: AdminDetails; message: string }>(app, 'POST', '/api/Admin/ConfirmEmailChange', c, body),
+    reports: (c: Who, query: Query = {}) => call<ReportQueue>(app, 'GET', withQuery('/api/Admin/Reports', query), c),
+    resolve: (c: Who, body: unknown) => call<{ group: ReportGroup; message: string }>(app, 'POST', '/api/Admin/ResolveReports', c, body),
+    audit: (c: Who, query: Query = {}) => call<AuditList>(app, 'GET', withQuery('/api/Admin/Audit', query), c),
+  };
+}
+export type OfficeCalls = ReturnType<typeof officeCalls>;
 
 /** A GET with its query built from an object (undefined values left out). */
-export function withQuery(path: string, query: Record<string, string | number | boolean | undefined> = {}) {
+export function withQuery(path: string, query: Query = {}) {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
   const qs = params.toString();
