@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminMessages } from '../../src/contract/admin.ts';
 import { adminAudit, jobPosts, jobReports, users } from '../../server/db/schema.ts';
@@ -216,6 +216,28 @@ describe('resolving', () => {
       status: 'Closed',
       viewer: { report: { status: 'jobClosed' } },
     });
+  });
+
+  it('commits with its audit entry or not at all: the job stays open, the reports open, nobody mailed', async () => {
+    const job = await t.jobs.create('Unrecorded Closing');
+    const applicant = await seeker('Ivy');
+    await apply(t.f, job, applicant.id!);
+    await report(t.w.seekerB, job, 'scam');
+    await db().execute(
+      sql.raw(`create function refuse_job_entry() returns trigger language plpgsql as $$
+        begin raise exception 'the trail is unavailable'; end; $$`),
+    );
+    await db().execute(
+      sql.raw(`create trigger refuse_job_entry before insert on admin_audit for each row
+        when (new.target_id = '${job}') execute function refuse_job_entry()`),
+    );
+    const mailsBefore = (await inbox(t.f.app, await emailOf(applicant))).length;
+    expect((await office.resolve(admin, { jobPostId: job, action: 'closeJob', note: 'Scam.' })).status).toBe(500);
+    expect((await jobRow(t.f, job))!.status).toBe('Active');
+    const rows = await db().select().from(jobReports).where(eq(jobReports.jobPostId, job));
+    expect(rows.map((r) => [r.status, r.resolvedAt, r.resolvedBy])).toEqual([['open', null, null]]);
+    expect(await inbox(t.f.app, await emailOf(applicant))).toHaveLength(mailsBefore);
+    expect(expectOk(await office.reports(admin)).groups.map((g) => g.job.id)).toContain(job);
   });
 
   it('refuses what it cannot do: no note, an unknown job, a page of 10^9', async () => {
