@@ -10,6 +10,7 @@ import { seedDemoApplicants } from './applicants/index.ts';
 import { seedDemoInvitations } from './suggestions/index.ts';
 import { seedDemoConversations } from './messaging/index.ts';
 import { seedDemoBoosts } from './billing/index.ts';
+import { seedDemoReports } from './admin/index.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
 
@@ -106,6 +107,8 @@ export async function onFirstStart(
   await seedDemoBoosts(ctx, { demo: demoFeatured, market: marketFeatured });
   await seedDemoJobActivity(ctx, { seekerId: created.seeker.id, newcomerId: created.newcomer.id, companyId: created.company.id });
   await seedDemoApplicants(ctx, created.company.id);
+  // After the jobs and the applicants: seekers report market jobs, some already resolved.
+  await seedDemoReports(ctx, { seekerId: created.seeker.id, newcomerId: created.newcomer.id, demoCompanyId: created.company.id });
   await seedDemoInvitations(ctx, { seekerId: created.seeker.id, newcomerId: created.newcomer.id, companyId: created.company.id });
   await seedDemoConversations(ctx, created.company.id, created.seeker.id);
   // Last: the counts of what the steps above wrote, and the history around them.

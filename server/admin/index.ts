@@ -6,6 +6,8 @@ import type { AppContext } from '../context.ts';
 import { companyAdminRoutes } from './company-routes.ts';
 import { officeRoutes } from './office-routes.ts';
 
+export { seedDemoReports } from './reports-demo.ts';
+
 export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   companyAdminRoutes(app, ctx);
   officeRoutes(app, ctx);

@@ -136,11 +136,11 @@ export const adminLogin = (app: TestApp, email: string, extra: Record<string, un
   post<SessionData>(app, '/api/Account/Login', { email, password: PASSWORD, isOtp: false, ...extra }, ip ? { ip } : {});
 
 /** A SuperAdmin's whole sign-in: the password, the code from the mail, the password with the code. */
-export async function adminSignedIn(app: TestApp, email: string): Promise<SessionData> {
-  const asked = await adminLogin(app, email);
+export async function adminSignedIn(app: TestApp, email: string, password = PASSWORD): Promise<SessionData> {
+  const asked = await adminLogin(app, email, { password });
   expect(asked.body.state.code).toBe('auth.codeRequired');
   const code = codeIn(await lastMail(app, email));
-  const answer = await adminLogin(app, email, { code });
+  const answer = await adminLogin(app, email, { password, code });
   expect(answer.status).toBe(200);
   return answer.body.data;
 }
