@@ -11,6 +11,7 @@ import type { Role } from '../../src/contract/roles.ts';
 import {
   loginFieldErrors,
   loginMachine,
+  selectAskingForCode,
   selectBusy,
   selectCanSubmit,
   selectCountingDown,
@@ -30,6 +31,8 @@ type Snap = SnapshotFrom<typeof loginMachine>;
 
 const NOW = new Date('2026-03-02T10:00:00Z').getTime();
 const TICK = 'xstate.after.tick.login.otp.counting.waiting';
+/** The wait after the server emailed a SuperAdmin's code on its own. */
+const COOL_TICK = 'xstate.after.tick.login.otp.cooling.waiting';
 
 const sessionFor = (role: Role): SessionData => ({
   accessToken: `access-${role}`,
@@ -56,6 +59,8 @@ const wrongPassword = ApiError.of('auth.invalidCredentials', AccountMessages.inv
 const twoErrors = new ApiError('client', 400, AccountMessages.email, [AccountMessages.email, AccountMessages.password]);
 const notVerified = ApiError.of('auth.businessUnverified', AccountMessages.notVerified, { request: businessRequest });
 const tooMany = new ApiError('client', 429, AccountMessages.otpResendWait, [AccountMessages.otpResendWait]);
+const codeRequired = ApiError.of('auth.codeRequired', AccountMessages.adminCodeSent);
+const wrongCode = ApiError.of('auth.invalidCode', AccountMessages.invalidCode);
 
 /** Every event the model may take, with the results the actors may give. */
 const modelEvents = [
@@ -79,9 +84,13 @@ const modelEvents = [
   { type: 'xstate.error.actor.login', error: wrongPassword },
   { type: 'xstate.error.actor.login', error: twoErrors },
   { type: 'xstate.error.actor.login', error: notVerified },
+  { type: 'xstate.error.actor.login', error: codeRequired },
+  { type: 'xstate.error.actor.login', error: wrongCode },
+  { type: 'adminCode.cancel' },
   { type: 'xstate.done.actor.requestOtp', output: AccountMessages.otpSent },
   { type: 'xstate.error.actor.requestOtp', error: tooMany },
   { type: TICK },
+  { type: COOL_TICK },
 ] as unknown as LoginEvent[];
 
 /** What a user can tell apart: the chart, which fields pass, which errors show, the countdown. */
@@ -108,15 +117,38 @@ const isResultOf = (e: { type: string }, id: string) => e.type === `xstate.done.
  */
 function possible(s: Snap, e: { type: string }) {
   const counting = s.matches({ otp: 'counting' });
+  const cooling = s.matches({ otp: 'cooling' });
   if (counting && s.context.secondsLeft < OTP_RESEND_SECONDS) return e.type === TICK;
+  if (cooling && s.context.secondsLeft < OTP_RESEND_SECONDS) return e.type === COOL_TICK;
   if (s.matches({ form: 'signedIn' }) || s.matches({ form: 'verifyingBusiness' })) return false;
-  if (s.matches({ form: 'submitting' })) return isResultOf(e, 'login');
+  const error = (e as { error?: unknown }).error;
+  const done = (e as { output?: SessionData }).output;
+  // The server asks for the code only after a password; a code sent with it is right or wrong.
+  if (s.matches({ form: 'submitting' })) {
+    return (
+      isResultOf(e, 'login') &&
+      (error !== wrongCode || s.context.mode === 'otp') &&
+      (error !== codeRequired || s.context.mode === 'password')
+    );
+  }
+  if (s.matches({ form: { adminCode: 'verifying' } })) {
+    return (isResultOf(e, 'login') && done?.users.role === 'SuperAdmin') || error === wrongCode;
+  }
+  if (s.matches({ form: { adminCode: 'resending' } })) return error === codeRequired || error === wrongPassword;
   if (isResultOf(e, 'login')) return false;
+  if (s.matches({ form: { adminCode: 'entering' } })) {
+    // The code step shows the code boxes, Resend, "Use another account" and Login, nothing else.
+    const field = (e as { field?: string }).field;
+    if (e.type === 'field.change' || e.type === 'field.blur') return field === 'code';
+    if (e.type === 'mode.change' || e.type === 'remember.change') return false;
+  } else if (e.type === 'adminCode.cancel') return false;
   // The code request is pending until it answers (the notice is cleared when it starts).
   if (isResultOf(e, 'requestOtp')) return counting && s.context.notice === null;
   if (e.type === TICK) {
     return counting && s.context.notice !== null && s.context.mode === 'otp' && s.context.code === '' && !s.context.errors.length;
   }
+  // The code step's wait runs its course from the step as it first shows.
+  if (e.type === COOL_TICK) return cooling && s.context.code === '' && !s.context.errors.length && !s.context.submitted;
   return true;
 }
 
@@ -170,7 +202,7 @@ type Sut = ReturnType<typeof startSut>;
 
 /** Makes the SUT live through one model event, as the browser and the server would. */
 async function exec(sut: Sut, event: LoginEvent) {
-  if ((event.type as string) === TICK) {
+  if ((event.type as string) === TICK || (event.type as string) === COOL_TICK) {
     await vi.advanceTimersByTimeAsync(1000);
     return;
   }
@@ -215,7 +247,18 @@ describe('login machine (model-based)', () => {
   it('reaches every state of the chart and tries every event', () => {
     const reached = new Set(states.flatMap((s) => atomicStates(s.state.value)));
     expect([...reached].sort()).toEqual(
-      ['form.editing', 'form.signedIn', 'form.submitting', 'form.verifyingBusiness', 'otp.counting.waiting', 'otp.idle'].sort(),
+      [
+        'form.adminCode.entering',
+        'form.adminCode.resending',
+        'form.adminCode.verifying',
+        'form.editing',
+        'form.signedIn',
+        'form.submitting',
+        'form.verifyingBusiness',
+        'otp.cooling.waiting',
+        'otp.counting.waiting',
+        'otp.idle',
+      ].sort(),
     );
     const tried = new Set(states.flatMap((s) => s.transitions.map((t) => t.event.type)));
     expect([...tried].sort()).toEqual([...new Set(modelEvents.map((e) => e.type))].sort());
@@ -234,7 +277,7 @@ describe('login machine (model-based)', () => {
       await exec(sut, t.event);
       const snap = sut.actor.getSnapshot();
       expect(observable(snap), `after ${JSON.stringify(t.event)}`).toBe(observable(t.next));
-      expect(selectCountingDown(snap)).toBe(t.next.matches({ otp: 'counting' }));
+      expect(selectCountingDown(snap)).toBe(t.next.matches({ otp: 'counting' }) || t.next.matches({ otp: 'cooling' }));
       checkEffects(sut, before, t.event, t.next);
       sut.actor.stop();
     }
@@ -409,6 +452,104 @@ describe('login rules', () => {
     sut.pending.login!.reject(new Error('socket hang up'));
     await vi.advanceTimersByTimeAsync(0);
     expect(selectErrors(sut.actor.getSnapshot())).toEqual([AccountMessages.generic]);
+  });
+});
+
+describe('a SuperAdmin’s second step: the emailed code', () => {
+  beforeEach(() => vi.useFakeTimers({ now: NOW }));
+  afterEach(() => vi.useRealTimers());
+
+  /** The password is right: the server emailed the code and asks for it. */
+  async function askedForCode(rememberMe = false) {
+    const sut = startSut();
+    await exec(sut, { type: 'field.change', field: 'email', value: ' chief@example.com ' });
+    await exec(sut, { type: 'field.change', field: 'password', value: 'correct horse' });
+    if (rememberMe) await exec(sut, { type: 'remember.change', value: true });
+    await exec(sut, { type: 'login.submit' });
+    sut.pending.login!.reject(codeRequired);
+    await vi.advanceTimersByTimeAsync(0);
+    return sut;
+  }
+
+  it('asks for the code with the server’s words and starts the resend wait; nothing is announced yet', async () => {
+    const sut = await askedForCode();
+    const snap = sut.actor.getSnapshot();
+    expect(selectAskingForCode(snap)).toBe(true);
+    expect(snap.context.notice).toBe(AccountMessages.adminCodeSent);
+    expect(selectErrors(snap)).toEqual([]);
+    expect(selectFieldErrors(snap)).toEqual({});
+    expect(selectCountingDown(snap)).toBe(true);
+    expect(selectSecondsLeft(snap)).toBe(60);
+    expect(selectCanSubmit(snap)).toBe(false);
+    expect(sut.log.emitted).toEqual([]);
+    expect(sut.log.codeRequests).toEqual([]);
+  });
+
+  it('sends the same email and password with the code; a wrong code is shown, the right one signs in to the back office', async () => {
+    const sut = await askedForCode(true);
+    await exec(sut, { type: 'field.change', field: 'code', value: '12 4' });
+    await exec(sut, { type: 'field.blur', field: 'code' });
+    expect(selectFieldErrors(sut.actor.getSnapshot())).toEqual({ code: AccountMessages.otp });
+    await exec(sut, { type: 'field.change', field: 'code', value: '123456' });
+    await exec(sut, { type: 'login.submit' });
+    expect(selectBusy(sut.actor.getSnapshot())).toBe(true);
+    sut.pending.login!.reject(wrongCode);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectErrors(sut.actor.getSnapshot())).toEqual([AccountMessages.invalidCode]);
+    expect(selectAskingForCode(sut.actor.getSnapshot())).toBe(true);
+
+    await exec(sut, { type: 'field.change', field: 'code', value: '654321' });
+    await exec(sut, { type: 'login.submit' });
+    sut.pending.login!.resolve(sessionFor('SuperAdmin'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sut.log.logins.slice(1)).toEqual([
+      { email: 'chief@example.com', password: 'correct horse', isOtp: false, rememberMe: true, code: '123456' },
+      { email: 'chief@example.com', password: 'correct horse', isOtp: false, rememberMe: true, code: '654321' },
+    ]);
+    expect(sut.log.emitted).toEqual([
+      { type: 'signedIn', data: sessionFor('SuperAdmin') },
+      { type: 'navigate', to: '/back-office/dashboard' },
+    ]);
+  });
+
+  it('resends after the wait by sending the password again, which restarts the wait and empties the boxes', async () => {
+    const sut = await askedForCode();
+    await exec(sut, { type: 'field.change', field: 'code', value: '12' });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(selectSecondsLeft(sut.actor.getSnapshot())).toBe(30);
+    // Not during the wait.
+    await exec(sut, { type: 'otp.request' });
+    expect(sut.log.logins).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(selectCountingDown(sut.actor.getSnapshot())).toBe(false);
+
+    await exec(sut, { type: 'otp.request' });
+    expect(selectBusy(sut.actor.getSnapshot())).toBe(true);
+    expect(sut.log.logins.at(-1)).toEqual({ email: 'chief@example.com', password: 'correct horse', isOtp: false, rememberMe: false });
+    sut.pending.login!.reject(codeRequired);
+    await vi.advanceTimersByTimeAsync(0);
+    const snap = sut.actor.getSnapshot();
+    expect(snap.context.code).toBe('');
+    expect(selectSecondsLeft(snap)).toBe(60);
+    expect(selectAskingForCode(snap)).toBe(true);
+    // Any other answer to the resend is shown, and the step stays.
+    await vi.advanceTimersByTimeAsync(60_000);
+    await exec(sut, { type: 'otp.request' });
+    sut.pending.login!.reject(tooMany);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectErrors(sut.actor.getSnapshot())).toEqual([AccountMessages.otpResendWait]);
+    expect(selectAskingForCode(sut.actor.getSnapshot())).toBe(true);
+  });
+
+  it('“Use another account” goes back to the email and password, the password emptied', async () => {
+    const sut = await askedForCode();
+    await exec(sut, { type: 'field.change', field: 'code', value: '123' });
+    await exec(sut, { type: 'adminCode.cancel' });
+    const snap = sut.actor.getSnapshot();
+    expect(snap.matches({ form: 'editing' })).toBe(true);
+    expect(selectAskingForCode(snap)).toBe(false);
+    expect(snap.context).toMatchObject({ email: ' chief@example.com ', password: '', code: '', notice: null });
+    expect(selectFieldErrors(snap)).toEqual({});
   });
 });
 

@@ -121,14 +121,54 @@ describe('Login screen', () => {
     expect(calls.completions).toBe(1);
   });
 
-  it('sends a SuperAdmin to the back office, and fetches no completion status', async () => {
-    const { logic, calls } = stubbed({ login: async () => sessionFor('SuperAdmin') });
+  it('asks a SuperAdmin for the emailed code after the password, then lands them in the back office', async () => {
+    const answers = [
+      () => Promise.reject(ApiError.of('auth.codeRequired', AccountMessages.adminCodeSent)),
+      () => Promise.reject(ApiError.of('auth.invalidCode', AccountMessages.invalidCode)),
+      async () => sessionFor('SuperAdmin'),
+    ];
+    const { logic, calls } = stubbed({ login: () => answers[calls.logins.length - 1]!() });
     const { user, location } = renderInApp(<LoginPage logic={logic} />, { path: '/login' });
     await user.type(emailField(), 'sam@example.com');
     await user.type(passwordField(), 'correct horse');
     await user.click(submit());
+
+    // The code step: the server's words, who is signing in, six boxes with the keyboard in the first.
+    expect(await screen.findByText(AccountMessages.adminCodeSent)).toBeInTheDocument();
+    expect(screen.getByText('sam@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Sign-in code' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveFocus();
+    expect(screen.queryByLabelText('Password', { selector: 'input' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup', { name: 'Sign in with' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend code in 60s' })).toBeDisabled();
+    expect(submit()).toBeDisabled();
+
+    await user.keyboard('111111');
+    await user.click(submit());
+    expect(await screen.findByText(AccountMessages.invalidCode)).toBeInTheDocument();
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
+    await user.paste('482913');
+    await user.click(submit());
     await vi.waitFor(() => expect(location()).toBe('/back-office/dashboard'));
+    expect(calls.logins).toEqual([
+      { email: 'sam@example.com', password: 'correct horse', isOtp: false, rememberMe: false },
+      { email: 'sam@example.com', password: 'correct horse', isOtp: false, rememberMe: false, code: '111111' },
+      { email: 'sam@example.com', password: 'correct horse', isOtp: false, rememberMe: false, code: '482913' },
+    ]);
     expect(calls.completions).toBe(0);
+  });
+
+  it('“Use another account” leaves the code step for the email and an empty password', async () => {
+    const { logic } = stubbed({ login: () => Promise.reject(ApiError.of('auth.codeRequired', AccountMessages.adminCodeSent)) });
+    const { user } = renderInApp(<LoginPage logic={logic} />, { path: '/login' });
+    await user.type(emailField(), 'sam@example.com');
+    await user.type(passwordField(), 'correct horse');
+    await user.click(submit());
+    await user.click(await screen.findByRole('button', { name: 'Use another account' }));
+    expect(emailField()).toHaveValue('sam@example.com');
+    expect(passwordField()).toHaveValue('');
+    expect(screen.queryByRole('group', { name: 'Sign-in code' })).not.toBeInTheDocument();
+    expect(screen.queryByText(AccountMessages.adminCodeSent)).not.toBeInTheDocument();
   });
 
   it('behind the route guard, an employer still lands on the dashboard', async () => {
@@ -268,6 +308,27 @@ describe('Login with an emailed code', () => {
     press(send);
     expect(calls.codes).toEqual(['ada@example.com', 'ada@example.com']);
     expect(screen.getByRole('button', { name: 'Resend OTP in 60s' })).toBeDisabled();
+  });
+
+  it('a SuperAdmin resends the code after 60 s: the password is sent again and the wait starts over', async () => {
+    fakeClock();
+    const { logic, calls } = stubbed({ login: () => Promise.reject(ApiError.of('auth.codeRequired', AccountMessages.adminCodeSent)) });
+    renderInApp(<LoginPage logic={logic} />, { path: '/login' });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    typeInto(emailField(), 'sam@example.com');
+    typeInto(passwordField(), 'correct horse');
+    press(submit());
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole('button', { name: 'Resend code in 60s' })).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(59_000));
+    expect(screen.getByRole('button', { name: 'Resend code in 1s' })).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    press(screen.getByRole('button', { name: 'Resend code' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(calls.logins).toHaveLength(2);
+    expect(calls.logins[1]).toEqual({ email: 'sam@example.com', password: 'correct horse', isOtp: false, rememberMe: false });
+    expect(screen.getByRole('button', { name: 'Resend code in 60s' })).toBeDisabled();
+    expect(calls.codes).toEqual([]);
   });
 
   it('an error stops the countdown and is shown', async () => {

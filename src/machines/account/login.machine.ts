@@ -11,6 +11,7 @@ import {
 import type { BodyOf } from '../../contract/endpoint.ts';
 import { homeFor } from '../../contract/roles.ts';
 import { accountService } from '../../services/account.ts';
+import { codeOf } from '../../services/http.ts';
 import { verificationRequestStore } from '../../services/verification-request-store.ts';
 import { canSubmit, firstErrors, shownErrors, touch, type FieldErrors, type ShownState } from '../form.ts';
 import { businessVerificationOf, errorsOf } from './api-errors.ts';
@@ -34,6 +35,11 @@ export interface LoginContext extends ShownState<LoginField> {
   secondsLeft: number;
   /** Where to go once signed in instead of the user's home: a page of this site (`?next=`), or null. */
   next: string | null;
+  /**
+   * The server asked for the emailed code after a right password (a SuperAdmin's second factor):
+   * the form then asks for the code and sends it with the email and password.
+   */
+  adminCode: boolean;
 }
 
 export interface LoginInput {
@@ -49,7 +55,11 @@ export type LoginEvent =
   | { type: 'remember.change'; value: boolean }
   | { type: 'mode.change'; mode: LoginMode }
   | { type: 'otp.request' }
-  | { type: 'login.submit' };
+  | { type: 'login.submit' }
+  /** Leaves the code step for the email and password (another account). */
+  | { type: 'adminCode.cancel' }
+  /** Internal: the server emailed a code after the password; the resend wait starts. */
+  | { type: 'code.sent' };
 
 export type LoginEmitted =
   | { type: 'signedIn'; data: SessionData }
@@ -69,20 +79,33 @@ export const initialLoginContext: LoginContext = {
   notice: null,
   secondsLeft: 0,
   next: null,
+  adminCode: false,
 };
 
 const parseRequest = (c: LoginContext) =>
-  loginRequestSchema.safeParse({
-    email: c.email,
-    password: c.mode === 'otp' ? c.code : c.password,
-    isOtp: c.mode === 'otp',
-    rememberMe: c.rememberMe,
-  });
+  c.adminCode
+    ? // The second step: the same email and password, with the emailed code.
+      loginRequestSchema.safeParse({ email: c.email, password: c.password, isOtp: false, rememberMe: c.rememberMe, code: c.code })
+    : loginRequestSchema.safeParse({
+        email: c.email,
+        password: c.mode === 'otp' ? c.code : c.password,
+        isOtp: c.mode === 'otp',
+        rememberMe: c.rememberMe,
+      });
+
+/** The password again without a code: the server emails a new one (the code step's resend). */
+const resendRequest = (c: LoginContext): LoginRequest => ({
+  email: c.email.trim(),
+  password: c.password,
+  isOtp: false,
+  rememberMe: c.rememberMe,
+});
 
 /** Every field error of the form as it stands, whether shown yet or not. */
 export function loginFieldErrors(c: LoginContext): FieldErrors<LoginField> {
   const result = parseRequest(c);
   if (result.success) return {};
+  if (c.adminCode) return firstErrors(result.error.issues, ['code']).code ? { code: AccountMessages.otp } : {};
   const { email, password } = firstErrors(result.error.issues, ['email', 'password']);
   // The code travels as the password; its boxes have one message of their own.
   if (c.mode === 'otp') return { ...(email && { email }), ...(password && { code: AccountMessages.otp }) };
@@ -123,6 +146,27 @@ export const loginMachine = setup({
     }),
     touchAll: assign({ submitted: true }),
     clearErrors: assign({ errors: [] }),
+    /** The server emailed a code: the form asks for it, with the server's words, and the resend wait starts. */
+    askForCode: enqueueActions(({ enqueue }, params: { message: string }) => {
+      enqueue.assign({
+        adminCode: true,
+        code: '',
+        notice: params.message,
+        errors: [],
+        submitted: false,
+        touched: ({ context }) => ({ ...context.touched, code: false }),
+      });
+      enqueue.raise({ type: 'code.sent' });
+    }),
+    leaveCodeStep: assign({
+      adminCode: false,
+      code: '',
+      password: '',
+      notice: null,
+      errors: [],
+      submitted: false,
+      touched: ({ context }) => ({ ...context.touched, password: false, code: false }),
+    }),
   },
   guards: {
     isValid: ({ context }) => parseRequest(context).success,
@@ -131,6 +175,10 @@ export const loginMachine = setup({
       event.type === 'mode.change' && event.mode === 'otp' && context.mode !== 'otp' && emailIsValid(context),
     /** An employer or recruiter whose business is not verified yet (auth.businessUnverified). */
     needsBusinessVerification: (_, params: { error: unknown }) => businessVerificationOf(params.error) !== null,
+    /** A SuperAdmin's right password: the server emailed the code it now asks for (auth.codeRequired). */
+    codeRequired: (_, params: { error: unknown }) => codeOf(params.error) === 'auth.codeRequired',
+    /** Another code may be sent: the last one's wait is over. */
+    mayResend: stateIn({ otp: 'idle' }),
     isJobSeeker: (_, params: { data: SessionData }) => params.data.users.role === 'JobSeeker',
     lastSecond: ({ context }) => context.secondsLeft <= 1,
   },
@@ -185,6 +233,11 @@ export const loginMachine = setup({
             ],
             onError: [
               {
+                guard: { type: 'codeRequired', params: ({ event }) => ({ error: event.error }) },
+                target: 'adminCode',
+                actions: { type: 'askForCode', params: ({ event }) => ({ message: errorsOf(event.error)[0]! }) },
+              },
+              {
                 // An employer whose business is not verified yet (spec 1 §4).
                 guard: { type: 'needsBusinessVerification', params: ({ event }) => ({ error: event.error }) },
                 target: 'verifyingBusiness',
@@ -197,6 +250,60 @@ export const loginMachine = setup({
               },
               { target: 'editing', actions: assign({ errors: ({ event }) => errorsOf(event.error) }) },
             ],
+          },
+        },
+        /** A SuperAdmin's second step: the emailed code, sent with the same email and password. */
+        adminCode: {
+          initial: 'entering',
+          states: {
+            entering: {
+              on: {
+                'field.change': {
+                  guard: ({ event }) => event.field === 'code',
+                  actions: assign({ code: ({ event }) => event.value }),
+                },
+                'field.blur': { actions: 'touchField' },
+                'login.submit': [{ guard: 'isValid', target: 'verifying' }, { actions: 'touchAll' }],
+                // Resending is signing in with the password again: the server mails a new code.
+                'otp.request': { guard: 'mayResend', target: 'resending' },
+                'adminCode.cancel': { target: '#login.form.editing', actions: 'leaveCodeStep' },
+              },
+            },
+            verifying: {
+              tags: ['loading'],
+              entry: ['touchAll', 'clearErrors'],
+              invoke: {
+                id: 'login',
+                src: 'login',
+                input: ({ context }) => parseRequest(context).data!,
+                onDone: {
+                  target: '#login.form.signedIn',
+                  actions: { type: 'announceSignIn', params: ({ event }) => ({ data: event.output }) },
+                },
+                onError: { target: 'entering', actions: assign({ errors: ({ event }) => errorsOf(event.error) }) },
+              },
+            },
+            resending: {
+              tags: ['loading'],
+              entry: 'clearErrors',
+              invoke: {
+                id: 'login',
+                src: 'login',
+                input: ({ context }) => resendRequest(context),
+                onDone: {
+                  target: '#login.form.signedIn',
+                  actions: { type: 'announceSignIn', params: ({ event }) => ({ data: event.output }) },
+                },
+                onError: [
+                  {
+                    guard: { type: 'codeRequired', params: ({ event }) => ({ error: event.error }) },
+                    target: 'entering',
+                    actions: { type: 'askForCode', params: ({ event }) => ({ message: errorsOf(event.error)[0]! }) },
+                  },
+                  { target: 'entering', actions: assign({ errors: ({ event }) => errorsOf(event.error) }) },
+                ],
+              },
+            },
           },
         },
         // Both leave the page; busy until they have, so nothing is sent twice.
@@ -215,6 +322,23 @@ export const loginMachine = setup({
               { guard: and([stateIn({ form: 'editing' }), 'emailValid']), target: 'counting' },
               { actions: assign({ touched: ({ context }) => touch(context.touched, 'email') }) },
             ],
+            'code.sent': 'cooling',
+          },
+        },
+        /** The wait after the server emailed a code on its own (a SuperAdmin's password): nothing to request. */
+        cooling: {
+          entry: assign({ secondsLeft: OTP_RESEND_SECONDS }),
+          exit: assign({ secondsLeft: 0 }),
+          initial: 'waiting',
+          states: {
+            waiting: {
+              after: {
+                tick: [
+                  { guard: 'lastSecond', target: '#login.otp.idle' },
+                  { target: 'waiting', reenter: true, actions: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }) },
+                ],
+              },
+            },
           },
         },
         counting: {
@@ -248,7 +372,7 @@ export const loginMachine = setup({
 type Snapshot = {
   context: LoginContext;
   hasTag: (tag: 'loading') => boolean;
-  matches: (value: { otp: 'counting' } | { form: 'editing' }) => boolean;
+  matches: (value: { otp: 'counting' } | { otp: 'cooling' } | { form: 'editing' }) => boolean;
 };
 
 export const selectBusy = (s: Snapshot) => s.hasTag('loading');
@@ -256,6 +380,8 @@ export const selectBusy = (s: Snapshot) => s.hasTag('loading');
 export const selectCanSubmit = (s: Snapshot) => canSubmit(s.hasTag('loading'), parseRequest(s.context).success);
 /** Field errors shown: touched fields only, until a submit shows them all. */
 export const selectFieldErrors = (s: Snapshot) => shownErrors(loginFieldErrors(s.context), s.context.touched, s.context.submitted);
-export const selectCountingDown = (s: Snapshot) => s.matches({ otp: 'counting' });
+export const selectCountingDown = (s: Snapshot) => s.matches({ otp: 'counting' }) || s.matches({ otp: 'cooling' });
+/** The second step of a SuperAdmin's sign-in: the emailed code is asked for. */
+export const selectAskingForCode = (s: Snapshot) => s.context.adminCode;
 export const selectSecondsLeft = (s: Snapshot) => s.context.secondsLeft;
 export const selectErrors = (s: Snapshot) => s.context.errors;

@@ -24,13 +24,23 @@ const social = {
   }),
 };
 
-type Value = { form: 'editing' | 'submitting' | 'signedIn' | 'verifyingBusiness'; otp: 'idle' | { counting: 'waiting' } };
+type Value = {
+  form: 'editing' | 'submitting' | 'signedIn' | 'verifyingBusiness' | { adminCode: 'entering' | 'verifying' | 'resending' };
+  otp: 'idle' | { counting: 'waiting' } | { cooling: 'waiting' };
+};
 
 const at = (value: Value, context: Partial<LoginContext> = {}) =>
   logic.resolveState({ value, context: { ...initialLoginContext, ...context } });
 
 const filled: Partial<LoginContext> = { email: 'maria.lopez@example.com', password: 'correct horse battery' };
 const otp: Partial<LoginContext> = { email: 'maria.lopez@example.com', mode: 'otp' };
+/** A SuperAdmin whose password was right: the server emailed the code and asks for it. */
+const adminCode: Partial<LoginContext> = {
+  email: 'avery.admin@example.com',
+  password: 'correct horse battery',
+  adminCode: true,
+  notice: AccountMessages.adminCodeSent,
+};
 
 const meta = {
   title: 'Account/Login',
@@ -125,6 +135,33 @@ export const OtpLive: Story = {
     await userEvent.type(canvas.getByLabelText('Email'), 'maria.lopez@example.com');
     await userEvent.click(canvas.getByRole('radio', { name: 'OTP' }));
     await expect(canvas.getByRole('button', { name: 'Resend OTP in 60s' })).toBeDisabled();
+  },
+};
+
+/** adminCode.entering: a SuperAdmin's second step, the emailed code asked for during the 60 s resend wait. */
+export const AdminCode: Story = {
+  args: { snapshot: at({ form: { adminCode: 'entering' }, otp: { cooling: 'waiting' } }, { ...adminCode, code: '48', secondsLeft: 51 }) },
+};
+
+export const AdminCodeDark: Story = { ...AdminCode, globals: dark };
+
+/** adminCode.entering after a wrong code; the wait is over, so Resend code is enabled. */
+export const AdminCodeRefused: Story = {
+  args: {
+    snapshot: at(
+      { form: { adminCode: 'entering' }, otp: 'idle' },
+      { ...adminCode, code: '482913', submitted: true, errors: [AccountMessages.invalidCode] },
+    ),
+  },
+};
+
+/** adminCode.verifying: the password and the code on their way; Login is busy. */
+export const AdminCodeVerifying: Story = {
+  args: {
+    snapshot: at(
+      { form: { adminCode: 'verifying' }, otp: { cooling: 'waiting' } },
+      { ...adminCode, code: '482913', submitted: true, secondsLeft: 33 },
+    ),
   },
 };
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { toast } from '../ui/toast.tsx';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -6,6 +6,7 @@ import type { SnapshotFrom } from 'xstate';
 import { SessionContext } from '../../app/session.tsx';
 import {
   loginMachine,
+  selectAskingForCode,
   selectBusy,
   selectCanSubmit,
   selectCountingDown,
@@ -58,6 +59,7 @@ export default function LoginPage({ logic, snapshot, social }: LoginPageProps) {
   const busy = useSelector(actor, selectBusy);
   const countingDown = useSelector(actor, selectCountingDown);
   const secondsLeft = useSelector(actor, selectSecondsLeft);
+  const askingForCode = useSelector(actor, selectAskingForCode);
 
   useEffect(() => {
     // The session first, so the page the user lands on sees them signed in.
@@ -85,67 +87,85 @@ export default function LoginPage({ logic, snapshot, social }: LoginPageProps) {
           actor.send({ type: 'login.submit' });
         }}
       >
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={email}
-          error={fieldErrors.email}
-          onChange={(e) => change('email', e.target.value)}
-          onBlur={() => blur('email')}
-        />
-
-        <ChoiceGroup<LoginMode>
-          label="Sign in with"
-          value={mode}
-          options={modes}
-          onChange={(next) => actor.send({ type: 'mode.change', mode: next })}
-        />
-
-        {mode === 'password' ? (
-          <SecretField
-            label="Password"
-            what="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            error={fieldErrors.password}
-            onChange={(e) => change('password', e.target.value)}
-            onBlur={() => blur('password')}
+        {askingForCode ? (
+          <AdminCodeStep
+            email={email.trim()}
+            code={code}
+            notice={notice}
+            error={fieldErrors.code}
+            countingDown={countingDown}
+            secondsLeft={secondsLeft}
+            busy={busy}
+            onChange={(value) => change('code', value)}
+            onBlur={() => blur('code')}
+            onResend={() => actor.send({ type: 'otp.request' })}
+            onCancel={() => actor.send({ type: 'adminCode.cancel' })}
           />
         ) : (
-          <div className="flex flex-col gap-1">
-            <OtpInput
-              legend="One-time code"
-              value={code}
-              error={fieldErrors.code}
-              onChange={(value) => change('code', value)}
-              onBlur={() => blur('code')}
+          <>
+            <TextField
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              value={email}
+              error={fieldErrors.email}
+              onChange={(e) => change('email', e.target.value)}
+              onBlur={() => blur('email')}
             />
-            <div className="flex flex-wrap items-center gap-1">
-              <Button variant="secondary" disabled={countingDown} onClick={() => actor.send({ type: 'otp.request' })}>
-                {countingDown ? `Resend OTP in ${secondsLeft}s` : 'Send OTP'}
-              </Button>
-              <span className="text-xs text-muted">We email you a 6 digit code; it works once, for 10 minutes.</span>
-            </div>
-            {notice && <Alert tone="info">{notice}</Alert>}
-          </div>
-        )}
 
-        <div className="flex flex-wrap items-center justify-between gap-1">
-          <Checkbox
-            label="Remember Me"
-            name="rememberMe"
-            checked={rememberMe}
-            onChange={(e) => actor.send({ type: 'remember.change', value: e.target.checked })}
-          />
-          <Link href={forgotHref} className="text-sm font-medium">
-            Forgot Password?
-          </Link>
-        </div>
+            <ChoiceGroup<LoginMode>
+              label="Sign in with"
+              value={mode}
+              options={modes}
+              onChange={(next) => actor.send({ type: 'mode.change', mode: next })}
+            />
+
+            {mode === 'password' ? (
+              <SecretField
+                label="Password"
+                what="password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                error={fieldErrors.password}
+                onChange={(e) => change('password', e.target.value)}
+                onBlur={() => blur('password')}
+              />
+            ) : (
+              <div className="flex flex-col gap-1">
+                <OtpInput
+                  legend="One-time code"
+                  value={code}
+                  error={fieldErrors.code}
+                  onChange={(value) => change('code', value)}
+                  onBlur={() => blur('code')}
+                />
+                <div className="flex flex-wrap items-center gap-1">
+                  <Button variant="secondary" disabled={countingDown} onClick={() => actor.send({ type: 'otp.request' })}>
+                    {countingDown ? `Resend OTP in ${secondsLeft}s` : 'Send OTP'}
+                  </Button>
+                  <span className="text-xs text-muted">We email you a 6 digit code; it works once, for 10 minutes.</span>
+                </div>
+                {notice && <Alert tone="info">{notice}</Alert>}
+              </div>
+            )}
+
+            <div className="flex flex-wrap items-center justify-between gap-1">
+              <Checkbox
+                label="Remember Me"
+                name="rememberMe"
+                checked={rememberMe}
+                onChange={(e) => actor.send({ type: 'remember.change', value: e.target.checked })}
+              />
+              <Link href={forgotHref} className="text-sm font-medium">
+                Forgot Password?
+              </Link>
+            </div>
+          </>
+        )}
 
         <ServerErrors errors={errors} />
 
@@ -164,5 +184,55 @@ export default function LoginPage({ logic, snapshot, social }: LoginPageProps) {
         </Link>
       </p>
     </AuthCard>
+  );
+}
+
+interface AdminCodeStepProps {
+  email: string;
+  code: string;
+  notice: string | null;
+  error: string | undefined;
+  countingDown: boolean;
+  secondsLeft: number;
+  busy: boolean;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  onResend: () => void;
+  onCancel: () => void;
+}
+
+/** A SuperAdmin's second step: the 6-digit code the server emailed after the right password. */
+function AdminCodeStep({
+  email,
+  code,
+  notice,
+  error,
+  countingDown,
+  secondsLeft,
+  busy,
+  onChange,
+  onBlur,
+  onResend,
+  onCancel,
+}: AdminCodeStepProps) {
+  const first = useRef<HTMLDivElement>(null);
+  // The step replaces the password field: the keyboard goes to the first box.
+  useEffect(() => first.current?.querySelector('input')?.focus(), []);
+  return (
+    <div className="flex flex-col gap-1.5" ref={first}>
+      {notice && <Alert tone="info">{notice}</Alert>}
+      <p className="text-sm">
+        Signing in as <span className="font-semibold">{email}</span>
+      </p>
+      <OtpInput legend="Sign-in code" value={code} error={error} onChange={onChange} onBlur={onBlur} />
+      <div className="flex flex-wrap items-center gap-1">
+        <Button variant="secondary" disabled={countingDown || busy} onClick={onResend}>
+          {countingDown ? `Resend code in ${secondsLeft}s` : 'Resend code'}
+        </Button>
+        <Button variant="ghost" disabled={busy} onClick={onCancel}>
+          Use another account
+        </Button>
+      </div>
+    </div>
   );
 }
