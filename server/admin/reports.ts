@@ -8,7 +8,6 @@ import { conflict, notFound } from '../http/errors.ts';
 import { fullNameOf } from '../platform/people.ts';
 import { displayNameOf } from '../company/index.ts';
 import {
-  ADMIN_PAGE_SIZE,
   AdminMessages,
   type AdminReport,
   type CompanyState,

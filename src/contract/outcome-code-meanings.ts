@@ -49,7 +49,8 @@ export const outcomeMeanings: Record<OutcomeCode, string> = {
   'payment.unavailable': 'A billing call that needs the payment processor on a server where none is set up (production without Stripe).',
   'card.invalid':
     "The test processor's card form was given a number, expiry or security code that is not valid; state.fieldErrors places it.",
-  'reports.noneOpen': 'Resolving the reports of a job that has none open (another administrator resolved them first): the queue is out of date.',
+  'reports.noneOpen':
+    'Resolving the reports of a job that has none open (another administrator resolved them first): the queue is out of date.',
 };
 
 /** Each code with its status and meaning. */
