@@ -46,11 +46,14 @@ export const placeOf = (p: { city: string | null; state: string | null }): strin
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+// Qualified by hand: drizzle names a one-table select's columns without their table, which a subquery would read as its own.
+const companyId = sql.raw('"companies"."id"');
+
 /** Open: Active and before its last day (an Active job past it reads as Expired). */
 const openJobsOf = (now: Date) =>
-  sql<number>`(select count(*)::int from ${jobPosts} j where j.company_id = ${companies.id} and j.status = 'Active' and j.valid_through > ${now.toISOString()}::timestamptz)`;
-const openReportsOf = sql<number>`(select count(*)::int from ${jobReports} r join ${jobPosts} j on j.id = r.job_post_id where j.company_id = ${companies.id} and r.status = 'open')`;
-const staffCountOf = sql<number>`(select count(*)::int from ${users} u where u.company_id = ${companies.id} and u.role in ('Employer', 'Recruiter') and not u.disabled)`;
+  sql<number>`(select count(*)::int from ${jobPosts} j where j.company_id = ${companyId} and j.status = 'Active' and j.valid_through > ${now.toISOString()}::timestamptz)`;
+const openReportsOf = sql<number>`(select count(*)::int from ${jobReports} r join ${jobPosts} j on j.id = r.job_post_id where j.company_id = ${companyId} and r.status = 'open')`;
+const staffCountOf = sql<number>`(select count(*)::int from ${users} u where u.company_id = ${companyId} and u.role in ('Employer', 'Recruiter') and not u.disabled)`;
 
 const sortName = sql`lower(coalesce(${companies.displayName}, ${companies.name}))`;
 

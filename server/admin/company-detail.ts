@@ -73,6 +73,9 @@ export async function jobCountsWhere(db: Db, where: ReturnType<typeof eq>, now: 
   return counts;
 }
 
+// Qualified by hand: drizzle names a one-table select's columns without their table, which a subquery would read as its own.
+const jobPostId = sql.raw('"job_posts"."id"');
+
 /** The newest jobs `where` picks, with their applications and open reports. */
 export async function jobsWhere(db: Db, where: ReturnType<typeof eq>, now: Date, limit = PAGE_JOBS): Promise<AdminJob[]> {
   const rows = await db
@@ -86,8 +89,8 @@ export async function jobsWhere(db: Db, where: ReturnType<typeof eq>, now: Date,
       state: jobPosts.state,
       postedAt: jobPosts.postedAt,
       boosted: jobPosts.isBoosted,
-      applications: sql<number>`(select count(*)::int from ${applications} a where a.job_post_id = ${jobPosts.id})`,
-      openReports: sql<number>`(select count(*)::int from ${jobReports} r where r.job_post_id = ${jobPosts.id} and r.status = 'open')`,
+      applications: sql<number>`(select count(*)::int from ${applications} a where a.job_post_id = ${jobPostId})`,
+      openReports: sql<number>`(select count(*)::int from ${jobReports} r where r.job_post_id = ${jobPostId} and r.status = 'open')`,
     })
     .from(jobPosts)
     .where(where)

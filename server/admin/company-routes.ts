@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { reply, route } from '../http/route.ts';
+import { activeUser } from '../account/index.ts';
 import * as ep from '../../src/contract/admin.ts';
 import { listCompanies } from './companies.ts';
 import { companyDetail } from './company-detail.ts';
@@ -24,6 +25,8 @@ export function companyAdminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The spec's GET verbs change state, so each also answers POST: the same handler, the request from the query or the body.
   const toggle = async (adminId: string, companyId: string, change: StateChange, reason: string) => {
+    // The audit entry names the admin: an account that no longer exists acts no more (401).
+    await activeUser(ctx, adminId);
     const answer = await setCompanyState(ctx, adminId, companyId, change, reason);
     return reply(answer, { message: answer.message });
   };
