@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { adminAudit, users } from '../db/schema.ts';
-import { fullNameOf } from '../platform/people.ts';
+import { personOf } from './companies.ts';
 import type { AuditAction, AuditEntry, AuditList } from '../../src/contract/admin.ts';
 
 export interface AuditQuery {
@@ -29,7 +29,7 @@ type Row = { entry: typeof adminAudit.$inferSelect; admin: { id: string; firstNa
 export const auditEntryOf = ({ entry: e, admin }: Row): AuditEntry => ({
   id: String(e.id),
   at: e.at.toISOString(),
-  admin: { id: admin.id, name: fullNameOf(admin), email: admin.email },
+  admin: personOf(admin),
   action: e.action as AuditAction,
   targetType: e.targetType,
   targetId: e.targetId,

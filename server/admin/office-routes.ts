@@ -5,7 +5,7 @@ import * as ep from '../../src/contract/admin.ts';
 import { AdminMessages } from '../../src/contract/admin.ts';
 import { auditTrail } from './audit-trail.ts';
 import { adminDetails, confirmAdminEmailChange, requestAdminEmailChange, updateAdminDetails } from './details.ts';
-import { reportQueue, resolveReports } from './reports.ts';
+import { blacklistOverReports, reportQueue, resolveReports } from './reports.ts';
 
 /** The report queue, the audit trail and the administrator's own details. */
 export function officeRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -29,8 +29,10 @@ export function officeRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ep.reportQueue, async ({ query }) => reportQueue(ctx, query));
 
   route(app, ep.resolveReports, async ({ caller, body }) => {
-    if (body.action === 'blacklistCompany') throw new Error('blacklistCompany: waiting for company-actions.ts');
-    const answer = await resolveReports(ctx, caller.userId, { ...body, action: body.action });
+    const answer =
+      body.action === 'blacklistCompany'
+        ? await blacklistOverReports(ctx, caller.userId, body)
+        : await resolveReports(ctx, caller.userId, { ...body, action: body.action });
     return reply(answer, { message: answer.message });
   });
 

@@ -5,13 +5,10 @@ import type { Db } from '../db/client.ts';
 import { companies, jobPosts, jobReports, users } from '../db/schema.ts';
 import { uuidIn } from '../db/sql.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { fullNameOf } from '../platform/people.ts';
 import { displayNameOf } from '../company/index.ts';
 import {
   AdminMessages,
   type AdminReport,
-  type CompanyState,
-  type Person,
   type ReportAction,
   type ReportGroup,
   type ReportQueue,
@@ -20,26 +17,14 @@ import {
 import type { JobPostStatus } from '../../src/contract/posting.ts';
 import type { ReportReason } from '../../src/contract/jobs.ts';
 import { recordAudit } from './audit.ts';
+import { setCompanyState } from './company-actions.ts';
+import { personOf, stateOf } from './companies.ts';
 import { reportReviewedMail } from './mails.ts';
 
 /** The 20 newest reports of each job are listed; `reportCount` counts them all. */
 export const REPORTS_PER_GROUP = 20;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** A company's one state, in the contract's order of precedence. */
-export function companyStateOf(c: { blacklisted: boolean; verifiedAt: Date | null; active: boolean }): CompanyState {
-  if (c.blacklisted) return 'blacklisted';
-  if (!c.verifiedAt) return 'awaitingVerification';
-  if (!c.active) return 'inactive';
-  return 'active';
-}
-
-const personOf = (p: { id: string; firstName: string | null; lastName: string | null; email: string }): Person => ({
-  id: p.id,
-  name: fullNameOf(p),
-  email: p.email,
-});
 
 /** Open reports, or the resolved ones. */
 const inQueue = (status: 'open' | 'resolved'): SQL => (status === 'open' ? eq(jobReports.status, 'open') : ne(jobReports.status, 'open'));
@@ -170,7 +155,7 @@ export async function reportGroups(
         company: {
           id: job.companyId,
           name: displayNameOf({ name: job.companyName, displayName: job.displayName }),
-          state: companyStateOf(job),
+          state: stateOf(job),
         },
         reportCount: counted.reduce((sum, r) => sum + Number(r.n), 0),
         // The most given reason first.
@@ -226,7 +211,8 @@ export async function resolveInTransaction(
   adminId: string,
   input: Resolution,
   status: Exclude<ReportStatus, 'open'>,
-  action: 'reports.dismiss' | 'reports.closeJob' | 'reports.blacklistCompany',
+  /** The audit entry's action; null when the caller's own action writes the entry (blacklisting). */
+  action: 'reports.dismiss' | 'reports.closeJob' | 'reports.blacklistCompany' | null,
   now: Date,
   jobChange?: (job: { id: string; status: 'Active' | 'Closed' | 'Deleted' }) => Promise<JobChange>,
 ): Promise<Resolved> {
@@ -247,18 +233,20 @@ export async function resolveInTransaction(
         open.map((r) => r.id),
       ),
     );
-  await recordAudit(tx, {
-    adminId,
-    action,
-    targetType: 'job',
-    targetId: job.id,
-    targetName: job.title,
-    companyId: job.companyId,
-    reason: input.note,
-    before: { reports: open.length, status: 'open', ...changed.before },
-    after: { reports: open.length, status, ...changed.after },
-    at: now,
-  });
+  if (action) {
+    await recordAudit(tx, {
+      adminId,
+      action,
+      targetType: 'job',
+      targetId: job.id,
+      targetName: job.title,
+      companyId: job.companyId,
+      reason: input.note,
+      before: { reports: open.length, status: 'open', ...changed.before },
+      after: { reports: open.length, status, ...changed.after },
+      at: now,
+    });
+  }
   return {
     job: { id: job.id, title: job.title, companyId: job.companyId },
     count: open.length,
@@ -315,4 +303,42 @@ export async function resolveReports(
   const message =
     input.action === 'dismiss' ? AdminMessages.reportsDismissed(resolved.count) : AdminMessages.reportsJobClosed(resolved.count);
   return { group: group!, message };
+}
+
+/**
+ * Blacklists the job's company over its reports: the company's state changes as ToggleforBlacklist
+ * changes it (staff signed out, open jobs closed and their applicants told, boosts stopped), and in
+ * the same transaction every open report of the job resolves. The blacklisting's audit entry is
+ * the resolution's ('reports.blacklistCompany', on the company, the note as its reason).
+ */
+export async function blacklistOverReports(
+  ctx: AppContext,
+  adminId: string,
+  input: Resolution,
+): Promise<{ group: ReportGroup; message: string }> {
+  const now = ctx.adapters.now();
+  const [job] = await ctx.db
+    .select({ companyId: jobPosts.companyId, blacklisted: companies.blacklisted })
+    .from(jobPosts)
+    .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+    .where(eq(jobPosts.id, input.jobPostId));
+  if (!job) throw notFound(AdminMessages.jobNotFound, { code: 'job.notFound' });
+  let resolved: Resolved | undefined;
+  if (job.blacklisted) {
+    // Blacklisted already (over another job, say): nothing changes but the reports, with an entry of their own.
+    resolved = await ctx.db.transaction((tx) =>
+      resolveInTransaction(tx, adminId, input, 'companyBlacklisted', 'reports.blacklistCompany', now),
+    );
+  } else {
+    await setCompanyState(ctx, adminId, job.companyId, { kind: 'blacklisted', to: true }, input.note, {
+      auditAction: 'reports.blacklistCompany',
+      inTransaction: async (tx) => {
+        resolved = await resolveInTransaction(tx, adminId, input, 'companyBlacklisted', null, now);
+      },
+    });
+  }
+  // The job closed with the company's other open jobs (setCompanyState told the areas that listen).
+  await afterResolution(ctx, resolved!, 'companyBlacklisted');
+  const [group] = await reportGroups(ctx.db, [input.jobPostId], 'resolved', now);
+  return { group: group!, message: AdminMessages.reportsCompanyBlacklisted(resolved!.count) };
 }

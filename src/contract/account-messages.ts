@@ -56,6 +56,8 @@ export const AccountMessages = {
   emailTaken: 'An account with this email already exists. Please log in or reset your password.',
   accountDisabled: 'Your account has been disabled. Please contact support for assistance.',
   accountDeactivated: 'Your account has been deactivated by your company. Please ask your employer to switch it on again.',
+  companyDeactivated: 'Your company’s account has been deactivated. Please contact support for assistance.',
+  companyBlacklisted: 'Your company’s account has been suspended. Please contact support for assistance.',
   oldPasswordWrong: 'Your old password is incorrect.',
   adminCodeSent: 'We emailed you a 6-digit code. Enter it to finish signing in.',
   adminPasswordRequired: 'Administrators sign in with their password, then the emailed code.',

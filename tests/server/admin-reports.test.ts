@@ -218,6 +218,53 @@ describe('resolving', () => {
     });
   });
 
+  it('blacklistCompany: the company is blacklisted as ToggleforBlacklist does it, and the reports resolve in the same transaction', async () => {
+    const bad = await t.newCompany('Fee First Staffing LLC');
+    const job = await bad.job('Mystery Shopper');
+    const other = await bad.job('Envelope Stuffer');
+    await t.addCard(bad.employer, undefined, { setAsDefault: true });
+    const { subscription } = await t.boost(bad.employer, other);
+    await report(t.w.seekerA, job, 'scam', 'Wants a check cashed.');
+    await report(t.w.seekerB, job, 'scam');
+    await report(t.w.seekerB, other, 'scam');
+
+    const { group, message } = expectOk(
+      await office.resolve(admin, { jobPostId: job, action: 'blacklistCompany', note: 'Check-cashing scam on every job.' }),
+    );
+    expect(message).toBe('The company is blacklisted and 2 reports are resolved.');
+    expect(group).toMatchObject({ job: { status: 'Closed' }, company: { id: bad.company.id, state: 'blacklisted' } });
+    expect(group.reports.map((r) => r.status)).toEqual(['companyBlacklisted', 'companyBlacklisted']);
+    // Its open jobs closed, its boost stopped.
+    expect((await jobRow(t.f, job))!.status).toBe('Closed');
+    expect((await jobRow(t.f, other))!.status).toBe('Closed');
+    expect(await t.isBoosted(other)).toBe(false);
+    expect((await t.subscriptionRow(subscription.id)).endedAt).not.toBeNull();
+    // The one entry is the blacklisting's, with the note as its reason.
+    const entries = await db().select().from(adminAudit).where(eq(adminAudit.companyId, bad.company.id));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'reports.blacklistCompany',
+      targetType: 'company',
+      targetId: bad.company.id,
+      reason: 'Check-cashing scam on every job.',
+    });
+    const mail = (await inbox(t.f.app, await emailOf(t.w.seekerA)))[0]!;
+    expect(mail.subject).toBe('We reviewed your report of Mystery Shopper');
+    expect(mail.text).toContain('removed the company and its jobs');
+    expect(mail.text).not.toContain('Check-cashing');
+    // The other job's report waits still; resolving it the same way changes only the reports, with an entry of its own.
+    expect(expectOk(await office.reports(admin, { companyId: bad.company.id })).groups.map((g) => g.job.id)).toEqual([other]);
+    const again = expectOk(await office.resolve(admin, { jobPostId: other, action: 'blacklistCompany', note: 'Same company.' }));
+    expect(again.message).toBe('The company is blacklisted and the report is resolved.');
+    const [second] = await db().select().from(adminAudit).where(eq(adminAudit.targetId, other));
+    expect(second).toMatchObject({
+      action: 'reports.blacklistCompany',
+      targetType: 'job',
+      companyId: bad.company.id,
+      reason: 'Same company.',
+    });
+  });
+
   it('commits with its audit entry or not at all: the job stays open, the reports open, nobody mailed', async () => {
     const job = await t.jobs.create('Unrecorded Closing');
     const applicant = await seeker('Ivy');
