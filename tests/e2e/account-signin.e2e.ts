@@ -14,6 +14,7 @@ import {
   open,
   readCode,
   signIn,
+  signInAdmin,
 } from './support/account.ts';
 import { createVerifiedJobSeeker } from './support/api.ts';
 import { useBrowser } from './support/browser.ts';
@@ -181,10 +182,10 @@ describe('signing in', () => {
     await expectPath(page, '/login');
   });
 
-  it('a SuperAdmin lands on the back office, and /login sends them back there', async () => {
+  it('a SuperAdmin signs in with the password and the emailed code, lands on the back office, and /login sends them back there', async () => {
     const { page } = browser;
     const admin = inject('superAdmin');
-    await signIn(page, admin, '/back-office/dashboard');
+    await signInAdmin(page, admin);
     await page.getByRole('heading', { level: 1, name: 'Back Office Dashboard' }).waitFor();
     await mainNav(page).userMenu(admin.firstName).waitFor();
     const dashboard = mainNav(page).nav.getByRole('link', { name: 'Dashboard', exact: true });
