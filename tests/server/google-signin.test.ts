@@ -297,6 +297,26 @@ describe('a Google user whose email is already registered', () => {
     expect(user!.emailVerifiedAt).toBeInstanceOf(Date);
   });
 
+  it('is never a SuperAdmin: administrators sign in with their password, then the emailed code', async () => {
+    const who = person();
+    await app.database.db
+      .insert(users)
+      .values({
+        email: who.email!,
+        passwordHash: null,
+        firstName: 'Avery',
+        lastName: 'Admin',
+        role: 'SuperAdmin',
+        emailVerifiedAt: new Date(),
+      });
+    const res = await signIn(who);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().state.code).toBe('auth.passwordRequired');
+    expect(res.json().message).toBe(AccountMessages.adminPasswordRequired);
+    // Not linked either: the Google account gains nothing.
+    expect((await userByEmail(who.email!))!.googleSubject).toBeNull();
+  });
+
   it('is an employer whose business is not verified yet: 403 with the verification request', async () => {
     const who = person();
     const [company] = await app.database.db.insert(companies).values({ name: 'Pending Works', tin: '501234567' }).returning();
