@@ -299,16 +299,14 @@ describe('a Google user whose email is already registered', () => {
 
   it('is never a SuperAdmin: administrators sign in with their password, then the emailed code', async () => {
     const who = person();
-    await app.database.db
-      .insert(users)
-      .values({
-        email: who.email!,
-        passwordHash: null,
-        firstName: 'Avery',
-        lastName: 'Admin',
-        role: 'SuperAdmin',
-        emailVerifiedAt: new Date(),
-      });
+    await app.database.db.insert(users).values({
+      email: who.email!,
+      passwordHash: null,
+      firstName: 'Avery',
+      lastName: 'Admin',
+      role: 'SuperAdmin',
+      emailVerifiedAt: new Date(),
+    });
     const res = await signIn(who);
     expect(res.statusCode).toBe(403);
     expect(res.json().state.code).toBe('auth.passwordRequired');
