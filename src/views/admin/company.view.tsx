@@ -399,7 +399,7 @@ function CompanyView({ companyId, logic, snapshot, defaultTab = 0 }: CompanyPage
           {tabs.map(([name]) => (
             <Tab key={name} className={tabClass}>
               {name}
-              {name === 'Reports' && c.openReports > 0 && <span className="ml-0.5">({formatCount(c.openReports)})</span>}
+              {name === 'Reports' && c.openReports > 0 && ` (${formatCount(c.openReports)} open)`}
             </Tab>
           ))}
         </TabList>
