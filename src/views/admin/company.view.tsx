@@ -1,6 +1,6 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { AUDIT_ACTION_NAMES, AdminMessages, REPORT_STATUS_NAMES, type AdminCompanyDetail, type AuditEntry } from '../../contract/admin.ts';
@@ -24,10 +24,14 @@ import { BoostedBadge } from '../ui/status-chip.tsx';
 import { toast } from '../ui/toast.tsx';
 import { CompanyStateChip, dateOrDash, Facts, JobStatusChip, maskedTin, NotFound, tableClass, tdClass, thClass } from './admin-parts.tsx';
 import { BackOfficeLayout } from './back-office-layout.tsx';
-import { ACTION_COPY, CompanyActionDialog } from './company-action-dialog.tsx';
+import { ACTION_COPY } from './company-action-copy.ts';
 import { BACK_OFFICE, companyAuditPath, recruiterPath } from './paths.ts';
 
 type Logic = typeof companyPageMachine;
+
+// The dialog (Headless UI's, with its focus trap and portal) loads when the page has shown.
+const loadDialog = () => import('./company-action-dialog.tsx');
+const CompanyActionDialog = lazy(() => loadDialog().then((m) => ({ default: m.CompanyActionDialog })));
 type Company = AdminCompanyDetail['company'];
 
 /** The reports of one company in the queue (/back-office/reports takes ?companyId=). */
@@ -335,6 +339,9 @@ function CompanyView({ companyId, logic, snapshot, defaultTab = 0 }: CompanyPage
   const actionRef = useSelector(actor, selectActionRef);
 
   useEffect(() => {
+    loadDialog().catch(() => undefined);
+  }, []);
+  useEffect(() => {
     const sub = actor.on('notify', (e) => toast.success(e.message, { id: e.message }));
     return () => sub.unsubscribe();
   }, [actor]);
@@ -414,7 +421,11 @@ function CompanyView({ companyId, logic, snapshot, defaultTab = 0 }: CompanyPage
           ))}
         </TabPanels>
       </TabGroup>
-      {actionRef && <CompanyActionDialog actor={actionRef} companyName={c.displayName} />}
+      {actionRef && (
+        <Suspense fallback={null}>
+          <CompanyActionDialog actor={actionRef} companyName={c.displayName} />
+        </Suspense>
+      )}
     </BackOfficeLayout>
   );
 }
