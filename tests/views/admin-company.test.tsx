@@ -73,10 +73,14 @@ describe('a company in the back office', () => {
     act(() => within(tabs()).getByRole('tab', { name: 'Details' }).focus());
     await app.user.keyboard('{ArrowRight}');
     expect(within(tabs()).getByRole('tab', { name: 'Staff' })).toHaveAttribute('aria-selected', 'true');
-    // Each recruiter leads to their page; the owner is named as such.
+    // Each person leads to their page; the owner is named as such.
     expect(within(panel()).getByRole('link', { name: 'Casey Nguyen' })).toHaveAttribute(
       'href',
       expect.stringMatching(/^\/back-office\/recruiters\//),
+    );
+    expect(within(panel()).getByRole('link', { name: 'Robin Hale' })).toHaveAttribute(
+      'href',
+      `/back-office/recruiters/${northwind.owner!.id}`,
     );
     expect(panel()).toHaveTextContent('Employer (owner)');
 

@@ -117,13 +117,9 @@ function Staff({ detail }: { detail: AdminCompanyDetail }) {
         {detail.staff.map((p) => (
           <tr key={p.id} className="border-t border-line">
             <th scope="row" className={cx(tdClass, 'text-left font-normal')}>
-              {p.role === 'Recruiter' ? (
-                <Link href={recruiterPath(p.id)} className="font-semibold">
-                  {p.name}
-                </Link>
-              ) : (
-                <span className="font-semibold">{p.name}</span>
-              )}
+              <Link href={recruiterPath(p.id)} className="font-semibold">
+                {p.name}
+              </Link>
               <span className="block text-xs text-muted">{p.email}</span>
             </th>
             <td className={tdClass}>
