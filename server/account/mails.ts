@@ -39,7 +39,7 @@ export function otpMail(ctx: AppContext, to: { email: string; firstName?: string
 export function adminSignInCodeMail(ctx: AppContext, to: { email: string; firstName?: string | null }, code: string): Mail {
   return compose({
     to: to.email,
-    subject: `Your ${BRAND_NAME} back office sign-in code: ${code}`,
+    subject: `Your ${BRAND_NAME} sign-in code: ${code}`,
     greetingName: to.firstName ?? null,
     intro: `Your password was entered to sign in to the ${BRAND_NAME} back office. Enter this code to finish signing in:`,
     action: { kind: 'code', code },

@@ -490,19 +490,24 @@ describe('a SuperAdmin’s second step: the emailed code', () => {
     await exec(sut, { type: 'field.change', field: 'code', value: '12 4' });
     await exec(sut, { type: 'field.blur', field: 'code' });
     expect(selectFieldErrors(sut.actor.getSnapshot())).toEqual({ code: AccountMessages.otp });
+    // The sixth digit sends the code; Login cannot send it twice.
     await exec(sut, { type: 'field.change', field: 'code', value: '123456' });
-    await exec(sut, { type: 'login.submit' });
     expect(selectBusy(sut.actor.getSnapshot())).toBe(true);
+    await exec(sut, { type: 'login.submit' });
     sut.pending.login!.reject(wrongCode);
     await vi.advanceTimersByTimeAsync(0);
     expect(selectErrors(sut.actor.getSnapshot())).toEqual([AccountMessages.invalidCode]);
     expect(selectAskingForCode(sut.actor.getSnapshot())).toBe(true);
+    // Login sends the code as it stands again.
+    await exec(sut, { type: 'login.submit' });
+    sut.pending.login!.reject(wrongCode);
+    await vi.advanceTimersByTimeAsync(0);
 
     await exec(sut, { type: 'field.change', field: 'code', value: '654321' });
-    await exec(sut, { type: 'login.submit' });
     sut.pending.login!.resolve(sessionFor('SuperAdmin'));
     await vi.advanceTimersByTimeAsync(0);
     expect(sut.log.logins.slice(1)).toEqual([
+      { email: 'chief@example.com', password: 'correct horse', isOtp: false, rememberMe: true, code: '123456' },
       { email: 'chief@example.com', password: 'correct horse', isOtp: false, rememberMe: true, code: '123456' },
       { email: 'chief@example.com', password: 'correct horse', isOtp: false, rememberMe: true, code: '654321' },
     ]);

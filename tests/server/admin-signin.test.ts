@@ -38,7 +38,8 @@ describe('a SuperAdmin signs in with the password, then the emailed code', () =>
     expect(await sessionsOf(admin.id!)).toHaveLength(0);
 
     const mail = await lastMail(app, admin.email);
-    expect(mail.subject).toMatch(/back office sign-in code/);
+    expect(mail.subject).toMatch(/^Your Job Marketplace sign-in code: \d{6}$/);
+    expect(mail.text).toMatch(/Your password was entered to sign in to the Job Marketplace back office/);
     expect(mail.text).toMatch(/If you did not just sign in, someone knows your password/);
     expect(codeIn(mail)).toMatch(/^\d{6}$/);
   });

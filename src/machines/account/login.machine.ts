@@ -3,6 +3,7 @@ import {
   AccountMessages,
   loginRequestSchema,
   OTP_RESEND_SECONDS,
+  otpCodeSchema,
   type BusinessVerificationRequest,
   type CompletionStatus,
   type login,
@@ -177,6 +178,8 @@ export const loginMachine = setup({
     needsBusinessVerification: (_, params: { error: unknown }) => businessVerificationOf(params.error) !== null,
     /** A SuperAdmin's right password: the server emailed the code it now asks for (auth.codeRequired). */
     codeRequired: (_, params: { error: unknown }) => codeOf(params.error) === 'auth.codeRequired',
+    changesCode: ({ event }) => event.type === 'field.change' && event.field === 'code',
+    completesCode: ({ event }) => event.type === 'field.change' && event.field === 'code' && otpCodeSchema.safeParse(event.value).success,
     /** Another code may be sent: the last one's wait is over. */
     mayResend: stateIn({ otp: 'idle' }),
     isJobSeeker: (_, params: { data: SessionData }) => params.data.users.role === 'JobSeeker',
@@ -258,10 +261,11 @@ export const loginMachine = setup({
           states: {
             entering: {
               on: {
-                'field.change': {
-                  guard: ({ event }) => event.field === 'code',
-                  actions: assign({ code: ({ event }) => event.value }),
-                },
+                'field.change': [
+                  // The sixth digit sends the code: nothing else is left to fill in.
+                  { guard: 'completesCode', target: 'verifying', actions: assign({ code: ({ event }) => event.value }) },
+                  { guard: 'changesCode', actions: assign({ code: ({ event }) => event.value }) },
+                ],
                 'field.blur': { actions: 'touchField' },
                 'login.submit': [{ guard: 'isValid', target: 'verifying' }, { actions: 'touchAll' }],
                 // Resending is signing in with the password again: the server mails a new code.

@@ -7,7 +7,6 @@ import { AccountMessages } from '../../../src/contract/account.ts';
 export const Subjects = {
   verifyEmail: 'Verify your email for Job Marketplace',
   signInCode: /^Your Job Marketplace sign-in code: \d{6}$/,
-  adminSignInCode: /^Your Job Marketplace back office sign-in code: \d{6}$/,
   resetPassword: 'Reset your Job Marketplace password',
 } as const;
 
@@ -103,10 +102,10 @@ export async function followMailLink(page: Page, to: string, subject: string | R
 }
 
 /** Reads the newest 6 digit sign-in code mailed to `to`, in a second tab that is closed afterwards. */
-export async function readCode(context: BrowserContext, to: string, subject: RegExp = Subjects.signInCode): Promise<string> {
+export async function readCode(context: BrowserContext, to: string): Promise<string> {
   const inbox = await context.newPage();
   try {
-    const mail = await findMail(inbox, to, subject);
+    const mail = await findMail(inbox, to, Subjects.signInCode);
     const text = await mail.locator('pre').innerText();
     const code = /Your code: (\d{6})/.exec(text)?.[1];
     if (!code) throw new Error(`No 6 digit code in the mail:\n${text}`);
@@ -144,7 +143,7 @@ export async function signIn(page: Page, person: Pick<Person, 'email' | 'passwor
 
 /**
  * A SuperAdmin's sign-in: the password, then the 6-digit code the server emails (read from the dev
- * mailbox in a second tab) typed into the code step; waits for the page the app lands on.
+ * mailbox in a second tab) typed into the code step, which sends it; waits for the page the app lands on.
  */
 export async function signInAdmin(
   page: Page,
@@ -157,10 +156,10 @@ export async function signInAdmin(
   await login.password.fill(person.password);
   await login.submit.click();
   await login.form.getByText(AccountMessages.adminCodeSent).waitFor();
-  const code = await readCode(page.context(), person.email, Subjects.adminSignInCode);
-  await login.form.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  const code = await readCode(page.context(), person.email);
+  await login.digits.first().click();
+  // The sixth digit sends the code.
   await page.keyboard.type(code, { delay: 20 });
-  await login.submit.click();
   await expectPath(page, landing);
 }
 
