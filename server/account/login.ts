@@ -55,8 +55,9 @@ async function adminSecondFactor(ctx: AppContext, user: UserRow, input: LoginInp
       ['otpSendPerEmail', user.email],
       ['otpSendPerIp', input.ip],
     ]);
-    const issued = await issueCode(ctx, user.email);
-    // Within a minute of the last code (a second click, a reloaded page) that code still stands: no new mail.
+    const issued = await issueCode(ctx, user.email, { replaceSpent: true });
+    // Within a minute of the last code (a second click, a reloaded page) that code still stands: no
+    // new mail. A code used already (the last sign-in) or dead is replaced at once.
     if (issued.ok) await ctx.mailer.enqueue(adminSignInCodeMail(ctx, user, issued.code));
     throw refusal('auth.codeRequired', AccountMessages.adminCodeSent);
   }

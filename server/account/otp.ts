@@ -24,15 +24,23 @@ export type IssueResult = { ok: true; code: string } | { ok: false; retryAfterSe
  * Stores a new code for the email, at most one per 60 s. Called for unknown emails too (the
  * code is then never sent), so the waiting rule cannot tell which emails have an account.
  */
-export async function issueCode(ctx: AppContext, email: string): Promise<IssueResult> {
+export async function issueCode(ctx: AppContext, email: string, options: { replaceSpent?: boolean } = {}): Promise<IssueResult> {
   const now = ctx.adapters.now();
   const [latest] = await ctx.db
-    .select({ createdAt: oneTimeCodes.createdAt })
+    .select({
+      createdAt: oneTimeCodes.createdAt,
+      consumedAt: oneTimeCodes.consumedAt,
+      attempts: oneTimeCodes.attempts,
+      expiresAt: oneTimeCodes.expiresAt,
+    })
     .from(oneTimeCodes)
     .where(eq(oneTimeCodes.email, email))
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
-  if (latest) {
+  // `replaceSpent`: a code already used (or dead) is no reason to wait; a new sign-in needs a new one.
+  const spent =
+    !!latest && (latest.consumedAt !== null || latest.attempts >= OTP_MAX_ATTEMPTS || latest.expiresAt.getTime() <= now.getTime());
+  if (latest && !(options.replaceSpent && spent)) {
     const waitMs = latest.createdAt.getTime() + OTP_RESEND_SECONDS * 1000 - now.getTime();
     if (waitMs > 0) return { ok: false, retryAfterSeconds: Math.ceil(waitMs / 1000) };
   }

@@ -105,6 +105,22 @@ describe('a SuperAdmin signs in with the password, then the emailed code', () =>
     expect((await adminLogin(app, admin.email, { code: second })).status).toBe(200);
   });
 
+  it('a new sign-in within the minute gets a new code when the last one was used or spent on wrong tries', async () => {
+    const admin = await freshAdmin();
+    await adminSignedIn(app, admin.email);
+    expectRefused(await adminLogin(app, admin.email), 403, AccountMessages.adminCodeSent, 'auth.codeRequired');
+    expect(await inbox(app, admin.email)).toHaveLength(2);
+    const code = codeIn(await lastMail(app, admin.email));
+    const wrong = code === '000000' ? '111111' : '000000';
+    // From another network, so the password's own limit (per address and network) stays out of the way.
+    for (let i = 0; i < 5; i++) await adminLogin(app, admin.email, { code: wrong }, '198.51.100.77');
+    // Five wrong tries voided it: the password mails a fresh one at once, and that one works.
+    expectRefused(await adminLogin(app, admin.email, { code }), 400, AccountMessages.invalidCode);
+    expectRefused(await adminLogin(app, admin.email), 403, AccountMessages.adminCodeSent, 'auth.codeRequired');
+    expect(await inbox(app, admin.email)).toHaveLength(3);
+    expect((await adminLogin(app, admin.email, { code: codeIn(await lastMail(app, admin.email)) })).status).toBe(200);
+  }, 60_000);
+
   it('limits code checks per address like the code sign-in: the 11th in a quarter hour is a 429, from any network', async () => {
     const admin = await freshAdmin();
     await adminLogin(app, admin.email);
