@@ -15,18 +15,10 @@ export interface PageRoute {
   title?: string;
 }
 
-/** Public and static pages (spec 1 §2 "/*"), with their titles. */
+/** Public pages whose area is not open yet, with their titles. */
 const publicPages: Record<string, string> = {
-  '/jobseekers': 'Job Seekers',
-  '/blogs': 'Blogs',
-  '/employers': 'Employers',
-  '/hiringMinors': 'Hiring Minors',
   '/colleges': 'Colleges',
-  '/about-us': 'About us',
   '/contact': 'Contact',
-  '/terms-of-service': 'Terms of Service',
-  '/privacy-policy': 'Privacy Policy',
-  '/faqs': 'FAQs',
 };
 
 /** The SuperAdmin back office. */
@@ -88,6 +80,17 @@ export const routeTable: PageRoute[] = [
   { path: '/user/messaging', page: 'messaging/messaging.view', access: 'signedIn' },
   { path: '/user/billing', page: 'billing/billing.view', access: 'Employer' },
   { path: '/user/billing/invoices/:id', page: 'billing/invoice.view', access: 'Employer' },
+  // The public site (spec 1 §2 "/*"): the head of each is in src/lib/public-site.ts.
+  { path: '/jobseekers', page: 'public/jobseekers.view', access: 'anyone' },
+  { path: '/employers', page: 'public/employers.view', access: 'anyone' },
+  { path: '/hiringMinors', page: 'public/hiring-minors.view', access: 'anyone' },
+  { path: '/about-us', page: 'public/about-us.view', access: 'anyone' },
+  { path: '/faqs', page: 'public/faqs.view', access: 'anyone' },
+  { path: '/terms-of-service', page: 'public/terms.view', access: 'anyone' },
+  { path: '/privacy-policy', page: 'public/privacy.view', access: 'anyone' },
+  { path: '/build-your-resume', page: 'public/build-your-resume.view', access: 'anyone' },
+  { path: '/blogs', page: 'public/blog-list.view', access: 'anyone' },
+  { path: '/blogs/:slug', page: 'public/blog-post.view', access: 'anyone' },
   ...comingSoon(backOfficePages, 'SuperAdmin'),
   ...comingSoon(publicPages, 'anyone'),
 ];
