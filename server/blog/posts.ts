@@ -96,7 +96,7 @@ export function parsePost(fileName: string, text: string): BlogPost {
     const problem =
       issue.code === 'unrecognized_keys'
         ? 'is not one the blog knows (title, date, author, tags, summary)'
-        : issue.code === 'invalid_type' && issue.input === undefined
+        : (data as Record<string, unknown>)[String(issue.path[0])] === undefined
           ? 'is missing'
           : issue.message;
     throw new BlogPostError(file, field, problem);
