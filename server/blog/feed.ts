@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '../../src/lib/job-display.ts';
+import { PRODUCT_NAME } from '../../src/lib/product.ts';
 import { BLOG_FEED_PATH, publicPage } from '../../src/lib/public-site.ts';
 import { blogPostPath, type BlogPostMeta } from '../../src/lib/blog.ts';
 

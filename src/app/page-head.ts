@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { blogPostMeta } from './blog-content.ts';
 import { blogPostPath } from '../lib/blog.ts';
-import { PRODUCT_NAME } from '../lib/job-display.ts';
+import { PRODUCT_NAME } from '../lib/product.ts';
 import { BLOG_FEED_PATH, DEFAULT_HEAD, pageTitle, PUBLIC_PAGES, type PageHead } from '../lib/public-site.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from './job-display.ts';
+import { PRODUCT_NAME } from './product.ts';
 
 /**
  * The public site's pages (spec 1 §2 "/*"): each one's path, heading and what search engines and

@@ -3,7 +3,7 @@ import { Link, useParams } from 'wouter';
 import { blogPostBody, blogPostMeta, blogPosts } from '../../app/blog-content.ts';
 import { blogPostPath, type BlogPostMeta } from '../../lib/blog.ts';
 import { jsonForScript } from '../../lib/json-script.ts';
-import { PRODUCT_NAME } from '../../lib/job-display.ts';
+import { PRODUCT_NAME } from '../../lib/product.ts';
 import NotFoundPage from '../errors/not-found.view.tsx';
 import { Byline, PostCard, TagLink } from './blog-parts.tsx';
 import { PublicPage } from './public-page.tsx';
