@@ -42,7 +42,13 @@ function errorOf(run: () => unknown): BlogPostError {
 describe('the blog loader', () => {
   it('reads a post: its slug from the file, its front matter, and its body as HTML', () => {
     const post = parsePost('a-good-post.md', postText());
-    expect(post).toMatchObject({ slug: 'a-good-post', title: 'A good post', date: '2026-03-02', tags: ['resumes', 'first-job'], readingMinutes: 1 });
+    expect(post).toMatchObject({
+      slug: 'a-good-post',
+      title: 'A good post',
+      date: '2026-03-02',
+      tags: ['resumes', 'first-job'],
+      readingMinutes: 1,
+    });
     expect(post.html).toBe('<p>Some text.</p>\n<h2>A section</h2>\n<p>More text.</p>');
   });
 
@@ -107,7 +113,10 @@ describe('the blog loader', () => {
     const posts = blogPosts();
     expect(posts.length).toBeGreaterThanOrEqual(6);
     for (const p of posts) {
-      const words = p.html.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean).length;
+      const words = p.html
+        .replace(/<[^>]+>/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean).length;
       expect(words, p.slug).toBeGreaterThan(450);
     }
     // Newest first.
@@ -120,7 +129,10 @@ describe('the feed, the sitemap and the prerendered pages', () => {
   let clientDir: string;
   const indexHtml = '<!doctype html><html lang="en"><head><title>Job Marketplace</title></head><body><div id="root"></div></body></html>';
   const aboutHtml = indexHtml
-    .replace('<title>Job Marketplace</title>', '<title>About us – Job Marketplace</title><link rel="canonical" href="%PUBLIC_URL%/about-us" />')
+    .replace(
+      '<title>Job Marketplace</title>',
+      '<title>About us – Job Marketplace</title><link rel="canonical" href="%PUBLIC_URL%/about-us" />',
+    )
     .replace('<div id="root"></div>', '<div id="root"><h1>About us</h1></div>');
 
   beforeAll(async () => {
@@ -157,7 +169,8 @@ describe('the feed, the sitemap and the prerendered pages', () => {
   it('lists the public pages and every post (with its day) in the sitemap', async () => {
     const xml = (await app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
     for (const page of PUBLIC_PAGES) expect(xml).toContain(`<loc>${PUBLIC_URL}${page.path}</loc>`);
-    for (const p of blogPosts()) expect(xml).toContain(`<loc>${PUBLIC_URL}/blogs/${p.slug}</loc><lastmod>${p.date}T00:00:00.000Z</lastmod>`);
+    for (const p of blogPosts())
+      expect(xml).toContain(`<loc>${PUBLIC_URL}/blogs/${p.slug}</loc><lastmod>${p.date}T00:00:00.000Z</lastmod>`);
     // Past one file, the site's pages have a file of their own in the index.
     const site = await app.inject({ method: 'GET', url: '/sitemaps/site.xml' });
     expect(site.statusCode).toBe(200);
