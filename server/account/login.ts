@@ -66,6 +66,9 @@ export async function assertMaySignIn(ctx: AppContext, user: UserRow): Promise<v
   if (user.deactivatedAt) throw forbidden(AccountMessages.accountDeactivated, { code: 'auth.deactivated' });
   if (user.role === 'Employer' || user.role === 'Recruiter') {
     const company = user.companyId ? await findCompanyById(ctx.db, user.companyId) : null;
+    // An administrator's decision first: verifying the business would not let them in.
+    if (company?.blacklisted) throw forbidden(AccountMessages.companyBlacklisted, { code: 'auth.companyBlacklisted' });
+    if (company && !company.active) throw forbidden(AccountMessages.companyDeactivated, { code: 'auth.companyDeactivated' });
     if (!company?.verifiedAt) {
       // The request lets the client prefill business verification (spec 1 §4).
       throw forbidden(AccountMessages.notVerified, {
@@ -73,7 +76,6 @@ export async function assertMaySignIn(ctx: AppContext, user: UserRow): Promise<v
         request: company ? { email: user.email, businessName: company.name, businessTin: company.tin } : undefined,
       });
     }
-    if (!company.active || company.blacklisted) throw forbidden(AccountMessages.accountDisabled, { code: 'auth.disabled' });
   }
 }
 

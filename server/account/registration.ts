@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { badRequest, conflict } from '../http/errors.ts';
+import { badRequest, conflict, forbidden } from '../http/errors.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { AccountMessages, tinSchema, type BusinessVerificationRequest } from '../../src/contract/account.ts';
 import type { BodyOf } from '../../src/contract/endpoint.ts';
@@ -8,7 +8,7 @@ import { isAgeWithin } from '../../src/lib/dates.ts';
 import { enforceLimits } from './limits.ts';
 import { createEmailToken } from './email-tokens.ts';
 import { verificationMail } from './mails.ts';
-import { EmailTakenError, createCompany, createUser, findUserByEmail, normalizeEmail } from './users.ts';
+import { EmailTakenError, createCompany, createUser, findUserByEmail, isTinBlacklisted, normalizeEmail } from './users.ts';
 
 export type RegisterResult = { kind: 'jobSeeker' } | { kind: 'employer'; request: BusinessVerificationRequest };
 
@@ -30,6 +30,8 @@ export async function registerAccount(ctx: AppContext, body: BodyOf<typeof regis
   const passwordHash = await hashPassword(body.password);
   const businessName = body.companyName?.trim() ?? '';
   const businessTin = body.role === 1 ? tinSchema.parse(body.companyTin ?? '') : '';
+  // A blacklisted business does not come back under a new account (business verification refuses it too).
+  if (body.role === 1 && (await isTinBlacklisted(ctx.db, businessTin))) throw forbidden(AccountMessages.businessBlacklisted);
 
   let user;
   try {

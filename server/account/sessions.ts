@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { refreshTokens, users } from '../db/schema.ts';
+import { companies, refreshTokens, users } from '../db/schema.ts';
 import { ACCESS_TOKEN_SECONDS } from '../platform/tokens.ts';
 import type { SessionData, SessionUser } from '../../src/contract/account.ts';
 import { isUuid } from '../db/sql.ts';
@@ -126,16 +126,33 @@ export async function revokeAllSessions(db: Db, userId: string, now: Date): Prom
 
 /**
  * Whether the holder of a valid access token may still act: false once the account is deleted
- * (disabled) or its recruiter was deactivated, so an access token already issued stops working on
- * its next request instead of at its expiry. One lookup by primary key per request; no cache, so
- * every instance sees a change at once. A user id that matches no row is left to the handlers.
+ * (disabled) or its recruiter was deactivated, or the company of a member of its staff was
+ * deactivated or blacklisted, so an access token already issued stops working on its next request
+ * instead of at its expiry. One lookup by primary key per request (the company joined by its own),
+ * no cache, so every instance sees a change at once. A user id that matches no row is left to the
+ * handlers.
  */
 export async function mayStillAct(db: Db, userId: string): Promise<boolean> {
   if (!isUuid(userId)) return false;
   const [row] = await db
-    .select({ disabled: users.disabled, deactivatedAt: users.deactivatedAt })
+    .select({
+      disabled: users.disabled,
+      deactivatedAt: users.deactivatedAt,
+      role: users.role,
+      companyActive: companies.active,
+      companyBlacklisted: companies.blacklisted,
+    })
     .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, userId))
     .limit(1);
-  return !row || (!row.disabled && row.deactivatedAt === null);
+  if (!row) return true;
+  if (row.disabled || row.deactivatedAt !== null) return false;
+  return !isStaff(row.role) || companyInGoodStanding(row);
 }
+
+const isStaff = (role: string) => role === 'Employer' || role === 'Recruiter';
+
+/** A company whose staff may act: neither deactivated nor blacklisted by an administrator (none: left to the handlers). */
+export const companyInGoodStanding = (c: { companyActive: boolean | null; companyBlacklisted: boolean | null }) =>
+  c.companyActive !== false && c.companyBlacklisted !== true;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies, users } from '../db/schema.ts';
 import type { Role } from '../../src/contract/roles.ts';
@@ -77,4 +77,14 @@ export async function findCompanyById(db: Db, id: string): Promise<CompanyRow | 
 export async function countUsers(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return Number(row?.n ?? 0);
+}
+
+/** Whether a company with this TIN (nine digits) was blacklisted by an administrator. */
+export async function isTinBlacklisted(db: Db, tin: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.tin, tin), eq(companies.blacklisted, true)))
+    .limit(1);
+  return Boolean(row);
 }

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { companies } from '../db/schema.ts';
+import { companies, users } from '../db/schema.ts';
+import { isUuid } from '../db/sql.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { activeUser, type CompanyRow, type UserRow } from '../account/index.ts';
+import type { CompanyRow, UserRow } from '../account/index.ts';
 import type { AccessClaims } from '../platform/tokens.ts';
 import { CompanyMessages } from '../../src/contract/company.ts';
 
@@ -14,18 +15,27 @@ export interface CompanyMember {
 }
 
 /**
- * The caller's company, read fresh from the database on every call: the company is the one the
- * caller's own row names, never one the request names, so no one reaches another company's
- * records. A disabled account or a switched-off recruiter is signed out; an account with no
- * company (or of another role since the token was signed) is refused.
+ * The caller's company, read fresh from the database on every call, with the caller's account in
+ * one statement: the company is the one the caller's own row names, never one the request names,
+ * so no one reaches another company's records. A disabled account, a switched-off recruiter, or
+ * staff of a company an administrator deactivated or blacklisted is signed out (401); an account
+ * with no company (or of another role since the token was signed) is refused.
  */
 export async function companyMemberOf(ctx: AppContext, caller: AccessClaims): Promise<CompanyMember> {
-  const user = await activeUser(ctx, caller.userId);
+  if (!isUuid(caller.userId)) throw unauthorized();
+  const [row] = await ctx.db
+    .select({ user: users, company: companies })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, caller.userId))
+    .limit(1);
+  const user = row?.user;
+  if (!user || user.disabled) throw unauthorized();
   if (user.role === 'Recruiter' && user.deactivatedAt) throw unauthorized();
   if ((user.role !== 'Employer' && user.role !== 'Recruiter') || user.role !== caller.role) throw forbidden();
-  if (!user.companyId) throw forbidden(CompanyMessages.noCompany);
-  const [company] = await ctx.db.select().from(companies).where(eq(companies.id, user.companyId)).limit(1);
-  if (!company) throw forbidden(CompanyMessages.noCompany);
+  const company = row.company;
+  if (!user.companyId || !company) throw forbidden(CompanyMessages.noCompany);
+  if (!company.active || company.blacklisted) throw unauthorized();
   return { user, company, isEmployer: user.role === 'Employer' };
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import postgres from 'postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -60,7 +61,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     location = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location, options.template ? { loadDataDir: options.template } : {});
+  // pg_trgm: the back office's substring search (migration 0023). PostgreSQL ships it; PGlite loads it here.
+  const extensions = { pg_trgm };
+  const client = await PGlite.create(location, options.template ? { loadDataDir: options.template, extensions } : { extensions });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -62,7 +62,26 @@ export const companies = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }),
     createdAt: created(),
   },
-  (t) => [index('companies_tin_idx').on(t.tin)],
+  (t) => [
+    index('companies_tin_idx').on(t.tin),
+    // The back office's company list (server/admin/companies.ts): newest, oldest and by name, a page
+    // at a time; each state's own rows apart; the TIN's last four; and parts of either name
+    // (trigrams: `%text%` finds its rows in the index, not by reading every company).
+    index('companies_created_idx').on(t.createdAt, t.id),
+    index('companies_sort_name_idx').on(sql`lower(coalesce(${t.displayName}, ${t.name}))`, t.id),
+    index('companies_blacklisted_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`blacklisted`),
+    index('companies_awaiting_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`verified_at is null and not blacklisted`),
+    index('companies_inactive_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`not active and not blacklisted`),
+    index('companies_tin_last_four_idx').on(sql`right(${t.tin}, 4)`),
+    index('companies_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('companies_display_name_trgm_idx').using('gin', sql`lower(${t.displayName}) gin_trgm_ops`),
+  ],
 );
 
 export const users = pgTable(
@@ -100,6 +119,14 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_subject_key').on(t.googleSubject),
     index('users_company_idx').on(t.companyId),
+    // The back office finds a company by part of any of its staff's emails (stored lower-case).
+    index('users_staff_email_trgm_idx')
+      .using('gin', sql`${t.email} gin_trgm_ops`)
+      .where(sql`company_id is not null`),
+    // The back office's chart: new job seekers a day.
+    index('users_seekers_created_idx')
+      .on(t.createdAt)
+      .where(sql`role = 'JobSeeker'`),
   ],
 );
 
@@ -538,6 +565,10 @@ export const jobPosts = pgTable(
       .on(t.postedAt, t.id)
       .where(sql`status = 'Active' and 'searchLift' = any(boost_placements)`),
     index('job_posts_search_idx').using('gin', t.searchDocument),
+    // The back office's chart: jobs posted a day, whatever their status now.
+    index('job_posts_posted_idx').on(t.postedAt),
+    // The back office's recruiter page: the jobs a recruiter created, newest first.
+    index('job_posts_created_by_idx').on(t.createdBy, t.postedAt),
     // Remote jobs' words apart: a keyword search finds the remote ones among them alone, not by
     // crossing every remote job with every job of the word.
     index('job_posts_open_remote_search_idx')
@@ -627,6 +658,8 @@ export const applications = pgTable(
     uniqueIndex('applications_job_seeker_key').on(t.jobPostId, t.jobSeekerId),
     index('applications_seeker_idx').on(t.jobSeekerId, t.createdAt),
     index('applications_job_idx').on(t.jobPostId, t.createdAt),
+    // The back office's dashboard: applications this week and a day.
+    index('applications_created_idx').on(t.createdAt),
   ],
 );
 

@@ -76,16 +76,19 @@ export async function activeStaffOf(db: Db, companyIds: string[]): Promise<Map<s
   return byCompany;
 }
 
-/** Of these users, the ones who may message for the company now (active staff of it). */
+/** Of these users, the ones who may message for the company now (active staff of it, a company in good standing). */
 export async function stillStaffOf(db: Db, companyId: string, userIds: string[]): Promise<Set<string>> {
   if (!userIds.length) return new Set();
   const rows = await db
     .select({ id: users.id })
     .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
     .where(
       and(
         inArray(users.id, userIds),
         eq(users.companyId, companyId),
+        eq(companies.active, true),
+        eq(companies.blacklisted, false),
         inArray(users.role, ['Employer', 'Recruiter']),
         eq(users.disabled, false),
         isNull(users.deactivatedAt),
@@ -104,7 +107,13 @@ export async function messengerAndChannel(
   url: string,
 ): Promise<{ me: Messenger; channel: ChannelRow }> {
   const [row] = await ctx.db
-    .select({ user: users, companyId: companies.id, channel: channels })
+    .select({
+      user: users,
+      companyId: companies.id,
+      companyActive: companies.active,
+      companyBlacklisted: companies.blacklisted,
+      channel: channels,
+    })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(channels, eq(channels.url, url))
@@ -117,6 +126,8 @@ export async function messengerAndChannel(
   if (caller.role === 'Employer' || caller.role === 'Recruiter') {
     if (user.role !== caller.role) throw forbidden();
     if (!user.companyId || !row.companyId) throw forbidden(CompanyMessages.noCompany);
+    // A company an administrator deactivated or blacklisted: its staff are signed out (as companyMemberOf).
+    if (!row.companyActive || row.companyBlacklisted) throw unauthorized();
     me = { userId: user.id, role: caller.role, companyId: user.companyId, nickname: fullNameOf(user) || user.email };
   } else {
     if (user.role !== 'JobSeeker' || caller.role !== 'JobSeeker') throw forbidden();

@@ -50,6 +50,11 @@ export const pageLoaders = {
   'metrics/job-dashboard.view': () => import('../views/metrics/job-dashboard.view.tsx'),
   'metrics/performance.view': () => import('../views/metrics/performance.view.tsx'),
   'metrics/company-metrics.view': () => import('../views/metrics/company-metrics.view.tsx'),
+  'admin/dashboard.view': () => import('../views/admin/dashboard.view.tsx'),
+  'admin/companies.view': () => import('../views/admin/companies.view.tsx'),
+  'admin/company.view': () => import('../views/admin/company.view.tsx'),
+  'admin/recruiters.view': () => import('../views/admin/recruiters.view.tsx'),
+  'admin/recruiter.view': () => import('../views/admin/recruiter.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

@@ -21,10 +21,8 @@ const publicPages: Record<string, string> = {
   '/contact': 'Contact',
 };
 
-/** The SuperAdmin back office. */
+/** The SuperAdmin back office's pages not open yet. */
 const backOfficePages: Record<string, string> = {
-  '/back-office/dashboard': 'Back Office Dashboard',
-  '/back-office/company': 'Companies',
   '/back-office/settings': 'Back Office Settings',
 };
 
@@ -80,6 +78,11 @@ export const routeTable: PageRoute[] = [
   { path: '/user/messaging', page: 'messaging/messaging.view', access: 'signedIn' },
   { path: '/user/billing', page: 'billing/billing.view', access: 'Employer' },
   { path: '/user/billing/invoices/:id', page: 'billing/invoice.view', access: 'Employer' },
+  { path: '/back-office/dashboard', page: 'admin/dashboard.view', access: 'SuperAdmin' },
+  { path: '/back-office/company', page: 'admin/companies.view', access: 'SuperAdmin' },
+  { path: '/back-office/company/:id', page: 'admin/company.view', access: 'SuperAdmin' },
+  { path: '/back-office/recruiters', page: 'admin/recruiters.view', access: 'SuperAdmin' },
+  { path: '/back-office/recruiters/:id', page: 'admin/recruiter.view', access: 'SuperAdmin' },
   // The public site (spec 1 §2 "/*"): the head of each is in src/lib/public-site.ts.
   { path: '/jobseekers', page: 'public/jobseekers.view', access: 'anyone' },
   { path: '/employers', page: 'public/employers.view', access: 'anyone' },

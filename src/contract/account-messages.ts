@@ -56,6 +56,8 @@ export const AccountMessages = {
   emailTaken: 'An account with this email already exists. Please log in or reset your password.',
   accountDisabled: 'Your account has been disabled. Please contact support for assistance.',
   accountDeactivated: 'Your account has been deactivated by your company. Please ask your employer to switch it on again.',
+  companyDeactivated: 'Your company’s account has been deactivated. Please contact support for assistance.',
+  companyBlacklisted: 'Your company’s account has been suspended. Please contact support for assistance.',
   oldPasswordWrong: 'Your old password is incorrect.',
   businessNameImplausible: 'The business name does not look like a legal business or personal name.',
   tinNotValid: 'The TIN is not a valid EIN, SSN or ITIN.',

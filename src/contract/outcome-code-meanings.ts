@@ -10,8 +10,10 @@ export const outcomeMeanings: Record<OutcomeCode, string> = {
   'auth.unverified': 'Sign-in to an account whose email address is not verified yet.',
   'auth.businessUnverified':
     'An employer signs in before their business is verified; `request` carries the business verification request to complete.',
-  'auth.disabled': 'Sign-in to an account (or a company) an administrator disabled.',
+  'auth.disabled': 'Sign-in to an account an administrator disabled (or deleted).',
   'auth.deactivated': 'Sign-in to an account its owner deactivated.',
+  'auth.companyDeactivated': 'Sign-in of a member of the staff of a company an administrator deactivated.',
+  'auth.companyBlacklisted': 'Sign-in of a member of the staff of a company an administrator blacklisted.',
   'auth.googleUnavailable': 'Google sign-in is asked for on a server where it is not configured.',
   'auth.googleCodeStale': "Google's sign-in code is stale or was used already: the sign-in must start again.",
   'access.denied': "The caller's role, company or ownership does not allow this call (where no more particular code applies).",

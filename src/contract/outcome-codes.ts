@@ -14,6 +14,8 @@ export const outcomeStatuses = {
   'auth.businessUnverified': 403,
   'auth.disabled': 403,
   'auth.deactivated': 403,
+  'auth.companyDeactivated': 403,
+  'auth.companyBlacklisted': 403,
   'auth.googleUnavailable': 404,
   'auth.googleCodeStale': 400,
   'access.denied': 403,

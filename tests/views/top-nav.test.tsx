@@ -100,9 +100,12 @@ describe('top navigation, signed in', () => {
     expect(button).toHaveTextContent('MLMaria');
   });
 
-  it('sends SuperAdmin to the back office from Dashboard', () => {
+  it('sends SuperAdmin to the back office from Dashboard, with Companies and Reports beside it', () => {
     renderNav({ user: superAdmin });
     expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/back-office/dashboard');
+    expect(within(nav()).getByRole('link', { name: 'Companies' })).toHaveAttribute('href', '/back-office/company');
+    expect(within(nav()).getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/back-office/reports');
+    expect(within(nav()).queryByRole('link', { name: 'Jobs' })).not.toBeInTheDocument();
     expect(within(nav()).getByRole('button', { name: 'Sam' })).toBeInTheDocument();
   });
 

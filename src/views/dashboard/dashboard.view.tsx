@@ -1,4 +1,6 @@
+import { Redirect } from 'wouter';
 import { useSession } from '../../app/session.tsx';
+import { homeFor } from '../../contract/roles.ts';
 import type { profileCompletionMachine } from '../../machines/account/profile-completion.machine.ts';
 import type { saveJobMachine } from '../../machines/jobs/save-job.machine.ts';
 import type { seekerDashboardMachine } from '../../machines/jobs/seeker-dashboard.machine.ts';
@@ -29,6 +31,8 @@ export default function DashboardPage({
   metricsLogic?: typeof employerMetricsMachine;
 }) {
   const { user, role } = useSession();
+  // A SuperAdmin's dashboard is the back office's (spec 1 §2).
+  if (role === 'SuperAdmin') return <Redirect to={homeFor(role)} replace />;
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-2 px-2 py-4" aria-labelledby="page-title">
       <div>

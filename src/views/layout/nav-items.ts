@@ -1,4 +1,5 @@
 import type { Role } from '../../contract/roles.ts';
+import { BACK_OFFICE } from '../admin/paths.ts';
 
 export interface NavLink {
   label: string;
@@ -53,9 +54,17 @@ export const navMenus: Array<NavLink | NavMenu> = [
 
 export const isMenu = (x: NavLink | NavMenu): x is NavMenu => 'items' in x;
 
-/** Links beside Dashboard for the signed-in role: job seekers find jobs, a company's staff manage its jobs (spec 2 §2). */
+/**
+ * Links beside Dashboard for the signed-in role: job seekers find jobs, a company's staff manage its
+ * jobs (spec 2 §2), a SuperAdmin polices companies and works the reports.
+ */
 export function roleLinks(role: Role | null | undefined): NavLink[] {
   if (role === 'JobSeeker') return [{ label: 'Find jobs', href: '/user/search-jobs' }];
+  if (role === 'SuperAdmin')
+    return [
+      { label: 'Companies', href: BACK_OFFICE.companies },
+      { label: 'Reports', href: BACK_OFFICE.reports },
+    ];
   return role === 'Employer' || role === 'Recruiter'
     ? [
         { label: 'Jobs', href: '/user/jobs' },

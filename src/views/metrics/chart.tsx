@@ -37,22 +37,45 @@ function useWidth<E extends Element>(fallback: number) {
   return [ref, width] as const;
 }
 
-/** A point's words, as a screen reader says it and the tooltip shows it: "Wed 03-12-2025: 12 views". */
+/** One count a day: the date (YYYY-MM-DD) and the count. */
+export interface DayCount {
+  date: string;
+  value: number;
+}
+
+/** What a chart draws: its name ("Views") and how a count of it reads ("12 views"). */
+export interface ChartSeries {
+  name: string;
+  count: (n: number) => string;
+}
+
+/** A day's words, as a screen reader says it and the tooltip shows it: "Wed 03-12-2025: 12 views". */
+const dayLabel = (series: ChartSeries, day: DayCount) => `${weekday(day.date)} ${formatDisplayDate(day.date)}: ${series.count(day.value)}`;
+
+/** A metrics point's words for one measure. */
 export const pointLabel = (measure: MetricMeasure, point: MetricPoint) =>
-  `${weekday(point.date)} ${formatDisplayDate(point.date)}: ${countOf(measure, point[measure])}`;
+  dayLabel({ name: METRIC_NAMES[measure], count: (n) => countOf(measure, n) }, { date: point.date, value: point[measure] });
+
+/** One measure of the metrics day by day (see SeriesChart). */
+export function Chart({ measure, points, className }: { measure: MetricMeasure; points: readonly MetricPoint[]; className?: string }) {
+  const series: ChartSeries = { name: METRIC_NAMES[measure], count: (n) => countOf(measure, n) };
+  return (
+    <SeriesChart series={series} days={points.map((p) => ({ date: p.date, value: p[measure] }))} {...(className ? { className } : {})} />
+  );
+}
 
 /**
- * One measure day by day, drawn with d3 scales and shapes and rendered by React: bars up to three
+ * One series day by day, drawn with d3 scales and shapes and rendered by React: bars up to three
  * months, a line beyond. The days are one tab stop; the arrow keys (Home, End, Page Up and Page Down
  * by a week) move between them, each named with its date and count and shown in a tooltip. Colours
  * are the theme's (currentColor and its variables), so they read in light and dark.
  */
-export function Chart({ measure, points, className }: { measure: MetricMeasure; points: readonly MetricPoint[]; className?: string }) {
+export function SeriesChart({ series, days: points, className }: { series: ChartSeries; days: readonly DayCount[]; className?: string }) {
   const id = useId();
   const [box, width] = useWidth<HTMLElement>(DEFAULT_WIDTH);
   const innerW = width - MARGIN.left - MARGIN.right;
-  const name = METRIC_NAMES[measure];
-  const values = points.map((p) => p[measure]);
+  const name = series.name;
+  const values = points.map((p) => p.value);
   const max = Math.max(0, ...values);
   const total = values.reduce((a, b) => a + b, 0);
   const bars = points.length <= MAX_BARS;
@@ -117,7 +140,7 @@ export function Chart({ measure, points, className }: { measure: MetricMeasure; 
         .curve(curveMonotoneX)(values);
 
   const shown = active !== null ? points[active] : undefined;
-  const tip = shown ? pointLabel(measure, shown) : '';
+  const tip = shown ? dayLabel(series, shown) : '';
   // The tooltip stays inside the drawing, above the day it is about.
   const tipWidth = tip.length * 6.6 + 16;
   const tipX = active !== null ? Math.min(Math.max(mid(active) - tipWidth / 2, -MARGIN.left + 2), innerW + MARGIN.right - tipWidth - 2) : 0;
@@ -169,9 +192,9 @@ export function Chart({ measure, points, className }: { measure: MetricMeasure; 
                 <rect
                   key={p.date}
                   x={x(i)}
-                  y={y(p[measure])}
+                  y={y(p.value)}
                   width={x.bandwidth()}
-                  height={INNER_H - y(p[measure])}
+                  height={INNER_H - y(p.value)}
                   rx={Math.min(2, x.bandwidth() / 4)}
                   className={cx('fill-current', active !== null && active !== i && 'opacity-60')}
                 />
@@ -192,7 +215,7 @@ export function Chart({ measure, points, className }: { measure: MetricMeasure; 
                   refs.current[i] = el;
                 }}
                 role="img"
-                aria-label={pointLabel(measure, p)}
+                aria-label={dayLabel(series, p)}
                 tabIndex={i === stop ? 0 : -1}
                 x={x(i)! - (bars ? (x.step() - x.bandwidth()) / 2 : 0)}
                 y={0}
@@ -213,7 +236,7 @@ export function Chart({ measure, points, className }: { measure: MetricMeasure; 
           {shown && active !== null && (
             <g aria-hidden="true" pointerEvents="none">
               <line x1={mid(active)} x2={mid(active)} y1={0} y2={INNER_H} className="stroke-ink" strokeWidth={focused ? 2 : 1} />
-              <circle cx={mid(active)} cy={y(shown[measure])} r={4} className="fill-current stroke-surface" strokeWidth={2} />
+              <circle cx={mid(active)} cy={y(shown.value)} r={4} className="fill-current stroke-surface" strokeWidth={2} />
               {focused && (
                 // The visible focus: a ring round the whole day.
                 <rect

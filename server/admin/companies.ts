@@ -1,0 +1,189 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { companies, jobPosts, jobReports, users } from '../db/schema.ts';
+import { containsPattern, uuidIn } from '../db/sql.ts';
+import { displayNameOf } from '../company/index.ts';
+import { fullNameOf } from '../platform/people.ts';
+import type {
+  AdminCompanyList,
+  AdminCompanyRow,
+  CompanySort,
+  CompanyState,
+  Person,
+  companyListQuerySchema,
+} from '../../src/contract/admin.ts';
+import type { z } from 'zod';
+
+/** A company's one state, in the contract's order of precedence (companyStates). */
+export function stateOf(c: { blacklisted: boolean; verifiedAt: Date | null; active: boolean }): CompanyState {
+  if (c.blacklisted) return 'blacklisted';
+  if (!c.verifiedAt) return 'awaitingVerification';
+  return c.active ? 'active' : 'inactive';
+}
+
+/** The same precedence as a condition on the companies table. */
+export function stateIs(state: CompanyState): SQL {
+  switch (state) {
+    case 'blacklisted':
+      return sql`${companies.blacklisted}`;
+    case 'awaitingVerification':
+      return sql`(${companies.verifiedAt} is null and not ${companies.blacklisted})`;
+    case 'inactive':
+      return sql`(not ${companies.active} and not ${companies.blacklisted} and ${companies.verifiedAt} is not null)`;
+    case 'active':
+      return sql`(${companies.active} and not ${companies.blacklisted} and ${companies.verifiedAt} is not null)`;
+  }
+}
+
+export const personOf = (u: { id: string; firstName: string | null; lastName: string | null; email: string }): Person => ({
+  id: u.id,
+  name: fullNameOf(u) || u.email,
+  email: u.email,
+});
+
+export const placeOf = (p: { city: string | null; state: string | null }): string | null =>
+  [p.city, p.state].filter(Boolean).join(', ') || null;
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+// Qualified by hand: drizzle names a one-table select's columns without their table, which a subquery would read as its own.
+const companyId = sql.raw('"companies"."id"');
+
+/** Open: Active and before its last day (an Active job past it reads as Expired). */
+const openJobsOf = (now: Date) =>
+  sql<number>`(select count(*)::int from ${jobPosts} j where j.company_id = ${companyId} and j.status = 'Active' and j.valid_through > ${now.toISOString()}::timestamptz)`;
+const openReportsOf = sql<number>`(select count(*)::int from ${jobReports} r join ${jobPosts} j on j.id = r.job_post_id where j.company_id = ${companyId} and r.status = 'open')`;
+const staffCountOf = sql<number>`(select count(*)::int from ${users} u where u.company_id = ${companyId} and u.role in ('Employer', 'Recruiter') and not u.disabled)`;
+
+const sortName = sql`lower(coalesce(${companies.displayName}, ${companies.name}))`;
+
+function orderOf(sort: CompanySort, now: Date): SQL[] {
+  switch (sort) {
+    case 'newest':
+      return [desc(companies.createdAt), desc(companies.id)];
+    case 'oldest':
+      return [asc(companies.createdAt), asc(companies.id)];
+    case 'name':
+      return [asc(sortName), asc(companies.id)];
+    case 'openJobs':
+      return [sql`${openJobsOf(now)} desc`, desc(companies.createdAt), desc(companies.id)];
+    case 'openReports':
+      return [sql`${openReportsOf} desc`, desc(companies.createdAt), desc(companies.id)];
+  }
+}
+
+/**
+ * The companies whose legal name, display name or staff's email (an owner's or any recruiter's,
+ * whatever their status) contains the text, ignoring case. Each part is read from its own trigram
+ * index (migration 0023) and the ids united, so a search never reads every company.
+ */
+function searchMatches(text: string): SQL {
+  const pattern = containsPattern(text.toLowerCase());
+  return sql`${companies.id} in (
+    select c.id from ${companies} c where lower(c.name) like ${pattern} escape '\\'
+    union select c.id from ${companies} c where lower(c.display_name) like ${pattern} escape '\\'
+    union select u.company_id from ${users} u where u.company_id is not null and u.email like ${pattern} escape '\\')`;
+}
+
+export type CompanyListInput = z.output<typeof companyListQuerySchema>;
+
+/**
+ * CompanyListing and BlackListedCompanyList: a page of companies in a stable order (ties broken by
+ * id) and how many match. The page and the count are two statements, each from its index: a count
+ * over the window of the page would read every matching row in order.
+ */
+export async function listCompanies(db: Db, query: CompanyListInput, now: Date): Promise<AdminCompanyList> {
+  const where = and(
+    query.search ? searchMatches(query.search) : undefined,
+    query.tinLastFour ? sql`right(${companies.tin}, 4) = ${query.tinLastFour}` : undefined,
+    query.status ? stateIs(query.status) : undefined,
+  );
+  const [page, [counted]] = await Promise.all([
+    db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(where)
+      .orderBy(...orderOf(query.sort, now))
+      .limit(query.pageSize)
+      .offset((query.pageNumber - 1) * query.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(companies).where(where),
+  ]);
+  return {
+    companies: await companyRows(
+      db,
+      page.map((r) => r.id),
+      now,
+    ),
+    totalCount: Number(counted?.n ?? 0),
+    pageNumber: query.pageNumber,
+    pageSize: query.pageSize,
+  };
+}
+
+export type CompanyRecord = typeof companies.$inferSelect;
+
+/** The list's rows of these companies, in the order given (ids not found are left out). */
+export async function companyRows(db: Db, ids: string[], now: Date): Promise<AdminCompanyRow[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      company: companies,
+      staffCount: staffCountOf,
+      openJobs: openJobsOf(now),
+      openReports: openReportsOf,
+    })
+    .from(companies)
+    .where(uuidIn(companies.id, ids));
+  // The owner: the company's employer (the first, should there ever be two).
+  const owners = await db
+    .selectDistinctOn([users.companyId], {
+      companyId: users.companyId,
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(users)
+    .where(and(uuidIn(users.companyId, ids), eq(users.role, 'Employer')))
+    .orderBy(users.companyId, users.createdAt, users.id);
+  const ownerOf = new Map(owners.map((o) => [o.companyId!, personOf(o)]));
+  const byId = new Map(rows.map((r) => [r.company.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [rowOf(r.company, { ...r, owner: ownerOf.get(id) ?? null })] : [];
+  });
+}
+
+export function rowOf(
+  c: CompanyRecord,
+  extra: { staffCount: number; openJobs: number; openReports: number; owner: Person | null },
+): AdminCompanyRow {
+  return {
+    id: c.id,
+    legalName: c.name,
+    displayName: displayNameOf(c),
+    tinLastFour: c.tin.slice(-4),
+    state: stateOf(c),
+    place: placeOf(c),
+    owner: extra.owner,
+    staffCount: Number(extra.staffCount),
+    openJobs: Number(extra.openJobs),
+    openReports: Number(extra.openReports),
+    createdAt: c.createdAt.toISOString(),
+    verifiedAt: iso(c.verifiedAt),
+    blacklistedAt: iso(c.blacklistedAt),
+    blacklistReason: c.blacklistReason,
+    deactivatedAt: iso(c.deactivatedAt),
+    deactivationReason: c.deactivationReason,
+  };
+}
+
+/** One company's list row, or null when there is no such company. */
+export async function companyRow(db: Db, id: string, now: Date): Promise<AdminCompanyRow | null> {
+  const [row] = await companyRows(db, [id], now);
+  return row ?? null;
+}
+
+/** The staff of the companies (employers and recruiters), any status. */
+export const staffOf = (companyIds: string[]) =>
+  and(inArray(users.role, ['Employer', 'Recruiter']), uuidIn(users.companyId, companyIds));
