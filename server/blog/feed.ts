@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '../../src/lib/product.ts';
-import { BLOG_FEED_PATH, publicPage } from '../../src/lib/public-site.ts';
+import { publicPage } from '../../src/lib/public-heads.ts';
+import { BLOG_FEED_PATH } from '../../src/lib/public-site.ts';
 import { blogPostPath, type BlogPostMeta } from '../../src/lib/blog.ts';
 
 const xmlEscape = (s: string) =>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { blogPostMeta } from './blog-content.ts';
 import { blogPostPath } from '../lib/blog.ts';
 import { PRODUCT_NAME } from '../lib/product.ts';
+import { publicPage } from '../lib/public-heads.ts';
 import { BLOG_FEED_PATH, DEFAULT_HEAD, pageTitle, PUBLIC_PAGES, type PageHead } from '../lib/public-site.ts';
 
 /**
@@ -55,7 +56,7 @@ export function publicHeadOf(path: string): PageHead | null {
     };
   }
   const page = PUBLIC_PAGES.find((p) => p.path === path);
-  if (page) return { path, title: page.title, description: page.description };
+  if (page) return publicPage(page.path);
   const post = path.startsWith('/blogs/') ? blogPostMeta(path.slice('/blogs/'.length)) : null;
   return post ? { path: blogPostPath(post.slug), title: post.title, description: post.summary, type: 'article' } : null;
 }

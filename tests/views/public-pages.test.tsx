@@ -5,6 +5,7 @@ import { BOOST_TIERS_ON_SALE } from '../../src/contract/boost-tier-table.ts';
 import { HAZARDOUS_OCCUPATIONS } from '../../src/contract/posting-rules.ts';
 import { CHILD_LABOR_RULES } from '../../src/lib/child-labor.ts';
 import { formatMoney } from '../../src/lib/money.ts';
+import { publicPage } from '../../src/lib/public-heads.ts';
 import { PUBLIC_PAGES } from '../../src/lib/public-site.ts';
 import { FAQ_GROUPS } from '../../src/views/public/faq-data.ts';
 import { renderApp, SUPPORT_EMAIL, storedSessionFor } from '../support/client/app-harness.tsx';
@@ -14,7 +15,7 @@ const canonical = () => document.head.querySelector('link[rel="canonical"]')?.ge
 const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute('content');
 
 describe('the public pages', () => {
-  for (const page of PUBLIC_PAGES) {
+  for (const page of PUBLIC_PAGES.map((p) => publicPage(p.path))) {
     it(`${page.path} shows its own content, with its title, description, canonical address and Open Graph tags`, async () => {
       renderApp({ path: page.path });
       await heading(page.title);

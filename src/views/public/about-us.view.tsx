@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { publicPage } from '../../lib/public-site.ts';
+import { publicPage } from '../../lib/public-heads.ts';
 import { Actions, ActionLink, PublicPage } from './public-page.tsx';
 
 /** /about-us: who the marketplace is for and the principles it is built on. */

@@ -1,7 +1,8 @@
 import { Link, useSearch } from 'wouter';
 import { blogPosts } from '../../app/blog-content.ts';
 import { blogListHref, blogListQuery, blogPage, blogTags, tagLabel } from '../../lib/blog.ts';
-import { BLOG_FEED_PATH, publicPage } from '../../lib/public-site.ts';
+import { publicPage } from '../../lib/public-heads.ts';
+import { BLOG_FEED_PATH } from '../../lib/public-site.ts';
 import { PostCard, TagLink } from './blog-parts.tsx';
 import { PublicPage } from './public-page.tsx';
 

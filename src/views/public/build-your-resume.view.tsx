@@ -1,7 +1,7 @@
 import { Link, Redirect } from 'wouter';
 import { useSession } from '../../app/session.tsx';
 import { MAX_DOCUMENTS_PER_KIND } from '../../contract/documents.ts';
-import { publicPage } from '../../lib/public-site.ts';
+import { publicPage } from '../../lib/public-heads.ts';
 import { Actions, ActionLink, PublicPage } from './public-page.tsx';
 
 /** Where a signed-in job seeker builds a resume: the profile builder. */

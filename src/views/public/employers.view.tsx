@@ -3,7 +3,7 @@ import { BOOST_PLACEMENT_NAMES, boostPlacements, centsToDollars, RENEWAL_RETRY_D
 import { BOOST_TIERS_ON_SALE } from '../../contract/boost-tier-table.ts';
 import { PAY_TRANSPARENCY_STATES } from '../../contract/posting-rules.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { publicPage } from '../../lib/public-site.ts';
+import { publicPage } from '../../lib/public-heads.ts';
 import { Actions, ActionLink, PublicPage } from './public-page.tsx';
 
 const lengths = [...new Set(BOOST_TIERS_ON_SALE.flatMap((t) => t.prices.map((p) => p.lengthDays)))].sort((a, b) => a - b);

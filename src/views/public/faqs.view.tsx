@@ -1,6 +1,6 @@
 import { jsonForScript } from '../../lib/json-script.ts';
 import { Link } from 'wouter';
-import { publicPage } from '../../lib/public-site.ts';
+import { publicPage } from '../../lib/public-heads.ts';
 import { cx } from '../ui/cx.ts';
 import { useDisclosure } from '../ui/disclosure.ts';
 import { FAQ_GROUPS, faqPageJsonLd, type Faq } from './faq-data.ts';

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { CHILD_LABOR_RULES, DOL_SOURCES, HAZARDOUS_ORDERS, NOT_LEGAL_ADVICE, YOUNGEST_APPLICANT } from '../../lib/child-labor.ts';
-import { publicPage } from '../../lib/public-site.ts';
+import { publicPage } from '../../lib/public-heads.ts';
 import { PublicPage, SourceLink } from './public-page.tsx';
 
 /** /hiringMinors: the federal rules for 16- and 17-year-olds, each with its source, and how posting applies them. */

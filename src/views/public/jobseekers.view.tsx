@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { REPORT_REASON_NAMES, reportReasons } from '../../contract/jobs.ts';
-import { publicPage } from '../../lib/public-site.ts';
+import { publicPage } from '../../lib/public-heads.ts';
 import { YOUNGEST_APPLICANT } from '../../lib/child-labor.ts';
 import { Actions, ActionLink, PublicPage } from './public-page.tsx';
 

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { publicPage } from '../../lib/public-site.ts';
+import { publicPage } from '../../lib/public-heads.ts';
 import { PolicyVersion, PRIVACY_VERSION, SupportEmail } from './legal.tsx';
 import { PublicPage } from './public-page.tsx';
 

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { RENEWAL_RETRY_DAYS } from '../../contract/billing.ts';
-import { publicPage } from '../../lib/public-site.ts';
+import { publicPage } from '../../lib/public-heads.ts';
 import { YOUNGEST_APPLICANT } from '../../lib/child-labor.ts';
 import { PolicyVersion, SupportEmail, TERMS_VERSION } from './legal.tsx';
 import { PublicPage } from './public-page.tsx';
