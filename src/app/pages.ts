@@ -40,6 +40,9 @@ export const pageLoaders = {
   'metrics/job-dashboard.view': () => import('../views/metrics/job-dashboard.view.tsx'),
   'metrics/performance.view': () => import('../views/metrics/performance.view.tsx'),
   'metrics/company-metrics.view': () => import('../views/metrics/company-metrics.view.tsx'),
+  'admin/reports.view': () => import('../views/admin/reports.view.tsx'),
+  'admin/audit.view': () => import('../views/admin/audit.view.tsx'),
+  'admin/settings.view': () => import('../views/admin/settings.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

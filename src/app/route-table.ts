@@ -33,7 +33,6 @@ const publicPages: Record<string, string> = {
 const backOfficePages: Record<string, string> = {
   '/back-office/dashboard': 'Back Office Dashboard',
   '/back-office/company': 'Companies',
-  '/back-office/settings': 'Back Office Settings',
 };
 
 const comingSoon = (pages: Record<string, string>, access: Access): PageRoute[] =>
@@ -88,6 +87,9 @@ export const routeTable: PageRoute[] = [
   { path: '/user/messaging', page: 'messaging/messaging.view', access: 'signedIn' },
   { path: '/user/billing', page: 'billing/billing.view', access: 'Employer' },
   { path: '/user/billing/invoices/:id', page: 'billing/invoice.view', access: 'Employer' },
+  { path: '/back-office/reports', page: 'admin/reports.view', access: 'SuperAdmin' },
+  { path: '/back-office/audit', page: 'admin/audit.view', access: 'SuperAdmin' },
+  { path: '/back-office/settings', page: 'admin/settings.view', access: 'SuperAdmin' },
   ...comingSoon(backOfficePages, 'SuperAdmin'),
   ...comingSoon(publicPages, 'anyone'),
 ];
