@@ -215,16 +215,9 @@ export const selectEmailErrors = (s: Snap): FieldErrors<EmailChangeField> => ({
   ...(s.context.submitted ? (s.matches('awaitingCode') ? codeErrors(s.context) : s.matches('entering') ? emailErrors(s.context) : {}) : {}),
   ...s.context.serverErrors,
 });
-/** Which step the section shows. */
-export const selectStep = (s: Snap): 'loading' | 'loadFailed' | 'email' | 'code' =>
-  s.matches('loading')
-    ? 'loading'
-    : s.matches('loadFailed')
-      ? 'loadFailed'
-      : s.hasTag('busy')
-        ? s.matches('confirming')
-          ? 'code'
-          : 'email'
-        : s.matches('awaitingCode')
-          ? 'code'
-          : 'email';
+/** Which step the section shows: a code sent again keeps the code step. */
+export const selectStep = (s: Snap): 'loading' | 'loadFailed' | 'email' | 'code' => {
+  if (s.matches('loading')) return 'loading';
+  if (s.matches('loadFailed')) return 'loadFailed';
+  return s.matches('awaitingCode') || s.matches('confirming') || (s.matches('requesting') && s.context.sentTo !== null) ? 'code' : 'email';
+};
