@@ -86,7 +86,11 @@ describe('the report queue', () => {
         .map((li) => li.textContent),
     ).toEqual(['It looks like a scam or asks for money: 3', 'The pay, place or duties are misleading: 1']);
     const table = within(card).getByRole('table', { name: 'The reports' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Reason', 'Details', 'Reporter', 'Reported on']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Reason', 'Details', 'Reporter', 'Reported on']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(4);
     expect(rows[0]).toHaveTextContent('It looks like a scam or asks for money');
@@ -111,16 +115,11 @@ describe('the report queue', () => {
 
     const card = groupCard('Camp Counselor');
     const table = within(card).getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Reason',
-      'Details',
-      'Reporter',
-      'Reported on',
-      'Status',
-      'Resolved by',
-      'Resolved on',
-      'Note',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Reason', 'Details', 'Reporter', 'Reported on', 'Status', 'Resolved by', 'Resolved on', 'Note']);
     const row = within(table).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('Reviewed: the job was closed');
     expect(row).toHaveTextContent('Avery Quinn');

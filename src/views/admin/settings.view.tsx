@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { SessionContext } from '../../app/session.tsx';
 import { adminDetails, type adminDetailsMachine } from '../../machines/admin/admin-details.machine.ts';
@@ -79,6 +79,16 @@ function EmailSection({ logic, snapshot }: { logic?: EmailLogic | undefined; sna
   const message = useSelector(actor, (s) => s.context.message);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const requesting = useSelector(actor, (s) => s.matches('requesting'));
+  const stepRef = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+
+  // A new step replaces the form the focus was in: it goes to the new step's first field.
+  useEffect(() => {
+    const from = shownStep.current;
+    shownStep.current = step;
+    if (from === step || from === 'loading' || from === 'loadFailed') return;
+    stepRef.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [step]);
 
   useEffect(() => {
     const sub = actor.on('email.changed', (e) => {
@@ -162,7 +172,7 @@ function EmailSection({ logic, snapshot }: { logic?: EmailLogic | undefined; sna
           Your email: <strong className="break-all">{details.email}</strong>
         </p>
       )}
-      {body}
+      <div ref={stepRef}>{body}</div>
     </Section>
   );
 }
