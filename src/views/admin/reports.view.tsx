@@ -1,6 +1,5 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { AdminMessages, REPORT_STATUS_NAMES, type AdminReport, type ReportGroup } from '../../contract/admin.ts';
@@ -21,7 +20,6 @@ import {
   type ReportTab,
 } from '../../machines/admin/reports.machine.ts';
 import { Button } from '../ui/button.tsx';
-import { ChoiceGroup } from '../ui/choice-group.tsx';
 import { cx } from '../ui/cx.ts';
 import { PageSteps } from '../ui/page-steps.tsx';
 import { toast } from '../ui/toast.tsx';
@@ -37,7 +35,10 @@ import {
   useQueryInAddress,
 } from './office-parts.tsx';
 import { BACK_OFFICE, companyPath } from './paths.ts';
-import { ResolveDialog } from './resolve-dialog.tsx';
+
+// The dialog (and Headless UI's dialog with it) loads while the queue is read, not before the page shows.
+const loadResolveDialog = () => import('./resolve-dialog.tsx');
+const ResolveDialog = lazy(() => loadResolveDialog().then((m) => ({ default: m.ResolveDialog })));
 
 type Logic = typeof reportsMachine;
 
@@ -48,7 +49,73 @@ export interface ReportsPageProps {
 }
 
 const TAB_NAMES: Record<ReportTab, string> = { open: 'Open', resolved: 'Resolved' };
-const sortOptions = reportSorts.map((s) => ({ value: s, label: REPORT_SORT_NAMES[s] }));
+const tabId = (t: ReportTab) => `reports-tab-${t}`;
+
+/**
+ * Open and Resolved as tabs (the ARIA tabs pattern): the arrow keys, Home and End move between
+ * them and choose at once; the chosen one is the only stop of Tab.
+ */
+function ReportTabs({ current, onChoose }: { current: ReportTab; onChoose: (t: ReportTab) => void }) {
+  const refs = useRef<Partial<Record<ReportTab, HTMLButtonElement | null>>>({});
+  const move = (e: KeyboardEvent, from: number) => {
+    const last = reportTabs.length - 1;
+    const to = { ArrowRight: from + 1, ArrowLeft: from - 1, Home: 0, End: last }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    const tab = reportTabs[(to + reportTabs.length) % reportTabs.length]!;
+    refs.current[tab]?.focus();
+    onChoose(tab);
+  };
+  return (
+    <div role="tablist" aria-label="Reports" className="flex gap-0.5 rounded border border-line p-0.5">
+      {reportTabs.map((t, i) => (
+        <button
+          key={t}
+          ref={(el) => {
+            refs.current[t] = el;
+          }}
+          id={tabId(t)}
+          type="button"
+          role="tab"
+          aria-selected={t === current}
+          aria-controls="reports-panel"
+          tabIndex={t === current ? 0 : -1}
+          onClick={() => onChoose(t)}
+          onKeyDown={(e) => move(e, i)}
+          className={cx(
+            'rounded px-2 py-0.5 text-sm font-semibold outline-none focus-visible:outline focus-visible:outline-3 focus-visible:outline-brand-500',
+            t === current ? 'bg-brand-700 text-white' : 'text-ink hover:bg-black/5 dark:hover:bg-white/10',
+          )}
+        >
+          {TAB_NAMES[t]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The order as a segmented pair of radio buttons: the arrow keys move between them. */
+function SortChoice({ value, onChange }: { value: ReportSort; onChange: (s: ReportSort) => void }) {
+  return (
+    <fieldset className="flex flex-col gap-0.5">
+      <legend className="mb-0.5 text-sm font-medium">Sort by</legend>
+      <div className="flex rounded border border-line p-0.5">
+        {reportSorts.map((s) => (
+          <label
+            key={s}
+            className={cx(
+              'cursor-pointer rounded px-1.5 py-0.5 text-sm font-semibold has-focus-visible:outline has-focus-visible:outline-3 has-focus-visible:outline-brand-500',
+              s === value ? 'bg-brand-700 text-white' : 'text-ink hover:bg-black/5 dark:hover:bg-white/10',
+            )}
+          >
+            <input type="radio" name="reports-sort" value={s} checked={s === value} onChange={() => onChange(s)} className="sr-only" />
+            {REPORT_SORT_NAMES[s]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
 
 function Reporter({ person }: { person: AdminReport['reporter'] }) {
   return (
@@ -189,6 +256,9 @@ export default function ReportsPage({ logic, snapshot }: ReportsPageProps) {
 
   useQueryInAddress(query, reportsSearchOf, reportsQueryOf, (q) => actor.send({ type: 'reports.query', query: q }));
   useEffect(() => {
+    loadResolveDialog().catch(() => undefined);
+  }, []);
+  useEffect(() => {
     const sub = actor.on('notify', (e) => {
       toast.success(e.message, { id: e.message });
       // The group and its Resolve button are gone: the focus goes to the queue's count.
@@ -231,42 +301,17 @@ export default function ReportsPage({ logic, snapshot }: ReportsPageProps) {
         the reporters are told.
       </p>
       {company && <CompanyFilterNotice name={company.name} allHref={allHref} what="The reported jobs" />}
-      <TabGroup
-        selectedIndex={reportTabs.indexOf(query.status)}
-        onChange={(i) => actor.send({ type: 'reports.status', status: reportTabs[i]! })}
-        className="flex flex-col gap-2"
-      >
-        <div className="flex flex-wrap items-end justify-between gap-2">
-          <TabList aria-label="Reports" className="flex gap-0.5 rounded border border-line p-0.5">
-            {reportTabs.map((t) => (
-              <Tab
-                key={t}
-                className="rounded px-2 py-0.5 text-sm font-semibold text-ink outline-none hover:bg-black/5 data-focus:outline data-focus:outline-3 data-focus:outline-brand-500 data-selected:bg-brand-700 data-selected:text-white dark:hover:bg-white/10"
-              >
-                {TAB_NAMES[t]}
-              </Tab>
-            ))}
-          </TabList>
-          <ChoiceGroup<ReportSort>
-            label="Sort by"
-            value={query.sort}
-            options={sortOptions}
-            onChange={(sort) => actor.send({ type: 'reports.sort', sort })}
-            className="min-w-64"
-          />
-        </div>
-        <p ref={countRef} tabIndex={-1} aria-live="polite" className="text-sm text-muted outline-none focus:underline">
-          {queue && !loading && errors.length === 0 ? countLine(queue.totalCount, query.status) : ''}
-        </p>
-        <TabPanels>
-          {reportTabs.map((t) => (
-            <TabPanel key={t} className="outline-none">
-              {t === query.status && list}
-            </TabPanel>
-          ))}
-        </TabPanels>
-      </TabGroup>
-      {resolveRef && <ResolveDialog actor={resolveRef} />}
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <ReportTabs current={query.status} onChoose={(status) => actor.send({ type: 'reports.status', status })} />
+        <SortChoice value={query.sort} onChange={(sort) => actor.send({ type: 'reports.sort', sort })} />
+      </div>
+      <p ref={countRef} tabIndex={-1} aria-live="polite" className="text-sm text-muted outline-none focus:underline">
+        {queue && !loading && errors.length === 0 ? countLine(queue.totalCount, query.status) : ''}
+      </p>
+      <div id="reports-panel" role="tabpanel" aria-labelledby={tabId(query.status)} className="outline-none">
+        {list}
+      </div>
+      <Suspense fallback={null}>{resolveRef && <ResolveDialog actor={resolveRef} />}</Suspense>
     </BackOfficeLayout>
   );
 }

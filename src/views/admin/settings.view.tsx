@@ -1,11 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { SessionContext } from '../../app/session.tsx';
 import { adminDetails, type adminDetailsMachine } from '../../machines/admin/admin-details.machine.ts';
 import { emailChangeMachine, selectEmailErrors, selectStep } from '../../machines/admin/email-change.machine.ts';
 import type { changePasswordMachine } from '../../machines/account/change-password.machine.ts';
-import { ChangePasswordDialog } from '../account/change-password.view.tsx';
 import { DetailsForm } from '../account/details-form.view.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -14,6 +13,10 @@ import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { OtpInput } from '../ui/otp-input.tsx';
 import { toast } from '../ui/toast.tsx';
 import { BackOfficeLayout } from './back-office-layout.tsx';
+
+// The password dialog (and Headless UI's dialog with it) loads after the page shows.
+const loadPasswordDialog = () => import('../account/change-password.view.tsx');
+const ChangePasswordDialog = lazy(() => loadPasswordDialog().then((m) => ({ default: m.ChangePasswordDialog })));
 
 type DetailsLogic = typeof adminDetailsMachine;
 type EmailLogic = typeof emailChangeMachine;
@@ -180,6 +183,9 @@ function EmailSection({ logic, snapshot }: { logic?: EmailLogic | undefined; sna
 /** The password, changed in the same dialog as from the navigation's menu. */
 function PasswordSection({ logic }: { logic?: typeof changePasswordMachine | undefined }) {
   const [open, setOpen] = useState(false);
+  useEffect(() => {
+    loadPasswordDialog().catch(() => undefined);
+  }, []);
   return (
     <Section
       id="password-title"
@@ -191,7 +197,7 @@ function PasswordSection({ logic }: { logic?: typeof changePasswordMachine | und
           Change password
         </Button>
       </div>
-      <ChangePasswordDialog open={open} onClose={() => setOpen(false)} {...(logic && { logic })} />
+      <Suspense fallback={null}>{open && <ChangePasswordDialog open onClose={() => setOpen(false)} {...(logic && { logic })} />}</Suspense>
     </Section>
   );
 }
