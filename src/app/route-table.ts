@@ -29,10 +29,6 @@ const publicPages: Record<string, string> = {
   '/faqs': 'FAQs',
 };
 
-/** The SuperAdmin back office's pages not open yet. */
-const backOfficePages: Record<string, string> = {
-  '/back-office/settings': 'Back Office Settings',
-};
 
 const comingSoon = (pages: Record<string, string>, access: Access): PageRoute[] =>
   Object.entries(pages).map(([path, title]) => ({ path, page: 'public/coming-soon.view', access, title }));
@@ -91,6 +87,8 @@ export const routeTable: PageRoute[] = [
   { path: '/back-office/company/:id', page: 'admin/company.view', access: 'SuperAdmin' },
   { path: '/back-office/recruiters', page: 'admin/recruiters.view', access: 'SuperAdmin' },
   { path: '/back-office/recruiters/:id', page: 'admin/recruiter.view', access: 'SuperAdmin' },
-  ...comingSoon(backOfficePages, 'SuperAdmin'),
+  { path: '/back-office/reports', page: 'admin/reports.view', access: 'SuperAdmin' },
+  { path: '/back-office/audit', page: 'admin/audit.view', access: 'SuperAdmin' },
+  { path: '/back-office/settings', page: 'admin/settings.view', access: 'SuperAdmin' },
   ...comingSoon(publicPages, 'anyone'),
 ];
