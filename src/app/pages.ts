@@ -55,6 +55,9 @@ export const pageLoaders = {
   'admin/company.view': () => import('../views/admin/company.view.tsx'),
   'admin/recruiters.view': () => import('../views/admin/recruiters.view.tsx'),
   'admin/recruiter.view': () => import('../views/admin/recruiter.view.tsx'),
+  'admin/reports.view': () => import('../views/admin/reports.view.tsx'),
+  'admin/audit.view': () => import('../views/admin/audit.view.tsx'),
+  'admin/settings.view': () => import('../views/admin/settings.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

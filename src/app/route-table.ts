@@ -21,10 +21,6 @@ const publicPages: Record<string, string> = {
   '/contact': 'Contact',
 };
 
-/** The SuperAdmin back office's pages not open yet. */
-const backOfficePages: Record<string, string> = {
-  '/back-office/settings': 'Back Office Settings',
-};
 
 const comingSoon = (pages: Record<string, string>, access: Access): PageRoute[] =>
   Object.entries(pages).map(([path, title]) => ({ path, page: 'public/coming-soon.view', access, title }));
@@ -83,7 +79,10 @@ export const routeTable: PageRoute[] = [
   { path: '/back-office/company/:id', page: 'admin/company.view', access: 'SuperAdmin' },
   { path: '/back-office/recruiters', page: 'admin/recruiters.view', access: 'SuperAdmin' },
   { path: '/back-office/recruiters/:id', page: 'admin/recruiter.view', access: 'SuperAdmin' },
-  // The public site (spec 1 §2 "/*"): the head of each is in src/lib/public-site.ts.
+  { path: '/back-office/reports', page: 'admin/reports.view', access: 'SuperAdmin' },
+  { path: '/back-office/audit', page: 'admin/audit.view', access: 'SuperAdmin' },
+  { path: '/back-office/settings', page: 'admin/settings.view', access: 'SuperAdmin' },
+  // The public site (spec 1 §2 "/*"): their titles and heads are in src/lib/public-site.ts and public-heads.ts.
   { path: '/jobseekers', page: 'public/jobseekers.view', access: 'anyone' },
   { path: '/employers', page: 'public/employers.view', access: 'anyone' },
   { path: '/hiringMinors', page: 'public/hiring-minors.view', access: 'anyone' },
@@ -94,6 +93,5 @@ export const routeTable: PageRoute[] = [
   { path: '/build-your-resume', page: 'public/build-your-resume.view', access: 'anyone' },
   { path: '/blogs', page: 'public/blog-list.view', access: 'anyone' },
   { path: '/blogs/:slug', page: 'public/blog-post.view', access: 'anyone' },
-  ...comingSoon(backOfficePages, 'SuperAdmin'),
   ...comingSoon(publicPages, 'anyone'),
 ];
