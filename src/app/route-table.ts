@@ -21,7 +21,6 @@ const publicPages: Record<string, string> = {
   '/contact': 'Contact',
 };
 
-
 const comingSoon = (pages: Record<string, string>, access: Access): PageRoute[] =>
   Object.entries(pages).map(([path, title]) => ({ path, page: 'public/coming-soon.view', access, title }));
 
