@@ -597,7 +597,7 @@ export const searchChanges = pgTable(
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * The writing transaction: the index reads the notes of transactions that committed since its
-     * last look, whatever their sequence numbers (docs/decisions/search-changes-commit-order.md).
+     * last look, whatever their sequence numbers (docs/decisions/0007-search-changes-commit-order.md).
      */
     xid: xid8('xid')
       .notNull()

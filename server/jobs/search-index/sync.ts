@@ -64,7 +64,7 @@ const NOTES_PAGE = 5000;
  * Reading only the notes of transactions below S's xmin (everything older than the oldest one
  * running) would be right too, but one long transaction would then hide every later write from
  * search until it ended; the difference of two snapshots has no such wait.
- * (docs/decisions/search-changes-commit-order.md)
+ * (docs/decisions/0007-search-changes-commit-order.md)
  */
 type Position = string;
 
