@@ -242,8 +242,8 @@ describe('messaging connection rules', () => {
     // The thread loaded over HTTP shows up to 41, the list up to 37; no live message has come.
     const { actor, world } = await replay([
       ...online(),
-      { type: 'messages.shown', messageId: 41 },
-      { type: 'messages.shown', messageId: 37 },
+      { type: 'messages.shown', messageId: 41 } as EventObject,
+      { type: 'messages.shown', messageId: 37 } as EventObject,
       closed(1006),
     ]);
     // The first back-off (attempt 1) is at most a second; the next try's own timeout is far off.
@@ -258,8 +258,8 @@ describe('messaging connection rules', () => {
 
   it('asks for what was missed on its first connection too, when a page showed messages before it opened', async () => {
     const { world } = await replay([
-      { type: 'messages.shown', messageId: 41 },
-      { type: 'xstate.done.actor.getSession', output: session },
+      { type: 'messages.shown', messageId: 41 } as EventObject,
+      { type: 'xstate.done.actor.getSession', output: session } as EventObject,
     ]);
     expect(world.sockets[0]!.input.lastMessageId).toBe(41);
   });
