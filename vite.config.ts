@@ -2,11 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompressPlugin } from './scripts/lib/precompress.mjs';
+import { blogPlugin } from './scripts/lib/blog-plugin.ts';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressPlugin()],
+  plugins: [react(), tailwindcss(), blogPlugin(), precompressPlugin()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

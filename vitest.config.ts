@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { blogPlugin } from './scripts/lib/blog-plugin.ts';
 
 export default defineConfig({
   test: {
@@ -13,7 +14,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), blogPlugin()],
         test: {
           name: 'views',
           include: ['tests/views/**/*.test.{ts,tsx}'],

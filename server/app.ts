@@ -13,7 +13,7 @@ import type { Adapters } from './adapters.ts';
 import { fail } from './http/envelope.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { compressAnswers } from './http/compression.ts';
-import { prerenderedPages } from './http/static.ts';
+import { prerenderedPages, withPublicUrl } from './http/static.ts';
 import { HttpError } from './http/errors.ts';
 import { createContext } from './context.ts';
 import { loggerOptions, logRequests } from './logging.ts';
@@ -130,6 +130,17 @@ export async function buildApp(
   // A job's page: the prerendered layout with the page loading, its head written per job.
   const jobShellFile = pages.get('/jobs/:id');
   const jobShell = jobShellFile ? fs.readFileSync(path.join(clientDir!, jobShellFile), 'utf8') : null;
+  // A prerendered page names its own address in its head (canonical, Open Graph): the build leaves
+  // the site's address to the server, which knows it. Read once per page, then kept.
+  const pageTexts = new Map<string, string>();
+  const prerenderedText = (file: string) => {
+    let text = pageTexts.get(file);
+    if (text === undefined) {
+      text = withPublicUrl(fs.readFileSync(path.join(clientDir!, file), 'utf8'), config.publicUrl);
+      pageTexts.set(file, text);
+    }
+    return text;
+  };
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir!,
@@ -165,7 +176,13 @@ export async function buildApp(
       }
       // A public page prerendered at build, its content in the HTML; the browser hydrates it.
       const prerendered = pages.get(url.length > 1 ? url.replace(/\/+$/, '') : url);
-      if (prerendered) return res.header('Content-Security-Policy', pagePolicy).sendFile(prerendered);
+      if (prerendered) {
+        return res
+          .header('Cache-Control', 'no-cache')
+          .header('Content-Security-Policy', pagePolicy)
+          .type('text/html; charset=utf-8')
+          .send(prerenderedText(prerendered));
+      }
       // History fallback: the SPA's router decides what the path shows, its 404 page included.
       return res.header('Cache-Control', 'no-cache').header('Content-Security-Policy', pagePolicy).sendFile('index.html');
     }

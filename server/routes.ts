@@ -16,6 +16,7 @@ import { listenForMessaging, messagingRoutes } from './messaging/index.ts';
 import { billingRoutes, listenForBilling } from './billing/index.ts';
 import { metricsRoutes } from './metrics/index.ts';
 import { adminRoutes } from './admin/index.ts';
+import { blogRoutes } from './blog/index.ts';
 
 /**
  * What areas tell each other (AppEvents in context.ts): each listens to the areas below it, which
@@ -49,5 +50,6 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   billingRoutes(api, ctx);
   metricsRoutes(api, ctx);
   adminRoutes(api, ctx);
+  blogRoutes(api, ctx);
   if (ctx.config.devMailbox) devMailboxRoutes(api, ctx);
 }

@@ -8,7 +8,16 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const clientDir = path.join(root, 'dist/client');
 export const manifestPath = path.join(clientDir, '.vite/manifest.json');
 
-const SOURCES = ['src', 'index.html', 'vite.config.ts', 'tailwind.config.js', 'package-lock.json'];
+const SOURCES = [
+  'src',
+  'content',
+  'server/blog',
+  'scripts/lib/blog-plugin.ts',
+  'index.html',
+  'vite.config.ts',
+  'tailwind.config.js',
+  'package-lock.json',
+];
 
 function newestMtime(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { clientDir, root } from './build.mjs';
 import { precompress } from './precompress.mjs';
 
-const { renderPage, prerenderedPaths, prerenderedShells, prerenderedFile } = await import(
+const { renderPage, prerenderedPaths, prerenderedShells, prerenderedFile, withHead } = await import(
   pathToFileURL(path.join(root, 'dist/ssr/prerender.js')).href
 );
 const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
@@ -17,7 +17,10 @@ const written = [];
 const paths = {};
 const pages = [...prerenderedPaths.map((page) => [page, page]), ...Object.entries(prerenderedShells)];
 for (const [page, renderAt] of pages) {
-  const html = template.replace(ROOT, `<div id="root">${await renderPage(renderAt)}</div>`);
+  const body = await renderPage(renderAt);
+  // The page's head (title, description, canonical address, Open Graph), then its content; a
+  // function as the replacement, so a `$` in either is taken as it is.
+  const html = withHead(template, page).replace(ROOT, () => `<div id="root">${body}</div>`);
   const file = path.join(clientDir, prerenderedFile(page));
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, html);

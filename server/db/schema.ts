@@ -25,6 +25,8 @@ import {
 
 /** PostgreSQL full-text search document. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A 64-bit transaction id (never wraps), as `pg_current_xact_id()` gives it; read as text. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -593,8 +595,15 @@ export const searchChanges = pgTable(
     /** A job seeker whose records a search reads changed (saved or reported jobs, skills, the account switched off). */
     userId: uuid('user_id'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The writing transaction: the index reads the notes of transactions that committed since its
+     * last look, whatever their sequence numbers (docs/decisions/0007-search-changes-commit-order.md).
+     */
+    xid: xid8('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
-  (t) => [index('search_changes_changed_idx').on(t.changedAt)],
+  (t) => [index('search_changes_changed_idx').on(t.changedAt), index('search_changes_xid_idx').on(t.xid, t.seq)],
 );
 
 /** Work in progress on a job post: a new job, or (with job_post_id) edits to a live one. */

@@ -11,3 +11,9 @@ export function prerenderedPages(clientDir: string): Map<string, string> {
   const paths = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
   return new Map(Object.entries(paths).filter(([, page]) => fs.existsSync(path.join(clientDir, page))));
 }
+
+/** What the build writes where a page names the site's own address (scripts/lib/prerender.mjs). */
+export const PUBLIC_URL_MARK = '%PUBLIC_URL%';
+
+/** A prerendered page with the site's address written in. */
+export const withPublicUrl = (html: string, publicUrl: string) => html.split(PUBLIC_URL_MARK).join(publicUrl);

@@ -11,7 +11,7 @@ import { listSaved, saveJob, unsaveJob } from './saved.ts';
 import { jobListCount, listApplied, listMatched, seekerDashboardCount } from './seeker-lists.ts';
 import { applyToJob } from './apply.ts';
 import { reportJob } from './report.ts';
-import { robotsTxt, sitemapPart, sitemapXml } from './seo.ts';
+import { robotsTxt, sitemapPart, sitemapSite, sitemapXml } from './seo.ts';
 
 /** api/click/log carries a few extra fields; nothing larger is read. */
 const CLICK_LOG_BODY_LIMIT = 8 * 1024;
@@ -105,7 +105,7 @@ export function jobDetailRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   app.get<{ Params: { name: string } }>('/sitemaps/:name', async (req, res) => {
     const part = /^jobs-(\d{1,5})\.xml$/.exec(req.params.name);
-    const xml = part ? await sitemapPart(ctx, Number(part[1])) : null;
+    const xml = req.params.name === 'site.xml' ? sitemapSite(ctx.config.publicUrl) : part ? await sitemapPart(ctx, Number(part[1])) : null;
     if (!xml) return res.code(404).type('text/plain').send('Not found');
     return res.header('Cache-Control', CRAWLER_CACHE).type('application/xml; charset=utf-8').send(xml);
   });

@@ -8,3 +8,4 @@ export { seedDemoCounts } from './counts-demo.ts';
 export { companyVisible, jobOpen } from './detail.ts';
 export { serverPage } from './seo.ts';
 export { recordImpressions } from './clicks.ts';
+export { searchIndexHealth } from './search-index/sync.ts';

@@ -12,6 +12,7 @@ import {
   type SearchRequest,
 } from '../../src/contract/search.ts';
 import { boostedJobs, mapClusters, searchJobs, type JobSearch, type Searcher } from './search.ts';
+import { stopSearchIndex } from './search-index/sync.ts';
 import * as contact from '../../src/contract/contact.ts';
 import { ContactMessages } from '../../src/contract/contact.ts';
 import { resumeTracking } from '../../src/contract/jobs.ts';
@@ -56,6 +57,8 @@ const searcherOf = (caller: AccessClaims | null): Searcher => ({ seekerId: calle
  * GetAllJobPostList, FindJobs and JobsByCoordinates, each one search with its parameters mapped.
  */
 export function jobSearchRoutes(app: FastifyInstance, ctx: AppContext) {
+  // The index's safety passes end with the app, before its database closes.
+  app.addHook('onClose', async () => stopSearchIndex(ctx.db));
   // Every job a result page or the featured strip shows a job seeker or a visitor is an impression (counted in memory, DESIGN §8 Counting).
   const shown = async <P extends { items: Array<{ id: string }> }>(
     req: FastifyRequest,

@@ -647,7 +647,7 @@ async function indexAnswer(
   ctx: AppContext,
   r: IndexRequest,
 ): Promise<{ answer: IndexAnswer; sync: SearchIndexSync; seeker: SeekerRecords | null } | null> {
-  const sync = searchIndexSync(ctx.db);
+  const sync = searchIndexSync(ctx.db, ctx.log);
   if (!sync) return null;
   sync.watch(ctx.adapters.database);
   const [index, terms] = await Promise.all([sync.fresh(), keywordTerms(ctx.db, r.keyword)]);

@@ -7,6 +7,9 @@ import { richTextToPlain } from '../../src/contract/posting.ts';
 import type { JobDetail } from '../../src/contract/jobs.ts';
 import { jobDetail, jobOpen } from './detail.ts';
 import { escapeHtml } from '../platform/html.ts';
+import { blogPosts } from '../blog/index.ts';
+import { PUBLIC_PAGES } from '../../src/lib/public-site.ts';
+import { blogPostPath } from '../../src/lib/blog.ts';
 
 /**
  * What search engines read of jobs: the page of /jobs/:id carries the job's title, a meta
@@ -17,19 +20,8 @@ import { escapeHtml } from '../platform/html.ts';
 
 // ---------- escaping ----------
 
-/**
- * JSON that is safe inside a <script> element: `<`, `>` and `&` are written as \u escapes, so
- * no "</script>" or "<!--" in the data can end or change the element, and the line separators
- * JavaScript once refused are escaped too. JSON.parse reads it back unchanged.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
+export { jsonForScript } from '../../src/lib/json-script.ts';
+import { jsonForScript } from '../../src/lib/json-script.ts';
 
 /** At most `max` characters, cut at a word with an ellipsis. */
 function clip(text: string, max: number): string {
@@ -229,9 +221,22 @@ async function openJobs(ctx: AppContext, offset: number, limit: number) {
 }
 
 /**
- * /sitemap.xml: the public pages and every open job (Active, before its last day, of a company in
- * good standing) with its last change. Past 50,000 jobs it is an index of numbered job files
- * (/sitemaps/jobs-1.xml …).
+ * The site's own pages: home, the job search, the public pages and every blog post (with the day it
+ * was published as its last change).
+ */
+function siteEntries(base: string): string[] {
+  return [
+    urlEntry(`${base}/`),
+    urlEntry(`${base}/jobs`),
+    ...PUBLIC_PAGES.map((p) => urlEntry(`${base}${p.path}`)),
+    ...blogPosts().map((p) => urlEntry(`${base}${blogPostPath(p.slug)}`, new Date(`${p.date}T00:00:00Z`))),
+  ];
+}
+
+/**
+ * /sitemap.xml: the site's pages (siteEntries) and every open job (Active, before its last day, of a
+ * company in good standing) with its last change. Past 50,000 addresses it is an index of the site's
+ * file (/sitemaps/site.xml) and numbered job files (/sitemaps/jobs-1.xml …).
  */
 export async function sitemapXml(ctx: AppContext, perFile = SITEMAP_MAX_URLS): Promise<string> {
   const base = ctx.config.publicUrl;
@@ -241,18 +246,23 @@ export async function sitemapXml(ctx: AppContext, perFile = SITEMAP_MAX_URLS): P
     .innerJoin(companies, eq(companies.id, jobPosts.companyId))
     .where(jobOpen(ctx.adapters.now()));
   const n = total?.n ?? 0;
-  if (n + 2 <= perFile) {
+  const site = siteEntries(base);
+  if (n + site.length <= perFile) {
     const jobs = await openJobs(ctx, 0, perFile);
-    return urlset([urlEntry(`${base}/`), urlEntry(`${base}/jobs`), ...jobs.map((j) => urlEntry(jobPageUrl(base, j.id), j.modifiedAt))]);
+    return urlset([...site, ...jobs.map((j) => urlEntry(jobPageUrl(base, j.id), j.modifiedAt))]);
   }
   const files = Math.ceil(n / perFile);
   const now = ctx.adapters.now().toISOString();
-  const entries = Array.from(
-    { length: files },
-    (_, i) => `  <sitemap><loc>${xmlEscape(`${base}/sitemaps/jobs-${i + 1}.xml`)}</loc><lastmod>${now}</lastmod></sitemap>`,
-  );
+  const entry = (loc: string) => `  <sitemap><loc>${xmlEscape(loc)}</loc><lastmod>${now}</lastmod></sitemap>`;
+  const entries = [
+    entry(`${base}/sitemaps/site.xml`),
+    ...Array.from({ length: files }, (_, i) => entry(`${base}/sitemaps/jobs-${i + 1}.xml`)),
+  ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
+
+/** The site's file of a sitemap index: its own pages and posts. */
+export const sitemapSite = (publicUrl: string) => urlset(siteEntries(publicUrl));
 
 /** One numbered file of a sitemap index; null past the last one. */
 export async function sitemapPart(ctx: AppContext, part: number, perFile = SITEMAP_MAX_URLS): Promise<string | null> {

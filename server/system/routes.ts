@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { clientConfig, health } from '../../src/contract/system.ts';
 import { route } from '../http/route.ts';
 import type { AppContext } from '../context.ts';
+import { searchIndexHealth } from '../jobs/index.ts';
 
 const startedAt = Date.now();
 const version = process.env.npm_package_version ?? '0.1.0';
@@ -15,6 +16,7 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext) {
       database: ctx.adapters.database.kind,
       version,
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+      searchIndex: await searchIndexHealth(ctx.db),
     };
   });
 

@@ -6,6 +6,16 @@ export const pageLoaders = {
   'public/home.view': () => import('../views/public/home.view.tsx'),
   'public/unsubscribe.view': () => import('../views/public/unsubscribe.view.tsx'),
   'public/coming-soon.view': () => import('../views/public/coming-soon.view.tsx'),
+  'public/jobseekers.view': () => import('../views/public/jobseekers.view.tsx'),
+  'public/employers.view': () => import('../views/public/employers.view.tsx'),
+  'public/hiring-minors.view': () => import('../views/public/hiring-minors.view.tsx'),
+  'public/about-us.view': () => import('../views/public/about-us.view.tsx'),
+  'public/faqs.view': () => import('../views/public/faqs.view.tsx'),
+  'public/terms.view': () => import('../views/public/terms.view.tsx'),
+  'public/privacy.view': () => import('../views/public/privacy.view.tsx'),
+  'public/build-your-resume.view': () => import('../views/public/build-your-resume.view.tsx'),
+  'public/blog-list.view': () => import('../views/public/blog-list.view.tsx'),
+  'public/blog-post.view': () => import('../views/public/blog-post.view.tsx'),
   'account/login.view': () => import('../views/account/login.view.tsx'),
   'account/register.view': () => import('../views/account/register.view.tsx'),
   'account/forgot-password.view': () => import('../views/account/forgot-password.view.tsx'),
@@ -45,6 +55,9 @@ export const pageLoaders = {
   'admin/company.view': () => import('../views/admin/company.view.tsx'),
   'admin/recruiters.view': () => import('../views/admin/recruiters.view.tsx'),
   'admin/recruiter.view': () => import('../views/admin/recruiter.view.tsx'),
+  'admin/reports.view': () => import('../views/admin/reports.view.tsx'),
+  'admin/audit.view': () => import('../views/admin/audit.view.tsx'),
+  'admin/settings.view': () => import('../views/admin/settings.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

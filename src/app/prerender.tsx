@@ -3,7 +3,11 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { App } from './App.tsx';
+import { blogPosts } from './blog-content.ts';
 import { routeTable } from './route-table.ts';
+import { headElements, publicHeadOf } from './page-head.ts';
+import { PUBLIC_PAGES, type PageHead } from '../lib/public-site.ts';
+import { blogPostPath } from '../lib/blog.ts';
 
 /** The HTML of the app at `path`, every lazy page loaded (what goes inside #root). */
 export async function renderPage(path: string): Promise<string> {
@@ -24,8 +28,35 @@ export async function renderPage(path: string): Promise<string> {
 export const prerenderedPaths: string[] = [
   '/',
   '/jobs',
-  ...routeTable.filter((r) => r.access === 'anyone' && r.page === 'public/coming-soon.view').map((r) => r.path),
+  ...routeTable
+    .filter((r) => r.access === 'anyone' && (r.page === 'public/coming-soon.view' || PUBLIC_PAGES.some((p) => p.path === r.path)))
+    .map((r) => r.path),
+  ...blogPosts.map((p) => blogPostPath(p.slug)),
 ];
+
+/** What the build writes where a page names the site's own address; the server writes the address in. */
+const PUBLIC_URL_MARK = '%PUBLIC_URL%';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** index.html with the head of the page at `path`: its title, description, canonical address and Open Graph tags. */
+export function withHead(html: string, path: string): string {
+  const head: PageHead | null = publicHeadOf(path);
+  if (!head) return html;
+  const tags = headElements(head, PUBLIC_URL_MARK);
+  let out = html;
+  for (const tag of tags) {
+    const attrs = Object.entries(tag.attrs)
+      .map(([k, v]) => `${k}="${escapeHtml(v)}"`)
+      .join(' ');
+    const element = tag.name === 'title' ? `<title>${escapeHtml(tag.text!)}</title>` : `<${tag.name} ${attrs} />`;
+    if (tag.name === 'title') out = out.replace(/<title>[\s\S]*?<\/title>/, () => element);
+    else if (tag.name === 'meta' && tag.attrs.name === 'description') out = out.replace(/<meta\s+name="description"[^>]*>/, () => element);
+    else out = out.replace('</head>', () => `  ${element}\n  </head>`);
+  }
+  return out;
+}
 
 /**
  * Pages whose content the server fills in per request: prerendered once as a shell (the layout and

@@ -15,23 +15,10 @@ export interface PageRoute {
   title?: string;
 }
 
-/** Public and static pages (spec 1 §2 "/*"), with their titles. */
+/** Public pages whose area is not open yet, with their titles. */
 const publicPages: Record<string, string> = {
-  '/jobseekers': 'Job Seekers',
-  '/blogs': 'Blogs',
-  '/employers': 'Employers',
-  '/hiringMinors': 'Hiring Minors',
   '/colleges': 'Colleges',
-  '/about-us': 'About us',
   '/contact': 'Contact',
-  '/terms-of-service': 'Terms of Service',
-  '/privacy-policy': 'Privacy Policy',
-  '/faqs': 'FAQs',
-};
-
-/** The SuperAdmin back office's pages not open yet. */
-const backOfficePages: Record<string, string> = {
-  '/back-office/settings': 'Back Office Settings',
 };
 
 const comingSoon = (pages: Record<string, string>, access: Access): PageRoute[] =>
@@ -91,6 +78,19 @@ export const routeTable: PageRoute[] = [
   { path: '/back-office/company/:id', page: 'admin/company.view', access: 'SuperAdmin' },
   { path: '/back-office/recruiters', page: 'admin/recruiters.view', access: 'SuperAdmin' },
   { path: '/back-office/recruiters/:id', page: 'admin/recruiter.view', access: 'SuperAdmin' },
-  ...comingSoon(backOfficePages, 'SuperAdmin'),
+  { path: '/back-office/reports', page: 'admin/reports.view', access: 'SuperAdmin' },
+  { path: '/back-office/audit', page: 'admin/audit.view', access: 'SuperAdmin' },
+  { path: '/back-office/settings', page: 'admin/settings.view', access: 'SuperAdmin' },
+  // The public site (spec 1 §2 "/*"): their titles and heads are in src/lib/public-site.ts and public-heads.ts.
+  { path: '/jobseekers', page: 'public/jobseekers.view', access: 'anyone' },
+  { path: '/employers', page: 'public/employers.view', access: 'anyone' },
+  { path: '/hiringMinors', page: 'public/hiring-minors.view', access: 'anyone' },
+  { path: '/about-us', page: 'public/about-us.view', access: 'anyone' },
+  { path: '/faqs', page: 'public/faqs.view', access: 'anyone' },
+  { path: '/terms-of-service', page: 'public/terms.view', access: 'anyone' },
+  { path: '/privacy-policy', page: 'public/privacy.view', access: 'anyone' },
+  { path: '/build-your-resume', page: 'public/build-your-resume.view', access: 'anyone' },
+  { path: '/blogs', page: 'public/blog-list.view', access: 'anyone' },
+  { path: '/blogs/:slug', page: 'public/blog-post.view', access: 'anyone' },
   ...comingSoon(publicPages, 'anyone'),
 ];

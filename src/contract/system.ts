@@ -12,6 +12,18 @@ export const health = endpoint({
     database: z.enum(['pglite', 'postgres']),
     version: z.string(),
     uptimeSeconds: z.number(),
+    /**
+     * This process's search index, for operators: off (SEARCH_INDEX=0), idle (built at the first
+     * search), building (searches answered in SQL meanwhile) or ready; the written jobs, companies
+     * and seekers' records it has not read yet, and since when the oldest of them waits.
+     */
+    searchIndex: z.object({
+      state: z.enum(['off', 'idle', 'building', 'ready']),
+      pendingNotes: z.number().int(),
+      behindMs: z.number().int(),
+      /** Safety passes failed in a row (each is tried again, 1 s, 2 s, 4 s… up to a minute later). */
+      failures: z.number().int(),
+    }),
   }),
 });
 

@@ -1,5 +1,6 @@
 import { formatDisplayDate } from './dates.ts';
 import { formatMoney } from './money.ts';
+import { PRODUCT_NAME } from './product.ts';
 
 /**
  * How a job's facts are shown (spec 2 §5, §9): experience "None" when the maximum is missing or 0,
@@ -84,7 +85,7 @@ export function workScheduleLabel(workSchedule: number | null | undefined): stri
 }
 
 /** The product's name, as page titles end. */
-export const PRODUCT_NAME = 'Job Marketplace';
+export { PRODUCT_NAME };
 
 /** A job page's title, the same in the server's HTML and in the page once it runs. */
 export const jobPageTitle = (job: { title: string; companyName: string }) => `${job.title} at ${job.companyName} – ${PRODUCT_NAME}`;

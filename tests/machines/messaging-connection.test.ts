@@ -3,7 +3,9 @@ import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
 import { MessagingMessages, SocketClose, type ServerFrame } from '../../src/contract/messaging.ts';
 import {
   backoffDelay,
+  CONNECT_TIMEOUT_MS,
   connectionMachine,
+  FIRST_BACKOFF_MS,
   MAX_BACKOFF_MS,
   SESSION_REFRESH_MARGIN_MS,
   selectStatus,
@@ -102,7 +104,10 @@ const events = [
   { type: 'send.typing', channelUrl: 'ch' },
   { type: 'send.read', channelUrl: 'ch', messageId: 10 },
   { type: 'unread.set', unread: 1 },
+  { type: 'messages.shown', messageId: 9 },
   after('backoff', 'reconnecting'),
+  after('connectTimeout', 'session'),
+  after('connectTimeout', 'live.opening'),
   after('renew', 'live.online.fresh'),
 ] as unknown as EventObject[];
 
@@ -135,6 +140,11 @@ describe('messaging connection machine (model-based)', () => {
       if (e.type === 'unread.set') return s.matches({ live: 'online' }) && s.context.unread === 3;
       if (e.type === 'browser.offline') return attempt === 0 && s.context.seen.length < 2;
       if (e.type === 'xstate.after.backoff.connection.reconnecting') return s.matches('reconnecting');
+      // Shown before any live message came (the thread or the list loaded over HTTP).
+      if (e.type === 'messages.shown') return s.context.lastMessageId === null && attempt === 0;
+      if (e.type === 'xstate.after.connectTimeout.connection.session') return s.matches('session') && attempt === 0;
+      if (e.type === 'xstate.after.connectTimeout.connection.live.opening')
+        return s.matches({ live: 'opening' }) && attempt < 2 && s.context.lastMessageId === null;
       if (e.type === 'xstate.after.renew.connection.live.online.fresh')
         return s.matches({ live: { online: 'fresh' } }) && s.context.seen.length === 0;
       return true;
@@ -208,7 +218,8 @@ describe('messaging connection rules', () => {
       closed(1006),
     ]);
     expect(selectStatus(actor.getSnapshot())).toBe('reconnecting');
-    await vi.advanceTimersByTimeAsync(MAX_BACKOFF_MS);
+    // The first back-off (attempt 1) is at most a second; the next try's own timeout is far off.
+    await vi.advanceTimersByTimeAsync(FIRST_BACKOFF_MS);
     // The session is still fresh: no new call for it.
     expect(world.sessions).toBe(1);
     expect(world.sockets).toHaveLength(2);
@@ -225,6 +236,59 @@ describe('messaging connection rules', () => {
     expect(world.emitted.filter((e) => e.type === 'message').map((e) => e.message!.id)).toEqual([10, 12, 13]);
     expect(actor.getSnapshot().context.attempt).toBe(0);
     expect(selectStatus(actor.getSnapshot())).toBe('online');
+  });
+
+  it('says hello with the newest message the pages showed, though no live message came, and passes on what was missed', async () => {
+    // The thread loaded over HTTP shows up to 41, the list up to 37; no live message has come.
+    const { actor, world } = await replay([
+      ...online(),
+      { type: 'messages.shown', messageId: 41 } as EventObject,
+      { type: 'messages.shown', messageId: 37 } as EventObject,
+      closed(1006),
+    ]);
+    // The first back-off (attempt 1) is at most a second; the next try's own timeout is far off.
+    await vi.advanceTimersByTimeAsync(FIRST_BACKOFF_MS);
+    expect(world.sockets[1]!.input).toEqual({ sessionToken: session.sessionToken, lastMessageId: 41 });
+    world.sockets[1]!.sendBack(ready);
+    world.sockets[1]!.sendBack(frame({ type: 'message', message: message(42) }));
+    await flush();
+    expect(world.emitted.filter((e) => e.type === 'message').map((e) => e.message!.id)).toEqual([42]);
+    expect(actor.getSnapshot().context.lastMessageId).toBe(42);
+  });
+
+  it('asks for what was missed on its first connection too, when a page showed messages before it opened', async () => {
+    const { world } = await replay([
+      { type: 'messages.shown', messageId: 41 } as EventObject,
+      { type: 'xstate.done.actor.getSession', output: session } as EventObject,
+    ]);
+    expect(world.sockets[0]!.input.lastMessageId).toBe(41);
+  });
+
+  it('gives up a handshake that never completes, closes its socket, and tries again after the back-off', async () => {
+    const { actor, world } = await replay([{ type: 'xstate.done.actor.getSession', output: session } as EventObject]);
+    await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS - 1);
+    expect(selectStatus(actor.getSnapshot())).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(world.sockets[0]!.open).toBe(false);
+    expect(selectStatus(actor.getSnapshot())).toBe('reconnecting');
+    // The first back-off (attempt 1) is at most a second; the next try's own timeout is far off.
+    await vi.advanceTimersByTimeAsync(FIRST_BACKOFF_MS);
+    expect(world.sockets).toHaveLength(2);
+    world.sockets[1]!.sendBack(ready);
+    await flush();
+    expect(selectStatus(actor.getSnapshot())).toBe('online');
+    expect(actor.getSnapshot().context.attempt).toBe(0);
+  });
+
+  it('gives up a session call that never answers and asks again after the back-off', async () => {
+    const { actor, world } = await replay([]);
+    expect(world.sessions).toBe(1);
+    await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS);
+    expect(selectStatus(actor.getSnapshot())).toBe('reconnecting');
+    // The first back-off (attempt 1) is at most a second; the next try's own timeout is far off.
+    await vi.advanceTimersByTimeAsync(FIRST_BACKOFF_MS);
+    expect(world.sessions).toBe(2);
+    expect(world.sockets).toHaveLength(0);
   });
 
   it('asks for a new session when the socket says it expired (4401), and backs off when the new one is refused too', async () => {

@@ -257,7 +257,10 @@ describe('the sitemap and robots.txt', () => {
     const ctx = t.f.app.ctx;
     const index = await sitemapXml(ctx, 2);
     expect(index).toContain('<sitemapindex');
-    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const locs = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    // The site's own pages and posts first, then the jobs.
+    expect(locs[0]).toBe(`${PUBLIC_URL}/sitemaps/site.xml`);
+    const files = locs.slice(1);
     expect(files[0]).toBe(`${PUBLIC_URL}/sitemaps/jobs-1.xml`);
     const listed: string[] = [];
     for (let part = 1; part <= files.length; part++) {

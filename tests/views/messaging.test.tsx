@@ -230,6 +230,39 @@ describe('the messaging page', () => {
     expect(rows[0]).not.toHaveTextContent('unread');
   });
 
+  it('after a drop, catches up from the newest message the open thread shows, and the thread and list show what was missed', async () => {
+    const { connection } = open({
+      path: `/user/messaging?c=${URL_B}`,
+      handlers: { thread: async () => ({ ...threadPage([mine(9, { channelUrl: URL_B })]), conversation: conversationB }) },
+    });
+    await screen.findByText('Message 9');
+    act(() => connection.frame({ type: 'ready', clientId: RECRUITER_ID, unread: 0 }));
+    // No live message came: the connection still knows what the thread loaded over HTTP.
+    act(() => connection.close(1006));
+    await waitFor(() => expect(connection.world.sockets).toHaveLength(2), { timeout: 3000 });
+    expect(connection.socket().input.lastMessageId).toBe(9);
+    const missed = message(12, {
+      text: 'Sent while you were away',
+      channelUrl: URL_B,
+      sender: { clientId: 'user-sam', nickname: 'Sam Ortiz', role: 'JobSeeker' },
+    });
+    act(() => connection.frame({ type: 'ready', clientId: RECRUITER_ID, unread: 1 }));
+    act(() => connection.frame({ type: 'message', message: missed }));
+    expect(within(screen.getByRole('log', { name: 'Messages' })).getByText('Sent while you were away')).toBeInTheDocument();
+    const rows = within(screen.getByRole('list', { name: 'Conversation list' })).getAllByRole('link');
+    expect(rows[0]).toHaveTextContent('Sent while you were away');
+  });
+
+  it('catches up from the newest message the list shows when no conversation is open', async () => {
+    const { connection } = open();
+    await row('Sam Ortiz');
+    act(() => connection.frame({ type: 'ready', clientId: RECRUITER_ID, unread: 2 }));
+    act(() => connection.close(1006));
+    await waitFor(() => expect(connection.world.sockets).toHaveLength(2), { timeout: 3000 });
+    // Maria's conversation ends with message 5, Sam's with 3.
+    expect(connection.socket().input.lastMessageId).toBe(5);
+  });
+
   it('shows messages as text, with only web addresses as links that open safely in a new tab', async () => {
     const evil = message(11, { text: 'Apply at https://jobs.example.com/apply <img src=x onerror=alert(1)> javascript:alert(1)' });
     open({ path: `/user/messaging?c=${URL_A}`, handlers: { thread: async () => threadPage([evil]) } });

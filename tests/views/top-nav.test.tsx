@@ -179,7 +179,7 @@ describe('top navigation menus by keyboard', () => {
         { name: 'Job Seekers', href: '/jobseekers' },
         { name: 'Browse Jobs', href: '/browse-jobs' },
         { name: 'Blogs', href: '/blogs' },
-        { name: 'Build Your Resume (opens in a new tab)', href: expect.stringMatching(/^https:\/\//) as unknown as string },
+        { name: 'Build Your Resume', href: '/build-your-resume' },
       ],
     },
     {
@@ -258,13 +258,13 @@ describe('top navigation menus by keyboard', () => {
     });
   }
 
-  it('opens Build Your Resume in a new tab without handing over the opener', async () => {
+  it('keeps Build Your Resume inside the product, in the same tab', async () => {
     const { user } = renderNav();
     act(() => within(nav()).getByRole('button', { name: 'JobSeeker' }).focus());
     await user.keyboard('{Enter}');
-    const resume = within(await dropdown('JobSeeker')).getByRole('link', { name: /Build Your Resume/ });
-    expect(resume).toHaveAttribute('target', '_blank');
-    expect(resume.getAttribute('rel')?.split(' ')).toContain('noopener');
+    const resume = within(await dropdown('JobSeeker')).getByRole('link', { name: 'Build Your Resume' });
+    expect(resume).toHaveAttribute('href', '/build-your-resume');
+    expect(resume).not.toHaveAttribute('target');
   });
 
   it('follows a menu item to its page', async () => {

@@ -1,6 +1,7 @@
-import { and, eq, gt, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.ts';
-import { uuidIn } from '../../db/sql.ts';
+import { rowsOf, uuidIn } from '../../db/sql.ts';
 import { companies, jobPosts, searchChanges, yearlyTopPayOf } from '../../db/schema.ts';
 import { listViewColumns, type ListViewRow } from '../../posting/index.ts';
 import { ListRows, MAX_JOBS } from './rows.ts';
@@ -14,16 +15,20 @@ import { JobIndex, type IndexedJob } from './store.ts';
  * - Fresh on every search: triggers note every written job and company in `search_changes`
  *   (whatever wrote it: the posting code, expiry, the seed, an administrator), and before
  *   answering, the index re-reads the rows noted since it last looked (one small query, shared by
- *   the searches waiting at the same moment). A search therefore sees every write committed before
- *   it started, in every process. On PGlite, whose one process makes every write, the notes'
- *   trigger notifies it at commit, and the look is skipped while nothing was noted.
+ *   the searches waiting at the same moment). Notes are read in commit order, not by sequence
+ *   number (see `Position`): a search therefore sees every write committed before it started, in
+ *   every process, even one that took its number early and committed late. On PGlite, whose one
+ *   process makes every write, the notes' trigger notifies it at commit, and the look is skipped
+ *   while nothing was noted.
  * - The same notes forget the list-view rows kept of the jobs and companies written (rows.ts), and
  *   the records kept of the searching seekers whose records changed (seekers.ts; noted by the
  *   triggers of migration 0015). On PGlite, the rows of every open job are kept (read after the
  *   build, and again as notes come): a search there runs no statement at all.
- * - Every minute, a safety pass: the changes of the last five minutes are read again (a writer
- *   that committed late under a lower number), the companies' visibility is re-read, notes older
- *   than an hour are dropped, and the index is built afresh once most of its slots are dead.
+ * - Every minute, a safety pass: the notes are read (an idle process stays close behind), the
+ *   companies' visibility is re-read, notes older than an hour are dropped, and the index is built
+ *   afresh once most of its slots are dead. A failed pass is logged and tried again with a growing
+ *   wait (up to the minute), for as long as the process runs; `health()` says how far behind the
+ *   index is, for /api/health.
  * - A job past its last day is left out at query time (its last day is in the index), so expiry
  *   needs no write at all.
  * SEARCH_INDEX=0 turns the index off: every search runs in SQL.
@@ -32,7 +37,48 @@ import { JobIndex, type IndexedJob } from './store.ts';
 const BATCH = 1000;
 /** A batch's work is cut short to give the event loop back after this long. */
 const SLICE_MS = 8;
-const SAFETY_EVERY_MS = 60_000;
+export const SAFETY_EVERY_MS = 60_000;
+/** The first wait after a failed safety pass; it doubles with every failure, up to SAFETY_EVERY_MS. */
+export const SAFETY_RETRY_FIRST_MS = 1_000;
+/** Notes read per statement. */
+const NOTES_PAGE = 5000;
+
+/**
+ * How far the index has read the notes: a PostgreSQL snapshot (`pg_current_snapshot()`, as text),
+ * taken by the statement that read them. The index holds every note visible in it.
+ *
+ * Why a snapshot and not the last sequence number: numbers are taken when a note is written, not
+ * when its transaction commits. A writer A can take 10, a writer B take 11 and commit, a reader
+ * apply 11 and move past it, and only then A commit: "after 11" never finds 10. Each note instead
+ * records its transaction (`xid`, migration 0024), and a look reads, in one statement, the
+ * current snapshot S and the notes visible in S that were not visible in the position P:
+ *   xid >= xmin(P) and not visible(xid, P)   (visible(xid, S) by being read under S)
+ * A transaction below xmin(P) had ended before P was taken, so its notes were visible in P and
+ * already read; one visible in P was read then. What remains are exactly the transactions that
+ * were running at P or began after it and have committed since: their notes are read now,
+ * whatever their numbers, and S becomes the position. By induction the index holds every note
+ * visible in its position; a search reads the notes after it arrived, so a write committed before
+ * the search started is visible in S and applied before it answers. A transaction still running at
+ * S is invisible in S and so not visible in the new position either: it is read by a later look.
+ *
+ * Reading only the notes of transactions below S's xmin (everything older than the oldest one
+ * running) would be right too, but one long transaction would then hide every later write from
+ * search until it ended; the difference of two snapshots has no such wait.
+ * (docs/decisions/0007-search-changes-commit-order.md)
+ */
+type Position = string;
+
+/** What the notes pending for the index amount to (`health`). */
+export interface SearchIndexHealth {
+  /** off: SEARCH_INDEX=0; idle: built at the first search; building: SQL answers meanwhile. */
+  state: 'off' | 'idle' | 'building' | 'ready';
+  /** Notes committed that the index has not read yet. */
+  pendingNotes: number;
+  /** Since the oldest of them was written (0 when none): how far behind the index runs. */
+  behindMs: number;
+  /** Safety passes failed in a row (retried with a growing wait). */
+  failures: number;
+}
 
 const indexColumns = {
   id: jobPosts.id,
@@ -96,12 +142,15 @@ export class SearchIndexSync {
   /** PGlite: the rows of every open job are kept; `keeping` reads them once. */
   private keepsEveryRow = false;
   private keeping: Promise<void> | null = null;
-  /** The last change note applied. */
-  private seq = 0;
+  /** How far the notes are applied (see Position); null until the index is built. */
+  private position: Position | null = null;
   private building: Promise<void> | null = null;
   private current: Promise<void> | null = null;
   private next: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  /** Where the safety pass tells of its failures and of how far behind the index ran. */
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'> | null = null;
   /** Re-reads run one after another, so an older read of a row never lands after a newer one. */
   private lock: Promise<unknown> = Promise.resolve();
   private failures = 0;
@@ -123,14 +172,13 @@ export class SearchIndexSync {
   start(): Promise<void> {
     if (!this.building) {
       this.building = this.build()
-        .then(async ({ index, seq }) => {
+        .then(async ({ index, position }) => {
           this.index = index;
-          this.seq = seq;
+          this.position = position;
           this.noted = true;
           // Every search reads the notes before the records, from the build's first note on.
           this.seekers.begin();
-          this.timer = setInterval(() => void this.safety(), SAFETY_EVERY_MS);
-          this.timer.unref();
+          this.scheduleSafety(SAFETY_EVERY_MS);
           await this.keepEveryRow();
         })
         .catch(() => {
@@ -268,17 +316,25 @@ export class SearchIndexSync {
     this.rows.keep(since, rows);
   }
 
+  /** Ends the safety passes (the app is closing). */
   stop() {
-    if (this.timer) clearInterval(this.timer);
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
 
-  private async build(): Promise<{ index: JobIndex; seq: number }> {
+  private scheduleSafety(ms: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.safety(), ms);
+    this.timer.unref();
+  }
+
+  private async build(): Promise<{ index: JobIndex; position: Position }> {
     const started = performance.now();
     const index = new JobIndex();
-    // The changes noted from here on are applied after the build, so none is missed.
-    const [last] = await this.db.select({ seq: max(searchChanges.seq) }).from(searchChanges);
-    const seq = Number(last?.seq ?? 0);
+    // Taken before any row is read: the notes not visible in it are applied after the build, so none is missed.
+    const position = await this.snapshotNow();
     for (const c of await this.db.select({ id: companies.id, visible: visibleCompany }).from(companies))
       index.setCompany(c.id, Boolean(c.visible));
     let after: string | null = null;
@@ -310,7 +366,12 @@ export class SearchIndexSync {
       }
     }
     this.buildMs = performance.now() - started;
-    return { index, seq };
+    return { index, position };
+  }
+
+  private async snapshotNow(): Promise<Position> {
+    const [row] = rowsOf<{ snapshot: string }>(await this.db.execute(sql`select pg_current_snapshot()::text as snapshot`));
+    return row!.snapshot;
   }
 
   /**
@@ -372,28 +433,67 @@ export class SearchIndexSync {
     }
   }
 
+  /**
+   * Applies the notes committed since the position (see Position), a page at a time: the first
+   * statement takes the new snapshot, the next pages read the same set (visible in it) in
+   * (xid, seq) order. The position moves when every page is applied.
+   */
   private async readNotes(): Promise<void> {
+    const from = this.position;
+    if (from === null) return;
+    let upTo: Position | null = null;
+    let after: { xid: string; seq: number } | null = null;
     for (;;) {
-      const notes = await this.db
-        .select({
-          seq: searchChanges.seq,
-          jobPostId: searchChanges.jobPostId,
-          companyId: searchChanges.companyId,
-          userId: searchChanges.userId,
-        })
-        .from(searchChanges)
-        .where(gt(searchChanges.seq, this.seq))
-        .orderBy(searchChanges.seq)
-        .limit(5000);
-      if (notes.length === 0) return;
-      this.forgetSeekers(notes);
-      await this.reread(
-        notes.flatMap((n) => (n.jobPostId ? [n.jobPostId] : [])),
-        notes.flatMap((n) => (n.companyId ? [n.companyId] : [])),
+      const [page]: NotesPage[] = rowsOf<NotesPage>(
+        await this.db.execute(sql`
+          select pg_current_snapshot()::text as snapshot, (
+            select json_agg(n) from (
+              select ${searchChanges.xid}::text as xid, ${searchChanges.seq} as seq, ${searchChanges.jobPostId} as "jobPostId",
+                ${searchChanges.companyId} as "companyId", ${searchChanges.userId} as "userId"
+              from ${searchChanges}
+              where ${unappliedSince(from)}
+                ${upTo === null ? sql`` : sql`and pg_visible_in_snapshot(${searchChanges.xid}, ${upTo}::pg_snapshot)`}
+                ${after === null ? sql`` : sql`and (${searchChanges.xid}, ${searchChanges.seq}) > (${after.xid}::xid8, ${after.seq})`}
+              order by ${searchChanges.xid}, ${searchChanges.seq}
+              limit ${NOTES_PAGE}
+            ) n
+          ) as notes`),
       );
-      this.seq = Number(notes[notes.length - 1]!.seq);
-      if (notes.length < 5000) return;
+      upTo ??= page!.snapshot;
+      const notes: NoteRow[] = typeof page!.notes === 'string' ? (JSON.parse(page!.notes) as NoteRow[]) : (page!.notes ?? []);
+      if (notes.length) {
+        this.forgetSeekers(notes);
+        await this.reread(
+          notes.flatMap((n) => (n.jobPostId ? [n.jobPostId] : [])),
+          notes.flatMap((n) => (n.companyId ? [n.companyId] : [])),
+        );
+      }
+      if (notes.length < NOTES_PAGE) break;
+      const last = notes[notes.length - 1]!;
+      after = { xid: last.xid, seq: Number(last.seq) };
     }
+    this.position = upTo;
+    this.appliedAt = Date.now();
+  }
+
+  /** When the notes were last read, all of them applied (ms since the epoch). */
+  private appliedAt = 0;
+
+  /** How far behind the index runs: the notes committed that it has not read yet (one indexed count). */
+  async health(): Promise<SearchIndexHealth> {
+    const state = this.index && this.position !== null ? 'ready' : this.building ? 'building' : 'idle';
+    if (state !== 'ready') return { state, pendingNotes: 0, behindMs: 0, failures: this.failures };
+    const [row] = rowsOf<{ pending: number | string; behindMs: number | string | null }>(
+      await this.db.execute(sql`
+        select count(*) as pending, extract(epoch from now() - min(${searchChanges.changedAt})) * 1000 as "behindMs"
+        from ${searchChanges} where ${unappliedSince(this.position!)}`),
+    );
+    return {
+      state,
+      pendingNotes: Number(row?.pending ?? 0),
+      behindMs: Math.max(0, Math.round(Number(row?.behindMs ?? 0))),
+      failures: this.failures,
+    };
   }
 
   /** Seekers whose records changed: their next search reads them again. */
@@ -432,15 +532,15 @@ export class SearchIndexSync {
   }
 
   /**
-   * A new build holds every change noted up to `seq`; those the old index had not applied yet
+   * A new build holds every note visible in its position; those the old index had not applied yet
    * never reach `reread`, so the rows and seekers' records they wrote are forgotten here.
    */
-  private async forgetUnapplied(seq: number): Promise<void> {
-    if (seq <= this.seq) return;
+  private async forgetUnapplied(position: Position): Promise<void> {
+    if (this.position === null) return;
     const notes = await this.db
       .select({ jobPostId: searchChanges.jobPostId, companyId: searchChanges.companyId, userId: searchChanges.userId })
       .from(searchChanges)
-      .where(and(gt(searchChanges.seq, this.seq), lte(searchChanges.seq, seq)));
+      .where(and(unappliedSince(this.position), sql`pg_visible_in_snapshot(${searchChanges.xid}, ${position}::pg_snapshot)`));
     const jobIds = notes.flatMap((n) => (n.jobPostId ? [n.jobPostId] : []));
     const companyIds = notes.flatMap((n) => (n.companyId ? [n.companyId] : []));
     this.forgetSeekers(notes);
@@ -448,49 +548,93 @@ export class SearchIndexSync {
     await this.keepWritten(jobIds, companyIds);
   }
 
-  /** The minute's safety pass. */
-  private async safety(): Promise<void> {
+  /**
+   * The minute's safety pass. It never gives up: a failure (the database away) is logged and the
+   * pass tried again after 1 s, 2 s, 4 s… up to the minute, for as long as the process runs.
+   */
+  async safety(): Promise<void> {
+    if (this.stopped) return;
     try {
+      const before = await this.health();
+      if (before.pendingNotes > 0 && this.log)
+        this.log.info(
+          { searchIndex: { pendingNotes: before.pendingNotes, behindMs: before.behindMs } },
+          `search index: ${before.pendingNotes} notes to read, ${before.behindMs} ms behind`,
+        );
       await this.sync();
-      const recent = await this.db
-        .select({ jobPostId: searchChanges.jobPostId, companyId: searchChanges.companyId, userId: searchChanges.userId })
-        .from(searchChanges)
-        .where(sql`${searchChanges.changedAt} > now() - interval '5 minutes'`);
-      this.forgetSeekers(recent);
-      const written = [...new Set(recent.flatMap((n) => (n.companyId ? [n.companyId] : [])))];
-      this.rows.forget([], written);
-      await this.exclusive(() => this.keepWritten([], written));
-      await this.exclusive(() =>
-        this.reread(
-          recent.flatMap((n) => (n.jobPostId ? [n.jobPostId] : [])),
-          'all',
-        ),
-      );
+      // Belt and braces for a company whose visibility changed outside its triggers (restored from a backup).
+      await this.exclusive(() => this.reread([], 'all'));
       await this.db.delete(searchChanges).where(sql`${searchChanges.changedAt} < now() - interval '1 hour'`);
       if (this.index?.wasteful) {
-        const { index, seq } = await this.build();
-        await this.forgetUnapplied(seq);
-        this.index = index;
-        this.seq = seq;
-        this.noted = true;
+        const { index, position } = await this.build();
+        // Swapped between two looks, so none of them moves the old index's position onto the new one.
+        await this.exclusive(async () => {
+          await this.forgetUnapplied(position);
+          this.index = index;
+          this.position = position;
+          this.noted = true;
+        });
         await this.sync();
       }
+      if (this.failures > 0) this.log?.info({ searchIndex: { failures: this.failures } }, 'search index: the safety pass works again');
       this.failures = 0;
-    } catch {
-      // The database is away (or closed): try again next minute, and give up after a few tries.
-      if (++this.failures >= 3) this.stop();
+      this.scheduleSafety(SAFETY_EVERY_MS);
+    } catch (err) {
+      this.failures++;
+      const wait = safetyRetryDelay(this.failures);
+      if (!this.stopped)
+        this.log?.warn(
+          { err, searchIndex: { failures: this.failures, retryInMs: wait } },
+          `search index: the safety pass failed (${this.failures} in a row); trying again in ${wait} ms`,
+        );
+      this.scheduleSafety(wait);
     }
   }
 }
 
+/** One statement of a look: its snapshot and a page of notes (json). */
+type NotesPage = { snapshot: string; notes: NoteRow[] | string | null };
+
+/** A note as a look reads it (json: the transaction id as text). */
+interface NoteRow {
+  xid: string;
+  seq: number | string;
+  jobPostId: string | null;
+  companyId: string | null;
+  userId: string | null;
+}
+
+/** The notes not visible in the position: of transactions that committed after it was taken (see Position). */
+const unappliedSince = (position: Position): SQL =>
+  sql`${searchChanges.xid} >= pg_snapshot_xmin(${position}::pg_snapshot) and not pg_visible_in_snapshot(${searchChanges.xid}, ${position}::pg_snapshot)`;
+
+/** The wait before the next try after `failures` failed safety passes in a row: 1 s, doubling, at most a minute. */
+export const safetyRetryDelay = (failures: number): number =>
+  Math.min(SAFETY_EVERY_MS, SAFETY_RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1));
+
 const syncs = new WeakMap<Db, SearchIndexSync>();
 
-/** The search index of a database in this process; null when turned off (SEARCH_INDEX=0). */
-export function searchIndexSync(db: Db): SearchIndexSync | null {
+/**
+ * The search index of a database in this process; null when turned off (SEARCH_INDEX=0). Given a
+ * logger, the safety pass tells it of failures and of how far behind the index ran.
+ */
+export function searchIndexSync(db: Db, log?: SearchIndexSync['log']): SearchIndexSync | null {
   if (process.env.SEARCH_INDEX === '0') return null;
   let s = syncs.get(db);
   if (!s) syncs.set(db, (s = new SearchIndexSync(db)));
+  if (log && !s.log) s.log = log;
   return s;
+}
+
+/** Ends the safety passes of the database's index, if it has one (the app is closing). */
+export function stopSearchIndex(db: Db): void {
+  syncs.get(db)?.stop();
+}
+
+/** The index's state and how far behind it runs, for /api/health; 'off' when turned off. */
+export async function searchIndexHealth(db: Db): Promise<SearchIndexHealth> {
+  const s = searchIndexSync(db);
+  return s ? s.health() : { state: 'off', pendingNotes: 0, behindMs: 0, failures: 0 };
 }
 
 /**

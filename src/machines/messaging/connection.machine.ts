@@ -17,6 +17,13 @@ export const SESSION_REFRESH_MARGIN_MS = 60_000;
 const LONGEST_TIMER_MS = 24 * 60 * 60_000;
 /** How many message ids are remembered to drop repeats (a catch-up may send some again). */
 export const SEEN_IDS_KEPT = 2_000;
+/**
+ * A try to connect (the session call, then the socket until the server's `ready`) that has not
+ * come through by then is given up and retried with the back-off: a handshake that hangs (a proxy
+ * that swallows the upgrade, a network that went away without a word) never leaves the tab
+ * connecting for good.
+ */
+export const CONNECT_TIMEOUT_MS = 15_000;
 
 /**
  * The wait before try number `attempt` (1 for the first try after a drop): exponential, capped,
@@ -38,7 +45,11 @@ export function refreshDelay(session: MessagingSession | null, now: number): num
 export interface ConnectionContext {
   side: MessagingSide;
   session: MessagingSession | null;
-  /** The newest message id seen; sent with `hello` so the server sends what was missed. */
+  /**
+   * The newest message id the tab has shown, wherever it came from (a live frame, a thread or the
+   * list loaded over HTTP, a message the user sent); sent with `hello` so the server sends what was
+   * missed. Null while the tab has shown none: the server then sends none.
+   */
   lastMessageId: number | null;
   /** Ids of messages already passed on, newest last. */
   seen: number[];
@@ -60,7 +71,9 @@ export type ConnectionEvent =
   | { type: 'send.typing'; channelUrl: string }
   | { type: 'send.read'; channelUrl: string; messageId: number }
   /** The unread total as another answer gave it (marking a conversation read). */
-  | { type: 'unread.set'; unread: number };
+  | { type: 'unread.set'; unread: number }
+  /** The pages showed messages up to this id (loaded over HTTP, or sent): a reconnect catches up from there. */
+  | { type: 'messages.shown'; messageId: number };
 
 /** What subscribers (the pages) hear: each new message once, and others' typing and reading. */
 export type ConnectionEmitted =
@@ -173,6 +186,7 @@ export const connectionMachine = setup({
     clearSession: assign({ session: null }),
   },
   delays: {
+    connectTimeout: CONNECT_TIMEOUT_MS,
     backoff: ({ context }) => backoffDelay(context.attempt, Math.random()),
     renew: ({ context }) => refreshDelay(context.session, Date.now()),
   },
@@ -183,12 +197,16 @@ export const connectionMachine = setup({
   initial: 'session',
   on: {
     'unread.set': { actions: assign({ unread: ({ event }) => event.unread }) },
+    'messages.shown': {
+      actions: assign({ lastMessageId: ({ context, event }) => Math.max(context.lastMessageId ?? 0, event.messageId) }),
+    },
   },
   states: {
     session: {
       tags: ['connecting'],
       on: { 'browser.offline': 'offline' },
       always: { guard: 'sessionFresh', target: 'live' },
+      after: { connectTimeout: 'reconnecting' },
       invoke: {
         id: 'getSession',
         src: 'getSession',
@@ -234,7 +252,8 @@ export const connectionMachine = setup({
       },
       initial: 'opening',
       states: {
-        opening: { tags: ['connecting'] },
+        // Leaving `live` closes the socket that never said ready.
+        opening: { tags: ['connecting'], after: { connectTimeout: '#connection.reconnecting' } },
         online: {
           tags: ['online'],
           on: { 'send.typing': { actions: 'tell' }, 'send.read': { actions: 'tell' } },

@@ -262,3 +262,13 @@ type Snap = SnapshotFrom<typeof conversationsMachine>;
 /** Why the list could not be read, while it shows that failure. */
 export const selectLoadError = (s: Snap) => (s.hasTag('error') ? s.context.loadError : null);
 export const selectUnreadConversations = (s: Snap) => s.context.conversations.filter((c) => c.channel.unread_message_count > 0).length;
+
+/** The id of the newest message the list shows as a conversation's last (null when none). */
+export function selectNewestListed(s: Snap): number | null {
+  let newest: number | null = null;
+  for (const c of s.context.conversations) {
+    const id = c.channel.last_message?.id;
+    if (id !== undefined && (newest === null || id > newest)) newest = id;
+  }
+  return newest;
+}

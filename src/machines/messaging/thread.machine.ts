@@ -443,5 +443,12 @@ export function selectSeen(s: Snap): boolean {
   return Object.entries(readUpTo).some(([clientId, id]) => id >= mine.id && otherSide(clientId));
 }
 
+/** The id of the newest message shown (null when none is). */
+export function selectNewestId(s: Snap): number | null {
+  let newest: number | null = null;
+  for (const m of s.context.messages) if (newest === null || m.id > newest) newest = m.id;
+  return newest;
+}
+
 /** The id of the user's newest message, which the "Seen" mark follows. */
 export const selectNewestOwnId = (s: Snap) => [...s.context.messages].reverse().find((m) => m.sender.clientId === s.context.me)?.id ?? null;

@@ -6,6 +6,7 @@ import { useTheme } from '../../app/theme.tsx';
 import { useUnread } from '../../app/unread.ts';
 import { profileCompletionMachine, selectPercentage } from '../../machines/account/profile-completion.machine.ts';
 import { selectPhotoSource, userPhotoMachine } from '../../machines/account/user-photo.machine.ts';
+import { PUBLIC_PAGES } from '../../lib/public-site.ts';
 import { canMessage } from './nav-items.ts';
 import { TopNav } from './top-nav.view.tsx';
 
@@ -41,6 +42,13 @@ function JobSeekerNav({
   const [photo] = useMachine(photoLogic);
   return <>{children(selectPercentage(completion), selectPhotoSource(photo))}</>;
 }
+
+/** The footer reaches every public page (and the contact form). */
+const footerLinks = [
+  { label: 'Browse Jobs', href: '/jobs' },
+  ...PUBLIC_PAGES.map((p) => ({ label: p.title, href: p.path })),
+  { label: 'Contact', href: '/contact' },
+];
 
 /** Pages where asking for the location would interrupt a task: account flows, back office, errors. */
 const NO_LOCATION_PROMPT =
@@ -116,11 +124,17 @@ export function AppLayout({
         {children}
       </main>
       <footer className="border-t border-line px-2 py-2 text-sm text-muted">
-        <div className="mx-auto flex max-w-7xl flex-wrap gap-2">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-baseline gap-2">
           <span>© {new Date().getFullYear()} Job Marketplace</span>
-          <Link href="/terms-of-service">Terms of Service</Link>
-          <Link href="/privacy-policy">Privacy Policy</Link>
-          <Link href="/contact">Contact</Link>
+          <nav aria-label="Site">
+            <ul className="flex flex-wrap gap-x-2 gap-y-1">
+              {footerLinks.map((l) => (
+                <li key={l.href}>
+                  <Link href={l.href}>{l.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
       </footer>
       <Suspense fallback={null}>{!session.restoring && wantsLocation(session.role, path) && <LocationGate />}</Suspense>

@@ -13,8 +13,6 @@ export interface NavMenu {
   items: NavLink[];
 }
 
-export const RESUME_BUILDER_URL = 'https://www.careeronestop.org/JobSearch/Resumes/resume-guide-introduction.aspx';
-
 /** The top navigation of spec 1 §2, in order. */
 export const navMenus: Array<NavLink | NavMenu> = [
   { label: 'Home', href: '/' },
@@ -24,7 +22,8 @@ export const navMenus: Array<NavLink | NavMenu> = [
       { label: 'Job Seekers', href: '/jobseekers' },
       { label: 'Browse Jobs', href: '/browse-jobs' },
       { label: 'Blogs', href: '/blogs' },
-      { label: 'Build Your Resume', href: RESUME_BUILDER_URL, external: true },
+      // Ours stays inside: the profile builder for a signed-in job seeker, what it is for a visitor.
+      { label: 'Build Your Resume', href: '/build-your-resume' },
     ],
   },
   {

@@ -6,7 +6,7 @@ import type { Conversation } from '../../contract/messaging.ts';
 import { useSession } from '../../app/session.tsx';
 import { connectionStore, startConnection } from '../../machines/messaging/connection-runtime.ts';
 import { selectStatus, type ConnectionActor } from '../../machines/messaging/connection.machine.ts';
-import { conversationsMachine, selectLoadError } from '../../machines/messaging/conversations.machine.ts';
+import { conversationsMachine, selectLoadError, selectNewestListed } from '../../machines/messaging/conversations.machine.ts';
 import { canMessage } from '../layout/nav-items.ts';
 import { useMediaQuery, WIDE_SCREEN } from '../ui/use-media-query.ts';
 import { ConnectionStatusLine } from './connection-status.tsx';
@@ -85,6 +85,12 @@ export function Messaging({
     );
     return () => sub.unsubscribe();
   }, [connection, list, me]);
+
+  // A reconnect catches up from the newest message the list shows, too.
+  const newestListed = useSelector(list, selectNewestListed);
+  useEffect(() => {
+    if (newestListed !== null) connection?.send({ type: 'messages.shown', messageId: newestListed });
+  }, [connection, newestListed]);
 
   useEffect(() => {
     list.send({ type: 'conversation.open', url: openUrl });

@@ -7,6 +7,7 @@ import type { ConnectionActor } from '../../machines/messaging/connection.machin
 import {
   canSend,
   selectLoadError,
+  selectNewestId,
   selectNewestOwnId,
   selectSeen,
   threadMachine,
@@ -131,6 +132,7 @@ export function ThreadView({ url, me, side, connection, onBack, onLoaded, logic,
   const loadError = useSelector(actor, selectLoadError);
   const seen = useSelector(actor, selectSeen);
   const newestOwn = useSelector(actor, selectNewestOwnId);
+  const newest = useSelector(actor, selectNewestId);
   const online = useSelector(actor, (s) => s.context.online);
   const composer = useRef<HTMLTextAreaElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -150,6 +152,11 @@ export function ThreadView({ url, me, side, connection, onBack, onLoaded, logic,
     ];
     return () => subs.forEach((s) => s.unsubscribe());
   }, [actor, connection]);
+
+  // A reconnect catches up from the newest message shown here, loaded over HTTP or sent too.
+  useEffect(() => {
+    if (newest !== null) connection?.send({ type: 'messages.shown', messageId: newest });
+  }, [connection, newest]);
 
   // Messages wait while the browser is offline, and go when it is back.
   const browserOnline = useSelector(connection ?? undefined, (s) => !(s?.matches({ offline: 'network' }) ?? false));
