@@ -106,7 +106,10 @@ export async function listCompanies(db: Db, query: CompanyListInput, now: Date):
       .orderBy(...orderOf(query.sort, now))
       .limit(query.pageSize)
       .offset((query.pageNumber - 1) * query.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(companies).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(companies)
+      .where(where),
   ]);
   return {
     companies: await companyRows(
@@ -185,5 +188,4 @@ export async function companyRow(db: Db, id: string, now: Date): Promise<AdminCo
 }
 
 /** The staff of the companies (employers and recruiters), any status. */
-export const staffOf = (companyIds: string[]) =>
-  and(inArray(users.role, ['Employer', 'Recruiter']), uuidIn(users.companyId, companyIds));
+export const staffOf = (companyIds: string[]) => and(inArray(users.role, ['Employer', 'Recruiter']), uuidIn(users.companyId, companyIds));

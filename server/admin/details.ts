@@ -6,7 +6,8 @@ import { badRequest, conflict, refusal, tooManyRequests, unauthorized } from '..
 import { checkCode, emailChangedMail, enforceLimits, issueCode, normalizeEmail } from '../account/index.ts';
 import { fullNameOf } from '../platform/people.ts';
 import { AccountMessages } from '../../src/contract/account.ts';
-import { AdminMessages, type AdminDetails } from '../../src/contract/admin.ts';
+import { AdminMessages } from '../../src/contract/admin.ts';
+import type { AdminDetails } from '../../src/contract/admin-details.ts';
 import { ProfileMessages } from '../../src/contract/jobseeker.ts';
 import { recordAudit } from './audit.ts';
 import { adminEmailCodeMail } from './mails.ts';

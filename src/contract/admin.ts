@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { emailSchema, otpCodeSchema } from './account.ts';
 import { parseIsoDate } from './dates.ts';
 import { pagingQueryNumber } from './paging.ts';
-import { phoneNumberSchema } from './phone.ts';
-import { jobPostStatuses } from './posting.ts';
-import { reportReasons, reportStatuses } from './jobs.ts';
-import { timeZoneSchema } from './metrics.ts';
+import { jobPostStatuses, reportReasons, reportStatuses } from './job-states.ts';
+import { timeZoneSchema } from './time-zone.ts';
 
 /**
  * The back office (spec 1 §2 /back-office/*, spec 2 §6 Admin, §7 Admin calls). SuperAdmins police
@@ -158,7 +155,7 @@ export type AdminBoost = z.infer<typeof adminBoostSchema>;
 // ---------- reports ----------
 
 // The report's statuses are the jobs contract's (the seeker sees them on the job's page).
-export { reportStatuses, REPORT_STATUS_NAMES, type ReportStatus } from './jobs.ts';
+export { reportStatuses, REPORT_STATUS_NAMES, type ReportStatus } from './job-states.ts';
 export const reportActions = ['dismiss', 'closeJob', 'blacklistCompany'] as const;
 export type ReportAction = (typeof reportActions)[number];
 
@@ -311,19 +308,6 @@ export const adminRecruiterDetailSchema = z.object({
 });
 export type AdminRecruiterDetail = z.infer<typeof adminRecruiterDetailSchema>;
 
-export const adminDetailsSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  /** E.164. */
-  phoneNumber: z.string().nullable(),
-  /** A new address waiting for its code, if any. */
-  pendingEmail: z.string().nullable(),
-  createdAt: iso,
-});
-export type AdminDetails = z.infer<typeof adminDetailsSchema>;
-
 // ---------- requests ----------
 
 const page = pagingQueryNumber(AdminMessages.page, { max: MAX_ADMIN_PAGE }).default(1);
@@ -401,21 +385,6 @@ export type RecruitersByCompanyQuery = z.input<typeof recruitersByCompanyQuerySc
 export const recruiterIdQuerySchema = z.object({ recruiterId: uuidOf(AdminMessages.recruiterNotFound) });
 
 export const dashboardQuerySchema = z.object({ timeZone: timeZoneSchema.default('UTC') });
-
-export const updateAdminDetailsSchema = z.object({
-  firstName: z.string({ error: AdminMessages.firstName }).trim().min(1, AdminMessages.firstName).max(100, AdminMessages.firstName),
-  lastName: z.string({ error: AdminMessages.lastName }).trim().min(1, AdminMessages.lastName).max(100, AdminMessages.lastName),
-  /** Empty means none. */
-  phoneNumber: z
-    .string({ error: AdminMessages.phone })
-    .trim()
-    .transform((v) => v || null)
-    .pipe(phoneNumberSchema.nullable()),
-});
-export type UpdateAdminDetailsRequest = z.input<typeof updateAdminDetailsSchema>;
-
-export const adminEmailChangeSchema = z.object({ email: emailSchema });
-export const adminEmailConfirmSchema = z.object({ email: emailSchema, code: otpCodeSchema });
 
 export const reportQueueQuerySchema = z.object({
   /** open (the default) or resolved. */
@@ -543,41 +512,6 @@ export const recruiterDetails = endpoint({
   summary: 'A recruiter with their company, who invited them and their jobs',
   query: recruiterIdQuerySchema,
   response: adminRecruiterDetailSchema,
-});
-export const adminDetails = endpoint({
-  method: 'GET',
-  path: '/api/Admin/GetAdminDetails',
-  auth: admin,
-  tag,
-  summary: 'The signed-in administrator’s own details',
-  response: adminDetailsSchema,
-});
-export const updateAdminDetails = endpoint({
-  method: 'POST',
-  path: '/api/Admin/UpdateAdminDetails',
-  auth: admin,
-  tag,
-  summary: 'Change the administrator’s name and phone',
-  body: updateAdminDetailsSchema,
-  response: z.object({ details: adminDetailsSchema, message: z.string() }),
-});
-export const requestAdminEmailChange = endpoint({
-  method: 'POST',
-  path: '/api/Admin/RequestEmailChange',
-  auth: admin,
-  tag,
-  summary: 'Email a 6 digit code to a new address for the administrator',
-  body: adminEmailChangeSchema,
-  response: z.string(),
-});
-export const confirmAdminEmailChange = endpoint({
-  method: 'POST',
-  path: '/api/Admin/ConfirmEmailChange',
-  auth: admin,
-  tag,
-  summary: 'Change the administrator’s email with the code sent to it',
-  body: adminEmailConfirmSchema,
-  response: z.object({ details: adminDetailsSchema, message: z.string() }),
 });
 export const reportQueue = endpoint({
   method: 'GET',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { pagingQueryNumber } from './paging.ts';
+import { reportReasons, reportStatuses } from './job-states.ts';
 import { AccountMessages } from './account.ts';
 import { compensationTypes, jobPostListItemSchema, PostingMessages } from './posting.ts';
 
@@ -55,28 +56,8 @@ export const ADULT_AGE = 18;
 export const applicationStatuses = ['Applied', 'Reviewed', 'Interviewing', 'Offered', 'Hired', 'Rejected', 'Withdrawn'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
-/** Why a job is reported (ReportJob); "other" needs a description. */
-export const reportReasons = ['scam', 'discriminatory', 'misleading', 'other'] as const;
-export type ReportReason = (typeof reportReasons)[number];
-export const REPORT_REASON_NAMES: Record<ReportReason, string> = {
-  scam: 'It looks like a scam or asks for money',
-  discriminatory: 'It is discriminatory',
-  misleading: 'The pay, place or duties are misleading',
-  other: 'Something else',
-};
-
-/**
- * A report's status: open until an administrator resolves it, dismissed, or the job closed, or its
- * company blacklisted. The reporting seeker sees it on the job's page; the back office works them.
- */
-export const reportStatuses = ['open', 'dismissed', 'jobClosed', 'companyBlacklisted'] as const;
-export type ReportStatus = (typeof reportStatuses)[number];
-export const REPORT_STATUS_NAMES: Record<ReportStatus, string> = {
-  open: 'Under review',
-  dismissed: 'Reviewed: no action needed',
-  jobClosed: 'Reviewed: the job was closed',
-  companyBlacklisted: 'Reviewed: the company was removed',
-};
+export { reportReasons, REPORT_REASON_NAMES, reportStatuses, REPORT_STATUS_NAMES } from './job-states.ts';
+export type { ReportReason, ReportStatus } from './job-states.ts';
 
 /** What a job seeker sees of a job's state: deleted jobs are not found at all. */
 export const publicJobStatuses = ['Active', 'Closed', 'Expired'] as const;

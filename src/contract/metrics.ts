@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { parseIsoDate } from './dates.ts';
 import { pagingNumber } from './paging.ts';
+import { TIME_ZONE_MESSAGE, timeZoneSchema } from './time-zone.ts';
 import { jobPostStatuses } from './posting.ts';
 
 /**
@@ -30,7 +31,7 @@ export const MetricsMessages = {
   endBeforeStart: 'The end date cannot be before the start date.',
   rangeTooLong: 'Please choose a range of 366 days or fewer.',
   date: 'Please give a date as YYYY-MM-DD.',
-  timeZone: 'Please give a time zone such as America/Los_Angeles.',
+  timeZone: TIME_ZONE_MESSAGE,
   jobNotFound: 'This job was not found.',
   page: 'Please give a page number from 1.',
   pageSize: 'Please give a page size from 1 to 50.',
@@ -115,24 +116,7 @@ export type BoostCost = z.infer<typeof boostCostSchema>;
 
 // ---------- requests ----------
 
-/** An IANA time zone name; the days of a range are that zone's calendar days. */
-export const timeZoneSchema = z
-  .string({ error: MetricsMessages.timeZone })
-  .max(64, MetricsMessages.timeZone)
-  .refine((name) => isTimeZone(name), MetricsMessages.timeZone);
-
-// Names found valid (a few hundred exist): checking one makes a formatter, about 150 µs.
-const knownZones = new Set<string>();
-export function isTimeZone(name: string): boolean {
-  if (knownZones.has(name)) return true;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    if (knownZones.size < 2000) knownZones.add(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone, timeZoneSchema } from './time-zone.ts';
 
 const isoDate = (message: string) => z.string({ error: message }).refine((v) => parseIsoDate(v) !== null, message);
 

@@ -5,6 +5,7 @@ import { salaryTypes } from './jobseeker.ts';
 import { supplementalPayValueSchema } from './lookups.ts';
 import { hazardsNamed, minorsReason, payRangeReason, payRangeStates } from './posting-rules.ts';
 import { boostPlacements } from './billing.ts';
+import { jobPostStatuses } from './job-states.ts';
 
 /**
  * Posting jobs (spec 2 §3 Draft and jobData, §4 draft and job post status, list codes; §7 the Job
@@ -107,9 +108,7 @@ export const STEP_TITLES: Record<WizardStep, string> = {
   review: 'Review and publish',
 };
 
-/** A job post's status. Drafts are not job posts: they live apart until published. */
-export const jobPostStatuses = ['Active', 'Closed', 'Expired', 'Deleted'] as const;
-export type JobPostStatus = (typeof jobPostStatuses)[number];
+export { jobPostStatuses, type JobPostStatus } from './job-states.ts';
 
 export const locationTypes = ['onsite', 'remote', 'hybrid'] as const;
 export type LocationType = (typeof locationTypes)[number];

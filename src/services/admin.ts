@@ -8,7 +8,6 @@ import type {
   ResolveReportsRequest,
   ToggleActiveRequest,
   ToggleBlacklistRequest,
-  UpdateAdminDetailsRequest,
 } from '../contract/admin.ts';
 import { call } from './http.ts';
 import { browserTimeZone } from './metrics.ts';
@@ -32,11 +31,6 @@ export const adminService = {
     call(ep.toggleForBlacklistPost, { body }, quiet(o)),
   recruitersByCompany: (query: RecruitersByCompanyQuery, o: Options = {}) => call(ep.recruitersByCompanyName, { query }, quiet(o)),
   recruiter: (recruiterId: string, o: Options = {}) => call(ep.recruiterDetails, { query: { recruiterId } }, quiet(o)),
-  details: (o: Options = {}) => call(ep.adminDetails, {}, quiet(o)),
-  updateDetails: (body: UpdateAdminDetailsRequest, o: Options = {}) => call(ep.updateAdminDetails, { body }, quiet(o)),
-  requestEmailChange: (email: string, o: Options = {}) => call(ep.requestAdminEmailChange, { body: { email } }, quiet(o)),
-  confirmEmailChange: (email: string, code: string, o: Options = {}) =>
-    call(ep.confirmAdminEmailChange, { body: { email, code } }, quiet(o)),
   reports: (query: ReportQueueQuery, o: Options = {}) => call(ep.reportQueue, { query }, quiet(o)),
   resolveReports: (body: ResolveReportsRequest, o: Options = {}) => call(ep.resolveReports, { body }, quiet(o)),
   audit: (query: AuditQuery, o: Options = {}) => call(ep.auditTrail, { query }, quiet(o)),

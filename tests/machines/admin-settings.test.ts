@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { AccountMessages } from '../../src/contract/account.ts';
-import { AdminMessages, type AdminDetails } from '../../src/contract/admin.ts';
+import { AdminMessages } from '../../src/contract/admin.ts';
+import type { AdminDetails } from '../../src/contract/admin-details.ts';
 import { ProfileMessages } from '../../src/contract/jobseeker.ts';
 import { adminDetails, selectFieldErrors } from '../../src/machines/admin/admin-details.machine.ts';
 import {

@@ -4,7 +4,8 @@ import { createSuperAdmin } from '../../server/cli/admin.ts';
 import type { Role } from '../../src/contract/roles.ts';
 import type { SessionData } from '../../src/contract/account.ts';
 import type { OutcomeCode } from '../../src/contract/outcome-codes.ts';
-import type { AdminDetails, AuditList, ReportGroup, ReportQueue } from '../../src/contract/admin.ts';
+import type { AuditList, ReportGroup, ReportQueue } from '../../src/contract/admin.ts';
+import type { AdminDetails } from '../../src/contract/admin-details.ts';
 import type { TestApp } from '../support/server/test-app.ts';
 import { PASSWORD, accountApp, api, codeIn, lastMail, post, testClock, type Answer } from './account-support.ts';
 

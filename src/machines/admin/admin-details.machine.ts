@@ -1,6 +1,7 @@
-import { AdminMessages, updateAdminDetailsSchema, type AdminDetails } from '../../contract/admin.ts';
+import { AdminMessages } from '../../contract/admin.ts';
+import { updateAdminDetailsSchema, type AdminDetails } from '../../contract/admin-details.ts';
 import { readablePhone } from '../../lib/phone.ts';
-import { adminService } from '../../services/admin.ts';
+import { adminDetailsService } from '../../services/admin-details.ts';
 import { defineDetailsForm } from '../details-form.machine.ts';
 
 export const adminDetailFields = ['firstName', 'lastName', 'phoneNumber'] as const;
@@ -25,9 +26,9 @@ export const adminDetails = defineDetailsForm({
   valuesOf: adminDetailValuesOf,
   savedMessage: AdminMessages.detailsSaved,
   services: {
-    load: (signal) => adminService.details({ signal }),
+    load: (signal) => adminDetailsService.details({ signal }),
     save: async (values, signal) => {
-      const res = await adminService.updateDetails(values, { signal });
+      const res = await adminDetailsService.updateDetails(values, { signal });
       return { data: res.data.details, message: res.data.message || res.message };
     },
   },

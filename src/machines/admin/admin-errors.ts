@@ -1,4 +1,4 @@
-import { AccountMessages } from '../../contract/account.ts';
+import { AccountMessages } from '../../contract/account-messages.ts';
 import { ApiError, codeOf } from '../../services/http.ts';
 import { messagesOf } from '../form.ts';
 

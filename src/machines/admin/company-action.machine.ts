@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { AccountMessages } from '../../contract/account.ts';
+import { AccountMessages } from '../../contract/account-messages.ts';
 import { toggleActiveSchema, toggleBlacklistSchema, type CompanyActionAnswer } from '../../contract/admin.ts';
 import { adminService } from '../../services/admin.ts';
 import { formOf, validate, type FieldErrors, type FormState } from '../form.ts';

@@ -1,7 +1,8 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { AccountMessages } from '../../contract/account.ts';
-import { AdminMessages, adminEmailChangeSchema, adminEmailConfirmSchema, type AdminDetails } from '../../contract/admin.ts';
-import { adminService } from '../../services/admin.ts';
+import { AccountMessages } from '../../contract/account-messages.ts';
+import { AdminMessages } from '../../contract/admin.ts';
+import { adminEmailChangeSchema, adminEmailConfirmSchema, type AdminDetails } from '../../contract/admin-details.ts';
+import { adminDetailsService } from '../../services/admin-details.ts';
 import { ApiError } from '../../services/http.ts';
 import { firstErrors, messagesOf, validate, type FieldErrors } from '../form.ts';
 
@@ -84,13 +85,13 @@ export const emailChangeMachine = setup({
     emitted: {} as EmailChangeEmitted,
   },
   actors: {
-    load: fromPromise<AdminDetails>(async ({ signal }) => (await adminService.details({ signal })).data),
+    load: fromPromise<AdminDetails>(async ({ signal }) => (await adminDetailsService.details({ signal })).data),
     request: fromPromise<string, { email: string }>(async ({ input, signal }) => {
-      const res = await adminService.requestEmailChange(input.email, { signal });
+      const res = await adminDetailsService.requestEmailChange(input.email, { signal });
       return res.data || res.message || AdminMessages.emailCodeSent(input.email);
     }),
     confirm: fromPromise<{ details: AdminDetails; message: string }, { email: string; code: string }>(async ({ input, signal }) => {
-      const res = await adminService.confirmEmailChange(input.email, input.code, { signal });
+      const res = await adminDetailsService.confirmEmailChange(input.email, input.code, { signal });
       return { details: res.data.details, message: res.data.message || AdminMessages.emailChanged };
     }),
   },

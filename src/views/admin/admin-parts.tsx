@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { COMPANY_STATE_NAMES, type CompanyState } from '../../contract/admin.ts';
-import type { JobPostStatus } from '../../contract/posting.ts';
+import type { JobPostStatus } from '../../contract/job-states.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
 import { StatusChip, type ChipStyle } from '../ui/status-chip.tsx';
 

@@ -4,8 +4,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { AUDIT_ACTION_NAMES, AdminMessages, REPORT_STATUS_NAMES, type AdminCompanyDetail, type AuditEntry } from '../../contract/admin.ts';
-import { REPORT_REASON_NAMES } from '../../contract/jobs.ts';
-import { jobPostStatuses } from '../../contract/posting.ts';
+import { REPORT_REASON_NAMES } from '../../contract/job-states.ts';
+import { jobPostStatuses } from '../../contract/job-states.ts';
 import { formatCount } from '../../lib/metrics.ts';
 import { formatMoney } from '../../lib/money.ts';
 import {

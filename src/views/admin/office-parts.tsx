@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { COMPANY_STATE_NAMES, type CompanyState } from '../../contract/admin.ts';
-import type { JobPostStatus } from '../../contract/posting.ts';
+import type { JobPostStatus } from '../../contract/job-states.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { StatusChip, type ChipStyle } from '../ui/status-chip.tsx';

@@ -2,7 +2,6 @@ import { fromPromise } from 'xstate';
 import {
   ADMIN_PAGE_SIZE,
   AdminMessages,
-  type AdminDetails,
   type AdminReport,
   type AuditEntry,
   type AuditList,
@@ -12,7 +11,8 @@ import {
   type ReportQueue,
   type ReportStatus,
 } from '../../contract/admin.ts';
-import type { ReportReason } from '../../contract/jobs.ts';
+import type { AdminDetails } from '../../contract/admin-details.ts';
+import type { ReportReason } from '../../contract/job-states.ts';
 import { auditMachine, type AuditQuery } from '../../machines/admin/audit.machine.ts';
 import { emailChangeMachine } from '../../machines/admin/email-change.machine.ts';
 import { reportsMachine, type ReportsQuery } from '../../machines/admin/reports.machine.ts';

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { AdminMessages } from '../../contract/admin.ts';
-import { jobPostStatuses } from '../../contract/posting.ts';
+import { jobPostStatuses } from '../../contract/job-states.ts';
 import { formatCount } from '../../lib/metrics.ts';
 import { recruiterPageMachine, selectDetail, selectError, selectView } from '../../machines/admin/recruiter.machine.ts';
 import { cx } from '../ui/cx.ts';

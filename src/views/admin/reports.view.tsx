@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { AdminMessages, REPORT_STATUS_NAMES, type AdminReport, type ReportGroup } from '../../contract/admin.ts';
-import { REPORT_REASON_NAMES } from '../../contract/jobs.ts';
+import { REPORT_REASON_NAMES } from '../../contract/job-states.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
 import {
   REPORT_SORT_NAMES,

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fromPromise } from 'xstate';
-import { AccountMessages } from '../../contract/account.ts';
-import { AdminMessages, type AdminDetails } from '../../contract/admin.ts';
+import { AccountMessages } from '../../contract/account-messages.ts';
+import { AdminMessages } from '../../contract/admin.ts';
+import type { AdminDetails } from '../../contract/admin-details.ts';
 import { adminDetails } from '../../machines/admin/admin-details.machine.ts';
 import { emailChangeMachine, type EmailChangeContext } from '../../machines/admin/email-change.machine.ts';
 import { detailsStories } from '../account/details-stories-support.ts';
