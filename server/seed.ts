@@ -10,6 +10,7 @@ import { seedDemoApplicants } from './applicants/index.ts';
 import { seedDemoInvitations } from './suggestions/index.ts';
 import { seedDemoConversations } from './messaging/index.ts';
 import { seedDemoBoosts } from './billing/index.ts';
+import { seedDemoBackOffice } from './admin/index.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
 
@@ -86,7 +87,7 @@ export async function onFirstStart(
       emailVerifiedAt: now,
       termsAcceptedAt: now,
     });
-    await createUser(tx, {
+    const admin = await createUser(tx, {
       email: DEMO_ACCOUNTS.admin,
       passwordHash: adminHash!,
       firstName: 'Avery',
@@ -94,7 +95,7 @@ export async function onFirstStart(
       role: 'SuperAdmin',
       emailVerifiedAt: now,
     });
-    return { seeker, newcomer, employer, company };
+    return { seeker, newcomer, employer, company, admin };
   });
   if (!created) return [];
   await seedDemoProfile(ctx, created.seeker.id, true);
@@ -108,6 +109,7 @@ export async function onFirstStart(
   await seedDemoApplicants(ctx, created.company.id);
   await seedDemoInvitations(ctx, { seekerId: created.seeker.id, newcomerId: created.newcomer.id, companyId: created.company.id });
   await seedDemoConversations(ctx, created.company.id, created.seeker.id);
+  await seedDemoBackOffice(ctx, created.admin.id);
   // Last: the counts of what the steps above wrote, and the history around them.
   await seedDemoCounts(ctx, created.company.id);
 

@@ -6,6 +6,9 @@ import type { AppContext } from '../context.ts';
 import { companyAdminRoutes } from './company-routes.ts';
 import { officeRoutes } from './office-routes.ts';
 
+export { seedDemoBackOffice } from './demo.ts';
+export { setCompanyState, type StateChange, type StateChangeOptions, type Tx } from './company-actions.ts';
+
 export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   companyAdminRoutes(app, ctx);
   officeRoutes(app, ctx);
