@@ -89,8 +89,9 @@ export type CompanyListInput = z.output<typeof companyListQuerySchema>;
 
 /**
  * CompanyListing and BlackListedCompanyList: a page of companies in a stable order (ties broken by
- * id) and how many match. The page and the count are two statements, each from its index: a count
- * over the window of the page would read every matching row in order.
+ * id) and how many match, in two statements sent together: the page's rows with their owners and
+ * counts (read for the page alone), and the count (a window count over the page's statement would
+ * read every matching row in order).
  */
 export async function listCompanies(db: Db, query: CompanyListInput, now: Date): Promise<AdminCompanyList> {
   const where = and(
@@ -98,22 +99,24 @@ export async function listCompanies(db: Db, query: CompanyListInput, now: Date):
     query.tinLastFour ? sql`right(${companies.tin}, 4) = ${query.tinLastFour}` : undefined,
     query.status ? stateIs(query.status) : undefined,
   );
-  const [page, [counted]] = await Promise.all([
+  const order = orderOf(query.sort, now);
+  const page = db
+    .select({ id: companies.id, n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n') })
+    .from(companies)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.pageNumber - 1) * query.pageSize)
+    .as('page');
+  const [rows, [counted]] = await Promise.all([
+    rowsQuery(db, now).innerJoin(page, eq(page.id, companies.id)).orderBy(page.n),
     db
-      .select({ id: companies.id })
+      .select({ n: sql<number>`count(*)::int` })
       .from(companies)
-      .where(where)
-      .orderBy(...orderOf(query.sort, now))
-      .limit(query.pageSize)
-      .offset((query.pageNumber - 1) * query.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(companies).where(where),
+      .where(where),
   ]);
   return {
-    companies: await companyRows(
-      db,
-      page.map((r) => r.id),
-      now,
-    ),
+    companies: rows.map(rowOfRead),
     totalCount: Number(counted?.n ?? 0),
     pageNumber: query.pageNumber,
     pageSize: query.pageSize,
@@ -122,35 +125,32 @@ export async function listCompanies(db: Db, query: CompanyListInput, now: Date):
 
 export type CompanyRecord = typeof companies.$inferSelect;
 
-/** The list's rows of these companies, in the order given (ids not found are left out). */
-export async function companyRows(db: Db, ids: string[], now: Date): Promise<AdminCompanyRow[]> {
-  if (!ids.length) return [];
-  const rows = await db
+type Owner = { id: string; firstName: string | null; lastName: string | null; email: string };
+
+/** A company with what its list row shows: counts, and its owner (the company's employer; the first, should there be two). */
+const rowsQuery = (db: Db, now: Date) =>
+  db
     .select({
       company: companies,
       staffCount: staffCountOf,
       openJobs: openJobsOf(now),
       openReports: openReportsOf,
+      owner: sql<Owner | null>`(select json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)
+        from ${users} u where u.company_id = ${companyId} and u.role = 'Employer' order by u.created_at, u.id limit 1)`,
     })
-    .from(companies)
-    .where(uuidIn(companies.id, ids));
-  // The owner: the company's employer (the first, should there ever be two).
-  const owners = await db
-    .selectDistinctOn([users.companyId], {
-      companyId: users.companyId,
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(users)
-    .where(and(uuidIn(users.companyId, ids), eq(users.role, 'Employer')))
-    .orderBy(users.companyId, users.createdAt, users.id);
-  const ownerOf = new Map(owners.map((o) => [o.companyId!, personOf(o)]));
+    .from(companies);
+
+const rowOfRead = (r: Awaited<ReturnType<typeof rowsQuery>>[number]) =>
+  rowOf(r.company, { ...r, owner: r.owner ? personOf(r.owner) : null });
+
+/** The list's rows of these companies, in the order given (ids not found are left out). */
+export async function companyRows(db: Db, ids: string[], now: Date): Promise<AdminCompanyRow[]> {
+  if (!ids.length) return [];
+  const rows = await rowsQuery(db, now).where(uuidIn(companies.id, ids));
   const byId = new Map(rows.map((r) => [r.company.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    return r ? [rowOf(r.company, { ...r, owner: ownerOf.get(id) ?? null })] : [];
+    return r ? [rowOfRead(r)] : [];
   });
 }
 
@@ -185,5 +185,4 @@ export async function companyRow(db: Db, id: string, now: Date): Promise<AdminCo
 }
 
 /** The staff of the companies (employers and recruiters), any status. */
-export const staffOf = (companyIds: string[]) =>
-  and(inArray(users.role, ['Employer', 'Recruiter']), uuidIn(users.companyId, companyIds));
+export const staffOf = (companyIds: string[]) => and(inArray(users.role, ['Employer', 'Recruiter']), uuidIn(users.companyId, companyIds));

@@ -155,7 +155,11 @@ export async function reportGroupsOf(db: Db, company: CompanyRecord, now: Date):
     .innerJoin(jobPosts, eq(jobPosts.id, jobReports.jobPostId))
     .where(eq(jobPosts.companyId, company.id))
     .groupBy(jobPosts.id)
-    .orderBy(sql`(count(*) filter (where ${jobReports.status} = 'open')) > 0 desc`, sql`max(${jobReports.createdAt}) desc`, asc(jobPosts.id))
+    .orderBy(
+      sql`(count(*) filter (where ${jobReports.status} = 'open')) > 0 desc`,
+      sql`max(${jobReports.createdAt}) desc`,
+      asc(jobPosts.id),
+    )
     .limit(REPORT_GROUPS);
   if (!groups.length) return [];
   const jobIds = groups.map((g) => g.id);
@@ -164,7 +168,9 @@ export async function reportGroupsOf(db: Db, company: CompanyRecord, now: Date):
   const ranked = db
     .select({
       id: jobReports.id,
-      n: sql<number>`row_number() over (partition by ${jobReports.jobPostId} order by ${jobReports.createdAt} desc, ${jobReports.id})`.as('n'),
+      n: sql<number>`row_number() over (partition by ${jobReports.jobPostId} order by ${jobReports.createdAt} desc, ${jobReports.id})`.as(
+        'n',
+      ),
     })
     .from(jobReports)
     .where(uuidIn(jobReports.jobPostId, jobIds))

@@ -56,12 +56,17 @@ export async function dashboard(db: Db, timeZone: string, now: Date): Promise<Ad
       .select({ n: sql<number>`count(*)::int` })
       .from(jobPosts)
       .innerJoin(companies, eq(companies.id, jobPosts.companyId))
-      .where(sql`${jobPosts.status} = 'Active' and ${jobPosts.validThrough} > ${nowSql} and ${companies.active} and not ${companies.blacklisted}`),
+      .where(
+        sql`${jobPosts.status} = 'Active' and ${jobPosts.validThrough} > ${nowSql} and ${companies.active} and not ${companies.blacklisted}`,
+      ),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(applications)
       .where(gte(applications.createdAt, new Date(now.getTime() - 7 * DAY_MS))),
-    db.select({ n: sql<number>`count(*)::int` }).from(jobReports).where(eq(jobReports.status, 'open')),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobReports)
+      .where(eq(jobReports.status, 'open')),
     db
       .select({ cents: sql<number>`coalesce(sum(${invoices.totalCents}), 0)::int` })
       .from(invoices)

@@ -25,10 +25,7 @@ const recruiterOf = (u: typeof users.$inferSelect, c: typeof companies.$inferSel
  * GetRecruitersByCompanyName: the recruiters (any status) of the companies whose legal or display
  * name contains the text, ignoring case (the names' trigram indexes), by company name, then name.
  */
-export async function recruitersByCompanyName(
-  db: Db,
-  query: z.output<typeof recruitersByCompanyQuerySchema>,
-): Promise<AdminRecruiterList> {
+export async function recruitersByCompanyName(db: Db, query: z.output<typeof recruitersByCompanyQuerySchema>): Promise<AdminRecruiterList> {
   const pattern = containsPattern(query.companyName.toLowerCase());
   const where = and(
     eq(users.role, 'Recruiter'),

@@ -59,7 +59,8 @@ const rows: Array<Record<string, string | number>> = [];
 async function openBenchDatabase(fresh: boolean): Promise<Database> {
   const url = new URL(PG_URL);
   const name = url.pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === 'test') throw new Error(`ADMIN_BENCH_DATABASE_URL names ${name}: give a database of its own`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === 'test')
+    throw new Error(`ADMIN_BENCH_DATABASE_URL names ${name}: give a database of its own`);
   const adminUrl = new URL(PG_URL);
   adminUrl.pathname = '/postgres';
   const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} });
@@ -87,7 +88,7 @@ const SECOND = `Logistics Freight Staffing Foods Builders Health Care Clinic Den
   Properties Homes Living Senior Services Childcare Learning Academy Fitness Wellness Spa Salon Apparel Textiles Outfitters
   Sports Outdoors Garden Nursery Farms Orchards Dairy Ranch Seafood Catering Events Hospitality Hotels Travel Tours Auto Tire
   Glass Steel Concrete Paving Excavation Drilling Mining Recycling Waste Water Environmental Engineering Design Architecture
-  Interiors Furniture Appliances Electronics Networks Telecom Wireless Robotics Devices Medical Imaging Therapy Rehab Staffing2
+  Interiors Furniture Appliances Electronics Networks Telecom Wireless Robotics Devices Medical Imaging Therapy Rehab Recruiting
   Distribution Imports Exports Trading Wholesale`.split(/\s+/);
 const SUFFIX = ['LLC', 'Inc', 'Co', 'Group', 'Corp', 'Partners LLC'];
 const PEOPLE = ['Casey', 'Jordan', 'Riley', 'Morgan', 'Avery', 'Quinn', 'Parker', 'Reese', 'Rowan', 'Sawyer', 'Emerson', 'Finley'];
@@ -101,7 +102,7 @@ async function seed() {
     insert into companies (name, display_name, tin, tin_kind, verified_at, verification_method, active, blacklisted, blacklisted_at,
       blacklist_reason, deactivated_at, deactivation_reason, city, state, created_at)
     select
-      f.w[1 + (g * 7919) % array_length(f.w, 1)] || ' ' || s.w[1 + (g * 104729) % array_length(s.w, 1)] || ' ' || x.w[1 + g % array_length(x.w, 1)],
+      f.w[1 + (g * 7919) % array_length(f.w, 1)] || ' ' || s.w[1 + (g * 3571) % array_length(s.w, 1)] || ' ' || x.w[1 + g % array_length(x.w, 1)],
       case when g % 10 < 3 then f.w[1 + (g * 31) % array_length(f.w, 1)] || ' ' || s.w[1 + (g * 17) % array_length(s.w, 1)] end,
       (100000000 + g * 7)::text, 'EIN',
       case when g % 100 between 3 and 10 then null else now() - (g % 900) * interval '1 day' end,
