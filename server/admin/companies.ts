@@ -75,14 +75,15 @@ function orderOf(sort: CompanySort, now: Date): SQL[] {
 /**
  * The companies whose legal name, display name or staff's email (an owner's or any recruiter's,
  * whatever their status) contains the text, ignoring case. Each part is read from its own trigram
- * index (migration 0023) and the ids united, so a search never reads every company.
+ * index (migration 0023): the names' as a bitmap OR with the ids of the staff found (an array, so
+ * the primary key joins the OR), and the matching rows are read once. Joining a union of ids back to
+ * the table instead made PostgreSQL read every company once a thousand matched (48 ms against 2).
  */
 function searchMatches(text: string): SQL {
   const pattern = containsPattern(text.toLowerCase());
-  return sql`${companies.id} in (
-    select c.id from ${companies} c where lower(c.name) like ${pattern} escape '\\'
-    union select c.id from ${companies} c where lower(c.display_name) like ${pattern} escape '\\'
-    union select u.company_id from ${users} u where u.company_id is not null and u.email like ${pattern} escape '\\')`;
+  return sql`(lower(${companies.name}) like ${pattern} escape '\\'
+    or lower(${companies.displayName}) like ${pattern} escape '\\'
+    or ${companies.id} = any(array(select u.company_id from ${users} u where u.company_id is not null and u.email like ${pattern} escape '\\')))`;
 }
 
 export type CompanyListInput = z.output<typeof companyListQuerySchema>;
