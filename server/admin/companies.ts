@@ -57,14 +57,22 @@ const staffCountOf = sql<number>`(select count(*)::int from ${users} u where u.c
 
 const sortName = sql`lower(coalesce(${companies.displayName}, ${companies.name}))`;
 
-function orderOf(sort: CompanySort, now: Date): SQL[] {
+/**
+ * The order of a sort. With a search the matches are few next to every company: they are found
+ * first (the trigram indexes) and then sorted, never found by walking the whole list in its order and
+ * testing each company, which PostgreSQL would otherwise pick for a page of 10 (81 ms against 12 for a
+ * word of 1,600 active companies, by name). The expressions `+ interval '0 s'` and `|| ''` change no
+ * order, and keep the sort indexes out of it.
+ */
+function orderOf(sort: CompanySort, now: Date, searching: boolean): SQL[] {
+  const created = searching ? sql`(${companies.createdAt} + interval '0 s')` : sql`${companies.createdAt}`;
   switch (sort) {
     case 'newest':
-      return [desc(companies.createdAt), desc(companies.id)];
+      return [sql`${created} desc`, desc(companies.id)];
     case 'oldest':
-      return [asc(companies.createdAt), asc(companies.id)];
+      return [sql`${created} asc`, asc(companies.id)];
     case 'name':
-      return [asc(sortName), asc(companies.id)];
+      return [searching ? sql`(${sortName} || '') asc` : asc(sortName), asc(companies.id)];
     case 'openJobs':
       return [sql`${openJobsOf(now)} desc`, desc(companies.createdAt), desc(companies.id)];
     case 'openReports':
@@ -100,7 +108,7 @@ export async function listCompanies(db: Db, query: CompanyListInput, now: Date):
     query.tinLastFour ? sql`right(${companies.tin}, 4) = ${query.tinLastFour}` : undefined,
     query.status ? stateIs(query.status) : undefined,
   );
-  const order = orderOf(query.sort, now);
+  const order = orderOf(query.sort, now, Boolean(query.search));
   const page = db
     .select({ id: companies.id, n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n') })
     .from(companies)
