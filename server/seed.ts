@@ -11,6 +11,7 @@ import { seedDemoInvitations } from './suggestions/index.ts';
 import { seedDemoConversations } from './messaging/index.ts';
 import { seedDemoBoosts } from './billing/index.ts';
 import { seedDemoReports } from './admin/index.ts';
+import { seedDemoBackOffice } from './admin/index.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-1';
 
@@ -87,7 +88,7 @@ export async function onFirstStart(
       emailVerifiedAt: now,
       termsAcceptedAt: now,
     });
-    await createUser(tx, {
+    const admin = await createUser(tx, {
       email: DEMO_ACCOUNTS.admin,
       passwordHash: adminHash!,
       firstName: 'Avery',
@@ -95,7 +96,7 @@ export async function onFirstStart(
       role: 'SuperAdmin',
       emailVerifiedAt: now,
     });
-    return { seeker, newcomer, employer, company };
+    return { seeker, newcomer, employer, company, admin };
   });
   if (!created) return [];
   await seedDemoProfile(ctx, created.seeker.id, true);
@@ -111,6 +112,7 @@ export async function onFirstStart(
   await seedDemoReports(ctx, { seekerId: created.seeker.id, newcomerId: created.newcomer.id, demoCompanyId: created.company.id });
   await seedDemoInvitations(ctx, { seekerId: created.seeker.id, newcomerId: created.newcomer.id, companyId: created.company.id });
   await seedDemoConversations(ctx, created.company.id, created.seeker.id);
+  await seedDemoBackOffice(ctx, created.admin.id);
   // Last: the counts of what the steps above wrote, and the history around them.
   await seedDemoCounts(ctx, created.company.id);
 

@@ -57,14 +57,22 @@ const staffCountOf = sql<number>`(select count(*)::int from ${users} u where u.c
 
 const sortName = sql`lower(coalesce(${companies.displayName}, ${companies.name}))`;
 
-function orderOf(sort: CompanySort, now: Date): SQL[] {
+/**
+ * The order of a sort. With a search the matches are few next to every company: they are found
+ * first (the trigram indexes) and then sorted, never found by walking the whole list in its order and
+ * testing each company, which PostgreSQL would otherwise pick for a page of 10 (81 ms against 12 for a
+ * word of 1,600 active companies, by name). The expressions `+ interval '0 s'` and `|| ''` change no
+ * order, and keep the sort indexes out of it.
+ */
+function orderOf(sort: CompanySort, now: Date, searching: boolean): SQL[] {
+  const created = searching ? sql`(${companies.createdAt} + interval '0 s')` : sql`${companies.createdAt}`;
   switch (sort) {
     case 'newest':
-      return [desc(companies.createdAt), desc(companies.id)];
+      return [sql`${created} desc`, desc(companies.id)];
     case 'oldest':
-      return [asc(companies.createdAt), asc(companies.id)];
+      return [sql`${created} asc`, asc(companies.id)];
     case 'name':
-      return [asc(sortName), asc(companies.id)];
+      return [searching ? sql`(${sortName} || '') asc` : asc(sortName), asc(companies.id)];
     case 'openJobs':
       return [sql`${openJobsOf(now)} desc`, desc(companies.createdAt), desc(companies.id)];
     case 'openReports':
@@ -75,22 +83,24 @@ function orderOf(sort: CompanySort, now: Date): SQL[] {
 /**
  * The companies whose legal name, display name or staff's email (an owner's or any recruiter's,
  * whatever their status) contains the text, ignoring case. Each part is read from its own trigram
- * index (migration 0023) and the ids united, so a search never reads every company.
+ * index (migration 0023): the names' as a bitmap OR with the ids of the staff found (an array, so
+ * the primary key joins the OR), and the matching rows are read once. Joining a union of ids back to
+ * the table instead made PostgreSQL read every company once a thousand matched (48 ms against 2).
  */
 function searchMatches(text: string): SQL {
   const pattern = containsPattern(text.toLowerCase());
-  return sql`${companies.id} in (
-    select c.id from ${companies} c where lower(c.name) like ${pattern} escape '\\'
-    union select c.id from ${companies} c where lower(c.display_name) like ${pattern} escape '\\'
-    union select u.company_id from ${users} u where u.company_id is not null and u.email like ${pattern} escape '\\')`;
+  return sql`(lower(${companies.name}) like ${pattern} escape '\\'
+    or lower(${companies.displayName}) like ${pattern} escape '\\'
+    or ${companies.id} = any(array(select u.company_id from ${users} u where u.company_id is not null and u.email like ${pattern} escape '\\')))`;
 }
 
 export type CompanyListInput = z.output<typeof companyListQuerySchema>;
 
 /**
  * CompanyListing and BlackListedCompanyList: a page of companies in a stable order (ties broken by
- * id) and how many match. The page and the count are two statements, each from its index: a count
- * over the window of the page would read every matching row in order.
+ * id) and how many match, in two statements sent together: the page's rows with their owners and
+ * counts (read for the page alone), and the count (a window count over the page's statement would
+ * read every matching row in order).
  */
 export async function listCompanies(db: Db, query: CompanyListInput, now: Date): Promise<AdminCompanyList> {
   const where = and(
@@ -98,25 +108,24 @@ export async function listCompanies(db: Db, query: CompanyListInput, now: Date):
     query.tinLastFour ? sql`right(${companies.tin}, 4) = ${query.tinLastFour}` : undefined,
     query.status ? stateIs(query.status) : undefined,
   );
-  const [page, [counted]] = await Promise.all([
-    db
-      .select({ id: companies.id })
-      .from(companies)
-      .where(where)
-      .orderBy(...orderOf(query.sort, now))
-      .limit(query.pageSize)
-      .offset((query.pageNumber - 1) * query.pageSize),
+  const order = orderOf(query.sort, now, Boolean(query.search));
+  const page = db
+    .select({ id: companies.id, n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n') })
+    .from(companies)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.pageNumber - 1) * query.pageSize)
+    .as('page');
+  const [rows, [counted]] = await Promise.all([
+    rowsQuery(db, now).innerJoin(page, eq(page.id, companies.id)).orderBy(page.n),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(companies)
       .where(where),
   ]);
   return {
-    companies: await companyRows(
-      db,
-      page.map((r) => r.id),
-      now,
-    ),
+    companies: rows.map(rowOfRead),
     totalCount: Number(counted?.n ?? 0),
     pageNumber: query.pageNumber,
     pageSize: query.pageSize,
@@ -125,35 +134,32 @@ export async function listCompanies(db: Db, query: CompanyListInput, now: Date):
 
 export type CompanyRecord = typeof companies.$inferSelect;
 
-/** The list's rows of these companies, in the order given (ids not found are left out). */
-export async function companyRows(db: Db, ids: string[], now: Date): Promise<AdminCompanyRow[]> {
-  if (!ids.length) return [];
-  const rows = await db
+type Owner = { id: string; firstName: string | null; lastName: string | null; email: string };
+
+/** A company with what its list row shows: counts, and its owner (the company's employer; the first, should there be two). */
+const rowsQuery = (db: Db, now: Date) =>
+  db
     .select({
       company: companies,
       staffCount: staffCountOf,
       openJobs: openJobsOf(now),
       openReports: openReportsOf,
+      owner: sql<Owner | null>`(select json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)
+        from ${users} u where u.company_id = ${companyId} and u.role = 'Employer' order by u.created_at, u.id limit 1)`,
     })
-    .from(companies)
-    .where(uuidIn(companies.id, ids));
-  // The owner: the company's employer (the first, should there ever be two).
-  const owners = await db
-    .selectDistinctOn([users.companyId], {
-      companyId: users.companyId,
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(users)
-    .where(and(uuidIn(users.companyId, ids), eq(users.role, 'Employer')))
-    .orderBy(users.companyId, users.createdAt, users.id);
-  const ownerOf = new Map(owners.map((o) => [o.companyId!, personOf(o)]));
+    .from(companies);
+
+const rowOfRead = (r: Awaited<ReturnType<typeof rowsQuery>>[number]) =>
+  rowOf(r.company, { ...r, owner: r.owner ? personOf(r.owner) : null });
+
+/** The list's rows of these companies, in the order given (ids not found are left out). */
+export async function companyRows(db: Db, ids: string[], now: Date): Promise<AdminCompanyRow[]> {
+  if (!ids.length) return [];
+  const rows = await rowsQuery(db, now).where(uuidIn(companies.id, ids));
   const byId = new Map(rows.map((r) => [r.company.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    return r ? [rowOf(r.company, { ...r, owner: ownerOf.get(id) ?? null })] : [];
+    return r ? [rowOfRead(r)] : [];
   });
 }
 

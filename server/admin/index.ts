@@ -7,6 +7,8 @@ import { companyAdminRoutes } from './company-routes.ts';
 import { officeRoutes } from './office-routes.ts';
 
 export { seedDemoReports } from './reports-demo.ts';
+export { seedDemoBackOffice } from './demo.ts';
+export { setCompanyState, type StateChange, type StateChangeOptions, type Tx } from './company-actions.ts';
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   companyAdminRoutes(app, ctx);

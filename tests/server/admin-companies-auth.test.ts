@@ -68,7 +68,11 @@ describe('requests refused with the contract’s messages', () => {
     for (const method of ['GET', 'POST'] as const) {
       expectField(await t.a.toggleActive(t.admin, { companyId: t.w.y.id }, method), 'reason', AdminMessages.reason);
       expectField(await t.a.toggleActive(t.admin, { companyId: t.w.y.id, reason: '   ' }, method), 'reason', AdminMessages.reason);
-      expectField(await t.a.toggleBlacklist(t.admin, { companyId: t.w.y.id, reason: 'x'.repeat(501) }, method), 'reason', AdminMessages.reason);
+      expectField(
+        await t.a.toggleBlacklist(t.admin, { companyId: t.w.y.id, reason: 'x'.repeat(501) }, method),
+        'reason',
+        AdminMessages.reason,
+      );
     }
     expect(await t.auditOf(t.w.y.id)).toEqual([]);
   });

@@ -23,13 +23,28 @@ const ids = (rows: AdminCompanyRow[]) => rows.map((r) => r.id);
 beforeAll(async () => {
   t = await adminApp();
   const { company, person } = t.w;
-  inactive = await company('Dormant Haulage LLC', '271110001', { active: false, deactivatedAt: new Date(), deactivationReason: 'Asked to pause' });
-  blacklisted = await company('Shady Pallets LLC', '271110002', { blacklisted: true, blacklistedAt: new Date(), blacklistReason: 'Fake jobs' });
+  inactive = await company('Dormant Haulage LLC', '271110001', {
+    active: false,
+    deactivatedAt: new Date(),
+    deactivationReason: 'Asked to pause',
+  });
+  blacklisted = await company('Shady Pallets LLC', '271110002', {
+    blacklisted: true,
+    blacklistedAt: new Date(),
+    blacklistReason: 'Fake jobs',
+  });
   awaiting = await company('Newcomer Bakery LLC', '271110003', { verifiedAt: null, verificationMethod: null });
   blacklistedUnverified = await company('Ghost Staffing LLC', '271110004', { verifiedAt: null, blacklisted: true });
   pinecrest = await company('Alder Freight Inc', '271119876', { displayName: 'Pinecrest Movers', city: 'Boise', state: 'ID' });
-  await person('Employer', pinecrest.id, 'employer of Pinecrest', { email: 'owner@alder-freight.example', firstName: 'Lee', lastName: 'Alder' });
-  pinecrestScout = await person('Recruiter', pinecrest.id, 'recruiter of Pinecrest', { email: 'scout_1@talent-hq.example', firstName: 'Ria' });
+  await person('Employer', pinecrest.id, 'employer of Pinecrest', {
+    email: 'owner@alder-freight.example',
+    firstName: 'Lee',
+    lastName: 'Alder',
+  });
+  pinecrestScout = await person('Recruiter', pinecrest.id, 'recruiter of Pinecrest', {
+    email: 'scout_1@talent-hq.example',
+    firstName: 'Ria',
+  });
 }, 60_000);
 afterAll(async () => t?.f.stop());
 
@@ -101,9 +116,11 @@ describe('CompanyListing', () => {
   it('pages 10 at a time in a stable order, ties broken by id, with the total; past the end is empty', async () => {
     // Twelve companies made at the same moment: only their ids tell them apart.
     const moment = new Date('2023-01-01T00:00:00Z');
-    await t.db.insert(companies).values(
-      Array.from({ length: 12 }, (_, i) => ({ name: `Twin Co ${i}`, tin: String(380000000 + i), createdAt: moment, verifiedAt: moment })),
-    );
+    await t.db
+      .insert(companies)
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({ name: `Twin Co ${i}`, tin: String(380000000 + i), createdAt: moment, verifiedAt: moment })),
+      );
     for (const sort of companySorts) {
       const pages = await Promise.all([1, 2, 3, 4].map(async (pageNumber) => expectOk(await t.a.companies(t.admin, { sort, pageNumber }))));
       const total = pages[0]!.totalCount;
@@ -184,7 +201,14 @@ describe('GetCompanyById', () => {
     const total = Object.values(page.jobCounts).reduce((a, b) => a + b, 0);
     expect(page.jobs.length).toBe(Math.min(total, 50));
     const forklift = page.jobs.find((j) => j.id === job)!;
-    expect(forklift).toMatchObject({ title: 'Forklift Lead', status: 'Active', applications: 2, openReports: 2, boosted: true, place: 'Vancouver, WA' });
+    expect(forklift).toMatchObject({
+      title: 'Forklift Lead',
+      status: 'Active',
+      applications: 2,
+      openReports: 2,
+      boosted: true,
+      place: 'Vancouver, WA',
+    });
     const dates = page.jobs.map((j) => j.postingDate);
     expect(dates).toEqual([...dates].sort().reverse());
 

@@ -293,14 +293,14 @@ describe('what is refused, with nothing charged or stored', () => {
     expect(card.isDefault).toBe(true);
   });
 
-  it('a blacklisted or deactivated company cannot boost', async () => {
+  it('a blacklisted or deactivated company cannot boost: its staff are signed out', async () => {
     const { employer, company, job } = await t.newCompany();
     await t.addCard(employer);
     const jobId = await job();
     await t.setCompany(company.id, { blacklisted: true });
-    expectRefused(await t.b.create(employer, t.boostBody(jobId)), 403);
+    expectRefused(await t.b.create(employer, t.boostBody(jobId)), 401);
     await t.setCompany(company.id, { blacklisted: false, active: false });
-    expectRefused(await t.b.create(employer, t.boostBody(jobId)), 403);
+    expectRefused(await t.b.create(employer, t.boostBody(jobId)), 401);
     expect(await t.stored(company.id)).toEqual({ subscriptions: 0, invoices: 0 });
   });
 });

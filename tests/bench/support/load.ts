@@ -32,11 +32,14 @@ export interface LoadResult {
 }
 
 export interface Load {
-  /** Where each body is POSTed as JSON. */
+  /** Where each body is POSTed as JSON (with `method: 'GET'`, the address each query string is added to). */
   url: string;
   /** A bearer token sent with each request. */
   token: string;
+  /** POST bodies, or with `method: 'GET'` query strings ("?search=…"). */
   bodies: unknown[];
+  /** POST (the default) or GET. */
+  method?: 'GET' | 'POST';
   /**
    * Closed loop (saturation): requests in flight at once, each loop sending its next request when
    * the answer to its last has come. With a `rate`: the most connections opened, a request sent
@@ -59,12 +62,13 @@ export interface Load {
 const CLIENT = `
 const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, token, bodies, concurrency, rate, probeUrl } = workerData;
+const { url, token, bodies, concurrency, rate, probeUrl, method } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency + 1 });
 // A browser's user agent: the server counts what people see, never what bots or bare scripts load.
 const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const send = (target, body) => new Promise((resolve, reject) => {
-  const headers = body === undefined ? { 'user-agent': userAgent } : { 'user-agent': userAgent, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: 'Bearer ' + token };
+// A GET of the load carries the token; the probe's does not.
+const send = (target, body, authorized = false) => new Promise((resolve, reject) => {
+  const headers = body === undefined ? { 'user-agent': userAgent, ...(authorized ? { authorization: 'Bearer ' + token } : {}) } : { 'user-agent': userAgent, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: 'Bearer ' + token };
   const req = http.request(target, { method: body === undefined ? 'GET' : 'POST', agent, headers }, (res) => {
     const chunks = [];
     res.on('data', (c) => chunks.push(c));
@@ -88,6 +92,7 @@ const send = (target, body) => new Promise((resolve, reject) => {
   })();
   const t0 = performance.now();
   const busy0 = performance.eventLoopUtilization();
+  const request = (i) => method === 'GET' ? send(url + bodies[i], undefined, true) : send(url, JSON.stringify(bodies[i]));
   const answered = (i, t, res) => {
     latencies[i] = performance.now() - t;
     if (res.status !== 200) { errors++; firstError ??= res.status + ' ' + res.text.slice(0, 300); }
@@ -100,7 +105,7 @@ const send = (target, body) => new Promise((resolve, reject) => {
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       sendLagMax = Math.max(sendLagMax, performance.now() - due);
-      sent.push(send(url, JSON.stringify(bodies[i])).then((res) => answered(i, due, res)));
+      sent.push(request(i).then((res) => answered(i, due, res)));
     }
     await Promise.all(sent);
   } else {
@@ -108,7 +113,7 @@ const send = (target, body) => new Promise((resolve, reject) => {
       while (next < bodies.length) {
         const i = next++;
         const t = performance.now();
-        answered(i, t, await send(url, JSON.stringify(bodies[i])));
+        answered(i, t, await request(i));
       }
     }));
   }
