@@ -20,6 +20,7 @@ import * as messaging from './messaging.ts';
 import * as billing from './billing.ts';
 import * as metrics from './metrics.ts';
 import * as admin from './admin.ts';
+import * as colleges from './colleges.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -53,4 +54,5 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(billing),
   ...endpointsOf(metrics),
   ...endpointsOf(admin),
+  ...endpointsOf(colleges),
 ];
