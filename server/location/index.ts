@@ -3,3 +3,4 @@
 
 export { locationRoutes } from './routes.ts';
 export { normalize } from './gazetteer.ts';
+export { buildGazetteer, loadGazetteerSources } from './gazetteer.ts';

@@ -4,6 +4,7 @@ import * as ep from '../../src/contract/lookups.ts';
 import type { AppContext } from '../context.ts';
 import { revalidatable } from '../http/caching.ts';
 import { route } from '../http/route.ts';
+import { collegeRoutes } from './colleges.ts';
 import { lookupStoreOf, type Lookups } from './service.ts';
 
 /** Lookups change only with a release: an hour in any cache, then revalidated by ETag. */
@@ -50,4 +51,6 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext) {
     route(scope, ep.universities, searchUniversities);
     route(scope, ep.universitySearch, searchUniversities);
   });
+
+  collegeRoutes(app, ctx);
 }

@@ -36,6 +36,8 @@ export interface Lookups {
   /** GetAllLookups, under the spec's keys. */
   all: AllLookups;
   universityCount: number;
+  /** Every institution of the universities lookup, unordered. */
+  universities: University[];
   searchUniversities(query: UniversityQuery): z.infer<typeof universityPageSchema>;
 }
 
@@ -155,6 +157,7 @@ export async function readLookups(db: Db): Promise<Lookups> {
       preferLocations,
     },
     universityCount: universities.length,
+    universities,
     searchUniversities: createUniversityIndex(universities),
   };
 }

@@ -9,6 +9,7 @@ export const pageLoaders = {
   'public/jobseekers.view': () => import('../views/public/jobseekers.view.tsx'),
   'public/employers.view': () => import('../views/public/employers.view.tsx'),
   'public/hiring-minors.view': () => import('../views/public/hiring-minors.view.tsx'),
+  'public/colleges.view': () => import('../views/public/colleges.view.tsx'),
   'public/about-us.view': () => import('../views/public/about-us.view.tsx'),
   'public/faqs.view': () => import('../views/public/faqs.view.tsx'),
   'public/terms.view': () => import('../views/public/terms.view.tsx'),

@@ -17,7 +17,6 @@ export interface PageRoute {
 
 /** Public pages whose area is not open yet, with their titles. */
 const publicPages: Record<string, string> = {
-  '/colleges': 'Colleges',
   '/contact': 'Contact',
 };
 
@@ -85,6 +84,7 @@ export const routeTable: PageRoute[] = [
   { path: '/jobseekers', page: 'public/jobseekers.view', access: 'anyone' },
   { path: '/employers', page: 'public/employers.view', access: 'anyone' },
   { path: '/hiringMinors', page: 'public/hiring-minors.view', access: 'anyone' },
+  { path: '/colleges', page: 'public/colleges.view', access: 'anyone' },
   { path: '/about-us', page: 'public/about-us.view', access: 'anyone' },
   { path: '/faqs', page: 'public/faqs.view', access: 'anyone' },
   { path: '/terms-of-service', page: 'public/terms.view', access: 'anyone' },

@@ -21,6 +21,7 @@ import * as billing from './billing.ts';
 import * as metrics from './metrics.ts';
 import * as admin from './admin.ts';
 import * as adminDetails from './admin-details.ts';
+import * as colleges from './colleges.ts';
 import type { EndpointDef } from './endpoint.ts';
 
 /** The endpoints a contract module exports. */
@@ -55,4 +56,5 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(metrics),
   ...endpointsOf(admin),
   ...endpointsOf(adminDetails),
+  ...endpointsOf(colleges),
 ];

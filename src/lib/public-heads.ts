@@ -16,6 +16,7 @@ export const PUBLIC_DESCRIPTIONS: Readonly<Record<PublicPath, string>> = {
     'Post jobs through drafts, manage applicants, message candidates, read your metrics and boost a job, as a verified business.',
   '/hiringMinors':
     'Hiring 16- and 17-year-olds: the federal child labor rules, with their sources at the U.S. Department of Labor, and how we apply them.',
+  '/colleges': 'For students and career offices: find a US college and see the part-time jobs and internships near its campus.',
   '/about-us':
     'Who the Job Marketplace is for, what it does and the principles it is built on: local jobs, verified employers, plain rules.',
   '/faqs':

