@@ -46,7 +46,10 @@ describe('back office', () => {
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Companies' }).click();
     await expectPath(page, '/back-office/company');
     await page.getByLabel('Search companies').fill(companyName);
-    await page.getByRole('link', { name: new RegExp(companyName) }).first().click();
+    await page
+      .getByRole('link', { name: new RegExp(companyName) })
+      .first()
+      .click();
     await page.getByRole('heading', { level: 1, name: companyName }).waitFor();
     await page.getByRole('button', { name: 'Blacklist', exact: true }).click();
     const dialog = page.getByRole('dialog');
