@@ -5,12 +5,15 @@ import type { JobPostStatus } from '../../contract/job-states.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
 import { StatusChip, type ChipStyle } from '../ui/status-chip.tsx';
 
-/** Each company state in its own colour, with its name and a symbol, so it reads without colour too. */
+/**
+ * Each company state in its own colour, with its name and a symbol, so it reads without colour too.
+ * The symbols are ones every system font has (no emoji, which some render as an empty box).
+ */
 const stateStyle: Record<CompanyState, ChipStyle> = {
   active: { symbol: '✓', className: 'border-brand-700/40 bg-brand-50 text-brand-800 dark:bg-brand-900/60 dark:text-brand-100' },
-  inactive: { symbol: '⏸', className: 'border-line bg-surface-raised text-muted' },
+  inactive: { symbol: '○', className: 'border-line bg-surface-raised text-muted' },
   blacklisted: {
-    symbol: '⛔',
+    symbol: '⊘',
     className: 'border-rose-700/40 bg-rose-50 text-rose-900 dark:border-rose-400/50 dark:bg-rose-950 dark:text-rose-100',
   },
   awaitingVerification: {
@@ -19,17 +22,22 @@ const stateStyle: Record<CompanyState, ChipStyle> = {
   },
 };
 
+/** A company's state as a chip. */
 export function CompanyStateChip({ state, className }: { state: CompanyState; className?: string }) {
   return <StatusChip status={state} label={COMPANY_STATE_NAMES[state]} style={stateStyle[state]} {...(className ? { className } : {})} />;
 }
 
 const jobStyle: Record<JobPostStatus, ChipStyle> = {
-  Active: stateStyle.active,
-  Closed: stateStyle.inactive,
-  Expired: { symbol: '⌛', className: 'border-line bg-surface-raised text-muted' },
+  Active: { symbol: '●', className: stateStyle.active.className },
+  Closed: { symbol: '■', className: 'border-line bg-surface-raised text-muted' },
+  Expired: {
+    symbol: '◷',
+    className: 'border-amber-700/50 bg-amber-50 text-amber-900 dark:border-amber-400/50 dark:bg-amber-950 dark:text-amber-100',
+  },
   Deleted: { symbol: '✕', className: 'border-line bg-surface-raised text-muted line-through' },
 };
 
+/** A job's status as a chip. */
 export function JobStatusChip({ status }: { status: JobPostStatus }) {
   return <StatusChip status={status} label={status} style={jobStyle[status]} />;
 }

@@ -19,7 +19,7 @@ export function BackOfficeLayout({ title, actions, children }: BackOfficeLayoutP
   const [location] = useLocation();
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-2 px-2 py-3 md:flex-row md:gap-4">
-      <nav aria-label="Back office" className="shrink-0 md:w-44">
+      <nav aria-label="Back office" className="shrink-0 md:w-24">
         <ul className="flex flex-wrap gap-0.5 md:flex-col">
           {backOfficeLinks.map((link) => {
             const current = location === link.href || location.startsWith(`${link.href}/`);

@@ -1,37 +1,13 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { COMPANY_STATE_NAMES, type CompanyState } from '../../contract/admin.ts';
-import type { JobPostStatus } from '../../contract/job-states.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { StatusChip, type ChipStyle } from '../ui/status-chip.tsx';
 
 /** A job's public page (src/app/route-table.ts: /jobs/:id). */
 export const jobPagePath = (id: string) => `/jobs/${encodeURIComponent(id)}`;
 
-const companyStyle: Record<CompanyState, ChipStyle> = {
-  active: { symbol: '●', className: 'border-brand-600/40 bg-brand-50 text-brand-800 dark:bg-brand-900/60 dark:text-brand-100' },
-  inactive: { symbol: '○', className: 'border-line bg-surface-raised text-muted' },
-  blacklisted: { symbol: '⛔', className: 'border-danger/50 bg-red-50 text-danger dark:bg-red-950 dark:text-red-200' },
-  awaitingVerification: { symbol: '◷', className: 'border-amber-600/50 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100' },
-};
-
-/** A company's state as a chip, with a symbol so it reads without colour. */
-export function CompanyStateChip({ state }: { state: CompanyState }) {
-  return <StatusChip status={state} label={COMPANY_STATE_NAMES[state]} style={companyStyle[state]} />;
-}
-
-const jobStyle: Record<JobPostStatus, ChipStyle> = {
-  Active: { symbol: '●', className: 'border-brand-600/40 bg-brand-50 text-brand-800 dark:bg-brand-900/60 dark:text-brand-100' },
-  Closed: { symbol: '■', className: 'border-line bg-surface-raised text-muted' },
-  Expired: { symbol: '◷', className: 'border-amber-600/50 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100' },
-  Deleted: { symbol: '✕', className: 'border-line bg-surface-raised text-muted line-through' },
-};
-
-/** A job's status as a chip. */
-export function JobStatusChip({ status }: { status: JobPostStatus }) {
-  return <StatusChip status={status} label={status} style={jobStyle[status]} />;
-}
+// One look for states everywhere in the back office.
+export { CompanyStateChip, JobStatusChip } from './admin-parts.tsx';
 
 /** The list narrowed to one company: its name (when known) and a way back to every company. */
 export function CompanyFilterNotice({ name, allHref, what }: { name: string | null; allHref: string; what: string }) {
