@@ -4,9 +4,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { companyAdminRoutes } from './company-routes.ts';
+import { contactAdminRoutes } from './contact-routes.ts';
 import { officeRoutes } from './office-routes.ts';
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   companyAdminRoutes(app, ctx);
   officeRoutes(app, ctx);
+  contactAdminRoutes(app, ctx);
 }
