@@ -56,7 +56,7 @@ export const contactMachine = setup({
         'field.change': { actions: { type: 'changeField', params: ({ event }) => event } },
         'field.blur': { actions: { type: 'touchField', params: ({ event }) => event } },
         'form.submit': [
-          { guard: 'isValid', target: 'sending' },
+          { guard: 'isValid', target: 'submitting' },
           // An early submit shows every rule that is not met.
           { actions: 'touchAll' },
         ],
@@ -69,7 +69,7 @@ export const contactMachine = setup({
         },
       },
     },
-    sending: {
+    submitting: {
       tags: ['loading'],
       entry: 'clearFailure',
       invoke: {

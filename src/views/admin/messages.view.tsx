@@ -70,9 +70,10 @@ function MessageItem({ m }: { m: AdminContactMessage }) {
         <p>
           <a
             href={replyHref(m)}
+            aria-label={`Reply to ${m.name} by email`}
             className="inline-block rounded border border-brand-700 px-1.5 py-0.5 text-sm font-semibold text-brand-700 no-underline hover:bg-brand-50 dark:border-brand-300 dark:text-brand-300 dark:hover:bg-white/5"
           >
-            Reply<span className="sr-only"> to {m.name} by email</span>
+            Reply
           </a>
         </p>
       </article>
