@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { companyAdminRoutes } from './company-routes.ts';
+import { contactAdminRoutes } from './contact-routes.ts';
 import { officeRoutes } from './office-routes.ts';
 
 export { seedDemoReports } from './reports-demo.ts';
@@ -13,4 +14,5 @@ export { setCompanyState, type StateChange, type StateChangeOptions, type Tx } f
 export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   companyAdminRoutes(app, ctx);
   officeRoutes(app, ctx);
+  contactAdminRoutes(app, ctx);
 }

@@ -33,7 +33,11 @@ ${m.subject ? `<p><strong>Subject:</strong> ${escape(m.subject)}</p>` : ''}
 
 /** ConnectWithUs: the message is kept (with the signed-in sender, while that account exists), then mailed to the support address. */
 export async function sendContactMessage(ctx: AppContext, input: ContactInput, userId: string | null): Promise<void> {
+  const { website: _honeypot, ...message } = input;
   const sender = userId ? sql`(select ${users.id} from ${users} where ${users.id} = ${userId})` : null;
-  await ctx.db.insert(contactMessages).values({ ...input, userId: sender });
+  await ctx.db.insert(contactMessages).values({ ...message, userId: sender });
   await ctx.mailer.enqueue(contactMail(ctx, input));
 }
+
+/** A message whose hidden field was filled in: a form-filling bot, not a person. */
+export const isBotMessage = (input: ContactInput) => input.website !== '';

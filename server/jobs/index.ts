@@ -5,6 +5,7 @@ export { jobDetailRoutes } from './detail-routes.ts';
 export { jobSearchRoutes } from './routes.ts';
 export { seedDemoJobActivity } from './activity-demo.ts';
 export { seedDemoCounts } from './counts-demo.ts';
+export { seedDemoContactMessages } from './contact-demo.ts';
 export { companyVisible, jobOpen } from './detail.ts';
 export { serverPage } from './seo.ts';
 export { recordImpressions } from './clicks.ts';

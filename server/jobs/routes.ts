@@ -18,7 +18,7 @@ import { ContactMessages } from '../../src/contract/contact.ts';
 import { resumeTracking } from '../../src/contract/jobs.ts';
 import { resumeTracking as trackResumes } from './resume-tracking.ts';
 import { subscribeToAlerts, unsubscribeFromAlerts } from './alerts.ts';
-import { sendContactMessage } from './contact.ts';
+import { isBotMessage, sendContactMessage } from './contact.ts';
 import { recordImpressions } from './clicks.ts';
 
 /**
@@ -208,7 +208,8 @@ export function jobExtraRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, contact.connectWithUs, async ({ body, caller, req }) => {
     await limit(req, 'contact');
-    await sendContactMessage(ctx, body, caller?.userId ?? null);
+    // A bot is thanked like a person, so it has no reason to try another way; nothing is kept or sent.
+    if (!isBotMessage(body)) await sendContactMessage(ctx, body, caller?.userId ?? null);
     return reply(null, { message: ContactMessages.thanks });
   });
 }

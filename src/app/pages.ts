@@ -5,7 +5,6 @@
 export const pageLoaders = {
   'public/home.view': () => import('../views/public/home.view.tsx'),
   'public/unsubscribe.view': () => import('../views/public/unsubscribe.view.tsx'),
-  'public/coming-soon.view': () => import('../views/public/coming-soon.view.tsx'),
   'public/jobseekers.view': () => import('../views/public/jobseekers.view.tsx'),
   'public/employers.view': () => import('../views/public/employers.view.tsx'),
   'public/hiring-minors.view': () => import('../views/public/hiring-minors.view.tsx'),
@@ -17,6 +16,7 @@ export const pageLoaders = {
   'public/build-your-resume.view': () => import('../views/public/build-your-resume.view.tsx'),
   'public/blog-list.view': () => import('../views/public/blog-list.view.tsx'),
   'public/blog-post.view': () => import('../views/public/blog-post.view.tsx'),
+  'public/contact.view': () => import('../views/public/contact.view.tsx'),
   'account/login.view': () => import('../views/account/login.view.tsx'),
   'account/register.view': () => import('../views/account/register.view.tsx'),
   'account/forgot-password.view': () => import('../views/account/forgot-password.view.tsx'),
@@ -59,6 +59,7 @@ export const pageLoaders = {
   'admin/reports.view': () => import('../views/admin/reports.view.tsx'),
   'admin/audit.view': () => import('../views/admin/audit.view.tsx'),
   'admin/settings.view': () => import('../views/admin/settings.view.tsx'),
+  'admin/messages.view': () => import('../views/admin/messages.view.tsx'),
 } as const;
 
 export type PageKey = keyof typeof pageLoaders;

@@ -28,9 +28,7 @@ export async function renderPage(path: string): Promise<string> {
 export const prerenderedPaths: string[] = [
   '/',
   '/jobs',
-  ...routeTable
-    .filter((r) => r.access === 'anyone' && (r.page === 'public/coming-soon.view' || PUBLIC_PAGES.some((p) => p.path === r.path)))
-    .map((r) => r.path),
+  ...routeTable.filter((r) => r.access === 'anyone' && PUBLIC_PAGES.some((p) => p.path === r.path)).map((r) => r.path),
   ...blogPosts.map((p) => blogPostPath(p.slug)),
 ];
 

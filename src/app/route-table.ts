@@ -15,14 +15,6 @@ export interface PageRoute {
   title?: string;
 }
 
-/** Public pages whose area is not open yet, with their titles. */
-const publicPages: Record<string, string> = {
-  '/contact': 'Contact',
-};
-
-const comingSoon = (pages: Record<string, string>, access: Access): PageRoute[] =>
-  Object.entries(pages).map(([path, title]) => ({ path, page: 'public/coming-soon.view', access, title }));
-
 /**
  * Every page route of spec 1 §2 and spec 2 §2, in match order. The error pages and the 404 for
  * anything else are not here: the router keeps them in the first download, so they show even
@@ -80,6 +72,7 @@ export const routeTable: PageRoute[] = [
   { path: '/back-office/reports', page: 'admin/reports.view', access: 'SuperAdmin' },
   { path: '/back-office/audit', page: 'admin/audit.view', access: 'SuperAdmin' },
   { path: '/back-office/settings', page: 'admin/settings.view', access: 'SuperAdmin' },
+  { path: '/back-office/messages', page: 'admin/messages.view', access: 'SuperAdmin' },
   // The public site (spec 1 §2 "/*"): their titles and heads are in src/lib/public-site.ts and public-heads.ts.
   { path: '/jobseekers', page: 'public/jobseekers.view', access: 'anyone' },
   { path: '/employers', page: 'public/employers.view', access: 'anyone' },
@@ -92,5 +85,5 @@ export const routeTable: PageRoute[] = [
   { path: '/build-your-resume', page: 'public/build-your-resume.view', access: 'anyone' },
   { path: '/blogs', page: 'public/blog-list.view', access: 'anyone' },
   { path: '/blogs/:slug', page: 'public/blog-post.view', access: 'anyone' },
-  ...comingSoon(publicPages, 'anyone'),
+  { path: '/contact', page: 'public/contact.view', access: 'anyone' },
 ];

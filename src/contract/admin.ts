@@ -540,3 +540,43 @@ export const auditTrail = endpoint({
   query: auditQuerySchema,
   response: auditListSchema,
 });
+
+// ---------- contact messages ----------
+
+/** A message sent with the public contact form (ConnectWithUs), as the back office lists it. */
+export const adminContactMessageSchema = z.object({
+  id: z.string(),
+  /** The sender as they signed the form; replies go to `email`. */
+  name: z.string(),
+  email: z.string(),
+  subject: z.string().nullable(),
+  message: z.string(),
+  /** The account that was signed in when it was sent, while that account exists. */
+  account: personSchema.extend({ role: z.string() }).nullable(),
+  createdAt: iso,
+});
+export type AdminContactMessage = z.infer<typeof adminContactMessageSchema>;
+
+export const contactMessageListSchema = z.object({
+  messages: z.array(adminContactMessageSchema),
+  totalCount: count,
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ContactMessageList = z.infer<typeof contactMessageListSchema>;
+
+export const contactMessagesQuerySchema = z.object({ pageNumber: page, pageSize });
+export type ContactMessagesQuery = z.input<typeof contactMessagesQuerySchema>;
+
+/** What the messages page says when there are none. */
+export const NO_CONTACT_MESSAGES = 'No messages yet. Messages sent from the contact page show here.';
+
+export const contactMessageList = endpoint({
+  method: 'GET',
+  path: '/api/Admin/ContactMessages',
+  auth: admin,
+  tag,
+  summary: 'Messages sent with the contact form, newest first, 10 a page, with the sender',
+  query: contactMessagesQuerySchema,
+  response: contactMessageListSchema,
+});

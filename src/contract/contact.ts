@@ -29,6 +29,11 @@ export const ContactMessages = {
 export const MAX_CONTACT_NAME = 100;
 export const MAX_CONTACT_SUBJECT = 200;
 export const MAX_CONTACT_MESSAGE = 4000;
+/**
+ * The contact form's hidden field: people never see it, form-filling bots fill it in. A message
+ * with it filled is answered as a success and neither kept nor mailed.
+ */
+export const CONTACT_HONEYPOT_FIELD = 'website';
 /** An alert for a place without a radius covers this many miles around it (spec 2 §9). */
 export const ALERT_DEFAULT_RADIUS_MILES = 10;
 
@@ -99,6 +104,11 @@ export const contactInputSchema = z.object({
     )
     .transform((v) => v ?? null),
   message: requiredText(ContactMessages.message, MAX_CONTACT_MESSAGE),
+  /** The hidden field (CONTACT_HONEYPOT_FIELD): whatever a bot puts there is taken, never refused, so it learns nothing. */
+  [CONTACT_HONEYPOT_FIELD]: z
+    .unknown()
+    .optional()
+    .transform((v) => (typeof v === 'string' ? v.trim() : v == null ? '' : String(v))),
 });
 export type ContactInput = z.input<typeof contactInputSchema>;
 
@@ -132,7 +142,8 @@ export const connectWithUs = endpoint({
   path: '/api/job/ConnectWithUs',
   auth: 'public',
   tag,
-  summary: 'Send a message to the support team (the contact form): name, email, subject, message up to 4,000 characters',
+  summary:
+    'Send a message to the support team (the contact form): name, email, subject, message up to 4,000 characters; a message with the hidden `website` field filled (a bot) is answered the same and dropped',
   body: contactInputSchema,
   response: z.null(),
 });

@@ -29,6 +29,8 @@ export const PUBLIC_DESCRIPTIONS: Readonly<Record<PublicPath, string>> = {
     'Build your resume as a profile: experience, education, skills and documents, ready to apply with and to be found by employers.',
   '/blogs':
     'Practical articles for job seekers and employers: resumes, interviews, pay transparency, teen jobs, fake job posts and job ads.',
+  '/contact':
+    'Write to the Job Marketplace team: questions about your account, a job post, business verification or billing. We reply by email.',
 };
 
 export const publicPage = (path: PublicPath): PublicPage => ({

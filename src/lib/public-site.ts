@@ -16,6 +16,7 @@ export const PUBLIC_PAGES = [
   { path: '/privacy-policy', title: 'Privacy Policy' },
   { path: '/build-your-resume', title: 'Build Your Resume' },
   { path: '/blogs', title: 'Blogs' },
+  { path: '/contact', title: 'Contact us' },
 ] as const satisfies ReadonlyArray<{ path: string; title: string }>;
 
 export type PublicPath = (typeof PUBLIC_PAGES)[number]['path'];

@@ -2,6 +2,7 @@ import * as ep from '../contract/admin.ts';
 import type {
   AuditQuery,
   BlacklistedQuery,
+  ContactMessagesQuery,
   CompanyListQuery,
   RecruitersByCompanyQuery,
   ReportQueueQuery,
@@ -34,4 +35,5 @@ export const adminService = {
   reports: (query: ReportQueueQuery, o: Options = {}) => call(ep.reportQueue, { query }, quiet(o)),
   resolveReports: (body: ResolveReportsRequest, o: Options = {}) => call(ep.resolveReports, { body }, quiet(o)),
   audit: (query: AuditQuery, o: Options = {}) => call(ep.auditTrail, { query }, quiet(o)),
+  contactMessages: (query: ContactMessagesQuery, o: Options = {}) => call(ep.contactMessageList, { query }, quiet(o)),
 };

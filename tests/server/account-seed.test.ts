@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onFirstStart, DEMO_PASSWORD } from '../../server/seed.ts';
-import { users } from '../../server/db/schema.ts';
+import { contactMessages, users } from '../../server/db/schema.ts';
 import { AccountMessages, type CompletionStatus, type SessionData } from '../../src/contract/account.ts';
 import type { RecruiterList, RecruiterProfile } from '../../src/contract/staff.ts';
 import type { Documents } from '../../src/contract/documents.ts';
@@ -37,6 +37,10 @@ describe('demo accounts on first start', () => {
 
     // A second start changes nothing.
     expect(await onFirstStart(app.ctx, (text) => (printed += text))).toEqual([]);
+    // The back office has contact messages to read, one of them from the demo job seeker's account.
+    const messages = await app.database.db.select().from(contactMessages);
+    expect(messages).toHaveLength(5);
+    expect(messages.filter((m) => m.userId !== null)).toEqual([expect.objectContaining({ email: 'jobseeker@demo.local' })]);
     // The four above, and the company's two recruiters (one of them deactivated); the demo
     // market's other employers own its jobs and the demo company's other applicants applied to
     // its jobs: none of them can sign in.

@@ -291,6 +291,18 @@ describe('the contact form (POST job/ConnectWithUs)', () => {
     expect(await inbox(t.f.app, support())).toHaveLength(before);
   });
 
+  it('answers a message with the hidden field filled (a form-filling bot) like any other, and keeps and sends nothing', async () => {
+    const before = (await inbox(t.f.app, support())).length;
+    const answer = await contact({ name: 'Best Deals', email: 'bot@example.com', message: 'Cheap pills', website: 'https://spam.example' });
+    expectOk(answer);
+    expect(answer.body.message).toBe(ContactMessages.thanks);
+    expect(await contactsFrom('bot@example.com')).toEqual([]);
+    expect(await inbox(t.f.app, support())).toHaveLength(before);
+    // Left empty, as a person leaves it, the message goes through.
+    expectOk(await contact({ name: 'Person', email: 'person@example.com', message: 'Hello', website: '' }));
+    expect(await contactsFrom('person@example.com')).toHaveLength(1);
+  });
+
   it(`allows ${CONTACT_LIMIT.perIp} messages an hour from one address, signed in or not, then 429 with the product message`, async () => {
     const ip = freshIp();
     for (let i = 0; i < CONTACT_LIMIT.perIp; i++)

@@ -6,6 +6,7 @@ export const BACK_OFFICE = {
   reports: '/back-office/reports',
   audit: '/back-office/audit',
   settings: '/back-office/settings',
+  messages: '/back-office/messages',
 } as const;
 
 export const companyPath = (id: string) => `${BACK_OFFICE.companies}/${encodeURIComponent(id)}`;
@@ -20,5 +21,6 @@ export const backOfficeLinks = [
   { label: 'Recruiters', href: BACK_OFFICE.recruiters },
   { label: 'Reports', href: BACK_OFFICE.reports },
   { label: 'Audit trail', href: BACK_OFFICE.audit },
+  { label: 'Messages', href: BACK_OFFICE.messages },
   { label: 'Settings', href: BACK_OFFICE.settings },
 ] as const;

@@ -43,12 +43,8 @@ function JobSeekerNav({
   return <>{children(selectPercentage(completion), selectPhotoSource(photo))}</>;
 }
 
-/** The footer reaches every public page (and the contact form). */
-const footerLinks = [
-  { label: 'Browse Jobs', href: '/jobs' },
-  ...PUBLIC_PAGES.map((p) => ({ label: p.title, href: p.path })),
-  { label: 'Contact', href: '/contact' },
-];
+/** The footer reaches every public page (the contact form among them). */
+const footerLinks = [{ label: 'Browse Jobs', href: '/jobs' }, ...PUBLIC_PAGES.map((p) => ({ label: p.title, href: p.path }))];
 
 /** Pages where asking for the location would interrupt a task: account flows, back office, errors. */
 const NO_LOCATION_PROMPT =
