@@ -4,7 +4,7 @@ import { open } from './support/account.ts';
 import { expectNoA11yViolations, useBrowser } from './support/browser.ts';
 
 // The public site as a visitor meets it: every page served with its content and head before any
-// script runs, then checked by axe once the app has taken over, in light and in dark.
+// script runs, taken over by the app without an error, then checked by axe in light and in dark.
 
 describe('the public pages', () => {
   const browser = useBrowser();
@@ -22,8 +22,17 @@ describe('the public pages', () => {
       expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+${path.replace(/\//g, '\\/')}" />`));
       expect(html).not.toContain('%PUBLIC_URL%');
 
+      // The browser takes the page over without a complaint: no script blocked by the page's
+      // policy, no hydration that had to start again.
+      const complaints: string[] = [];
+      const listen = (m: { type(): string; text(): string }) => m.type() === 'error' && complaints.push(m.text());
+      page.on('console', listen);
+      page.on('pageerror', (e) => complaints.push(String(e)));
       await open(page, path);
       await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      page.off('console', listen);
+      expect(complaints).toEqual([]);
       await expectNoA11yViolations(page, `${path} (light)`);
 
       await page.emulateMedia({ colorScheme: 'dark' });
