@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, like, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, like, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { jobPosts, jobReports, users } from '../db/schema.ts';
+import { applications, jobPosts, jobReports, savedJobs, users } from '../db/schema.ts';
 import type { ReportReason, ReportStatus } from '../../src/contract/jobs.ts';
 import type { AuditAction } from '../../src/contract/admin.ts';
 import { recordAudit } from './audit.ts';
@@ -79,11 +79,20 @@ export async function seedDemoReports(ctx: AppContext, people: { seekerId: strin
     .orderBy(asc(users.email))
     .limit(5);
   const reporters = [people.seekerId, people.newcomerId, ...applicants.map((a) => a.id)];
-  // The newest unboosted open job of each market company, one company per group.
+  // The newest unboosted open job of each market company, one company per group; never a job a demo
+  // seeker saved or applied to, whose lists would change when a report closes it.
   const jobs = await db
     .selectDistinctOn([jobPosts.companyId], { id: jobPosts.id, title: jobPosts.title, companyId: jobPosts.companyId })
     .from(jobPosts)
-    .where(and(eq(jobPosts.status, 'Active'), eq(jobPosts.isBoosted, false), ne(jobPosts.companyId, people.demoCompanyId)))
+    .where(
+      and(
+        eq(jobPosts.status, 'Active'),
+        eq(jobPosts.isBoosted, false),
+        ne(jobPosts.companyId, people.demoCompanyId),
+        sql`not exists (select 1 from ${savedJobs} s where s.job_post_id = ${jobPosts.id})`,
+        sql`not exists (select 1 from ${applications} a where a.job_post_id = ${jobPosts.id})`,
+      ),
+    )
     .orderBy(jobPosts.companyId, desc(jobPosts.postedAt), jobPosts.id);
   if (!admin || reporters.length < 7 || jobs.length < GROUPS.length) return;
 

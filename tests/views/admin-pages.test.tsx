@@ -56,6 +56,7 @@ describe('the back-office routes', () => {
       ['/back-office/reports', 'admin/reports.view'],
       ['/back-office/audit', 'admin/audit.view'],
       ['/back-office/settings', 'admin/settings.view'],
+      ['/back-office/messages', 'admin/messages.view'],
     ]);
     expect(new Set(backOffice.map((r) => r.access))).toEqual(new Set(['SuperAdmin']));
   });
