@@ -11,11 +11,15 @@ export interface Answer {
   json: unknown;
 }
 
+/** An address of its own for each call made beforehand (the server under test trusts the forwarded one). */
+const someAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
 /** A JSON call to the server under test, with a bearer token when given. */
 export async function apiCall(path: string, body?: unknown, token?: string, method = 'POST'): Promise<Answer> {
   const res = await fetch(new URL(path, inject('baseUrl')), {
     method,
     headers: {
+      'x-forwarded-for': someAddress(),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },

@@ -57,6 +57,9 @@ export default async function setup(project: TestProject) {
     DEMO_DATA: '0',
     LOG_LEVEL: 'warn',
     SUPPORT_EMAIL,
+    // The accounts and jobs made through the API (support/api.ts) come from many addresses, as real
+    // visitors do, so the per-address limits on registering stay for the journeys in the browser.
+    TRUST_PROXY: '1',
   };
 
   // The embedded database admits one process at a time: the admin command runs before the server opens it.
