@@ -41,13 +41,10 @@ export default function DashboardPage({
         </h1>
         {user && <p className="mt-1 text-lg">Welcome, {user.firstName}.</p>}
       </div>
-      {role === 'JobSeeker' ? (
+      {role === 'JobSeeker' && (
         <SeekerDashboard logic={seekerLogic} completionLogic={completionLogic} saveLogic={saveLogic} invitationsLogic={invitationsLogic} />
-      ) : role === 'Employer' || role === 'Recruiter' ? (
-        <CompanyDashboard role={role} logic={countsLogic} metricsLogic={metricsLogic} />
-      ) : (
-        <p className="text-muted">This part of the marketplace is coming soon.</p>
       )}
+      {(role === 'Employer' || role === 'Recruiter') && <CompanyDashboard role={role} logic={countsLogic} metricsLogic={metricsLogic} />}
     </section>
   );
 }
