@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { COMPANY_STATE_NAMES, type CompanyState } from '../../contract/admin.ts';
 import type { JobPostStatus } from '../../contract/job-states.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
+import { cx } from '../ui/cx.ts';
 import { StatusChip, type ChipStyle } from '../ui/status-chip.tsx';
 
 /**
@@ -90,3 +91,24 @@ export function Facts({ items }: { items: Array<[string, ReactNode]> }) {
 export const tableClass = 'w-full border-collapse text-sm';
 export const thClass = 'px-1 py-0.5 text-left font-semibold whitespace-nowrap';
 export const tdClass = 'px-1 py-0.5 align-top';
+
+/** A column of a back-office table: its heading, and whether it holds numbers (set right). */
+export type Column = string | { label: string; numeric: true };
+
+/** A table's head row from its columns. */
+export function ColumnHeads({ columns }: { columns: readonly Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) => {
+          const label = typeof c === 'string' ? c : c.label;
+          return (
+            <th key={label} scope="col" className={typeof c === 'string' ? thClass : cx(thClass, 'text-right')}>
+              {label}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}

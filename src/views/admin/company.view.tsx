@@ -22,7 +22,17 @@ import { cx } from '../ui/cx.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { BoostedBadge } from '../ui/status-chip.tsx';
 import { toast } from '../ui/toast.tsx';
-import { CompanyStateChip, dateOrDash, Facts, JobStatusChip, maskedTin, NotFound, tableClass, tdClass, thClass } from './admin-parts.tsx';
+import {
+  ColumnHeads,
+  CompanyStateChip,
+  dateOrDash,
+  Facts,
+  JobStatusChip,
+  maskedTin,
+  NotFound,
+  tableClass,
+  tdClass,
+} from './admin-parts.tsx';
 import { BackOfficeLayout } from './back-office-layout.tsx';
 import { ACTION_COPY } from './company-action-copy.ts';
 import { BACK_OFFICE, companyAuditPath, recruiterPath } from './paths.ts';
@@ -97,22 +107,7 @@ function Staff({ detail }: { detail: AdminCompanyDetail }) {
   return (
     <table className={tableClass}>
       <caption className="sr-only">Staff</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={thClass}>
-            Name
-          </th>
-          <th scope="col" className={thClass}>
-            Role
-          </th>
-          <th scope="col" className={thClass}>
-            Status
-          </th>
-          <th scope="col" className={thClass}>
-            Joined
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={['Name', 'Role', 'Status', 'Joined']} />
       <tbody>
         {detail.staff.map((p) => (
           <tr key={p.id} className="border-t border-line">
@@ -140,25 +135,9 @@ function Jobs({ detail }: { detail: AdminCompanyDetail }) {
   return (
     <table className={tableClass}>
       <caption className="sr-only">Jobs, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={thClass}>
-            Job
-          </th>
-          <th scope="col" className={thClass}>
-            Status
-          </th>
-          <th scope="col" className={thClass}>
-            Posted
-          </th>
-          <th scope="col" className={cx(thClass, 'text-right')}>
-            Applications
-          </th>
-          <th scope="col" className={cx(thClass, 'text-right')}>
-            Open reports
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        columns={['Job', 'Status', 'Posted', { label: 'Applications', numeric: true }, { label: 'Open reports', numeric: true }]}
+      />
       <tbody>
         {detail.jobs.map((j) => (
           <tr key={j.id} className="border-t border-line">
@@ -222,28 +201,7 @@ function Boosts({ detail }: { detail: AdminCompanyDetail }) {
   return (
     <table className={tableClass}>
       <caption className="sr-only">Boosts</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={thClass}>
-            Job
-          </th>
-          <th scope="col" className={thClass}>
-            Tier
-          </th>
-          <th scope="col" className={thClass}>
-            Status
-          </th>
-          <th scope="col" className={cx(thClass, 'text-right')}>
-            Amount
-          </th>
-          <th scope="col" className={thClass}>
-            Started
-          </th>
-          <th scope="col" className={thClass}>
-            Ends or ended
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={['Job', 'Tier', 'Status', { label: 'Amount', numeric: true }, 'Started', 'Ends or ended']} />
       <tbody>
         {detail.boosts.map((b) => (
           <tr key={b.id} className="border-t border-line">
@@ -271,22 +229,7 @@ export function AuditEntries({ entries, companyId }: { entries: readonly AuditEn
       ) : (
         <table className={tableClass}>
           <caption className="sr-only">Audit trail, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={thClass}>
-                When
-              </th>
-              <th scope="col" className={thClass}>
-                Action
-              </th>
-              <th scope="col" className={thClass}>
-                By
-              </th>
-              <th scope="col" className={thClass}>
-                Reason
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['When', 'Action', 'By', 'Reason']} />
           <tbody>
             {entries.map((e) => (
               <tr key={e.id} className="border-t border-line">

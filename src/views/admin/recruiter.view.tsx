@@ -8,7 +8,7 @@ import { recruiterPageMachine, selectDetail, selectError, selectView } from '../
 import { cx } from '../ui/cx.ts';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { BoostedBadge } from '../ui/status-chip.tsx';
-import { CompanyStateChip, dateOrDash, Facts, JobStatusChip, NotFound, Panel, tableClass, tdClass, thClass } from './admin-parts.tsx';
+import { ColumnHeads, CompanyStateChip, dateOrDash, Facts, JobStatusChip, NotFound, Panel, tableClass, tdClass } from './admin-parts.tsx';
 import { BackOfficeLayout } from './back-office-layout.tsx';
 import { BACK_OFFICE, companyPath } from './paths.ts';
 
@@ -85,22 +85,7 @@ function RecruiterView({ recruiterId, logic, snapshot }: RecruiterPageProps & { 
           <div className="overflow-x-auto">
             <table className={tableClass}>
               <caption className="sr-only">Their jobs, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    Job
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Status
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Posted
-                  </th>
-                  <th scope="col" className={cx(thClass, 'text-right')}>
-                    Applications
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={['Job', 'Status', 'Posted', { label: 'Applications', numeric: true }]} />
               <tbody>
                 {detail.jobs.map((j) => (
                   <tr key={j.id} className="border-t border-line">
