@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { AccountMessages, emailSchema } from './account.ts';
 import { MAX_KEYWORD_LENGTH, MAX_RADIUS_MILES, SearchMessages } from './search.ts';
+import { alertFrequencySchema, JobAlertMessages, MAX_ALERT_PLACE_NAME } from './job-alerts.ts';
 
 /**
  * Reaching visitors by email and being reached (spec 2 §7, Job calls Subscribe and ConnectWithUs):
@@ -16,7 +17,8 @@ export const ContactMessages = {
   place: 'Please choose a place on the map, or leave the place out.',
   radius: SearchMessages.radius,
   radiusWithoutPlace: 'Please choose a place for the radius, or leave the radius out.',
-  subscribed: 'You are subscribed to job alerts. We have sent a confirmation to your email, with a link to unsubscribe at any time.',
+  /** Subscribe's answer: the address confirms from its mail before any alert is sent. */
+  subscribed: JobAlertMessages.checkEmail,
   unsubscribed: 'You are unsubscribed. You will not receive these job alerts any more.',
   unsubscribeLinkInvalid: 'This unsubscribe link is invalid or has already been used.',
   name: 'Please enter your name (up to 100 characters).',
@@ -58,6 +60,18 @@ export const subscribeInputSchema = z
       .min(1, ContactMessages.radius)
       .max(MAX_RADIUS_MILES, ContactMessages.radius)
       .nullish(),
+    /** The place's name as the visitor chose it (shown in the mails and settings). */
+    placeName: z
+      .preprocess(
+        blankToNull,
+        z
+          .string({ error: JobAlertMessages.placeName })
+          .trim()
+          .max(MAX_ALERT_PLACE_NAME, JobAlertMessages.placeName)
+          .nullish(),
+      )
+      .transform((v) => v ?? null),
+    frequency: alertFrequencySchema.default('daily'),
   })
   .superRefine((v, ctx) => {
     if ((v.latitude == null) !== (v.longitude == null))
@@ -71,6 +85,8 @@ export const subscribeInputSchema = z
     latitude: v.latitude ?? null,
     longitude: v.longitude ?? null,
     radius: v.latitude == null ? null : (v.radius ?? ALERT_DEFAULT_RADIUS_MILES),
+    placeName: v.latitude == null ? null : v.placeName,
+    frequency: v.frequency,
   }));
 export type SubscribeInput = z.input<typeof subscribeInputSchema>;
 
@@ -81,6 +97,14 @@ export const jobAlertSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   radius: z.number().nullable(),
+  placeName: z.string().nullable(),
+  frequency: alertFrequencySchema,
+  /**
+   * True only when this request turned the alert on: a signed-in job seeker subscribing their own
+   * account's address. Otherwise false, whatever the address's alerts are, so the answer tells no
+   * one whether an address is subscribed; the alert starts when the mail's link is followed.
+   */
+  confirmed: z.boolean(),
 });
 export type JobAlert = z.infer<typeof jobAlertSchema>;
 
@@ -122,7 +146,7 @@ export const subscribe = endpoint({
   auth: 'public',
   tag,
   summary:
-    'Subscribe an email address to job alerts (a keyword, a place and radius, or both); a confirmation mail carries the unsubscribe link; the same address and criteria again changes nothing',
+    'Subscribe an email address to job alerts (a keyword, a place and radius, or both; daily or weekly); the alert starts when the address confirms it from the mail (at once for a signed-in job seeker subscribing their own address); the same address and criteria again changes nothing',
   body: subscribeInputSchema,
   response: jobAlertSchema,
 });

@@ -15,6 +15,7 @@ import * as jobs from './jobs.ts';
 import * as search from './search.ts';
 import * as applicants from './applicants.ts';
 import * as contact from './contact.ts';
+import * as jobAlerts from './job-alerts.ts';
 import * as suggestions from './suggestions.ts';
 import * as messaging from './messaging.ts';
 import * as billing from './billing.ts';
@@ -50,6 +51,7 @@ export const allEndpoints: EndpointDef[] = [
   ...endpointsOf(search),
   ...endpointsOf(applicants),
   ...endpointsOf(contact),
+  ...endpointsOf(jobAlerts),
   ...endpointsOf(suggestions),
   ...endpointsOf(messaging),
   ...endpointsOf(billing),
