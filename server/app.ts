@@ -7,7 +7,8 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { checkedValidatorCompiler } from './http/storable-text.ts';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Adapters } from './adapters.ts';
 import { fail } from './http/envelope.ts';
@@ -44,7 +45,8 @@ export async function buildApp(
     return503OnClosing: true,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  app.setValidatorCompiler(validatorCompiler);
+  // Every request's fields pass the storable-text check before the endpoint's own schema.
+  app.setValidatorCompiler(checkedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const ctx = createContext(config, adapters, app.log);

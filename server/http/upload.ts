@@ -1,5 +1,5 @@
+import { checkedValidatorCompiler, unstorableField, unstorableTextError } from './storable-text.ts';
 import type { FastifyRequest, FastifySchemaCompiler, RouteOptions } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EndpointDef, FieldsOf, UploadDef } from '../../src/contract/endpoint.ts';
 import { FileMessages } from '../../src/contract/files.ts';
@@ -92,6 +92,8 @@ export async function readUpload<E extends EndpointDef & { upload: UploadDef }>(
   if (file.data.length === 0) throw badRequest(FileMessages.empty);
 
   let fields = {} as FieldsOf<E>;
+  const unstorable = unstorableField(raw);
+  if (unstorable !== null) throw unstorableTextError(unstorable);
   if (upload.fields) {
     const parsed = upload.fields.safeParse(raw);
     if (!parsed.success) {
@@ -143,7 +145,7 @@ export function nameWithExtension(name: string, ext: string): string {
 
 /** The multipart body is read by the handler, after auth, so Fastify validates only the other parts. */
 const validatorOutsideBody: FastifySchemaCompiler<z.ZodType> = (req) =>
-  req.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(req);
+  req.httpPart === 'body' ? () => ({ value: undefined }) : checkedValidatorCompiler(req);
 
 const binary = () => z.string().meta({ format: 'binary' });
 
