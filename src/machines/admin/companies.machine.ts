@@ -4,7 +4,6 @@ import {
   AdminMessages,
   companySorts,
   companyStates,
-  MAX_ADMIN_PAGE,
   type AdminCompanyList,
   type AdminCompanyRow,
   type CompanyListQuery,
@@ -13,6 +12,7 @@ import {
 } from '../../contract/admin.ts';
 import { adminService } from '../../services/admin.ts';
 import { loadErrorOf } from './admin-errors.ts';
+import { adminPageCount, pageOf } from './list-query.ts';
 
 /** A search starts this long after the last keystroke, so typing does not send a call per key. */
 export const COMPANY_SEARCH_DEBOUNCE_MS = 400;
@@ -45,13 +45,12 @@ export function companyQueryOf(search: string): CompanyQuery {
   const status = p.get('status') ?? '';
   const sort = p.get('sort') ?? '';
   const tin = p.get('tin') ?? '';
-  const page = Number(p.get('page') ?? '1');
   return {
     search: (p.get('q') ?? '').trim().slice(0, 100),
     tinLastFour: isTinLastFour(tin) ? tin : '',
     status: (companyStates as readonly string[]).includes(status) ? (status as CompanyState) : 'all',
     sort: (companySorts as readonly string[]).includes(sort) ? (sort as CompanySort) : 'newest',
-    pageNumber: Number.isInteger(page) && page >= 1 && page <= MAX_ADMIN_PAGE ? page : 1,
+    pageNumber: pageOf(p.get('page')),
   };
 }
 
@@ -77,8 +76,6 @@ export function requestOf(q: CompanyQuery): CompanyListQuery {
     pageSize: ADMIN_PAGE_SIZE,
   };
 }
-
-export const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
 
 const sameQuery = (a: CompanyQuery, b: CompanyQuery) =>
   a.search === b.search && a.tinLastFour === b.tinLastFour && a.status === b.status && a.sort === b.sort && a.pageNumber === b.pageNumber;
@@ -168,7 +165,7 @@ export const companiesMachine = setup({
     pageValid: ({ context, event }) => {
       assertEvent(event, 'companies.page');
       const { page } = event;
-      return Number.isInteger(page) && page >= 1 && page <= pageCountOf(context.totalCount) && page !== context.query.pageNumber;
+      return Number.isInteger(page) && page >= 1 && page <= adminPageCount(context.totalCount) && page !== context.query.pageNumber;
     },
     addressChanged: ({ context, event }) => {
       assertEvent(event, 'companies.address');
@@ -176,7 +173,7 @@ export const companiesMachine = setup({
     },
     /** The page asked for is past the last one (a link to page 9 of 3, or companies gone): read the last one instead. */
     pastLastPage: ({ context }, page: AdminCompanyList) =>
-      page.companies.length === 0 && page.totalCount > 0 && context.query.pageNumber > pageCountOf(page.totalCount),
+      page.companies.length === 0 && page.totalCount > 0 && context.query.pageNumber > adminPageCount(page.totalCount),
   },
   delays: { searchDelay: COMPANY_SEARCH_DEBOUNCE_MS },
 }).createMachine({
@@ -228,7 +225,7 @@ export const companiesMachine = setup({
                 reenter: true,
                 actions: assign(({ context, event }) => ({
                   totalCount: event.output.totalCount,
-                  query: { ...context.query, pageNumber: pageCountOf(event.output.totalCount) },
+                  query: { ...context.query, pageNumber: adminPageCount(event.output.totalCount) },
                 })),
               },
               {
@@ -249,7 +246,7 @@ export const companiesMachine = setup({
 type Snap = SnapshotFrom<typeof companiesMachine>;
 
 export const selectQuery = (s: Snap) => s.context.query;
-export const selectPageCount = (s: Snap) => pageCountOf(s.context.totalCount);
+export const selectPageCount = (s: Snap) => adminPageCount(s.context.totalCount);
 export const selectError = (s: Snap) => (s.hasTag('error') ? s.context.error : null);
 /** What the TIN field says once typing pauses: four digits, or nothing. */
 export const selectTinError = (s: Snap) => {

@@ -9,6 +9,7 @@ import {
 import { adminService } from '../../services/admin.ts';
 import { validate } from '../form.ts';
 import { loadErrorOf } from './admin-errors.ts';
+import { adminPageCount } from './list-query.ts';
 
 /** A search starts this long after the last keystroke. */
 export const RECRUITER_SEARCH_DEBOUNCE_MS = 400;
@@ -38,8 +39,6 @@ export const requestOf = (q: RecruitersQuery): RecruitersByCompanyQuery => ({
   pageNumber: q.pageNumber,
   pageSize: ADMIN_PAGE_SIZE,
 });
-
-export const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
 
 /** The contract's rule for the name (1 to 120 characters), as the field shows it. */
 export const companyNameError = (text: string): string | undefined =>
@@ -78,7 +77,7 @@ export const recruitersMachine = setup({
     pageValid: ({ context, event }) => {
       assertEvent(event, 'recruiters.page');
       const { page } = event;
-      return Number.isInteger(page) && page >= 1 && page <= pageCountOf(context.totalCount) && page !== context.query.pageNumber;
+      return Number.isInteger(page) && page >= 1 && page <= adminPageCount(context.totalCount) && page !== context.query.pageNumber;
     },
   },
   delays: { searchDelay: RECRUITER_SEARCH_DEBOUNCE_MS },
@@ -132,7 +131,7 @@ export const recruitersMachine = setup({
 });
 
 type Snap = SnapshotFrom<typeof recruitersMachine>;
-export const selectPageCount = (s: Snap) => pageCountOf(s.context.totalCount);
+export const selectPageCount = (s: Snap) => adminPageCount(s.context.totalCount);
 export const selectError = (s: Snap) => (s.hasTag('error') ? s.context.error : null);
 /** What the name field says once typing pauses (too long). */
 export const selectNameError = (s: Snap) => {
