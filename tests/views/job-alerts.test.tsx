@@ -6,8 +6,16 @@ import { ContactMessages, type JobAlert, type SubscribeInput } from '../../src/c
 import { JobAlertMessages, type AlertFrequency, type MyJobAlert } from '../../src/contract/job-alerts.ts';
 import type { AllLookups } from '../../src/contract/lookups.ts';
 import type { JobPostListItem } from '../../src/contract/posting.ts';
-import type { BoostsPage, ClusterRequestInput, MapPins, SearchPage, SearchRequestInput } from '../../src/contract/search.ts';
+import type {
+  BoostsPage,
+  BoostsRequestInput,
+  ClusterRequestInput,
+  MapPins,
+  SearchPage,
+  SearchRequestInput,
+} from '../../src/contract/search.ts';
 import { jobAlertMachine } from '../../src/machines/jobs/job-alert.machine.ts';
+import type { MapActorRef } from '../../src/machines/jobs/map.machine.ts';
 import { jobSearchMachine, type JobSearchEvent } from '../../src/machines/jobs/search.machine.ts';
 import { jobAlertsMachine } from '../../src/machines/jobseeker/job-alerts.machine.ts';
 import { confirmAlertMachine } from '../../src/machines/public/confirm-alert.machine.ts';
@@ -57,7 +65,9 @@ describe('the confirmation link of a job alert', () => {
       { path: '/job-alerts/confirm', page: 'public/confirm-alert.view', access: 'anyone' },
       { path: '/job-alerts/unsubscribe', page: 'public/unsubscribe.view', access: 'anyone' },
     ]);
-    const leave = unsubscribeMachine.provide({ actors: { unsubscribe: fromPromise(async () => ContactMessages.unsubscribed) } });
+    const leave = unsubscribeMachine.provide({
+      actors: { unsubscribe: fromPromise<string, { token: string }>(async () => ContactMessages.unsubscribed) },
+    });
     renderInApp(<UnsubscribePage logic={leave} />, { path: '/job-alerts/unsubscribe?token=abc' });
     expect(await screen.findByText(ContactMessages.unsubscribed)).toBeInTheDocument();
     expect(noindex()).toBe('noindex');
@@ -73,9 +83,9 @@ const searchLogic = jobSearchMachine.provide({
       searchPage(itemsFrom(1, 3), 3, 1, pinsOf([])),
     ),
     clusters: fromPromise<MapPins, ClusterRequestInput>(async () => pinsOf([])),
-    boosts: fromPromise<BoostsPage>(async () => boostsPage([])),
+    boosts: fromPromise<BoostsPage, BoostsRequestInput>(async () => boostsPage([])),
     pinned: fromPromise<JobPostListItem, { jobId: string; asSeeker: boolean }>(async () => pageOfJob(1)),
-    mapEvents: fromCallback<JobSearchEvent>(() => {}),
+    mapEvents: fromCallback<JobSearchEvent, { map: MapActorRef }>(() => {}),
   },
 });
 
