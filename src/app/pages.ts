@@ -4,6 +4,7 @@
  */
 export const pageLoaders = {
   'public/home.view': () => import('../views/public/home.view.tsx'),
+  'public/confirm-alert.view': () => import('../views/public/confirm-alert.view.tsx'),
   'public/unsubscribe.view': () => import('../views/public/unsubscribe.view.tsx'),
   'public/jobseekers.view': () => import('../views/public/jobseekers.view.tsx'),
   'public/employers.view': () => import('../views/public/employers.view.tsx'),
@@ -32,6 +33,7 @@ export const pageLoaders = {
   'jobseeker/documents.view': () => import('../views/jobseeker/documents.view.tsx'),
   'jobseeker/education.view': () => import('../views/jobseeker/education.view.tsx'),
   'jobseeker/experience.view': () => import('../views/jobseeker/experience.view.tsx'),
+  'jobseeker/job-alerts.view': () => import('../views/jobseeker/job-alerts.view.tsx'),
   'staff/staff.view': () => import('../views/staff/staff.view.tsx'),
   'staff/accept-invitation.view': () => import('../views/staff/accept-invitation.view.tsx'),
   'company/company-details.view': () => import('../views/company/company-details.view.tsx'),

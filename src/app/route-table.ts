@@ -2,10 +2,13 @@ import type { PageKey } from './pages.ts';
 
 /**
  * Who may open a route: anyone; only signed-out visitors (a signed-in user is sent on, spec 1 §4);
- * any signed-in user; a company's staff (its employer and recruiters); the company's employer
- * alone (billing: only the employer pays, spec 2 §1); or the SuperAdmin back office.
+ * any signed-in user; a member of the marketplace (a job seeker or a company's staff, not the back
+ * office); a job seeker alone (their profile and job alerts); a company's staff (its employer and
+ * recruiters); the company's employer alone (billing: only the employer pays, spec 2 §1); or the
+ * SuperAdmin back office. A signed-in user the route is not for goes to their own home before the
+ * page loads.
  */
-export type Access = 'anyone' | 'signedOut' | 'signedIn' | 'companyStaff' | 'Employer' | 'SuperAdmin';
+export type Access = 'anyone' | 'signedOut' | 'signedIn' | 'member' | 'JobSeeker' | 'companyStaff' | 'Employer' | 'SuperAdmin';
 
 export interface PageRoute {
   path: string;
@@ -33,12 +36,14 @@ export const routeTable: PageRoute[] = [
   { path: '/landing/google', page: 'account/google-landing.view', access: 'anyone' },
   { path: '/user/dashboard', page: 'dashboard/dashboard.view', access: 'signedIn' },
   { path: '/user/settings/change-password', page: 'account/change-password.view', access: 'signedIn' },
-  { path: '/user/settings/profile', page: 'jobseeker/profile-settings.view', access: 'signedIn' },
-  { path: '/user/settings/skills', page: 'jobseeker/skills-settings.view', access: 'signedIn' },
-  { path: '/user/settings/preferences', page: 'jobseeker/preferences.view', access: 'signedIn' },
-  { path: '/user/settings/documents', page: 'jobseeker/documents.view', access: 'signedIn' },
-  { path: '/user/settings/education', page: 'jobseeker/education.view', access: 'signedIn' },
-  { path: '/user/settings/experience', page: 'jobseeker/experience.view', access: 'signedIn' },
+  // The job seeker's profile, or a company's staff member's own details.
+  { path: '/user/settings/profile', page: 'jobseeker/profile-settings.view', access: 'member' },
+  { path: '/user/settings/skills', page: 'jobseeker/skills-settings.view', access: 'JobSeeker' },
+  { path: '/user/settings/preferences', page: 'jobseeker/preferences.view', access: 'JobSeeker' },
+  { path: '/user/settings/documents', page: 'jobseeker/documents.view', access: 'JobSeeker' },
+  { path: '/user/settings/education', page: 'jobseeker/education.view', access: 'JobSeeker' },
+  { path: '/user/settings/experience', page: 'jobseeker/experience.view', access: 'JobSeeker' },
+  { path: '/user/settings/job-alerts', page: 'jobseeker/job-alerts.view', access: 'JobSeeker' },
   { path: '/user/staff', page: 'staff/staff.view', access: 'signedIn' },
   { path: '/accept-invitation', page: 'staff/accept-invitation.view', access: 'anyone' },
   { path: '/user/settings/company-details', page: 'company/company-details.view', access: 'signedIn' },
@@ -52,6 +57,7 @@ export const routeTable: PageRoute[] = [
   { path: '/user/jobs/:id', page: 'metrics/job-dashboard.view', access: 'companyStaff' },
   { path: '/user/jobpost-create', page: 'posting/drafts.view', access: 'companyStaff' },
   { path: '/jobs/:id', page: 'jobs/job-page.view', access: 'anyone' },
+  { path: '/job-alerts/confirm', page: 'public/confirm-alert.view', access: 'anyone' },
   { path: '/job-alerts/unsubscribe', page: 'public/unsubscribe.view', access: 'anyone' },
   { path: '/user/applied-jobs', page: 'jobs/applied-jobs.view', access: 'signedIn' },
   { path: '/user/saved-jobs', page: 'jobs/saved-jobs.view', access: 'signedIn' },

@@ -22,6 +22,7 @@ function pageFor(key: PageKey): Page {
 }
 
 const COMPANY_STAFF = ['Employer', 'Recruiter'] as const;
+const MEMBERS = ['JobSeeker', ...COMPANY_STAFF] as const;
 
 function Guard({ access, children }: { access: Access; children: ReactNode }) {
   switch (access) {
@@ -31,6 +32,10 @@ function Guard({ access, children }: { access: Access; children: ReactNode }) {
       return <RedirectIfSignedIn>{children}</RedirectIfSignedIn>;
     case 'signedIn':
       return <RequireSignedIn>{children}</RequireSignedIn>;
+    case 'member':
+      return <RequireRole role={MEMBERS}>{children}</RequireRole>;
+    case 'JobSeeker':
+      return <RequireRole role="JobSeeker">{children}</RequireRole>;
     case 'companyStaff':
       return <RequireRole role={COMPANY_STAFF}>{children}</RequireRole>;
     case 'Employer':

@@ -15,7 +15,7 @@ import { ApiError } from '../../src/services/http.ts';
 import { profileChanges } from '../../src/services/profile-changes.ts';
 import type { DownloadedFile } from '../../src/services/transfer.ts';
 import DocumentsPage from '../../src/views/jobseeker/documents.view.tsx';
-import { renderInApp, storedSessionFor } from '../support/client/app-harness.tsx';
+import { renderApp, renderInApp, storedSessionFor } from '../support/client/app-harness.tsx';
 import { deferred } from '../support/client/model.ts';
 
 const seeker = storedSessionFor({ id: 'js-1', email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', role: 'JobSeeker' });
@@ -308,11 +308,9 @@ describe('the documents page', () => {
     expect(within(section('Résumés')).getAllByRole('listitem')).toHaveLength(1);
   });
 
-  it('is not open to other roles yet', async () => {
-    const server = stubbed();
-    renderInApp(<DocumentsPage logic={server.logic} />, { path: '/user/settings/documents', stored: employer });
-    expect(await screen.findByRole('heading', { name: 'Documents' })).toBeInTheDocument();
-    expect(screen.queryByLabelText('Upload a résumé')).not.toBeInTheDocument();
-    expect(server.reads).toHaveLength(0);
+  it('is for job seekers: an employer is sent to their dashboard before anything is read', async () => {
+    const app = renderApp({ path: '/user/settings/documents', stored: employer });
+    await waitFor(() => expect(app.location.history!.at(-1)).toBe('/user/dashboard'));
+    expect(screen.queryByRole('heading', { name: 'Documents' })).not.toBeInTheDocument();
   });
 });

@@ -171,11 +171,4 @@ describe('the experience page', { timeout: 20_000 }, () => {
     server.pending.load!.resolve({ list: jobs(false), lookups } as never);
     expect(await screen.findByText(ProfileMessages.experienceEmpty)).toBeInTheDocument();
   });
-
-  it('is not open to other roles', async () => {
-    const { logic } = stubbedMachine(experienceMachine);
-    const employer = storedSessionFor({ id: 'em-1', email: 'owner@example.com', firstName: 'Olu', lastName: 'Ade', role: 'Employer' });
-    renderInApp(<ExperienceSettingsPage logic={logic} />, { path: '/user/settings/experience', stored: employer });
-    expect(await screen.findByText('This part of the marketplace is coming soon.')).toBeInTheDocument();
-  });
 });

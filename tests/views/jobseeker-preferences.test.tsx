@@ -15,7 +15,7 @@ import { locationSearchMachine, type SearchType } from '../../src/machines/locat
 import { ApiError } from '../../src/services/http.ts';
 import { profileChanges } from '../../src/services/profile-changes.ts';
 import PreferencesPage from '../../src/views/jobseeker/preferences.view.tsx';
-import { renderInApp, storedSessionFor } from '../support/client/app-harness.tsx';
+import { renderApp, renderInApp, storedSessionFor } from '../support/client/app-harness.tsx';
 import { deferred } from '../support/client/model.ts';
 
 const seeker = storedSessionFor({ id: 'js-1', email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', role: 'JobSeeker' });
@@ -278,12 +278,10 @@ describe('the job seeker preferences page', () => {
     expect(await screen.findByRole('button', { name: 'Remove Portland, OR' })).toBeInTheDocument();
   });
 
-  it('is not open to other roles yet', async () => {
-    const { logic, searchLogic, loads } = stubbed();
+  it('is for job seekers: an employer is sent to their dashboard before anything is read', async () => {
     const employer = storedSessionFor({ id: 'em-1', email: 'boss@example.com', firstName: 'Bo', lastName: 'Ss', role: 'Employer' });
-    renderInApp(<PreferencesPage logic={logic} searchLogic={searchLogic} />, { path: PATH, stored: employer });
-    expect(await screen.findByRole('heading', { name: 'Preferences' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
-    expect(loads).toHaveLength(0);
+    const app = renderApp({ path: PATH, stored: employer });
+    await waitFor(() => expect(app.location.history!.at(-1)).toBe('/user/dashboard'));
+    expect(screen.queryByRole('heading', { name: 'Preferences' })).not.toBeInTheDocument();
   });
 });

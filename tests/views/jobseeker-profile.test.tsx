@@ -60,7 +60,7 @@ describe('the job seeker profile page', () => {
       within(settings)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Profile', 'Education', 'Skills', 'Experience', 'Preferences', 'Documents', 'Change Password']);
+    ).toEqual(['Profile', 'Education', 'Skills', 'Experience', 'Preferences', 'Documents', 'Job alerts', 'Change Password']);
     expect(within(settings).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
   });
 

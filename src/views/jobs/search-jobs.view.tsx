@@ -1,8 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { useSession } from '../../app/session.tsx';
+import { JobAlertMessages } from '../../contract/job-alerts.ts';
 import { NO_FILTERS, type SearchSort } from '../../contract/search.ts';
 import { activeFilterCount, queryToSearch, RADIUS_CHOICES } from '../../lib/search-query.ts';
 import {
@@ -28,7 +29,9 @@ import {
   selectTotalIsLowerBound,
 } from '../../machines/jobs/search.machine.ts';
 import type { SaveJobEmitted } from '../../machines/jobs/save-job.machine.ts';
+import type { jobAlertMachine, JobAlertCriteria } from '../../machines/jobs/job-alert.machine.ts';
 import type { locationSearchMachine } from '../../machines/location/location-search.machine.ts';
+import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/cx.ts';
 import { Loading } from '../ui/load-state.tsx';
 import { SelectField } from '../ui/select-field.tsx';
@@ -42,12 +45,18 @@ import { jobsLabel, LoadMore, NoResults, PinnedJob, ResultsList, SearchFailed, u
 type Logic = typeof jobSearchMachine;
 type Snap = SnapshotFrom<Logic>;
 
+// Not every visit subscribes: the dialog and its rules load when it is about to open.
+const loadAlertDialog = () => import('./job-alert-dialog.tsx');
+const JobAlertDialog = lazy(loadAlertDialog);
+
 export interface SearchJobsPageProps {
   /** The machine with its actors provided (stories and tests stub them). */
   logic?: Logic;
   snapshot?: Snap;
   /** Lets tests and stories run the place search with stubbed actors. */
   locationLogic?: typeof locationSearchMachine;
+  /** The job alert dialog's machine, for tests and stories to answer its call. */
+  alertLogic?: typeof jobAlertMachine;
   title?: string;
 }
 
@@ -105,13 +114,55 @@ function ViewToggle({ view, onChange }: { view: 'list' | 'map'; onChange: (v: 'l
   );
 }
 
+/** "Email me jobs like these": the search on screen as a job alert, in a dialog. */
+function EmailMeJobs({
+  criteria,
+  accountEmail,
+  seeker,
+  logic,
+}: {
+  criteria: JobAlertCriteria;
+  accountEmail: string | null;
+  seeker: boolean;
+  logic?: typeof jobAlertMachine;
+}) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    // Back to where the dialog was opened from.
+    setTimeout(() => button.current?.focus(), 0);
+  };
+  return (
+    <>
+      <Button
+        ref={button}
+        variant="secondary"
+        aria-haspopup="dialog"
+        onPointerEnter={() => void loadAlertDialog().catch(() => undefined)}
+        onFocus={() => void loadAlertDialog().catch(() => undefined)}
+        onClick={() => setOpen(true)}
+      >
+        {JobAlertMessages.emailMeJobs}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <JobAlertDialog criteria={criteria} accountEmail={accountEmail} seeker={seeker} onClose={close} logic={logic} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
 function SearchJobs({
   logic = jobSearchMachine,
   snapshot,
   locationLogic,
+  alertLogic,
   asSeeker,
   signedIn,
-}: SearchJobsPageProps & { asSeeker: boolean; signedIn: boolean }) {
+  accountEmail,
+}: SearchJobsPageProps & { asSeeker: boolean; signedIn: boolean; accountEmail: string | null }) {
   const search = useSearch();
   const [path, navigate] = useLocation();
   const [start] = useState(() => searchInputOf(search, asSeeker));
@@ -255,6 +306,18 @@ function SearchJobs({
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-1">
+          <EmailMeJobs
+            criteria={{
+              keyword: query.keyword,
+              placeName: query.place.label,
+              latitude: query.place.latitude,
+              longitude: query.place.longitude,
+              radius: query.radius,
+            }}
+            accountEmail={accountEmail}
+            seeker={asSeeker}
+            logic={alertLogic}
+          />
           {!wide && <ViewToggle view={view} onChange={setView} />}
           <SelectField<SearchSort>
             label="Sort by"
@@ -292,7 +355,7 @@ function SearchJobs({
  * the skills they have and lets them save jobs; anyone else is asked to sign in for that.
  */
 export default function SearchJobsPage(props: SearchJobsPageProps) {
-  const { role, signedIn, restoring } = useSession();
+  const { role, signedIn, restoring, user } = useSession();
   const [path] = useLocation();
   const asSeeker = role === 'JobSeeker';
   return (
@@ -303,7 +366,13 @@ export default function SearchJobsPage(props: SearchJobsPageProps) {
       {restoring ? (
         <Loading label="Loading…" />
       ) : (
-        <SearchJobs key={asSeeker ? 'seeker' : 'anyone'} {...props} asSeeker={asSeeker} signedIn={signedIn} />
+        <SearchJobs
+          key={asSeeker ? 'seeker' : 'anyone'}
+          {...props}
+          asSeeker={asSeeker}
+          signedIn={signedIn}
+          accountEmail={signedIn ? (user?.email ?? null) : null}
+        />
       )}
     </section>
   );

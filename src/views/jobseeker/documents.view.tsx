@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { useSession } from '../../app/session.tsx';
 import { DocumentMessages, DocumentType, MAX_DOCUMENTS_PER_KIND, type DocumentKind } from '../../contract/documents.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
 import { formatFileSize } from '../../lib/files.ts';
@@ -17,7 +16,6 @@ import {
   selectUploadPercent,
   type StoredDocument,
 } from '../../machines/jobseeker/documents.machine.ts';
-import { ComingSoon } from '../public/coming-soon.view.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { FileDropZone, UploadProgress } from '../ui/file-input.tsx';
@@ -171,8 +169,6 @@ export function DocumentsManager({ logic, snapshot }: { logic?: Logic; snapshot?
 
 /** /user/settings/documents. */
 export default function DocumentsPage({ logic, snapshot }: { logic?: Logic; snapshot?: SnapshotFrom<Logic> }) {
-  const { role } = useSession();
-  if (role !== 'JobSeeker') return <ComingSoon title="Documents" />;
   return (
     <JobSeekerSettings
       title="Documents"

@@ -1,10 +1,8 @@
 import { lazy } from 'react';
 import { useActorRef } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
-import { useSession } from '../../app/session.tsx';
 import { ProfileMessages, type Education } from '../../contract/jobseeker.ts';
 import { education, educationMachine } from '../../machines/jobseeker/education.machine.ts';
-import { ComingSoon } from '../public/coming-soon.view.tsx';
 import { EntriesSection } from './entries-section.tsx';
 import { JobSeekerSettings } from './settings-layout.tsx';
 
@@ -58,8 +56,6 @@ export function EducationSection({ logic, snapshot }: { logic?: Logic; snapshot?
 
 /** /user/settings/education. */
 export default function EducationSettingsPage({ logic, snapshot }: { logic?: Logic; snapshot?: SnapshotFrom<Logic> }) {
-  const { role } = useSession();
-  if (role !== 'JobSeeker') return <ComingSoon title="Education" />;
   return (
     <JobSeekerSettings title="Education" intro="Your degrees and schools, newest first.">
       <EducationSection logic={logic} snapshot={snapshot} />

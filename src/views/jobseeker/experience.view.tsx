@@ -1,12 +1,10 @@
 import { lazy } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
-import { useSession } from '../../app/session.tsx';
 import { ProfileMessages, type Experience } from '../../contract/jobseeker.ts';
 import { experience, experienceMachine } from '../../machines/jobseeker/experience.machine.ts';
 import { formatMonthRange } from '../../lib/dates.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { ComingSoon } from '../public/coming-soon.view.tsx';
 import { Checkbox } from '../ui/field.tsx';
 import { Chip } from './chip.tsx';
 import { EntriesSection } from './entries-section.tsx';
@@ -87,8 +85,6 @@ export function ExperienceSection({ logic, snapshot }: { logic?: Logic; snapshot
 
 /** /user/settings/experience. */
 export default function ExperienceSettingsPage({ logic, snapshot }: { logic?: Logic; snapshot?: SnapshotFrom<Logic> }) {
-  const { role } = useSession();
-  if (role !== 'JobSeeker') return <ComingSoon title="Experience" />;
   return (
     <JobSeekerSettings title="Experience" intro="The jobs you have had, newest first.">
       <ExperienceSection logic={logic} snapshot={snapshot} />

@@ -2,10 +2,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { toast } from '../ui/toast.tsx';
 import type { SnapshotFrom } from 'xstate';
-import { useSession } from '../../app/session.tsx';
 import { preferencesMachine } from '../../machines/jobseeker/preferences.machine.ts';
 import type { locationSearchMachine } from '../../machines/location/location-search.machine.ts';
-import { ComingSoon } from '../public/coming-soon.view.tsx';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
 import { JobSeekerSettings } from './settings-layout.tsx';
 
@@ -44,8 +42,6 @@ export function JobSeekerPreferences({ logic, snapshot, searchLogic }: Preferenc
 
 /** /user/settings/preferences. */
 export default function PreferencesPage(props: PreferencesProps) {
-  const { role } = useSession();
-  if (role !== 'JobSeeker') return <ComingSoon title="Preferences" />;
   return (
     <JobSeekerSettings title="Preferences" intro="Where and how you would like to work.">
       <JobSeekerPreferences {...props} />

@@ -5,7 +5,6 @@ import { useSession } from '../../app/session.tsx';
 import { ProfileMessages } from '../../contract/jobseeker.ts';
 import type { profileImageMachine } from '../../machines/jobseeker/profile-image.machine.ts';
 import { jobSeekerProfile, type profileMachine, type ProfileField } from '../../machines/jobseeker/profile.machine.ts';
-import { ComingSoon } from '../public/coming-soon.view.tsx';
 import type { employerProfileMachine } from '../../machines/company/employer-profile.machine.ts';
 import { DetailsForm } from '../account/details-form.view.tsx';
 import { Alert } from '../ui/alert.tsx';
@@ -79,7 +78,10 @@ export function JobSeekerProfileForm({ logic, snapshot }: { logic?: Logic; snaps
 
 type PhotoLogic = typeof profileImageMachine;
 
-/** /user/settings/profile: the job seeker's photo and details, or the staff member's own details. */
+/**
+ * /user/settings/profile: the job seeker's photo and details, or the staff member's own details
+ * (the route is for those three roles: the back office is sent home before this page loads).
+ */
 export default function ProfileSettingsPage({
   logic,
   snapshot,
@@ -101,7 +103,6 @@ export default function ProfileSettingsPage({
       </Suspense>
     );
   }
-  if (role !== 'JobSeeker') return <ComingSoon title="Profile" />;
   return (
     <JobSeekerSettings title="Profile">
       <ProfilePhoto logic={photoLogic} snapshot={photoSnapshot} />

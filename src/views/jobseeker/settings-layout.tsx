@@ -5,6 +5,7 @@ import { SettingsLayout, type SettingsLink } from '../layout/settings-layout.tsx
 /** The job seeker's settings pages, in the order the dashboard lists their sections. */
 export const settingsLinks: readonly SettingsLink[] = [
   ...completionSections.map(({ label, href }) => ({ label, href })),
+  { label: 'Job alerts', href: '/user/settings/job-alerts' },
   { label: 'Change Password', href: '/user/settings/change-password' },
 ];
 

@@ -2,10 +2,8 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
-import { useSession } from '../../app/session.tsx';
 import { MAX_SKILLS, ProfileMessages } from '../../contract/jobseeker.ts';
 import { selectAtLimit, selectChoices, selectSkills, selectSuggested, skillsMachine } from '../../machines/jobseeker/skills.machine.ts';
-import { ComingSoon } from '../public/coming-soon.view.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/cx.ts';
@@ -168,8 +166,6 @@ export function JobSeekerSkillsEditor({ logic, snapshot }: { logic?: Logic; snap
 
 /** /user/settings/skills. */
 export default function SkillsSettingsPage({ logic, snapshot }: { logic?: Logic; snapshot?: SnapshotFrom<Logic> }) {
-  const { role } = useSession();
-  if (role !== 'JobSeeker') return <ComingSoon title="Skills" />;
   return (
     <JobSeekerSettings title="Skills" intro={`Employers search by skills. List the ones you have, up to ${MAX_SKILLS}.`}>
       <JobSeekerSkillsEditor logic={logic} snapshot={snapshot} />

@@ -5,6 +5,7 @@ import { unsubscribeMachine } from '../../machines/public/unsubscribe.machine.ts
 import { ServerErrors } from '../account/server-errors.view.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { AuthCard } from '../ui/auth-card.tsx';
+import { NoIndex } from '../ui/no-index.tsx';
 
 export interface UnsubscribePageProps {
   /** The machine with its call provided (stories and tests stub it). */
@@ -23,6 +24,7 @@ export default function UnsubscribePage({ logic, snapshot }: UnsubscribePageProp
 
   return (
     <AuthCard title="Job alerts">
+      <NoIndex />
       <div aria-live="polite" className="flex flex-col gap-2">
         {loading && <p className="text-muted">Unsubscribing…</p>}
         {message !== null && <Alert tone="success">{message}</Alert>}

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cx } from './cx.ts';
 import { Spinner } from './spinner.tsx';
 
@@ -15,6 +15,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   busy?: boolean;
   fullWidth?: boolean;
+  /** The button element, e.g. to give the focus back to it when a dialog it opened closes. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({
