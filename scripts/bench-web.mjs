@@ -5,6 +5,7 @@
 //
 //   npm run bench:web                 build, then measure
 //   npm run bench:web -- --no-build   measure the build that is there
+//   npm run bench:web -- --public     also every other public page the sitemap lists (not each job or post)
 //   BENCH_WEB_PORT=3105 npm run bench:web
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -62,6 +63,13 @@ try {
     { name: 'a job', url: `${BASE}${await aJobPath()}` },
     { name: '/employers', url: `${BASE}/employers` },
   ];
+  if (process.argv.includes('--public')) {
+    const listed = pages.map((p) => new URL(p.url).pathname);
+    for (const pathname of await sitemapPaths())
+      if (!listed.includes(pathname) && !/^\/(jobs|blogs)\/./.test(pathname)) pages.push({ name: pathname, url: `${BASE}${pathname}` });
+    const post = (await sitemapPaths()).find((p) => p.startsWith('/blogs/'));
+    if (post) pages.push({ name: 'a blog post', url: `${BASE}${post}` });
+  }
   const rows = [];
   for (const page of pages) {
     console.log(`Lighthouse: ${page.url}`);
@@ -91,12 +99,17 @@ async function waitForServer() {
   throw new Error('The server did not start in time');
 }
 
+/** Every path the sitemap lists. */
+async function sitemapPaths() {
+  const xml = await (await fetch(`${BASE}/sitemap.xml`)).text();
+  return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+}
+
 /** The path of an open job, from the sitemap. */
 async function aJobPath() {
-  const xml = await (await fetch(`${BASE}/sitemap.xml`)).text();
-  const loc = xml.match(/<loc>([^<]*\/jobs\/[^<]+)<\/loc>/)?.[1];
-  if (!loc) throw new Error('The sitemap lists no job');
-  return new URL(loc).pathname;
+  const found = (await sitemapPaths()).find((p) => p.startsWith('/jobs/'));
+  if (!found) throw new Error('The sitemap lists no job');
+  return found;
 }
 
 function lighthouse(url) {
