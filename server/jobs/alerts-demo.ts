@@ -34,21 +34,19 @@ export async function seedDemoJobAlerts(ctx: AppContext, email: string, place: {
       createdAt: confirmedAt,
     };
   };
-  await ctx.db
-    .insert(jobAlertSubscriptions)
-    .values([
-      alert(
-        {
-          keyword: 'warehouse',
-          latitude: place.latitude,
-          longitude: place.longitude,
-          radius: 25,
-          placeName: place.name,
-          frequency: 'daily',
-        },
-        6,
-        0.9,
-      ),
-      alert({ keyword: 'customer service', latitude: null, longitude: null, radius: null, placeName: null, frequency: 'weekly' }, 2, null),
-    ]);
+  await ctx.db.insert(jobAlertSubscriptions).values([
+    alert(
+      {
+        keyword: 'warehouse',
+        latitude: place.latitude,
+        longitude: place.longitude,
+        radius: 25,
+        placeName: place.name,
+        frequency: 'daily',
+      },
+      6,
+      0.9,
+    ),
+    alert({ keyword: 'customer service', latitude: null, longitude: null, radius: null, placeName: null, frequency: 'weekly' }, 2, null),
+  ]);
 }
