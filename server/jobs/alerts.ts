@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
@@ -160,8 +160,13 @@ export async function subscribeToAlerts(ctx: AppContext, input: SubscribeInput, 
         .where(and(sameCriteria(input), isNull(t.confirmedAt)))
         .returning({ id: t.id });
       onNow = confirmed[0]?.id ?? null;
+      if (onNow) await keepDerivedToken(ctx, onNow);
       // On already: the owner's choice of how often is kept.
-      if (!onNow) await ctx.db.update(t).set({ frequency: input.frequency }).where(sameCriteria(input));
+      else
+        await ctx.db
+          .update(t)
+          .set({ frequency: input.frequency, nextDigestAt: nextAfterLast(input.frequency) })
+          .where(sameCriteria(input));
     }
     if (onNow) await ctx.mailer.enqueue(alertOnMail(ctx, onNow, input));
     return { ...input, confirmed: true };
@@ -178,15 +183,35 @@ export async function subscribeToAlerts(ctx: AppContext, input: SubscribeInput, 
     const again = await ctx.db
       .update(t)
       .set({ confirmTokenHash: sha256(confirm), confirmSentAt: now })
-      .where(and(sameCriteria(input), isNull(t.confirmedAt), lte(t.confirmSentAt, new Date(now.getTime() - CONFIRMATION_RESEND_MS))))
+      .where(
+        and(
+          sameCriteria(input),
+          isNull(t.confirmedAt),
+          sql`coalesce(${t.confirmSentAt}, ${t.createdAt}) <= ${new Date(now.getTime() - CONFIRMATION_RESEND_MS).toISOString()}::timestamptz`,
+        ),
+      )
       .returning();
     // The mail says what the stored alert looks for (its first request's place name and frequency).
     const waiting = again[0];
-    if (waiting) await ctx.mailer.enqueue(alertConfirmationMail(ctx, waiting.id, alertOf(waiting), confirm));
+    if (waiting) {
+      await keepDerivedToken(ctx, waiting.id);
+      await ctx.mailer.enqueue(alertConfirmationMail(ctx, waiting.id, alertOf(waiting), confirm));
+    }
     return { ...input, confirmed: false };
   }
   await ctx.mailer.enqueue(alertConfirmationMail(ctx, mailTo, input, confirm));
   return { ...input, confirmed: false };
+}
+
+/**
+ * The alert's unsubscribe hash is its derived token's (an alert subscribed before tokens were
+ * derived kept a random one), so the link of the mail about to go out works.
+ */
+async function keepDerivedToken(ctx: AppContext, id: string): Promise<void> {
+  await ctx.db
+    .update(t)
+    .set({ unsubscribeTokenHash: sha256(unsubscribeTokenOf(ctx, id)) })
+    .where(eq(t.id, id));
 }
 
 const alertOf = (r: AlertRow) => ({
@@ -205,6 +230,10 @@ const periodOf = (frequency: SQL | typeof t.frequency) =>
     Object.entries(ALERT_PERIOD_DAYS).map(([f, days]) => sql.raw(`when '${f}' then interval '${days} days'`)),
     sql` `,
   )} end)`;
+
+/** A confirmed alert's next digest: its last one (or its confirmation) plus the period; null while unconfirmed. */
+const nextAfterLast = (frequency: AlertFrequency) =>
+  sql`case when ${t.digestFrom} is null then null else ${t.digestFrom} + ${periodOf(sql`${frequency}::text`)} end`;
 
 /**
  * ConfirmAlert: the confirmation link's token turns its alert on (once: the token is cleared);
@@ -277,7 +306,7 @@ export async function updateJobAlert(ctx: AppContext, userId: string, id: string
     .update(t)
     .set({
       frequency,
-      nextDigestAt: sql`case when ${t.digestFrom} is null then null else ${t.digestFrom} + ${periodOf(sql`${frequency}::text`)} end`,
+      nextDigestAt: nextAfterLast(frequency),
     })
     .where(and(eq(t.id, id), ofSeeker(userId)))
     .returning();

@@ -150,6 +150,24 @@ describe('double opt-in (Subscribe, ConfirmAlert)', () => {
     expect(await db().select().from(jobAlertSubscriptions).where(eq(jobAlertSubscriptions.email, email))).toHaveLength(1);
   });
 
+  it('mails a confirmation, with a working unsubscribe link, to an alert kept from before confirmations', async () => {
+    const email = fresh('legacy');
+    await db()
+      .insert(jobAlertSubscriptions)
+      .values({
+        email,
+        keyword: 'Cassowary',
+        unsubscribeTokenHash: 'kept-from-before',
+        createdAt: new Date(t.clock.now().getTime() - 2 * HOUR),
+      });
+    expect(expectOk(await subscribe({ email, keyword: 'cassowary' })).confirmed).toBe(false);
+    const [mail, ...more] = await mailsTo(email);
+    expect(more).toEqual([]);
+    const token = expectListHeaders(mail!);
+    expectOk(await call('POST', '/api/job/Unsubscribe', null, { token }));
+    expect(await alertOf(email)).toBeUndefined();
+  });
+
   it('turns a signed-in job seeker’s alert for their own address on at once; another address still confirms', async () => {
     const own = await emailOf(t.w.seekerB);
     const answer = await subscribe({ email: own, keyword: 'Okapi', frequency: 'weekly' }, t.w.seekerB);
