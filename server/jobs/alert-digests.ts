@@ -232,42 +232,62 @@ function nextDue(last: Date | null, frequency: AlertFrequency, now: Date): Date 
   return new Date(next > now.getTime() ? next : now.getTime() + period);
 }
 
+/** Digests recorded in one transaction: few round trips an alert, and a short hold of the connection. */
+const RECORD_CHUNK = 25;
+
+interface Digest {
+  alert: DueAlert;
+  jobs: ShownJob[];
+  total: number;
+}
+
 /**
- * Records one alert's digest: in one transaction, the alert locked and checked to be as claimed
- * (still there, still confirmed, its watermark unchanged), its watermark moved to `now` and its next
- * due moment set, and the mail recorded in the outbox when jobs matched. The mail goes to the
- * transport only after the commit.
+ * Records a few alerts' digests in one transaction: the alerts locked and each checked to be as
+ * claimed (still there, still confirmed, its watermark unchanged; one that is not is left alone),
+ * their watermarks moved to `now` and their next due moments set in one statement, and each mail
+ * that has jobs recorded in the outbox. The mails go to the transport only after the commit; should
+ * anything fail, nothing of the chunk is recorded.
  */
-async function recordDigest(
-  ctx: AppContext,
-  alert: DueAlert,
-  jobs: ShownJob[],
-  total: number,
-  now: Date,
-): Promise<'sent' | 'empty' | null> {
-  let handOver: (() => void) | null = null;
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ confirmedAt: t.confirmedAt, digestFrom: t.digestFrom, nextDigestAt: t.nextDigestAt, frequency: t.frequency })
+async function recordDigests(ctx: AppContext, digests: Digest[], now: Date): Promise<Array<'sent' | 'empty'>> {
+  const handOvers: Array<() => void> = [];
+  const outcomes = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: t.id, confirmedAt: t.confirmedAt, digestFrom: t.digestFrom, nextDigestAt: t.nextDigestAt, frequency: t.frequency })
       .from(t)
-      .where(eq(t.id, alert.id))
+      .where(
+        uuidIn(
+          t.id,
+          digests.map((d) => d.alert.id),
+        ),
+      )
+      .orderBy(asc(t.id))
       .for('update');
-    if (!row?.confirmedAt || row.digestFrom?.getTime() !== alert.digestFrom.getTime()) return null;
-    await tx
-      .update(t)
-      .set({
-        digestFrom: now,
-        nextDigestAt: nextDue(row.nextDigestAt, row.frequency, now),
-        claimedUntil: null,
-        ...(jobs.length ? { lastSentAt: now } : {}),
-      })
-      .where(eq(t.id, alert.id));
-    if (jobs.length === 0) return 'empty' as const;
-    handOver = await ctx.mailer.recordWith(tx, digestMail(ctx, alert, jobs, total));
-    return 'sent' as const;
+    const current = new Map(rows.map((r) => [r.id, r]));
+    const kept = digests.flatMap((d) => {
+      const row = current.get(d.alert.id);
+      return row?.confirmedAt && row.digestFrom?.getTime() === d.alert.digestFrom.getTime() ? [{ ...d, row }] : [];
+    });
+    if (kept.length === 0) return [];
+    const at = now.toISOString();
+    await tx.execute(sql`
+      update ${t} set
+        digest_from = ${at}::timestamptz,
+        claimed_until = null,
+        next_digest_at = v.next,
+        last_sent_at = case when v.outcome = 'sent' then ${at}::timestamptz else ${t.lastSentAt} end
+      from json_to_recordset(${JSON.stringify(
+        kept.map((k) => ({
+          id: k.alert.id,
+          next: nextDue(k.row.nextDigestAt, k.row.frequency, now).toISOString(),
+          outcome: k.jobs.length > 0 ? 'sent' : 'empty',
+        })),
+      )}::json) as v(id uuid, next timestamptz, outcome text)
+      where ${t.id} = v.id`);
+    for (const k of kept) if (k.jobs.length) handOvers.push(await ctx.mailer.recordWith(tx, digestMail(ctx, k.alert, k.jobs, k.total)));
+    return kept.map((k) => (k.jobs.length ? ('sent' as const) : ('empty' as const)));
   });
-  (handOver as (() => void) | null)?.();
-  return outcome;
+  for (const handOver of handOvers) handOver();
+  return outcomes;
 }
 
 /**
@@ -321,21 +341,18 @@ export async function runDueDigests(ctx: AppContext): Promise<DigestReport> {
       digests.set(a.id, digestOf(a, await candidates(a.keyword, a.digestFrom)));
     }
     const shown = await shownJobs(ctx, [...new Set([...digests.values()].flatMap((d) => d.ids))]);
-    for (const a of due) {
-      const digest = digests.get(a.id)!;
+    for (let i = 0; i < due.length; i += RECORD_CHUNK) {
+      const chunk = due.slice(i, i + RECORD_CHUNK).map((alert) => {
+        const digest = digests.get(alert.id)!;
+        return { alert, jobs: digest.ids.flatMap((id) => shown.get(id) ?? []), total: digest.total };
+      });
       try {
-        const outcome = await recordDigest(
-          ctx,
-          a,
-          digest.ids.flatMap((id) => shown.get(id) ?? []),
-          digest.total,
-          now,
-        );
-        if (outcome) report[outcome] += 1;
+        for (const outcome of await recordDigests(ctx, chunk, now)) report[outcome] += 1;
       } catch (err) {
-        // Nothing of it was recorded; left claimed, a later run takes it up when the claim lapses.
-        ctx.log.error({ err, alertId: a.id }, 'a job alert digest failed; it is tried again later');
+        // Nothing of the chunk was recorded; left claimed, a later run takes it up when the claim lapses.
+        ctx.log.error({ err, alertIds: chunk.map((d) => d.alert.id) }, 'job alert digests failed; they are tried again later');
       }
+      await takeTurn();
     }
   }
   return report;
