@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
-import { systemRoutes, devMailboxRoutes } from './system/index.ts';
+import { systemRoutes, devClockRoutes, devMailboxRoutes } from './system/index.ts';
 import { accountRoutes, businessVerificationRoutes, googleSignInRoutes } from './account/index.ts';
 import { locationRoutes } from './location/index.ts';
 import { jobSeekerRoutes } from './jobseeker/index.ts';
@@ -51,5 +51,8 @@ export function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   metricsRoutes(api, ctx);
   adminRoutes(api, ctx);
   blogRoutes(api, ctx);
-  if (ctx.config.devMailbox) devMailboxRoutes(api, ctx);
+  if (ctx.config.devMailbox) {
+    devMailboxRoutes(api, ctx);
+    devClockRoutes(api, ctx);
+  }
 }

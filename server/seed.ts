@@ -5,7 +5,7 @@ import { seedDemoProfile } from './jobseeker/index.ts';
 import { DEMO_STAFF, seedDemoStaff } from './staff/index.ts';
 import { seedDemoCompany } from './company/index.ts';
 import { seedDemoCompanyJobs, seedDemoMarket } from './posting/index.ts';
-import { seedDemoContactMessages, seedDemoCounts, seedDemoJobActivity } from './jobs/index.ts';
+import { seedDemoContactMessages, seedDemoCounts, seedDemoJobActivity, seedDemoJobAlerts } from './jobs/index.ts';
 import { seedDemoApplicants } from './applicants/index.ts';
 import { seedDemoInvitations } from './suggestions/index.ts';
 import { seedDemoConversations } from './messaging/index.ts';
@@ -114,6 +114,7 @@ export async function onFirstStart(
   await seedDemoConversations(ctx, created.company.id, created.seeker.id);
   await seedDemoBackOffice(ctx, created.admin.id);
   await seedDemoContactMessages(ctx, { id: created.seeker.id, email: DEMO_ACCOUNTS.jobSeeker, name: 'Jordan Rivera' });
+  await seedDemoJobAlerts(ctx, DEMO_ACCOUNTS.jobSeeker, { name: 'Vancouver, WA', latitude: 45.6387, longitude: -122.6615 });
   // Last: the counts of what the steps above wrote, and the history around them.
   await seedDemoCounts(ctx, created.company.id);
 

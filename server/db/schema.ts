@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PERIODS_PER_YEAR } from '../../src/contract/search.ts';
 import { payRates } from '../../src/contract/posting.ts';
 import { boostPlacements, cancelReasons, invoiceStatuses, paymentProviders, subscriptionStatuses } from '../../src/contract/billing.ts';
+import { alertFrequencies } from '../../src/contract/job-alerts.ts';
 import {
   type AnyPgColumn,
   bigint,
@@ -264,6 +265,8 @@ export const outbox = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Extra headers of the mail (List-Unsubscribe of the job alerts' mails…), as the transport sends them. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
     createdAt: created(),
@@ -784,9 +787,25 @@ export const jobAlertSubscriptions = pgTable(
     longitude: doublePrecision('longitude'),
     /** Miles around the place; null without a place. */
     radius: doublePrecision('radius'),
+    /** The place's name as chosen when subscribing (shown in the mails and settings); null without a place. */
+    placeName: text('place_name'),
+    /** How often a digest goes out: daily or weekly (alertFrequencies of the contract). */
+    frequency: text('frequency', { enum: alertFrequencies }).notNull().default('daily'),
     unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
-    /** When the address was confirmed; null until then. */
+    /** The hash of the confirmation link's token; null once confirmed (the link works once). */
+    confirmTokenHash: text('confirm_token_hash'),
+    /** When the last confirmation mail went out: another is sent at most once an hour. */
+    confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true }),
+    /** When the address was confirmed; null until then, and nothing is sent before. */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The watermark: the next digest lists jobs posted after this moment (the confirmation, then each digest's run). */
+    digestFrom: timestamp('digest_from', { withTimezone: true }),
+    /** When the next digest is due; null until confirmed. */
+    nextDigestAt: timestamp('next_digest_at', { withTimezone: true }),
+    /** When the last digest that listed jobs went out. */
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    /** A run is working on the alert until then; after it, another run may take it up. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: created(),
   },
   (t) => [
@@ -798,6 +817,11 @@ export const jobAlertSubscriptions = pgTable(
       sql`coalesce(${t.radius}, 0)`,
     ),
     uniqueIndex('job_alert_subscriptions_token_key').on(t.unsubscribeTokenHash),
+    uniqueIndex('job_alert_subscriptions_confirm_token_key').on(t.confirmTokenHash),
+    // The scheduled run's question: confirmed alerts due, soonest first.
+    index('job_alert_subscriptions_due_idx')
+      .on(t.nextDigestAt)
+      .where(sql`${t.confirmedAt} is not null`),
   ],
 );
 

@@ -6,6 +6,8 @@ export { jobSearchRoutes } from './routes.ts';
 export { seedDemoJobActivity } from './activity-demo.ts';
 export { seedDemoCounts } from './counts-demo.ts';
 export { seedDemoContactMessages } from './contact-demo.ts';
+export { seedDemoJobAlerts } from './alerts-demo.ts';
+export { runDueDigests, type DigestReport } from './alert-digests.ts';
 export { companyVisible, jobOpen } from './detail.ts';
 export { serverPage } from './seo.ts';
 export { recordImpressions } from './clicks.ts';

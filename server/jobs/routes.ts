@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { tooManyRequests } from '../http/errors.ts';
 import { reply, route } from '../http/route.ts';
 import type { AccessClaims } from '../platform/tokens.ts';
 import * as ep from '../../src/contract/search.ts';
@@ -17,7 +16,21 @@ import * as contact from '../../src/contract/contact.ts';
 import { ContactMessages } from '../../src/contract/contact.ts';
 import { resumeTracking } from '../../src/contract/jobs.ts';
 import { resumeTracking as trackResumes } from './resume-tracking.ts';
-import { subscribeToAlerts, unsubscribeFromAlerts } from './alerts.ts';
+import {
+  confirmAlert,
+  deleteJobAlert,
+  myJobAlerts,
+  ONE_CLICK_UNSUBSCRIBE_PATH,
+  subscribeToAlerts,
+  unsubscribeFromAlerts,
+  updateJobAlert,
+} from './alerts.ts';
+import { startDigests } from './alert-digests.ts';
+import * as alerts from '../../src/contract/job-alerts.ts';
+import { JobAlertMessages } from '../../src/contract/job-alerts.ts';
+import { fail, ok } from '../http/envelope.ts';
+import { HttpError, tooManyRequests } from '../http/errors.ts';
+import { unsubscribeInputSchema } from '../../src/contract/contact.ts';
 import { isBotMessage, sendContactMessage } from './contact.ts';
 import { recordImpressions } from './clicks.ts';
 
@@ -196,14 +209,61 @@ export function jobExtraRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, resumeTracking, async ({ body, caller }) => trackResumes(ctx, caller.userId, body.resumeId));
 
-  route(app, contact.subscribe, async ({ body, req }) => {
+  // A signed-in job seeker's own address is on at once; anyone else's waits for its confirmation.
+  route(app, contact.subscribe, async ({ body, caller, req }) => {
     await limit(req, 'subscribe');
-    return reply(await subscribeToAlerts(ctx, body), { message: ContactMessages.subscribed });
+    const alert = await subscribeToAlerts(ctx, body, caller);
+    return reply(alert, { message: alert.confirmed ? JobAlertMessages.subscribedConfirmed : ContactMessages.subscribed });
   });
+
+  route(app, alerts.confirmAlert, async ({ body }) => reply(await confirmAlert(ctx, body.token), { message: JobAlertMessages.confirmed }));
 
   route(app, contact.unsubscribe, async ({ body }) => {
     await unsubscribeFromAlerts(ctx, body.token);
     return reply(null, { message: ContactMessages.unsubscribed });
+  });
+
+  // ---------- one-click unsubscribe (RFC 8058; outside the endpoint table: a mail program's form POST) ----------
+
+  void app.register(async (scope) => {
+    // Mail programs post `List-Unsubscribe=One-Click` as a form, with no cookie, session or Origin;
+    // the token in the address is all this route reads, whatever the body.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4096 }, (_req, _body, done) => done(null, null));
+    scope.post(ONE_CLICK_UNSUBSCRIBE_PATH, { schema: { hide: true }, bodyLimit: 4096 }, async (req, res) => {
+      const parsed = unsubscribeInputSchema.safeParse(req.query);
+      if (!parsed.success) return res.code(404).send(fail(404, ContactMessages.unsubscribeLinkInvalid));
+      try {
+        await unsubscribeFromAlerts(ctx, parsed.data.token);
+      } catch (err) {
+        if (err instanceof HttpError) return res.code(err.status).send(fail(err.status, err.message));
+        throw err;
+      }
+      return res.code(200).send(ok(null, 200, ContactMessages.unsubscribed));
+    });
+  });
+
+  // ---------- the seeker's alerts in settings ----------
+
+  route(app, alerts.myJobAlerts, async ({ caller }) => myJobAlerts(ctx, caller.userId));
+
+  route(app, alerts.updateJobAlert, async ({ caller, params, body }) =>
+    reply(await updateJobAlert(ctx, caller.userId, params.id, body.frequency), { message: JobAlertMessages.updated }),
+  );
+
+  route(app, alerts.deleteJobAlert, async ({ caller, params }) => {
+    await deleteJobAlert(ctx, caller.userId, params.id);
+    return reply(null, { message: JobAlertMessages.deleted });
+  });
+
+  // ---------- digests: a timer in each process, claiming each alert once ----------
+
+  let stopDigests: (() => void) | null = null;
+  app.addHook('onReady', async () => {
+    stopDigests = startDigests(ctx);
+  });
+  app.addHook('preClose', async () => {
+    stopDigests?.();
   });
 
   route(app, contact.connectWithUs, async ({ body, caller, req }) => {

@@ -24,6 +24,13 @@ export function devMailboxRoutes(app: FastifyInstance, ctx: AppContext) {
         (m) => `<article class="mail" aria-labelledby="m-${m.id}">
   <h2 id="m-${m.id}">${escape(m.subject)}</h2>
   <p class="meta">To <span class="to">${escape(m.to)}</span> · <time datetime="${m.createdAt.toISOString()}">${m.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC</time></p>
+  ${
+    m.headers && Object.keys(m.headers).length
+      ? `<dl class="headers">${Object.entries(m.headers)
+          .map(([name, value]) => `<dt>${escape(name)}</dt><dd>${escape(value)}</dd>`)
+          .join('')}</dl>`
+      : ''
+  }
   <pre>${escape(m.text)}</pre>
   ${m.links.length ? `<ul>${m.links.map((l) => (/^https?:/.test(l) ? `<li><a href="${escape(l)}">${escape(l)}</a></li>` : `<li><code>${escape(l)}</code></li>`)).join('')}</ul>` : ''}
 </article>`,
@@ -35,7 +42,7 @@ export function devMailboxRoutes(app: FastifyInstance, ctx: AppContext) {
 <style>
 body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2933}
 h1{color:#1DA425}.mail{border:1px solid #d0d7de;border-radius:4px;padding:1rem;margin:1rem 0}
-.meta{color:#52606d;font-size:.9rem}pre{white-space:pre-wrap;background:#f6f8fa;padding:.75rem;border-radius:4px}
+.meta{color:#52606d;font-size:.9rem}.headers{font-family:monospace;font-size:.85rem;display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}.headers dt{font-weight:600}.headers dd{margin:0;word-break:break-all}pre{white-space:pre-wrap;background:#f6f8fa;padding:.75rem;border-radius:4px}
 a{color:#0b6b10}a:focus-visible{outline:3px solid #1DA425;outline-offset:2px}
 </style></head>
 <body><main>

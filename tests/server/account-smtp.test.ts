@@ -125,4 +125,16 @@ describe('SMTP delivery', () => {
     expect(row.sentAt).not.toBeNull();
     expect(row.error).toBeNull();
   });
+  it('sends a job alert mail with its List-Unsubscribe headers (one-click, RFC 8058)', async () => {
+    const email = uniqueEmail('alert');
+    const before = received.length;
+    expect((await post(app, '/api/job/Subscribe', { email, keyword: 'welder' })).status).toBe(200);
+    const message = await nextMessage(before + 1);
+    expect(message.to).toEqual([email]);
+    const { headers } = parseMessage(message.raw);
+    expect(headers.replace(/\r?\n[ \t]+/g, ' ')).toMatch(
+      /^List-Unsubscribe: <https:\/\/jobs\.example\.com\/api\/job\/Unsubscribe\/one-click\?token=[^>]+>, <mailto:[^>]+>$/im,
+    );
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/im);
+  });
 });

@@ -7,6 +7,8 @@ import { countTableDisagreements } from './jobs-support.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, onFirstStart } from '../../server/seed.ts';
 import type { AppliedJobPage, JobDetail, JobListCount, SavedJobPage } from '../../src/contract/jobs.ts';
 import type { BoostsPage } from '../../src/contract/search.ts';
+import type { MyJobAlert } from '../../src/contract/job-alerts.ts';
+import { runDueDigests } from '../../server/jobs/index.ts';
 import { passwordLogin } from './account-support.ts';
 import { getJson, postJson } from './company-support.ts';
 import { filesApp, type FilesApp } from './files-support.ts';
@@ -50,6 +52,16 @@ describe('the demo job seekers’ jobs', () => {
     const page = (await getJson<JobDetail>(f, `/api/JobSeeker/job?id=${applied.items[0]!.id}`, seeker)).body.data;
     expect(page.viewer).toMatchObject({ hasApplied: true, application: { status: applied.items[0]!.applicationStatus } });
     expect(page.viewer!.application!.id).toBe(applied.items[0]!.applicationId);
+  });
+
+  it('the demo seeker has two confirmed job alerts in settings, none due at once', async () => {
+    const alerts = (await getJson<MyJobAlert[]>(f, '/api/JobSeeker/job-alerts', seeker)).body.data;
+    expect(alerts.map((a) => [a.keyword, a.frequency, a.confirmed])).toEqual([
+      ['customer service', 'weekly', true],
+      ['warehouse', 'daily', true],
+    ]);
+    expect(alerts[1]).toMatchObject({ placeName: 'Vancouver, WA', radius: 25 });
+    expect((await runDueDigests(f.app.ctx)).sent).toBe(0);
   });
 
   it('the newcomer has saved two jobs and applied to none', async () => {

@@ -144,6 +144,9 @@ describe('job alerts (POST job/Subscribe, job/Unsubscribe)', () => {
       latitude: 45.64,
       longitude: -122.66,
       radius: 15,
+      placeName: null,
+      frequency: 'daily',
+      confirmed: false,
     });
     expect(answer.body.message).toBe(ContactMessages.subscribed);
 
@@ -153,9 +156,10 @@ describe('job alerts (POST job/Subscribe, job/Unsubscribe)', () => {
 
     const [mail, ...others] = await inbox(t.f.app, 'pat.alerts@example.com');
     expect(others).toEqual([]);
-    expect(mail!.subject).toBe('Your Job Marketplace job alert');
+    expect(mail!.subject).toBe('Confirm your Job Marketplace job alert');
     expect(mail!.text).toContain('jobs matching “forklift driver” within 15 miles of the place you chose');
-    const link = new URL(mail!.links[0]!);
+    expect(new URL(mail!.links[0]!).pathname).toBe('/job-alerts/confirm');
+    const link = new URL(mail!.links.at(-1)!);
     expect(link.pathname).toBe('/job-alerts/unsubscribe');
     const token = link.searchParams.get('token')!;
     expect(row!.unsubscribeTokenHash).not.toContain(token);
@@ -174,6 +178,9 @@ describe('job alerts (POST job/Subscribe, job/Unsubscribe)', () => {
       latitude: null,
       longitude: null,
       radius: null,
+      placeName: null,
+      frequency: 'daily',
+      confirmed: false,
     });
     expect((await inbox(t.f.app, 'everything@example.com'))[0]!.text).toContain('all new jobs');
     expect(expectOk(await subscribe({ email: 'near@example.com', latitude: 43.6, longitude: -116.2 })).radius).toBe(10);

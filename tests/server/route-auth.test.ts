@@ -9,6 +9,7 @@ import { buildPath, type EndpointDef } from '../../src/contract/endpoint.ts';
 import { roles, type Role } from '../../src/contract/roles.ts';
 import { MESSAGING_SOCKET_PATH } from '../../src/contract/messaging.ts';
 import { SUBSCRIPTIONS_WEBHOOK_PATH } from '../../src/contract/billing.ts';
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from '../../server/jobs/alerts.ts';
 import { createAccessTokens } from '../../server/platform/tokens.ts';
 import { createTestApp, type TestApp } from '../support/server/test-app.ts';
 
@@ -102,6 +103,8 @@ describe('the endpoint table', () => {
       .filter((r) => r.url !== MESSAGING_SOCKET_PATH)
       // The payment processor's webhook is public and signed, read on its raw body (server/billing/routes.ts).
       .filter((r) => !(r.method === 'POST' && r.url === SUBSCRIPTIONS_WEBHOOK_PATH))
+      // A mail program's one-click unsubscribe (RFC 8058) posts a form to the token's address (server/jobs/routes.ts).
+      .filter((r) => !(r.method === 'POST' && r.url === ONE_CLICK_UNSUBSCRIBE_PATH))
       .map((r) => `${r.method} ${r.url}`);
     expect(served.length).toBeGreaterThan(0);
     expect(

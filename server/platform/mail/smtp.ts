@@ -7,7 +7,14 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   return {
     name: 'smtp',
     async deliver(mail: Mail) {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+      await transporter.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
     },
     close() {
       transporter.close();
