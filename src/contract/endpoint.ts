@@ -4,7 +4,7 @@ import type { Role } from './roles.ts';
 // In the browser, zod checks without compiling code at run time: its compiler's probe of `new
 // Function` is refused by the pages' content security policy (no 'unsafe-eval'), and the browser
 // reports every refusal. The server keeps the compiled, faster checks.
-if (typeof document !== 'undefined') z.config({ jitless: true });
+if ('document' in globalThis) z.config({ jitless: true });
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
