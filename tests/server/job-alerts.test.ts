@@ -400,7 +400,10 @@ describe('the dev clock (POST /dev/clock)', () => {
     expect(data.digests.sent).toBeGreaterThanOrEqual(1);
     expect(data.renewals).toBeDefined();
     expect((await digestsTo(email)).map(jobsIn)).toEqual([[posted]]);
-    expect((await t.f.app.inject({ method: 'POST', url: '/dev/clock', payload: { advanceMs: -1 } })).statusCode).toBe(400);
+    expect((await t.f.app.inject({ method: 'POST', url: '/dev/clock', payload: { advanceMs: 1.5 } })).statusCode).toBe(400);
+    // Put back, and never before the real time.
+    const back = await t.f.app.inject({ method: 'POST', url: '/dev/clock', payload: { advanceMs: -(DAY + MINUTE) * 3 } });
+    expect(back.json().data.offsetMs).toBe(0);
     const page = await t.f.app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(email)}` });
     expect(page.body).toContain('List-Unsubscribe-Post');
   });
