@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { seedJobs } from '../../server/cli/seed-jobs.ts';
+import { rowsOf } from '../../server/db/sql.ts';
 import {
   call,
   expectCall,
@@ -64,11 +65,11 @@ console.log(`${seeded.jobs} jobs seeded in ${(seeded.ms / 1000).toFixed(1)} s`);
 const main = await insertCompany(database, 'Riverside Freight LLC');
 const seekers = await insertSeekers(database, SEEKERS + CHANNELS, 'soak');
 // Jobs a seeker with a résumé may apply to: open a while yet, no cover letter asked.
-const open = await database.db.execute<{ id: string }>(sql`
+const open = await database.db.execute(sql`
   select id from job_posts
   where status = 'Active' and valid_through > now() + interval '2 days'
     and coalesce((job_data -> 'jobDetails' ->> 'requiresCoverLetter')::boolean, false) = false`);
-const openIds = (('rows' in open ? open.rows : open) as Array<{ id: string }>).map((r) => r.id);
+const openIds = rowsOf<{ id: string }>(open).map((r) => r.id);
 console.log(`${openIds.length} jobs open to applications`);
 await database.close();
 
