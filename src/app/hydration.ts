@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { LOCATION_KEY, PERMISSION_KEY } from '../services/location-keys.ts';
 import { themeStore } from '../services/theme-store.ts';
 
@@ -23,3 +24,18 @@ export function firstRenderIsPrerendered(): boolean {
   }
   return themeStore.read() === 'system' && !themeStore.systemPrefersDark();
 }
+
+const noChange = () => () => undefined;
+
+/**
+ * True while React renders what was prerendered: at build, and in the browser while it takes the
+ * prerendered HTML over (a lazy page's part may be taken over later, once its code has arrived).
+ * A page whose content waits on something that may already be known by then (the stored session)
+ * renders what the build rendered while this is true; React renders it again right after.
+ */
+export const useHydrating = (): boolean =>
+  useSyncExternalStore(
+    noChange,
+    () => false,
+    () => true,
+  );

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { useHydrating } from '../../app/hydration.ts';
 import { useSession } from '../../app/session.tsx';
 import { JobMessages, type JobDetail } from '../../contract/jobs.ts';
 import { jobRefusalMessages, jobRefusalOf } from '../../contract/application-rules.ts';
@@ -15,7 +16,6 @@ import type { SaveJobEmitted } from '../../machines/jobs/save-job.machine.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { LoadFailed, Loading } from '../ui/load-state.tsx';
-import { LoadingOverlay } from '../ui/loading-overlay.tsx';
 import { SaveJobButton } from './job-card.tsx';
 import { CompanyCardView, Description, Extras, KeyFacts, Requirements, Skills } from './job-page-parts.tsx';
 import type { invitationViewedMachine } from '../../machines/suggestions/invitation-viewed.machine.ts';
@@ -213,12 +213,23 @@ function JobView({ actor, job, role, signedIn }: { actor: Actor; job: JobDetail;
 
 function Shell({ role, children }: { role: Role | null; children: ReactNode }) {
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-2 px-2 py-4">
+    // At least a screen tall, so the footer stays below the fold while the job loads and does not
+    // move when it arrives.
+    <div className="mx-auto flex min-h-screen w-full max-w-5xl flex-col gap-2 px-2 py-4">
       <Link href={searchPathFor(role)} className="w-fit text-sm font-medium">
         <span aria-hidden="true">← </span>Back to search
       </Link>
       {children}
     </div>
+  );
+}
+
+/** The page before it knows who reads it: the job loading, as a visitor sees it. */
+function JobPageSkeleton() {
+  return (
+    <Shell role={null}>
+      <Loading label={JobPageMessages.loading} />
+    </Shell>
   );
 }
 
@@ -274,8 +285,11 @@ export default function JobPage({
   const { id = '' } = useParams<{ id: string }>();
   const invitationId = invitationIdOf(useSearch());
   const { role, signedIn, restoring } = useSession();
-  // The job is read as the user is: wait for the stored session before asking.
-  if (restoring) return <LoadingOverlay open />;
+  const hydrating = useHydrating();
+  // The job is read as the user is: wait for the stored session before asking. Meanwhile, and
+  // while the browser takes over the page prerendered at build (src/app/prerender.tsx, the same
+  // for every job), the page is the job loading for a visitor.
+  if (restoring || hydrating) return <JobPageSkeleton />;
   // A new job, or a new user, is a new page: the machine starts again.
   return (
     <>
