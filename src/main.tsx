@@ -4,12 +4,6 @@ import { App } from './app/App.tsx';
 import { firstRenderIsPrerendered } from './app/hydration.ts';
 import './index.css';
 
-// The pages' policy forbids eval: zod is told not to try it, or its probe is reported as a
-// violation. Through zod's global settings (what `z.config` writes), so zod stays out of this
-// chunk and loads with the first call.
-const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-zodSettings.__zod_globalConfig = Object.assign(zodSettings.__zod_globalConfig ?? {}, { jitless: true });
-
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
