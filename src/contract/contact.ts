@@ -64,11 +64,7 @@ export const subscribeInputSchema = z
     placeName: z
       .preprocess(
         blankToNull,
-        z
-          .string({ error: JobAlertMessages.placeName })
-          .trim()
-          .max(MAX_ALERT_PLACE_NAME, JobAlertMessages.placeName)
-          .nullish(),
+        z.string({ error: JobAlertMessages.placeName }).trim().max(MAX_ALERT_PLACE_NAME, JobAlertMessages.placeName).nullish(),
       )
       .transform((v) => v ?? null),
     frequency: alertFrequencySchema.default('daily'),
