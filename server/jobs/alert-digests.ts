@@ -30,6 +30,12 @@ export const DIGEST_EVERY_MS = MINUTE_MS;
 export const DIGEST_CLAIM_MS = 5 * MINUTE_MS;
 /** Alerts claimed at once: their identical criteria are searched once. */
 const BATCH = 200;
+/**
+ * A digest covers jobs posted up to this long before its run: a job's posting time is taken when
+ * its transaction starts, so one still committing at the run would otherwise fall behind the
+ * watermark unseen. It comes in the next digest instead.
+ */
+export const DIGEST_COMMIT_GRACE_MS = 2 * MINUTE_MS;
 /** Keywords' candidate jobs kept during one run (a run reads each keyword's new jobs once). */
 const CANDIDATE_CACHE = 5000;
 
@@ -244,11 +250,11 @@ interface Digest {
 /**
  * Records a few alerts' digests in one transaction: the alerts locked and each checked to be as
  * claimed (still there, still confirmed, its watermark unchanged; one that is not is left alone),
- * their watermarks moved to `now` and their next due moments set in one statement, and each mail
+ * their watermarks moved to `through` and their next due moments set in one statement, and each mail
  * that has jobs recorded in the outbox. The mails go to the transport only after the commit; should
  * anything fail, nothing of the chunk is recorded.
  */
-async function recordDigests(ctx: AppContext, digests: Digest[], now: Date): Promise<Array<'sent' | 'empty'>> {
+async function recordDigests(ctx: AppContext, digests: Digest[], now: Date, through: Date): Promise<Array<'sent' | 'empty'>> {
   const handOvers: Array<() => void> = [];
   const outcomes = await ctx.db.transaction(async (tx) => {
     const rows = await tx
@@ -271,7 +277,7 @@ async function recordDigests(ctx: AppContext, digests: Digest[], now: Date): Pro
     const at = now.toISOString();
     await tx.execute(sql`
       update ${t} set
-        digest_from = ${at}::timestamptz,
+        digest_from = greatest(${t.digestFrom}, ${through.toISOString()}::timestamptz),
         claimed_until = null,
         next_digest_at = v.next,
         last_sent_at = case when v.outcome = 'sent' then ${at}::timestamptz else ${t.lastSentAt} end
@@ -301,6 +307,7 @@ async function recordDigests(ctx: AppContext, digests: Digest[], now: Date): Pro
 export async function runDueDigests(ctx: AppContext): Promise<DigestReport> {
   const report: DigestReport = { sent: 0, empty: 0, dropped: 0 };
   const now = ctx.adapters.now();
+  const through = new Date(now.getTime() - DIGEST_COMMIT_GRACE_MS);
   const dropped = await ctx.db
     .delete(t)
     .where(
@@ -318,7 +325,7 @@ export async function runDueDigests(ctx: AppContext): Promise<DigestReport> {
     const key = keyword?.toLowerCase() ?? '';
     const kept = cache.get(key);
     if (kept && kept.since <= since.getTime()) return kept.jobs;
-    const jobs = await candidatesOf(ctx, keyword, since, now);
+    const jobs = await candidatesOf(ctx, keyword, since, through);
     if (cache.size >= CANDIDATE_CACHE) cache.delete(cache.keys().next().value!);
     cache.set(key, { since: since.getTime(), jobs });
     return jobs;
@@ -347,7 +354,7 @@ export async function runDueDigests(ctx: AppContext): Promise<DigestReport> {
         return { alert, jobs: digest.ids.flatMap((id) => shown.get(id) ?? []), total: digest.total };
       });
       try {
-        for (const outcome of await recordDigests(ctx, chunk, now)) report[outcome] += 1;
+        for (const outcome of await recordDigests(ctx, chunk, now, through)) report[outcome] += 1;
       } catch (err) {
         // Nothing of the chunk was recorded; left claimed, a later run takes it up when the claim lapses.
         ctx.log.error({ err, alertIds: chunk.map((d) => d.alert.id) }, 'job alert digests failed; they are tried again later');

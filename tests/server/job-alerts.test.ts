@@ -268,6 +268,19 @@ describe('digests (runDueDigests)', () => {
     expect((await digestsTo(email)).map(jobsIn)).toEqual([[first], [second]]);
   });
 
+  it('leaves a job posted in the last two minutes before a run to the next digest, so one still being saved is not skipped', async () => {
+    const email = fresh('grace');
+    await confirmedAlert(email, { keyword: 'quokka' });
+    t.clock.advance(DAY);
+    const late = await job('Quokka Keeper');
+    t.clock.advance(MINUTE);
+    await run();
+    expect(await digestsTo(email)).toEqual([]);
+    t.clock.advance(DAY);
+    await run();
+    expect((await digestsTo(email)).map(jobsIn)).toEqual([[late]]);
+  });
+
   it('waits 7 days for a weekly alert', async () => {
     const email = fresh('weekly');
     await confirmedAlert(email, { keyword: 'bilby', frequency: 'weekly' });
