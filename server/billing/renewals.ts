@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { runEvery } from '../platform/every.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { boostSubscriptions, boostTiers, companies, invoices, jobPosts } from '../db/schema.ts';
@@ -374,16 +375,9 @@ export async function runDueRenewals(ctx: AppContext): Promise<RenewalReport> {
 
 /** Runs the due billing work every minute while the app runs; the timer never keeps the process alive. */
 export function startRenewals(ctx: AppContext): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runDueRenewals(ctx)
-      .catch((err: unknown) => ctx.log.error({ err }, 'the billing run failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, RENEWAL_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return runEvery(
+    RENEWAL_EVERY_MS,
+    () => runDueRenewals(ctx),
+    (err) => ctx.log.error({ err }, 'the billing run failed'),
+  );
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { runEvery } from '../platform/every.ts';
 import type { AppContext } from '../context.ts';
 import { companies, jobAlertSubscriptions, jobPosts } from '../db/schema.ts';
 import { uuidIn } from '../db/sql.ts';
@@ -367,16 +368,9 @@ export async function runDueDigests(ctx: AppContext): Promise<DigestReport> {
 
 /** Runs the due digests every minute while the app runs; the timer never keeps the process alive. */
 export function startDigests(ctx: AppContext): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runDueDigests(ctx)
-      .catch((err: unknown) => ctx.log.error({ err }, 'the job alert digest run failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, DIGEST_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return runEvery(
+    DIGEST_EVERY_MS,
+    () => runDueDigests(ctx),
+    (err) => ctx.log.error({ err }, 'the job alert digest run failed'),
+  );
 }

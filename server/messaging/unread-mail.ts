@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { runEvery } from '../platform/every.ts';
 import { rowsOf } from '../db/sql.ts';
 import type { AppContext } from '../context.ts';
 import { compose } from '../platform/mail/compose.ts';
@@ -111,16 +112,9 @@ export async function mailUnreadMessages(ctx: AppContext, now: Date = ctx.adapte
 
 /** Runs the sweep every minute while the app runs; the timer never keeps the process alive. */
 export function startUnreadMail(ctx: AppContext): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    mailUnreadMessages(ctx)
-      .catch((err: unknown) => ctx.log.error({ err }, 'unread messages were not mailed'))
-      .finally(() => {
-        running = false;
-      });
-  }, UNREAD_SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return runEvery(
+    UNREAD_SWEEP_EVERY_MS,
+    () => mailUnreadMessages(ctx),
+    (err) => ctx.log.error({ err }, 'unread messages were not mailed'),
+  );
 }
