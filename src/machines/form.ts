@@ -118,13 +118,16 @@ export function messagesOf(err: unknown, fallback: string): string[] {
 /**
  * A failed call split for a form with field errors: a field's message goes next to that field,
  * the others are joined by a space (spec 1 §8); `fallback` when nothing readable is left.
+ * `tooMany`, when given, is what a 429 says, in the product's words whatever came with it.
  */
 function failureOf<F extends string>(
   err: unknown,
   fields: readonly F[],
   fallback: string,
+  tooMany?: string,
 ): { error: string | null; serverErrors: FieldErrors<F> } {
   if (!(err instanceof ApiError)) return { error: fallback, serverErrors: {} };
+  if (tooMany && err.status === 429) return { error: tooMany, serverErrors: {} };
   const serverErrors = firstErrors(
     Object.entries(err.fieldErrors)
       .filter(([, message]) => message)
@@ -190,7 +193,7 @@ export function formOf<F extends string, C extends FormState<F>, E extends Event
       const typed = Object.fromEntries(fields.map((f) => [f, values[f] ?? ''])) as Record<F, string>;
       return { values: typed, touched: {}, errors: check(typed, context), serverErrors: {}, error: null };
     },
-    failure: (err: unknown, fallback: string) => failureOf(err, fields, fallback),
+    failure: (err: unknown, fallback: string, tooMany?: string) => failureOf(err, fields, fallback, tooMany),
     isValid,
     /** The errors a user sees now: the rules' for touched fields, else what the server said. */
     visibleErrors(context: C): FieldErrors<F> {

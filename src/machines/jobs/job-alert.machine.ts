@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { ContactMessages, subscribeInputSchema, type JobAlert, type SubscribeInput } from '../../contract/contact.ts';
 import { JobAlertMessages, MAX_ALERT_PLACE_NAME, type AlertFrequency } from '../../contract/job-alerts.ts';
 import { contactService } from '../../services/contact.ts';
-import { ApiError, HttpMessages } from '../../services/http.ts';
+import { HttpMessages } from '../../services/http.ts';
 import { canSubmit, formOf, validate, type FormEvent, type FormState } from '../form.ts';
 
 /** What the alert looks for: the search on screen when the dialog opened. */
@@ -45,12 +45,6 @@ const form = formOf<JobAlertField, JobAlertContext, JobAlertEvent>(jobAlertField
   validate(subscribeInputSchema, subscribeRequestOf(context.criteria!, values), jobAlertFields),
 );
 
-/** A refusal for too many requests says so in the product's words, whatever came with it. */
-function failureOf(error: unknown) {
-  if (error instanceof ApiError && error.status === 429) return { error: ContactMessages.tooManyRequests, serverErrors: {} };
-  return form.failure(error, HttpMessages.failed);
-}
-
 /** On at once for a signed-in job seeker's own address; otherwise it starts when the mail's link is followed. */
 export const doneMessageOf = (alert: Pick<JobAlert, 'confirmed'>) =>
   alert.confirmed ? JobAlertMessages.subscribedConfirmed : JobAlertMessages.checkEmail;
@@ -72,7 +66,7 @@ export const jobAlertMachine = setup({
   },
   actions: {
     ...form.actions,
-    failed: assign((_, params: { error: unknown }) => failureOf(params.error)),
+    failed: assign((_, params: { error: unknown }) => form.failure(params.error, HttpMessages.failed, ContactMessages.tooManyRequests)),
   },
   guards: form.guards,
 }).createMachine({

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { CONTACT_HONEYPOT_FIELD, ContactMessages, contactInputSchema, type ContactInput } from '../../contract/contact.ts';
 import { contactService } from '../../services/contact.ts';
-import { ApiError, HttpMessages } from '../../services/http.ts';
+import { HttpMessages } from '../../services/http.ts';
 import { canSubmit, formOf, validate, type FormEvent, type FormState } from '../form.ts';
 
 /** The fields a visitor fills in, in the order the form shows them. */
@@ -21,12 +21,6 @@ const form = formOf<ContactField, ContactContext, ContactEvent>(contactFormField
   validate(contactInputSchema, values, contactFields),
 );
 
-/** A refusal for too many messages says so in the product's words, whatever came with it. */
-function failureOf(error: unknown) {
-  if (error instanceof ApiError && error.status === 429) return { error: ContactMessages.tooManyRequests, serverErrors: {} };
-  return form.failure(error, HttpMessages.failed);
-}
-
 /**
  * The contact form (ConnectWithUs, spec 2 §7): the contract's rules show per field once a field is
  * left (or on an early submit), the server's per-field answer shows next to its field, a refusal
@@ -42,7 +36,7 @@ export const contactMachine = setup({
   },
   actions: {
     ...form.actions,
-    failed: assign((_, params: { error: unknown }) => failureOf(params.error)),
+    failed: assign((_, params: { error: unknown }) => form.failure(params.error, HttpMessages.failed, ContactMessages.tooManyRequests)),
   },
   guards: form.guards,
 }).createMachine({
