@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import postgres from 'postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -61,8 +63,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     location = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(location, { recursive: true });
   }
-  // pg_trgm: the back office's substring search (migration 0023). PostgreSQL ships it; PGlite loads it here.
-  const extensions = { pg_trgm };
+  // PostgreSQL ships these in contrib; PGlite loads them here. pg_trgm: the back office's substring
+  // search (migration 0023); cube and earthdistance: the PostgreSQL search engine (migration 0026).
+  const extensions = { pg_trgm, cube, earthdistance };
   const client = await PGlite.create(location, options.template ? { loadDataDir: options.template, extensions } : { extensions });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });

@@ -582,6 +582,95 @@ export const jobPosts = pgTable(
   ],
 );
 
+/** A point on the earth as earthdistance writes it (a cube of three coordinates from the earth's centre). */
+const earth = customType<{ data: string }>({ dataType: () => 'cube' });
+
+/**
+ * The PostgreSQL search engine's slim copy of the findable jobs: Active jobs of an active company
+ * that is not blacklisted, with only what search filters and orders on. Kept by triggers on
+ * job_posts and companies (migration 0026), whatever wrote them; a job past `valid_through` stays
+ * until the engine sweeps it, and every search still checks `valid_through`.
+ */
+export const jobSearch = pgTable(
+  'job_search',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id').notNull(),
+    isRemote: boolean('is_remote').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** ll_to_earth(latitude, longitude): nearest first and the circle's box from one GiST index. */
+    earth: earth('earth'),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
+    validThrough: timestamp('valid_through', { withTimezone: true }).notNull(),
+    searchDocument: tsvector('search_document'),
+    jobTypeIds: integer('job_type_ids').array().notNull(),
+    scheduleIds: integer('schedule_ids').array().notNull(),
+    skillIds: integer('skill_ids').array().notNull(),
+    workSchedule: smallint('work_schedule'),
+    /** The top pay counted over a year (yearlyTopPayOf), null without a pay period. */
+    yearlyPay: numeric('yearly_pay', { mode: 'number' }),
+    minExperience: smallint('min_experience'),
+    openToMinors: boolean('open_to_minors').notNull(),
+    boostPlacements: text('boost_placements', { enum: boostPlacements }).array().notNull(),
+  },
+  (t) => [
+    index('job_search_earth_idx').using('gist', t.earth),
+    // A view's box (the map), as PostgreSQL's own points.
+    index('job_search_point_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
+    index('job_search_document_idx').using('gin', t.searchDocument),
+    index('job_search_remote_document_idx')
+      .using('gin', t.searchDocument)
+      .where(sql`is_remote`),
+    index('job_search_posted_idx').on(t.postedAt.desc(), t.id),
+    index('job_search_remote_posted_idx')
+      .on(t.postedAt.desc(), t.id)
+      .where(sql`is_remote`),
+    index('job_search_pay_idx').on(sql`${t.yearlyPay} desc nulls last`, t.id),
+    index('job_search_valid_idx').on(t.validThrough),
+    index('job_search_lifted_idx')
+      .on(t.postedAt, t.id)
+      .where(sql`'searchLift' = any(boost_placements)`),
+  ],
+);
+
+/**
+ * The map's counts per grid cell (src/lib/map-grid.ts) of the positioned jobs in job_search, at the
+ * zooms up to CELL_COUNT_MAX_ZOOM, with the changes the triggers on job_search note in
+ * job_search_cell_changes: a view of the whole country is answered from a few hundred rows instead
+ * of grouping every job in it.
+ */
+export const jobSearchCells = pgTable(
+  'job_search_cells',
+  {
+    zoom: smallint('zoom').notNull(),
+    row: integer('cell_row').notNull(),
+    col: integer('cell_col').notNull(),
+    jobs: integer('jobs').notNull(),
+    latitudeSum: doublePrecision('latitude_sum').notNull(),
+    longitudeSum: doublePrecision('longitude_sum').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.zoom, t.row, t.col] })],
+);
+
+/**
+ * Changes to the cells' counts not yet added to them: the triggers only append here, so writers of
+ * jobs in one region never wait for each other on a shared count; a timer in each process adds them
+ * to job_search_cells every few seconds, and the map reads both meanwhile.
+ */
+export const jobSearchCellChanges = pgTable(
+  'job_search_cell_changes',
+  {
+    zoom: smallint('zoom').notNull(),
+    row: integer('cell_row').notNull(),
+    col: integer('cell_col').notNull(),
+    jobs: integer('jobs').notNull(),
+    latitudeSum: doublePrecision('latitude_sum').notNull(),
+    longitudeSum: doublePrecision('longitude_sum').notNull(),
+  },
+  (t) => [index('job_search_cell_changes_cell_idx').on(t.zoom, t.row, t.col)],
+);
+
 /**
  * What changed in the jobs and companies that search indexes: one row per job or company written,
  * appended by triggers on job_posts and companies (migration 0010), so every server process's

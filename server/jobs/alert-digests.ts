@@ -11,7 +11,7 @@ import { ALERT_PERIOD_DAYS, DIGEST_MAX_JOBS, type AlertFrequency } from '../../s
 import { compensationLabel } from '../../src/lib/job-display.ts';
 import { haversineMiles } from '../../src/lib/geo.ts';
 import { alertCriteria, UNCONFIRMED_KEPT_MS, unsubscribeOf } from './alerts.ts';
-import { findableJob, usableKeyword } from './search.ts';
+import { findableJob, usableKeyword } from './search-query.ts';
 
 /**
  * Job alert digests (DESIGN §8 Scheduled work): a timer in each process claims the alerts due

@@ -26,6 +26,7 @@ import {
   updateJobAlert,
 } from './alerts.ts';
 import { startDigests } from './alert-digests.ts';
+import { startCellFolding } from './search-postgres.ts';
 import * as alerts from '../../src/contract/job-alerts.ts';
 import { JobAlertMessages } from '../../src/contract/job-alerts.ts';
 import { fail, ok } from '../http/envelope.ts';
@@ -259,11 +260,15 @@ export function jobExtraRoutes(app: FastifyInstance, ctx: AppContext) {
   // ---------- digests: a timer in each process, claiming each alert once ----------
 
   let stopDigests: (() => void) | null = null;
+  let stopFolding: (() => void) | null = null;
   app.addHook('onReady', async () => {
     stopDigests = startDigests(ctx);
+    // The PostgreSQL search engine's map counts (search-postgres.ts), whichever engine this process chose.
+    stopFolding = startCellFolding(ctx);
   });
   app.addHook('preClose', async () => {
     stopDigests?.();
+    stopFolding?.();
   });
 
   route(app, contact.connectWithUs, async ({ body, caller, req }) => {

@@ -13,7 +13,7 @@ export const health = endpoint({
     version: z.string(),
     uptimeSeconds: z.number(),
     /**
-     * This process's search index, for operators: off (SEARCH_INDEX=0), idle (built at the first
+     * This process's search index, for operators: off (SEARCH_ENGINE=postgres), idle (built at the first
      * search), building (searches answered in SQL meanwhile) or ready; the written jobs, companies
      * and seekers' records it has not read yet, and since when the oldest of them waits.
      */

@@ -47,7 +47,7 @@ const RATE = Number(process.env.ADMIN_BENCH_RATE ?? 20);
 const CONCURRENCY = 8;
 const MARK = 'Bench Admin Marker LLC';
 
-process.env.SEARCH_INDEX = '0';
+process.env.SEARCH_ENGINE = 'postgres';
 
 let database: Database;
 let app: Awaited<ReturnType<typeof buildApp>>;

@@ -4,7 +4,8 @@ import type { AppContext } from '../../server/context.ts';
 import { companies, jobPosts } from '../../server/db/schema.ts';
 import { route } from '../../server/http/route.ts';
 import { reportedBy } from '../../server/jobs/detail.ts';
-import { filterConditions, findableJob, seekerViewOf, usableKeyword, yearlyTopPay } from '../../server/jobs/search.ts';
+import { seekerViewOf } from '../../server/jobs/search.ts';
+import { filterConditions, findableJob, usableKeyword, yearlyTopPay } from '../../server/jobs/search-query.ts';
 import { jobPostListItemOf, listViewColumns, type ListViewRow } from '../../server/posting/lists.ts';
 import { postingNames } from '../../server/posting/names.ts';
 import {

@@ -19,7 +19,7 @@ import { loadAverage, percentile, sendLoad } from './support/load.ts';
  * 100th) given the premium tier's placements through posting's setJobsBoosted, as billing gives
  * them (the job posts' triggers note the writes; the search index re-reads them before its next
  * search). Each time, four searches near the demo cities (25 miles, page 1) on both engines: the
- * search index, and SQL alone (SEARCH_INDEX=0, the path PostgreSQL answers before the index is
+ * search index, and SQL alone (SEARCH_ENGINE=postgres, the path PostgreSQL answers before the index is
  * ready): best match, best match with a keyword, newest, and nearest, which does not lift (the
  * control). Through real HTTP (the server on a port, the load client in a worker thread):
  * - latency at a fixed arrival rate (open loop: each request sent on schedule whatever the answers
@@ -137,13 +137,13 @@ afterAll(async () => {
 
 /** Runs `work` on the engine: the search index, or SQL alone. */
 async function onEngine<T>(engine: Engine, work: () => Promise<T>): Promise<T> {
-  const before = process.env.SEARCH_INDEX;
-  if (engine === 'SQL') process.env.SEARCH_INDEX = '0';
+  const before = process.env.SEARCH_ENGINE;
+  if (engine === 'SQL') process.env.SEARCH_ENGINE = 'postgres';
   try {
     return await work();
   } finally {
-    if (before === undefined) delete process.env.SEARCH_INDEX;
-    else process.env.SEARCH_INDEX = before;
+    if (before === undefined) delete process.env.SEARCH_ENGINE;
+    else process.env.SEARCH_ENGINE = before;
   }
 }
 

@@ -23,7 +23,7 @@ import { searchIndexReady, searchIndexSync } from '../../server/jobs/search-inde
 /*
  * Job search at scale, through real HTTP: the Fastify server listening on a port, 20 clients at
  * once (node:http, in a worker thread so the load's own work does not run on the server's thread),
- * our build of enhanced-search (answered by the in-memory search index, then with SEARCH_INDEX=0 by
+ * our build of enhanced-search (answered by the in-memory search index, then with SEARCH_ENGINE=postgres by
  * SQL alone) against the naive build (tests/bench/naive-search.ts: distance for
  * every row, count(*) over (), OFFSET paging, no index on the position) on the same rows and the
  * same mix of requests. Beside each run: the longest pause of the server's event loop (what any
@@ -232,7 +232,7 @@ beforeAll(async () => {
   notes.push(
     built
       ? `search index of ${sync!.index!.live.toLocaleString('en-US')} jobs built in ${(sync!.buildMs / 1000).toFixed(1)} s, about ${Math.round((heapAfter - heap) / 1e6)} MB`
-      : 'search index off (SEARCH_INDEX=0)',
+      : 'search index off (SEARCH_ENGINE=postgres)',
   );
   if (built && KIND === 'pglite') {
     // On PGlite the list-view rows of every open job are kept too.
@@ -247,13 +247,13 @@ beforeAll(async () => {
 
 /** Runs `work` with the search index turned off (SQL alone). */
 async function withoutIndex<T>(work: () => Promise<T>): Promise<T> {
-  const before = process.env.SEARCH_INDEX;
-  process.env.SEARCH_INDEX = '0';
+  const before = process.env.SEARCH_ENGINE;
+  process.env.SEARCH_ENGINE = 'postgres';
   try {
     return await work();
   } finally {
-    if (before === undefined) delete process.env.SEARCH_INDEX;
-    else process.env.SEARCH_INDEX = before;
+    if (before === undefined) delete process.env.SEARCH_ENGINE;
+    else process.env.SEARCH_ENGINE = before;
   }
 }
 
@@ -430,7 +430,7 @@ describe(`search at scale (${KIND}, ${JOBS} jobs)`, () => {
           ...(NAIVE_REQUESTS > 0 ? [['naive', '/api/naive/map-clusters'] as const] : []),
         ] as const) {
           const sqlOnly = build === 'ours (SQL only)';
-          if (sqlOnly) process.env.SEARCH_INDEX = '0';
+          if (sqlOnly) process.env.SEARCH_ENGINE = 'postgres';
           for (let i = 0; i < 3; i++) await post(path, { viewport });
           const la = load();
           const samples: number[] = [];
@@ -440,7 +440,7 @@ describe(`search at scale (${KIND}, ${JOBS} jobs)`, () => {
             samples.push(r.ms);
             answer = r.text;
           }
-          if (sqlOnly) delete process.env.SEARCH_INDEX;
+          if (sqlOnly) delete process.env.SEARCH_ENGINE;
           const pins = JSON.parse(answer) as { data: { total: number; clusters: unknown[] } };
           rows.push({
             measure: `clusters ${name}: ${pins.data.total} jobs in ${pins.data.clusters.length} markers`,

@@ -79,14 +79,14 @@ const answered = () => searchIndexSync(f.app.database.db)!.answered;
 
 /** The same request answered in SQL and by the index. */
 async function both<T>(ask: () => Promise<T>): Promise<{ sql: T; index: T }> {
-  const before = process.env.SEARCH_INDEX;
-  process.env.SEARCH_INDEX = '0';
+  const before = process.env.SEARCH_ENGINE;
+  process.env.SEARCH_ENGINE = 'postgres';
   let sql: T;
   try {
     sql = await ask();
   } finally {
-    if (before === undefined) delete process.env.SEARCH_INDEX;
-    else process.env.SEARCH_INDEX = before;
+    if (before === undefined) delete process.env.SEARCH_ENGINE;
+    else process.env.SEARCH_ENGINE = before;
   }
   const count = answered();
   const index = await ask();

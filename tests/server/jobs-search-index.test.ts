@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedJobs } from '../../server/cli/seed-jobs.ts';
 import { companies, jobPosts } from '../../server/db/schema.ts';
 import { searchIndex } from '../../server/jobs/search-index/query.ts';
+import { foldCellChanges } from '../../server/jobs/search-postgres.ts';
 import { searchIndexReady, searchIndexSync } from '../../server/jobs/search-index/sync.ts';
 import { setJobsBoosted } from '../../server/posting/index.ts';
 import { rowsOf } from '../../server/db/sql.ts';
@@ -15,7 +16,7 @@ import { posting, postingApp, SKILL, type PostingWorld } from './posting-support
 import { DAY, jobAt, PLACES, publishAt, searchApi } from './search-support.ts';
 
 // Search answered by the server's in-memory index must answer exactly as the SQL search does
-// (SEARCH_INDEX=0), on the same rows: the same jobs, totals, order, pages and map; and it must
+// (SEARCH_ENGINE=postgres), on the same rows: the same jobs, totals, order, pages and map; and it must
 // follow every write at once, and the clock.
 
 let f: FilesApp;
@@ -29,14 +30,14 @@ const answered = () => searchIndexSync(db())!.answered;
 
 /** The same request answered in SQL and by the index. */
 async function both<T>(ask: () => Promise<T>): Promise<{ sql: T; index: T }> {
-  const before = process.env.SEARCH_INDEX;
-  process.env.SEARCH_INDEX = '0';
+  const before = process.env.SEARCH_ENGINE;
+  process.env.SEARCH_ENGINE = 'postgres';
   let sql: T;
   try {
     sql = await ask();
   } finally {
-    if (before === undefined) delete process.env.SEARCH_INDEX;
-    else process.env.SEARCH_INDEX = before;
+    if (before === undefined) delete process.env.SEARCH_ENGINE;
+    else process.env.SEARCH_ENGINE = before;
   }
   const count = answered();
   const index = await ask();
@@ -377,6 +378,9 @@ describe('the index follows the database', () => {
     expect(await totals()).toEqual(plus(before, 2));
 
     await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, other));
+    expect(await totals()).toEqual(plus(before, 1));
+    // The changes folded into the counts: the same map.
+    await foldCellChanges(db());
     expect(await totals()).toEqual(plus(before, 1));
     await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, id));
     expect(await totals()).toEqual(before);

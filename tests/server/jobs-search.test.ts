@@ -160,11 +160,11 @@ describe('who may search', () => {
       }
     };
     await ask();
-    process.env.SEARCH_INDEX = '0';
+    process.env.SEARCH_ENGINE = 'postgres';
     try {
       await ask();
     } finally {
-      delete process.env.SEARCH_INDEX;
+      delete process.env.SEARCH_ENGINE;
     }
     expect((await api.enhanced({ keyword: 'forklift' }, seeker.token)).status).toBe(200);
   });

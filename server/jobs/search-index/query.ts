@@ -1,6 +1,6 @@
-import type { SearchFilters, SearchLocation, SearchSort } from '../../../src/contract/search.ts';
 import { yearlyPay } from '../../../src/contract/search.ts';
 import type { Viewport } from '../../../src/contract/map.ts';
+import { TOTAL_COUNT_LIMIT, type MapCell, type SearchAnswer, type SearchQuestion } from '../search-engine.ts';
 import {
   circleBounds,
   haversineMiles,
@@ -42,49 +42,17 @@ import {
   type SlotRanges,
 } from './keyword.ts';
 
-/** Totals past this are said to be a lower bound (as TOTAL_COUNT_LIMIT in search.ts): counting may stop there. */
-export const TOTAL_COUNT_LIMIT = 1000;
-
-/** What the index is asked: the search's conditions, the page's window, the map's view. */
-export interface IndexSearch {
+/** What the index is asked: the engine's question (search-engine.ts), the keyword as its terms, moments in microseconds. */
+export type IndexSearch = Omit<SearchQuestion, 'keyword' | 'now' | 'asOf'> & {
   /** The keyword's words joined by and, or its tree with or and phrases (null: no keyword). */
   terms: QueryTerm[] | KeywordTree | null;
-  location: SearchLocation | null;
-  filters: SearchFilters;
-  sort: SearchSort;
-  /** The page's window; limit 0 answers the count and the map only. */
-  offset: number;
-  limit: number;
   nowUs: number;
   /** Jobs posted after this are left out (Infinity: none). */
   asOfUs: number;
-  boostedOnly: boolean;
-  /** Lifted jobs (a premium boost's search lift) come first, each group in the sort's order (liftsIn of the contract). */
-  lift: boolean;
-  /** The jobs the seeker reported. */
-  reported: ReadonlySet<string> | null;
-  /** The map's view, when its markers are wanted. */
-  viewport: Viewport | null;
-  /** Only jobs inside the view matter (the map alone): the grid is read over the view. */
-  viewOnly: boolean;
-}
+};
 
-export interface IndexCell {
-  row: number;
-  col: number;
-  count: number;
-  latitude: number;
-  longitude: number;
-  /** The job, when the cell holds one (the only id a marker shows). */
-  jobId: string | null;
-}
-
-export interface IndexAnswer {
-  ids: string[];
-  /** Every job found. */
-  found: number;
-  cells: { zoom: number; cells: IndexCell[] } | null;
-}
+export type IndexCell = MapCell;
+export type IndexAnswer = SearchAnswer;
 
 const RAD = RADIANS_PER_DEGREE;
 

@@ -1,3 +1,4 @@
+import { chosenEngine } from '../search-engine.ts';
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.ts';
@@ -31,7 +32,7 @@ import { JobIndex, type IndexedJob } from './store.ts';
  *   index is, for /api/health.
  * - A job past its last day is left out at query time (its last day is in the index), so expiry
  *   needs no write at all.
- * SEARCH_INDEX=0 turns the index off: every search runs in SQL.
+ * SEARCH_ENGINE=postgres turns the index off: every search runs in PostgreSQL (search-postgres.ts).
  */
 
 const BATCH = 1000;
@@ -70,7 +71,7 @@ type Position = string;
 
 /** What the notes pending for the index amount to (`health`). */
 export interface SearchIndexHealth {
-  /** off: SEARCH_INDEX=0; idle: built at the first search; building: SQL answers meanwhile. */
+  /** off: SEARCH_ENGINE=postgres; idle: built at the first search; building: SQL answers meanwhile. */
   state: 'off' | 'idle' | 'building' | 'ready';
   /** Notes committed that the index has not read yet. */
   pendingNotes: number;
@@ -615,11 +616,11 @@ export const safetyRetryDelay = (failures: number): number =>
 const syncs = new WeakMap<Db, SearchIndexSync>();
 
 /**
- * The search index of a database in this process; null when turned off (SEARCH_INDEX=0). Given a
+ * The search index of a database in this process; null when turned off (SEARCH_ENGINE=postgres). Given a
  * logger, the safety pass tells it of failures and of how far behind the index ran.
  */
 export function searchIndexSync(db: Db, log?: SearchIndexSync['log']): SearchIndexSync | null {
-  if (process.env.SEARCH_INDEX === '0') return null;
+  if (chosenEngine() !== 'index') return null;
   let s = syncs.get(db);
   if (!s) syncs.set(db, (s = new SearchIndexSync(db)));
   if (log && !s.log) s.log = log;

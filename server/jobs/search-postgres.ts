@@ -1,0 +1,523 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { runEvery } from '../platform/every.ts';
+import type { Db } from '../db/client.ts';
+import { rowsOf, uuidIn } from '../db/sql.ts';
+import { greatCircleMiles } from '../db/geo.ts';
+import {
+  companies,
+  jobPosts,
+  jobReports,
+  jobSearch,
+  jobSearchCellChanges,
+  jobSearchCells,
+  jobSeekerSkills,
+  savedJobs,
+  users,
+} from '../db/schema.ts';
+import { listViewColumns, type ListViewRow } from '../posting/index.ts';
+import { EARTH_RADIUS_MILES, type LatLngBox } from '../../src/lib/geo.ts';
+import { cellSize, gridZoomFor } from '../../src/lib/map-grid.ts';
+import type { Viewport } from '../../src/contract/map.ts';
+import { NO_FILTERS, type SearchFilters, type SearchLocation, type SearchSort } from '../../src/contract/search.ts';
+import type { SeekerRecords } from './search-index/seekers.ts';
+import { TOTAL_COUNT_LIMIT, type MapCell, type SearchAnswer, type SearchEngine, type SearchQuestion } from './search-engine.ts';
+import { filterConditions, usableKeyword } from './search-query.ts';
+
+/**
+ * The PostgreSQL search engine: the question in SQL over job_search, the slim copy of the findable
+ * jobs its triggers keep (migration 0026). Nearest first and the circle come from the GiST index of
+ * earth points, keywords from the tsvector's GIN index, the map of a large view from the counts per
+ * grid cell kept beside it. It answers on its own (SEARCH_ENGINE=postgres), and for the index while
+ * the index builds or for a keyword the index leaves to it.
+ */
+
+const J = jobSearch;
+
+/** The cells' counts are kept up to this zoom (migration 0026's generate_series(1, 14)); finer views group their jobs. */
+export const CELL_COUNT_MAX_ZOOM = 14;
+
+/** A job seeker's records read for a search: reported, skills, saved (up to SAVED_READ_AHEAD), switched off. */
+export const SAVED_READ_AHEAD = 500;
+
+const idsIn = (list: unknown): string[] => (list ? String(list).split(',') : []);
+
+/** The seeker's reported jobs, skills and saved jobs, and whether the account is off, in one statement. */
+export async function seekerRecordsOf(db: Db, seekerId: string): Promise<SeekerRecords> {
+  const [row] = rowsOf<{ reported: string | null; skills: string | null; saved: string | null; signed_out: boolean | null }>(
+    await db.execute(sql`select
+      (select ${users.disabled} or ${users.deactivatedAt} is not null from ${users} where ${users.id} = ${seekerId}) as signed_out,
+      (select string_agg(${jobReports.jobPostId}::text, ',') from ${jobReports} where ${jobReports.reporterId} = ${seekerId}) as reported,
+      (select string_agg(${jobSeekerSkills.skillId}::text, ',') from ${jobSeekerSkills} where ${jobSeekerSkills.userId} = ${seekerId}) as skills,
+      (select string_agg(s.id::text, ',') from (select ${savedJobs.jobPostId} as id from ${savedJobs} where ${savedJobs.userId} = ${seekerId} limit ${SAVED_READ_AHEAD + 1}) s) as saved`),
+  );
+  const saved = idsIn(row?.saved);
+  return {
+    reported: new Set(idsIn(row?.reported)),
+    skills: new Set(idsIn(row?.skills).map(Number)),
+    saved: saved.length > SAVED_READ_AHEAD ? null : new Set(saved),
+    // No such user reads as switched off.
+    signedOut: row?.signed_out !== false,
+  };
+}
+
+/** The list rows of these jobs (job_posts with their company). */
+export async function listRowsOf(db: Db, ids: readonly string[]): Promise<Map<string, ListViewRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await db
+    .select(listViewColumns)
+    .from(jobPosts)
+    .innerJoin(companies, eq(companies.id, jobPosts.companyId))
+    .where(uuidIn(jobPosts.id, [...new Set(ids)]))) as ListViewRow[];
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+// ---------- place ----------
+
+/** The point as earthdistance writes it. */
+const earthAt = (lat: number, lng: number) => sql`ll_to_earth(${lat}::float8, ${lng}::float8)`;
+
+/** Straight-line distance through the earth from the point: nearer on the surface is nearer in it, and the GiST index orders by it. */
+const nearness = (location: SearchLocation): SQL<number | null> => sql`(${J.earth} <-> ${earthAt(location.latitude, location.longitude)})`;
+
+/**
+ * Within the circle: the earth box around it from the GiST index (its great-circle radius as
+ * earthdistance measures it, a hair wider so rounding never leaves a job out), then the exact
+ * haversine of src/lib/geo.ts, which decides as the index does.
+ */
+function withinCircle(location: SearchLocation): SQL {
+  const { latitude: lat, longitude: lng, radius } = location;
+  const meters = sql`(${radius / EARTH_RADIUS_MILES}::float8 * earth() * 1.000001)`;
+  return sql`(${J.earth} <@ earth_box(${earthAt(lat, lng)}, ${meters}) and ${greatCircleMiles({ latitude: lat, longitude: lng }, J)} <= ${radius}::float8)`;
+}
+
+/** The job's position lies in the box (the GiST index of points); a box across the 180th meridian is two. */
+function inBox(box: LatLngBox): SQL {
+  const point = sql`point(${J.longitude}, ${J.latitude})`;
+  const part = (west: number, east: number) =>
+    sql`${point} <@ box(point(${west}::float8, ${box.south}::float8), point(${east}::float8, ${box.north}::float8))`;
+  return box.west <= box.east ? part(box.west, box.east) : sql`(${part(box.west, 180)} or ${part(-180, box.east)})`;
+}
+
+/** Where a job may be: near the place, or remote (which has no place) as the filter says. */
+function placeCondition(location: SearchLocation | null, remote: SearchFilters['remote']): SQL | undefined {
+  if (remote === 'only') return sql`${J.isRemote}`;
+  if (!location) return remote === 'exclude' ? sql`not ${J.isRemote}` : undefined;
+  if (remote === 'exclude') return sql`(not ${J.isRemote} and ${withinCircle(location)})`;
+  return sql`(${J.isRemote} or ${withinCircle(location)})`;
+}
+
+// ---------- the plan ----------
+
+const inFeaturedStrip = sql`'featuredStrip' = any(${J.boostPlacements})`;
+const liftedJob = sql`'searchLift' = any(${J.boostPlacements})`;
+
+interface Plan {
+  where: SQL;
+  distance: SQL<number | null> | null;
+  keyword: SQL | null;
+  /**
+   * Where nearby and remote jobs are both found (a place, remote neither excluded nor the only
+   * ones): each half's conditions, read and counted apart, each from its own index.
+   */
+  halves: { nearby: SQL; remote: SQL } | null;
+}
+
+async function planOf(db: Db, q: SearchQuestion): Promise<Plan> {
+  const keyword = await usableKeyword(db, q.keyword);
+  const { location } = q;
+  const rest = and(
+    sql`${J.validThrough} > ${q.now.toISOString()}::timestamptz`,
+    keyword ? sql`${J.searchDocument} @@ ${keyword}` : undefined,
+    ...filterConditions(q.filters, J),
+    sql`${J.postedAt} <= ${q.asOf.toISOString()}::timestamptz`,
+    q.boostedOnly ? inFeaturedStrip : undefined,
+    q.reported?.size ? sql`not ${uuidIn(J.id, [...q.reported])}` : undefined,
+  )!;
+  const place = placeCondition(location, q.filters.remote);
+  const where = place ? and(rest, place)! : rest;
+  const halves =
+    location && q.filters.remote === 'include'
+      ? { nearby: and(rest, sql`not ${J.isRemote}`, withinCircle(location))!, remote: and(rest, sql`${J.isRemote}`)! }
+      : null;
+  return { where, keyword, halves, distance: location ? nearness(location) : null };
+}
+
+function orderOf(sort: SearchSort, plan: Plan): SQL[] {
+  const nearest = plan.distance ? [sql`${plan.distance} asc nulls last`] : [];
+  const tie = asc(J.id);
+  switch (sort) {
+    case 'distance':
+      return [...nearest, desc(J.postedAt), tie];
+    case 'newest':
+      return [desc(J.postedAt), tie];
+    case 'pay':
+      return [sql`${J.yearlyPay} desc nulls last`, ...nearest, tie];
+    case 'relevance':
+      return [...(plan.keyword ? [sql`ts_rank(${J.searchDocument}, ${plan.keyword}) desc`] : []), ...nearest, desc(J.postedAt), tie];
+  }
+}
+
+/** The plan's jobs that also meet a condition. */
+const narrowed = (plan: Plan, condition: SQL): Plan => ({
+  ...plan,
+  where: and(plan.where, condition)!,
+  halves: plan.halves && { nearby: and(plan.halves.nearby, condition)!, remote: and(plan.halves.remote, condition)! },
+});
+
+type IdRow = { id: string; lead?: unknown; distance?: unknown; posted?: unknown };
+
+/** The ids of a page, in order, from job_search alone. */
+function idsOfPage(db: Db, where: SQL, order: SQL[], limit: number, offset: number, extra: Record<string, SQL> = {}): Promise<IdRow[]> {
+  return db
+    .select({ id: J.id, ...extra })
+    .from(J)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset) as Promise<IdRow[]>;
+}
+
+/** Jobs found, counted up to `limit` (all of them without one). */
+async function countUpTo(db: Db, where: SQL, limit?: number): Promise<number> {
+  const found = db
+    .select({ one: sql`1` })
+    .from(J)
+    .where(where);
+  const [row] = await db.select({ n: count() }).from((limit === undefined ? found : found.limit(limit)).as('found'));
+  return Number(row?.n ?? 0);
+}
+
+/** Jobs found, counted up to the limit (one more tells whether there are more); nearby and remote apart. */
+async function totalOf(db: Db, plan: Plan): Promise<number> {
+  if (!plan.halves) return countUpTo(db, plan.where, TOTAL_COUNT_LIMIT + 1);
+  const n = await countUpTo(db, plan.halves.nearby, TOTAL_COUNT_LIMIT + 1);
+  return n > TOTAL_COUNT_LIMIT ? n : n + (await countUpTo(db, plan.halves.remote, TOTAL_COUNT_LIMIT + 1 - n));
+}
+
+/**
+ * A page's ids. In an order that lifts, the lifted jobs come first, each group in the order itself:
+ * the lifted ones (few, from their own index) are read up to the page's end, and when they end
+ * before it, the page goes on with the others from where the lifted ones leave it.
+ */
+async function pageIds(db: Db, plan: Plan, sort: SearchSort, offset: number, limit: number, lift: boolean): Promise<string[]> {
+  if (!lift) return idsInOrder(db, plan, sort, limit, offset);
+  const lifted = await idsInOrder(db, narrowed(plan, liftedJob), sort, offset + limit, 0);
+  if (lifted.length === 0) return idsInOrder(db, plan, sort, limit, offset);
+  const ids = lifted.slice(offset);
+  if (lifted.length < offset + limit) {
+    const others = narrowed(plan, sql`not ${uuidIn(J.id, lifted)}`);
+    ids.push(...(await idsInOrder(db, others, sort, limit - ids.length, Math.max(0, offset - lifted.length))));
+  }
+  return ids;
+}
+
+/**
+ * A page of the plan's jobs in the sort's order. Ordered by distance first (the distance sort, or
+ * relevance without a keyword), nearby jobs come before remote ones (which have no distance),
+ * newest first: nearby ones nearest first from the GiST index, then remote ones from their own.
+ */
+async function idsInOrder(db: Db, plan: Plan, sort: SearchSort, limit: number, offset: number): Promise<string[]> {
+  if (!plan.halves || !plan.distance) return (await idsOfPage(db, plan.where, orderOf(sort, plan), limit, offset)).map((r) => r.id);
+  const distanceFirst = sort === 'distance' || (sort === 'relevance' && !plan.keyword);
+  return distanceFirst ? distanceFirstIds(db, plan.halves, plan.distance, limit, offset) : mergedIds(db, plan, sort, limit, offset);
+}
+
+type Halves = NonNullable<Plan['halves']>;
+
+/** Nearby jobs by distance, then remote ones newest first. */
+async function distanceFirstIds(db: Db, { nearby, remote }: Halves, distance: SQL, limit: number, offset: number): Promise<string[]> {
+  const remoteOrder = [desc(J.postedAt), asc(J.id)];
+  const near = (await idsOfPage(db, nearby, [sql`${distance} asc`, ...remoteOrder], limit, offset)).map((r) => r.id);
+  if (near.length === limit) return near;
+  // Past the nearby jobs: how many there are tells where the remote ones start.
+  const nearbyCount = near.length > 0 ? offset + near.length : await countUpTo(db, nearby);
+  const far = (await idsOfPage(db, remote, remoteOrder, limit - near.length, Math.max(0, offset - nearbyCount))).map((r) => r.id);
+  return [...near, ...far];
+}
+
+/** Descending, nulls last (as SQL's `desc nulls last`); ascending with `asc`. */
+const byKey = (a: number | bigint | null, b: number | bigint | null, direction: 'asc' | 'desc') =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : (a < b ? -1 : 1) * (direction === 'asc' ? 1 : -1);
+
+/**
+ * Newest first, best paid first, or best matching first (with nearer first at the same pay or
+ * match): the first pages of each half, each read in order from its own indexes, merged here.
+ * Remote jobs have no distance, so they come after nearby ones on equal terms.
+ */
+async function mergedIds(db: Db, plan: Plan, sort: SearchSort, limit: number, offset: number): Promise<string[]> {
+  const { nearby, remote } = plan.halves!;
+  const distance = plan.distance!;
+  const posted = sql<string>`(extract(epoch from ${J.postedAt}) * 1000000)::bigint::text`;
+  const lead =
+    sort === 'pay' ? sql`${J.yearlyPay}` : sort === 'relevance' && plan.keyword ? sql`ts_rank(${J.searchDocument}, ${plan.keyword})` : null;
+  const order = (d: SQL | null) => [
+    ...(lead ? [sql`${lead} desc nulls last`] : []),
+    ...(sort === 'newest' ? [] : d ? [sql`${d} asc`] : []),
+    ...(sort === 'pay' ? [] : [desc(J.postedAt)]),
+    asc(J.id),
+  ];
+  const extra = (d: SQL) => ({ lead: lead ?? sql`null`, distance: d, posted });
+  const [near, far] = await Promise.all([
+    idsOfPage(db, nearby, order(distance), offset + limit, 0, extra(distance)),
+    idsOfPage(db, remote, order(null), offset + limit, 0, extra(sql`null::float8`)),
+  ]);
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const before = (a: IdRow, b: IdRow) =>
+    byKey(num(a.lead), num(b.lead), 'desc') ||
+    (sort === 'newest' ? 0 : byKey(num(a.distance), num(b.distance), 'asc')) ||
+    (sort === 'pay' ? 0 : byKey(BigInt(String(a.posted)), BigInt(String(b.posted)), 'desc')) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return [...near, ...far]
+    .sort(before)
+    .slice(offset, offset + limit)
+    .map((r) => r.id);
+}
+
+// ---------- the map ----------
+
+/** The cell's row and column of a job's position, as cellOf of src/lib/map-grid.ts computes them. */
+function cellColumns(zoom: number) {
+  const size = cellSize(zoom);
+  const rows = Math.round(180 / size);
+  const cols = Math.round(360 / size);
+  // As cellOf does: the 180th meridian belongs to the first column.
+  const lng = sql`(case when ${J.longitude} >= 180 then ${J.longitude} - 360 else ${J.longitude} end)`;
+  return {
+    row: sql<number>`least(${rows - 1}::int, greatest(0, floor((${J.latitude} + 90) / ${size}::float8)::int))`,
+    col: sql<number>`least(${cols - 1}::int, greatest(0, floor((${lng} + 180) / ${size}::float8)::int))`,
+  };
+}
+
+/** The found jobs in the box, grouped by cell: a count, the average position, the job where a cell holds one. */
+async function groupedCells(db: Db, where: SQL, box: LatLngBox, zoom: number, limit: number): Promise<MapCell[]> {
+  const { row, col } = cellColumns(zoom);
+  const cells = await db
+    .select({
+      row: row.as('cell_row'),
+      col: col.as('cell_col'),
+      count: sql<number>`count(*)::int`,
+      latitude: sql<number>`avg(${J.latitude})`,
+      longitude: sql<number>`avg(${J.longitude})`,
+      jobId: sql<string>`min(${J.id}::text)`,
+    })
+    .from(J)
+    .where(and(where, sql`${J.latitude} is not null and ${J.longitude} is not null`, inBox(box)))
+    .groupBy(sql`cell_row`, sql`cell_col`)
+    .orderBy(sql`cell_row`, sql`cell_col`)
+    .limit(limit);
+  return cells.map((c) => ({
+    row: Number(c.row),
+    col: Number(c.col),
+    count: Number(c.count),
+    latitude: Number(c.latitude),
+    longitude: Number(c.longitude),
+    jobId: c.count === 1 ? c.jobId : null,
+  }));
+}
+
+/** No filter narrows the jobs: every one NO_FILTERS leaves as it is. */
+const unfiltered = (f: SearchFilters) =>
+  f.jobTypes.length === 0 &&
+  f.schedules.length === 0 &&
+  f.skills.length === 0 &&
+  f.workSchedule === null &&
+  !(f.minimumPay && f.minimumPay.amount > 0) &&
+  f.experience === null &&
+  !f.openToMinors &&
+  f.remote === 'include' &&
+  f.postedSince <= NO_FILTERS.postedSince;
+
+/** Every job a plain map finds is in the cells' counts: no keyword, no filter, no place, nothing left out but reports. */
+function countsAnswer(q: SearchQuestion): boolean {
+  return q.keyword === null && q.location === null && !q.boostedOnly && q.asOf.getTime() >= q.now.getTime() && unfiltered(q.filters);
+}
+
+/** The view's cells, whole ones inside it (their rows and columns), at a zoom. */
+function innerCells(view: LatLngBox, zoom: number): { rows: [number, number]; cols: [number, number][] } | null {
+  const size = cellSize(zoom);
+  const rowCount = Math.round(180 / size);
+  const colCount = Math.round(360 / size);
+  const first = (edge: number, offset: number) => Math.ceil((edge + offset) / size - 1e-9);
+  const last = (edge: number, offset: number, n: number) => Math.min(n, Math.floor((edge + offset) / size + 1e-9)) - 1;
+  const rows: [number, number] = [Math.max(0, first(view.south, 90)), last(view.north, 90, rowCount)];
+  if (rows[0] > rows[1]) return null;
+  const span = (west: number, east: number): [number, number] => [Math.max(0, first(west, 180)), last(east, 180, colCount)];
+  const cols = (view.west <= view.east ? [span(view.west, view.east)] : [span(view.west, 180), span(-180, view.east)]).filter(
+    ([a, b]) => a <= b,
+  );
+  return cols.length ? { rows, cols } : null;
+}
+
+/** The boxes of whole cells. */
+const boxesOf = (inner: NonNullable<ReturnType<typeof innerCells>>, size: number): LatLngBox[] =>
+  inner.cols.map(([a, b]) => ({
+    south: inner.rows[0] * size - 90,
+    north: (inner.rows[1] + 1) * size - 90,
+    west: a * size - 180,
+    east: (b + 1) * size - 180,
+  }));
+
+/**
+ * A plain map of a large view: the whole cells inside it from the counts kept per cell (a few
+ * hundred rows whatever the jobs), the cells on its edges by grouping their jobs. Jobs past their
+ * last moment and the seeker's reported jobs are taken off the counts.
+ */
+async function countedCells(db: Db, where: SQL, q: SearchQuestion, view: LatLngBox, zoom: number): Promise<MapCell[]> {
+  const inner = innerCells(view, zoom);
+  if (!inner) return groupedCells(db, where, view, zoom, 500);
+  const size = cellSize(zoom);
+  const boxes = boxesOf(inner, size);
+  const inInner = (r: number, c: number) => r >= inner.rows[0] && r <= inner.rows[1] && inner.cols.some(([a, b]) => c >= a && c <= b);
+  const inView = (t: typeof jobSearchCells | typeof jobSearchCellChanges) =>
+    sql`${t.zoom} = ${zoom}::smallint and ${t.row} between ${inner.rows[0]}::int and ${inner.rows[1]}::int and (${sql.join(
+      inner.cols.map(([a, b]) => sql`${t.col} between ${a}::int and ${b}::int`),
+      sql` or `,
+    )})`;
+  const C = jobSearchCells;
+  const D = jobSearchCellChanges;
+  const notInner = sql`not (${sql.join(
+    boxes.map((b) => inBox(b)),
+    sql` or `,
+  )})`;
+  const [counted, edges, leftOut] = await Promise.all([
+    // The counts, with the changes not folded in yet.
+    db.execute(sql`select cell_row as row, cell_col as col, sum(jobs)::int as jobs, sum(latitude_sum) as lat, sum(longitude_sum) as lng from (
+        select ${C.row}, ${C.col}, ${C.jobs}, ${C.latitudeSum}, ${C.longitudeSum} from ${C} where ${inView(C)}
+        union all
+        select ${D.row}, ${D.col}, ${D.jobs}, ${D.latitudeSum}, ${D.longitudeSum} from ${D} where ${inView(D)}
+      ) c group by cell_row, cell_col having sum(jobs) > 0`),
+    groupedCells(db, and(where, notInner)!, view, zoom, 500),
+    // Jobs the counts hold that the search leaves out: past their last moment (they stay in the
+    // copy while Active), or reported by the seeker.
+    db
+      .select({ latitude: J.latitude, longitude: J.longitude })
+      .from(J)
+      .where(
+        and(
+          sql`${J.earth} is not null`,
+          q.reported?.size
+            ? sql`(${J.validThrough} <= ${q.now.toISOString()}::timestamptz or ${uuidIn(J.id, [...q.reported])})`
+            : sql`${J.validThrough} <= ${q.now.toISOString()}::timestamptz`,
+        ),
+      ),
+  ]);
+  const cells = new Map<string, { row: number; col: number; count: number; latSum: number; lngSum: number }>();
+  for (const c of rowsOf<{ row: number; col: number; jobs: number; lat: number; lng: number }>(counted))
+    cells.set(`${c.row}/${c.col}`, {
+      row: Number(c.row),
+      col: Number(c.col),
+      count: Number(c.jobs),
+      latSum: Number(c.lat),
+      lngSum: Number(c.lng),
+    });
+  for (const r of leftOut) {
+    const row = Math.min(Math.round(180 / size) - 1, Math.max(0, Math.floor((r.latitude! + 90) / size)));
+    const lng = r.longitude! >= 180 ? r.longitude! - 360 : r.longitude!;
+    const col = Math.min(Math.round(360 / size) - 1, Math.max(0, Math.floor((lng + 180) / size)));
+    const cell = cells.get(`${row}/${col}`);
+    if (!cell || !inInner(row, col)) continue;
+    cell.count -= 1;
+    cell.latSum -= r.latitude!;
+    cell.lngSum -= r.longitude!;
+  }
+  const whole = [...cells.values()].filter((c) => c.count > 0);
+  // The job of each whole cell holding one, found in that cell's box.
+  const single = whole.filter((c) => c.count === 1);
+  const jobOf = new Map<string, string>();
+  if (single.length) {
+    const { row, col } = cellColumns(zoom);
+    const found = await db
+      .select({ row: row.as('cell_row'), col: col.as('cell_col'), id: sql<string>`min(${J.id}::text)` })
+      .from(J)
+      .where(
+        and(
+          where,
+          sql`(${sql.join(
+            single.map((c) =>
+              inBox({ south: c.row * size - 90, north: (c.row + 1) * size - 90, west: c.col * size - 180, east: (c.col + 1) * size - 180 }),
+            ),
+            sql` or `,
+          )})`,
+        ),
+      )
+      .groupBy(sql`cell_row`, sql`cell_col`);
+    for (const f of found) jobOf.set(`${f.row}/${f.col}`, f.id);
+  }
+  const all: MapCell[] = [
+    ...whole.map((c) => ({
+      row: c.row,
+      col: c.col,
+      count: c.count,
+      latitude: c.latSum / c.count,
+      longitude: c.lngSum / c.count,
+      jobId: c.count === 1 ? (jobOf.get(`${c.row}/${c.col}`) ?? null) : null,
+    })),
+    ...edges,
+  ];
+  return all.sort((a, b) => a.row - b.row || a.col - b.col).slice(0, 500);
+}
+
+/**
+ * The map's cells over the view, at the finest grid that keeps them within the marker limit
+ * (src/lib/map-grid.ts): from the counts where they answer, else by grouping the found jobs in it.
+ */
+async function cellsOf(db: Db, plan: Plan, q: SearchQuestion, viewport: Viewport): Promise<{ zoom: number; cells: MapCell[] }> {
+  const zoom = gridZoomFor(viewport);
+  const counts = zoom <= CELL_COUNT_MAX_ZOOM && countsAnswer(q);
+  return {
+    zoom,
+    cells: await (counts ? countedCells(db, plan.where, q, viewport, zoom) : groupedCells(db, plan.where, viewport, zoom, 500)),
+  };
+}
+
+/** How often each process folds the noted changes into the cells' counts. */
+export const CELL_FOLD_EVERY_MS = 5_000;
+
+/**
+ * Adds the noted changes to the cells' counts and removes them, in one statement. Processes folding
+ * at once never count a change twice: a change one deletes, the other no longer finds.
+ */
+export async function foldCellChanges(db: Db): Promise<void> {
+  await db.execute(sql`with moved as (delete from ${jobSearchCellChanges} returning *)
+    insert into ${jobSearchCells} (zoom, cell_row, cell_col, jobs, latitude_sum, longitude_sum)
+    select zoom, cell_row, cell_col, sum(jobs), sum(latitude_sum), sum(longitude_sum) from moved group by zoom, cell_row, cell_col
+    on conflict (zoom, cell_row, cell_col) do update set
+      jobs = ${jobSearchCells.jobs} + excluded.jobs,
+      latitude_sum = ${jobSearchCells.latitudeSum} + excluded.latitude_sum,
+      longitude_sum = ${jobSearchCells.longitudeSum} + excluded.longitude_sum`);
+}
+
+/** Folds the cells' changes every few seconds while the app runs; the timer never keeps the process alive. */
+export function startCellFolding(ctx: AppContext): () => void {
+  return runEvery(
+    CELL_FOLD_EVERY_MS,
+    () => foldCellChanges(ctx.db),
+    (err) => ctx.log.error({ err }, 'folding the map’s cell counts failed; tried again shortly'),
+  );
+}
+
+// ---------- the engine ----------
+
+export function postgresEngine(ctx: AppContext): SearchEngine {
+  const { db } = ctx;
+  return {
+    name: 'postgres',
+    seeker: (seekerId) => seekerRecordsOf(db, seekerId),
+    rows: (ids) => listRowsOf(db, ids),
+    async answer(q: SearchQuestion): Promise<SearchAnswer> {
+      const plan = await planOf(db, q);
+      if (q.viewOnly) {
+        const cells = await cellsOf(db, plan, q, q.viewport!);
+        return { ids: [], found: cells.cells.reduce((n, c) => n + c.count, 0), cells };
+      }
+      const [ids, cells] = await Promise.all([
+        q.limit > 0 ? pageIds(db, plan, q.sort, q.offset, q.limit, q.lift) : Promise.resolve([]),
+        q.viewport ? cellsOf(db, plan, q, q.viewport) : Promise.resolve(null),
+      ]);
+      // A page that is not full ends the list, and tells the total without counting.
+      const found = ids.length < q.limit && (ids.length > 0 || q.offset === 0) ? q.offset + ids.length : await totalOf(db, plan);
+      return { ids, found, cells };
+    },
+  };
+}
