@@ -26,7 +26,7 @@ import {
   updateJobAlert,
 } from './alerts.ts';
 import { startDigests } from './alert-digests.ts';
-import { startCellFolding } from './search-postgres.ts';
+import { startSearchUpkeep } from './search-postgres.ts';
 import * as alerts from '../../src/contract/job-alerts.ts';
 import { JobAlertMessages } from '../../src/contract/job-alerts.ts';
 import { fail, ok } from '../http/envelope.ts';
@@ -264,7 +264,7 @@ export function jobExtraRoutes(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onReady', async () => {
     stopDigests = startDigests(ctx);
     // The PostgreSQL search engine's map counts (search-postgres.ts), whichever engine this process chose.
-    stopFolding = startCellFolding(ctx);
+    stopFolding = startSearchUpkeep(ctx);
   });
   app.addHook('preClose', async () => {
     stopDigests?.();

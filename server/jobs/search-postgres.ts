@@ -22,7 +22,7 @@ import type { Viewport } from '../../src/contract/map.ts';
 import { NO_FILTERS, type SearchFilters, type SearchLocation, type SearchSort } from '../../src/contract/search.ts';
 import type { SeekerRecords } from './search-index/seekers.ts';
 import { TOTAL_COUNT_LIMIT, type MapCell, type SearchAnswer, type SearchEngine, type SearchQuestion } from './search-engine.ts';
-import { filterConditions, usableKeyword } from './search-query.ts';
+import { filterConditions, keywordQuery } from './search-query.ts';
 
 /**
  * The PostgreSQL search engine: the question in SQL over job_search, the slim copy of the findable
@@ -123,8 +123,26 @@ interface Plan {
   halves: { nearby: SQL; remote: SQL } | null;
 }
 
+/** Keywords already read, as PostgreSQL writes their query (null: nothing of it can be searched). */
+const keywordTexts = new Map<string, string | null>();
+
+/**
+ * The keyword's query, read by PostgreSQL once per keyword (keywordQuery) and kept as its text,
+ * which casts back to the same tsquery: one statement less for every later search of it.
+ */
+async function keywordOf(db: Db, keyword: string | null): Promise<SQL | null> {
+  if (!keyword) return null;
+  let text = keywordTexts.get(keyword);
+  if (text === undefined) {
+    text = (await keywordQuery(db, keyword))?.text ?? null;
+    keywordTexts.set(keyword, text);
+    if (keywordTexts.size > 1000) keywordTexts.delete(keywordTexts.keys().next().value!);
+  }
+  return text === null ? null : sql`${text}::tsquery`;
+}
+
 async function planOf(db: Db, q: SearchQuestion): Promise<Plan> {
-  const keyword = await usableKeyword(db, q.keyword);
+  const keyword = await keywordOf(db, q.keyword);
   const { location } = q;
   const rest = and(
     sql`${J.validThrough} > ${q.now.toISOString()}::timestamptz`,
@@ -202,8 +220,12 @@ async function totalOf(db: Db, plan: Plan): Promise<number> {
  */
 async function pageIds(db: Db, plan: Plan, sort: SearchSort, offset: number, limit: number, lift: boolean): Promise<string[]> {
   if (!lift) return idsInOrder(db, plan, sort, limit, offset);
-  const lifted = await idsInOrder(db, narrowed(plan, liftedJob), sort, offset + limit, 0);
-  if (lifted.length === 0) return idsInOrder(db, plan, sort, limit, offset);
+  // Asked together: most searches find no lifted job, and then the page is the plain one.
+  const [lifted, plain] = await Promise.all([
+    idsInOrder(db, narrowed(plan, liftedJob), sort, offset + limit, 0),
+    idsInOrder(db, plan, sort, limit, offset),
+  ]);
+  if (lifted.length === 0) return plain;
   const ids = lifted.slice(offset);
   if (lifted.length < offset + limit) {
     const others = narrowed(plan, sql`not ${uuidIn(J.id, lifted)}`);
@@ -388,8 +410,8 @@ async function countedCells(db: Db, where: SQL, q: SearchQuestion, view: LatLngB
         select ${D.row}, ${D.col}, ${D.jobs}, ${D.latitudeSum}, ${D.longitudeSum} from ${D} where ${inView(D)}
       ) c group by cell_row, cell_col having sum(jobs) > 0`),
     groupedCells(db, and(where, notInner)!, view, zoom, 500),
-    // Jobs the counts hold that the search leaves out: past their last moment (they stay in the
-    // copy while Active), or reported by the seeker.
+    // Jobs the counts hold that the search leaves out: past their last moment and not swept out
+    // yet (a few seconds' worth), or reported by the seeker.
     db
       .select({ latitude: J.latitude, longitude: J.longitude })
       .from(J)
@@ -488,11 +510,27 @@ export async function foldCellChanges(db: Db): Promise<void> {
       longitude_sum = ${jobSearchCells.longitudeSum} + excluded.longitude_sum`);
 }
 
-/** Folds the cells' changes every few seconds while the app runs; the timer never keeps the process alive. */
-export function startCellFolding(ctx: AppContext): () => void {
+/**
+ * Takes the jobs past their last moment out of the copy (and so out of the cells' counts): the
+ * copy holds Active jobs, and an Active job past `valid_through` stays Active. Past it by both the
+ * app's clock and the database's, so a clock moved ahead (tests, the dev clock) and back never
+ * loses a job still open at real time; searches still check `valid_through` themselves.
+ */
+export async function sweepExpired(db: Db, now: Date): Promise<void> {
+  await db.delete(J).where(sql`${J.validThrough} <= least(${now.toISOString()}::timestamptz, now())`);
+}
+
+/**
+ * Every few seconds while the app runs: the cells' changes folded in, expired jobs swept out. The
+ * timer never keeps the process alive.
+ */
+export function startSearchUpkeep(ctx: AppContext): () => void {
   return runEvery(
     CELL_FOLD_EVERY_MS,
-    () => foldCellChanges(ctx.db),
+    async () => {
+      await sweepExpired(ctx.db, ctx.adapters.now());
+      await foldCellChanges(ctx.db);
+    },
     (err) => ctx.log.error({ err }, 'folding the map’s cell counts failed; tried again shortly'),
   );
 }

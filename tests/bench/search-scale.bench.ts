@@ -40,6 +40,8 @@ import { searchIndexReady, searchIndexSync } from '../../server/jobs/search-inde
  *                           created when missing; never the test database)
  *   SEARCH_BENCH_REQUESTS   requests per load run (default 300)
  *   SEARCH_BENCH_NAIVE_REQUESTS  the naive build's share of them (default: as many; 0 skips it)
+ *   SEARCH_BENCH_RATE       the fixed-rate run's requests a second, Poisson arrivals (default 30), each engine in turn
+ *   SEARCH_BENCH_RATE_SECONDS  its length (default 20)
  *   SEARCH_BENCH_PGLITE_YIELD=1  PGlite statements wait for the event loop's next turn (see below)
  *   SEARCH_BENCH_KINDS=1    then each kind of request of the mix alone, for its time a search on the server's thread
  *                           (SEARCH_BENCH_KIND=a place: only the kinds named so; with SEARCH_BENCH_PROFILE, a profile each)
@@ -66,6 +68,9 @@ const REQUESTS = Number(process.env.SEARCH_BENCH_REQUESTS ?? 300);
 /** The naive build can be given fewer (the first ones of the same mix) where it is very slow. */
 const NAIVE_REQUESTS = Number(process.env.SEARCH_BENCH_NAIVE_REQUESTS ?? REQUESTS);
 const CONCURRENCY = 20;
+/** The fixed-rate run: requests a second (Poisson arrivals), and for how long. */
+const RATE = Number(process.env.SEARCH_BENCH_RATE ?? 30);
+const RATE_SECONDS = Number(process.env.SEARCH_BENCH_RATE_SECONDS ?? 20);
 /**
  * SEARCH_BENCH_PGLITE_YIELD=1 measures a change to the PGlite driver: each statement waits for the
  * event loop's next turn before it runs, so statements queued by concurrent requests no longer run
@@ -394,7 +399,7 @@ describe(`search at scale (${KIND}, ${JOBS} jobs)`, () => {
         await withoutIndex(() =>
           measureLoad(
             'enhanced-search, 20 concurrent',
-            'ours (SQL only)',
+            'ours (PostgreSQL engine)',
             '/api/JobSeeker/enhanced-search',
             bodies.slice(0, NAIVE_REQUESTS || REQUESTS),
           ),
@@ -421,15 +426,51 @@ describe(`search at scale (${KIND}, ${JOBS} jobs)`, () => {
   );
 
   bench(
+    'enhanced-search at a fixed rate (Poisson arrivals): the index, then the PostgreSQL engine',
+    async () => {
+      const asOf = new Date().toISOString();
+      const bodies = requestMix(Math.round(RATE * RATE_SECONDS), 20261129, asOf);
+      for (const engine of ['index', 'postgres'] as const) {
+        if (engine === 'postgres') process.env.SEARCH_ENGINE = 'postgres';
+        try {
+          await sendLoad({ url: `${base}/api/JobSeeker/enhanced-search`, token, bodies: bodies.slice(0, 40), concurrency: 4 });
+          const la = load();
+          const r = await sendLoad({
+            url: `${base}/api/JobSeeker/enhanced-search`,
+            token,
+            bodies,
+            concurrency: 64,
+            rate: RATE,
+            poissonSeed: 7,
+          });
+          rows.push({
+            measure: `enhanced-search, ${RATE}/s for ${RATE_SECONDS} s, from the intended send time`,
+            build: engine === 'index' ? 'ours (index)' : 'ours (PostgreSQL engine)',
+            n: r.latencies.length,
+            'p50 ms': +percentile(r.latencies, 50).toFixed(1),
+            'p99 ms': +percentile(r.latencies, 99).toFixed(1),
+            'p99.9 ms': +percentile(r.latencies, 99.9).toFixed(1),
+            'max ms': +Math.max(...r.latencies).toFixed(1),
+            'load avg': la,
+          });
+        } finally {
+          if (engine === 'postgres') delete process.env.SEARCH_ENGINE;
+        }
+      }
+    },
+    once,
+  );
+
+  bench(
     'map clusters for a city, a state, the US and the world: ours, then naive',
     async () => {
       for (const [name, viewport] of Object.entries(VIEWS)) {
         for (const [build, path] of [
           ['ours (index)', '/api/job/map-clusters'],
-          ['ours (SQL only)', '/api/job/map-clusters'],
+          ['ours (PostgreSQL engine)', '/api/job/map-clusters'],
           ...(NAIVE_REQUESTS > 0 ? [['naive', '/api/naive/map-clusters'] as const] : []),
         ] as const) {
-          const sqlOnly = build === 'ours (SQL only)';
+          const sqlOnly = build === 'ours (PostgreSQL engine)';
           if (sqlOnly) process.env.SEARCH_ENGINE = 'postgres';
           for (let i = 0; i < 3; i++) await post(path, { viewport });
           const la = load();

@@ -51,6 +51,11 @@ export interface Load {
    * answers take, each timed from its scheduled moment.
    */
   rate?: number;
+  /**
+   * With a `rate`: arrivals as a Poisson process (exponential gaps, from this seed), as independent
+   * users send them, instead of evenly spaced.
+   */
+  poissonSeed?: number;
   /** A cheap GET address sent every 10 ms beside the load; none without. */
   probeUrl?: string;
 }
@@ -62,7 +67,7 @@ export interface Load {
 const CLIENT = `
 const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, token, bodies, concurrency, rate, probeUrl, method } = workerData;
+const { url, token, bodies, concurrency, rate, probeUrl, method, poissonSeed } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency + 1 });
 // A browser's user agent: the server counts what people see, never what bots or bare scripts load.
 const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -98,10 +103,15 @@ const send = (target, body, authorized = false) => new Promise((resolve, reject)
     if (res.status !== 200) { errors++; firstError ??= res.status + ' ' + res.text.slice(0, 300); }
   };
   if (rate) {
-    // Open loop: request i is due at t0 + i / rate, sent then whatever the earlier ones take.
+    // Open loop: request i is due at t0 + i / rate (or at the Poisson process's i-th arrival), sent
+    // then whatever the earlier ones take.
+    let seed = poissonSeed >>> 0;
+    const uniform = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) + 0.5) / 4294967296;
+    let at = 0;
     const sent = [];
     for (let i = 0; i < bodies.length; i++) {
-      const due = t0 + (i * 1000) / rate;
+      const due = t0 + (poissonSeed === undefined ? (i * 1000) / rate : at);
+      if (poissonSeed !== undefined) at += (-Math.log(uniform()) * 1000) / rate;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       sendLagMax = Math.max(sendLagMax, performance.now() - due);
