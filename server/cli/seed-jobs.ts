@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { companies, jobPosts, users } from '../db/schema.ts';
 import { DEMO_CITIES, DEMO_MARKET_COMPANIES, marketJobs, seededRandom, type DemoCity } from '../posting/index.ts';
 import { searchDocumentFrom } from '../db/search-document.ts';
+import { foldCellChanges } from '../jobs/index.ts';
 import { preferLocations } from '../lookups/index.ts';
 import type { JobData } from '../../src/contract/posting.ts';
 import type { BoostPlacement } from '../../src/contract/billing.ts';
@@ -264,6 +265,10 @@ export async function seedJobs(database: Database, options: SeedJobsOptions): Pr
   await Promise.all(inFlight);
   // The planner's statistics, and the visibility map that lets counting read indexes alone.
   await db.execute(sql`vacuum analyze job_posts`);
+  // The map's counts of the new jobs folded in at once, and the search copy's statistics.
+  await foldCellChanges(db);
+  await db.execute(sql`vacuum analyze job_search`);
+  await db.execute(sql`vacuum analyze job_search_cells`);
   await db.execute(sql`vacuum analyze companies`);
   return { jobs: written, companies: companyCount, ms: performance.now() - t0 };
 }

@@ -12,3 +12,4 @@ export { companyVisible, jobOpen } from './detail.ts';
 export { serverPage } from './seo.ts';
 export { recordImpressions } from './clicks.ts';
 export { searchIndexHealth } from './search-index/sync.ts';
+export { foldCellChanges } from './search-postgres.ts';
