@@ -623,14 +623,15 @@ export const jobSearch = pgTable(
     index('job_search_remote_document_idx')
       .using('gin', t.searchDocument)
       .where(sql`is_remote`),
-    index('job_search_posted_idx').on(t.postedAt.desc(), t.id),
+    index('job_search_posted_idx').on(t.postedAt.desc().nullsFirst(), t.id),
     index('job_search_remote_posted_idx')
-      .on(t.postedAt.desc(), t.id)
+      .on(t.postedAt.desc().nullsFirst(), t.id)
       .where(sql`is_remote`),
     index('job_search_pay_idx').on(sql`${t.yearlyPay} desc nulls last`, t.id),
     index('job_search_valid_idx').on(t.validThrough),
+    // The few jobs a premium boost lifts, nearby and remote apart (each half of a search reads its own).
     index('job_search_lifted_idx')
-      .on(t.postedAt, t.id)
+      .on(t.isRemote, t.postedAt.desc().nullsFirst(), t.id)
       .where(sql`'searchLift' = any(boost_placements)`),
   ],
 );

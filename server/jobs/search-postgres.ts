@@ -16,8 +16,8 @@ import {
   users,
 } from '../db/schema.ts';
 import { listViewColumns, type ListViewRow } from '../posting/index.ts';
-import { EARTH_RADIUS_MILES, type LatLngBox } from '../../src/lib/geo.ts';
-import { cellSize, gridZoomFor } from '../../src/lib/map-grid.ts';
+import { circleBounds, EARTH_RADIUS_MILES, type LatLngBox } from '../../src/lib/geo.ts';
+import { cellOf, cellSize, gridZoomFor } from '../../src/lib/map-grid.ts';
 import type { Viewport } from '../../src/contract/map.ts';
 import { NO_FILTERS, type SearchFilters, type SearchLocation, type SearchSort } from '../../src/contract/search.ts';
 import type { SeekerRecords } from './search-index/seekers.ts';
@@ -85,10 +85,41 @@ const nearness = (location: SearchLocation): SQL<number | null> => sql`(${J.eart
  * earthdistance measures it, a hair wider so rounding never leaves a job out), then the exact
  * haversine of src/lib/geo.ts, which decides as the index does.
  */
-function withinCircle(location: SearchLocation): SQL {
+function withinCircle(location: SearchLocation, keyword: SQL | null): SQL {
   const { latitude: lat, longitude: lng, radius } = location;
   const meters = sql`(${radius / EARTH_RADIUS_MILES}::float8 * earth() * 1.000001)`;
-  return sql`(${J.earth} <@ earth_box(${earthAt(lat, lng)}, ${meters}) and ${greatCircleMiles({ latitude: lat, longitude: lng }, J)} <= ${radius}::float8)`;
+  const tokens = keyword && placeTokens(location);
+  // With a keyword, the words and the place's cells in one question of the GIN index: the planner
+  // knows how many jobs each cell's token holds, and crosses the two instead of reading every job
+  // of a crowded place to check its words.
+  const words = tokens ? sql` and ${J.searchDocument} @@ (${keyword} && ${tokens}::tsquery)` : sql``;
+  return sql`(${J.earth} <@ earth_box(${earthAt(lat, lng)}, ${meters}) and ${greatCircleMiles({ latitude: lat, longitude: lng }, J)} <= ${radius}::float8${words})`;
+}
+
+/**
+ * Each positioned job's search document in job_search also holds a token for its grid cell at
+ * these zooms (` p{zoom}r{row}c{col}`, migration 0026's job_search_place_tokens, as cellOf computes
+ * the cell), without positions, so ranking is unchanged; the leading space keeps keywords off them.
+ */
+export const PLACE_TOKEN_ZOOMS = [3, 5, 7, 9] as const;
+const MAX_PLACE_TOKENS = 24;
+
+/** The tokens of the cells the circle's box covers, at the finest zoom that needs at most 24 of them (or null). */
+function placeTokens(location: SearchLocation): string | null {
+  const box = circleBounds(location.latitude, location.longitude, location.radius);
+  for (const zoom of [...PLACE_TOKEN_ZOOMS].reverse()) {
+    const south = cellOf(box.south, 0, zoom).row;
+    const north = cellOf(box.north, 0, zoom).row;
+    const west = cellOf(0, box.west, zoom).col;
+    const east = cellOf(0, box.east, zoom).col;
+    const cols = Math.round(360 / cellSize(zoom));
+    const span = west <= east ? east - west + 1 : cols - west + east + 1;
+    if ((north - south + 1) * span > MAX_PLACE_TOKENS) continue;
+    const tokens: string[] = [];
+    for (let r = south; r <= north; r++) for (let k = 0; k < span; k++) tokens.push(`' p${zoom}r${r}c${(west + k) % cols}'`);
+    return tokens.join(' | ');
+  }
+  return null;
 }
 
 /** The job's position lies in the box (the GiST index of points); a box across the 180th meridian is two. */
@@ -100,11 +131,11 @@ function inBox(box: LatLngBox): SQL {
 }
 
 /** Where a job may be: near the place, or remote (which has no place) as the filter says. */
-function placeCondition(location: SearchLocation | null, remote: SearchFilters['remote']): SQL | undefined {
+function placeCondition(location: SearchLocation | null, remote: SearchFilters['remote'], keyword: SQL | null): SQL | undefined {
   if (remote === 'only') return sql`${J.isRemote}`;
   if (!location) return remote === 'exclude' ? sql`not ${J.isRemote}` : undefined;
-  if (remote === 'exclude') return sql`(not ${J.isRemote} and ${withinCircle(location)})`;
-  return sql`(${J.isRemote} or ${withinCircle(location)})`;
+  if (remote === 'exclude') return sql`(not ${J.isRemote} and ${withinCircle(location, keyword)})`;
+  return sql`(${J.isRemote} or ${withinCircle(location, null)})`;
 }
 
 // ---------- the plan ----------
@@ -152,11 +183,11 @@ async function planOf(db: Db, q: SearchQuestion): Promise<Plan> {
     q.boostedOnly ? inFeaturedStrip : undefined,
     q.reported?.size ? sql`not ${uuidIn(J.id, [...q.reported])}` : undefined,
   )!;
-  const place = placeCondition(location, q.filters.remote);
+  const place = placeCondition(location, q.filters.remote, keyword);
   const where = place ? and(rest, place)! : rest;
   const halves =
     location && q.filters.remote === 'include'
-      ? { nearby: and(rest, sql`not ${J.isRemote}`, withinCircle(location))!, remote: and(rest, sql`${J.isRemote}`)! }
+      ? { nearby: and(rest, sql`not ${J.isRemote}`, withinCircle(location, keyword))!, remote: and(rest, sql`${J.isRemote}`)! }
       : null;
   return { where, keyword, halves, distance: location ? nearness(location) : null };
 }

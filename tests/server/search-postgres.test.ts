@@ -112,6 +112,23 @@ describe('the PostgreSQL search engine', () => {
     }
   });
 
+  it('finds a keyword near a crowded place through the place tokens, which no keyword ever matches', async () => {
+    const id = await publishAt(f, actor(), jobAt(PLACES.vancouver, 'Avocet Sorter', 'Sort avocet parcels.'));
+    const near = { latitude: PLACES.vancouver.latitude, longitude: PLACES.vancouver.longitude, radius: 25 };
+    for (const radius of [5, 25, 100, 500])
+      expect(idsOf(await api.find({ keyword: 'avocet', location: { ...near, radius } }))).toEqual([id]);
+    const far = { latitude: 40.7128, longitude: -74.006, radius: 25 };
+    expect(idsOf(await api.find({ keyword: 'avocet', location: far, filters: { remote: 'exclude' } }))).toEqual([]);
+    // The tokens' text typed as a keyword matches no more jobs in the copy than their own words do.
+    for (const keyword of ['p', 'p9r', 'p5r1c2']) {
+      const query = sql`to_tsquery('english', ${`${keyword}:*`})`;
+      expect(await count(sql`select count(*) as n from job_search where search_document @@ ${query}`), keyword).toBe(
+        await count(sql`select count(*) as n from job_search s join job_posts j on j.id = s.id where j.search_document @@ ${query}`),
+      );
+    }
+    await db().update(jobPosts).set({ status: 'Closed' }).where(eq(jobPosts.id, id));
+  });
+
   it('sweeps jobs past their last day out of its copy, and never a job still open at real time', async () => {
     const soon = await publishAt(f, actor(), jobAt(PLACES.vancouver, 'Egret Loader', 'Load egret parcels.'), {
       validThrough: new Date(Date.now() + 2 * DAY),

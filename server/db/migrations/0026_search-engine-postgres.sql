@@ -46,21 +46,33 @@ CREATE TABLE "job_search_cells" (
 CREATE INDEX "job_search_point_idx" ON "job_search" USING gist (point("longitude", "latitude"));--> statement-breakpoint
 CREATE INDEX "job_search_document_idx" ON "job_search" USING gin ("search_document");--> statement-breakpoint
 CREATE INDEX "job_search_remote_document_idx" ON "job_search" USING gin ("search_document") WHERE is_remote;--> statement-breakpoint
-CREATE INDEX "job_search_posted_idx" ON "job_search" USING btree ("posted_at" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "job_search_remote_posted_idx" ON "job_search" USING btree ("posted_at" DESC NULLS LAST,"id") WHERE is_remote;--> statement-breakpoint
+CREATE INDEX "job_search_posted_idx" ON "job_search" USING btree ("posted_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "job_search_remote_posted_idx" ON "job_search" USING btree ("posted_at" DESC NULLS FIRST,"id") WHERE is_remote;--> statement-breakpoint
 CREATE INDEX "job_search_pay_idx" ON "job_search" USING btree ("yearly_pay" desc nulls last,"id");--> statement-breakpoint
 CREATE INDEX "job_search_valid_idx" ON "job_search" USING btree ("valid_through");--> statement-breakpoint
-CREATE INDEX "job_search_lifted_idx" ON "job_search" USING btree ("posted_at","id") WHERE 'searchLift' = any(boost_placements);--> statement-breakpoint
+CREATE INDEX "job_search_lifted_idx" ON "job_search" USING btree ("is_remote","posted_at" DESC NULLS FIRST,"id") WHERE 'searchLift' = any(boost_placements);--> statement-breakpoint
 CREATE INDEX "job_search_cell_changes_cell_idx" ON "job_search_cell_changes" USING btree ("zoom","cell_row","cell_col");--> statement-breakpoint
--- Nearest first and the circle's box, with what a place's search and its count read beside each
--- point, so they are answered from the index alone (an index-only scan) instead of a heap page a job.
-CREATE INDEX "job_search_earth_idx" ON "job_search" USING gist ("earth") INCLUDE ("id", "latitude", "longitude", "posted_at", "valid_through", "is_remote", "yearly_pay")--> statement-breakpoint
+-- Nearest first and the circle's box, with what a place's search, its filters and its count read
+-- beside each point, so they are answered from the index alone (an index-only scan) instead of a
+-- heap page a job.
+CREATE INDEX "job_search_earth_idx" ON "job_search" USING gist ("earth") INCLUDE ("id", "latitude", "longitude", "posted_at", "valid_through", "is_remote", "yearly_pay", "job_type_ids", "schedule_ids", "skill_ids", "work_schedule", "min_experience", "open_to_minors", "boost_placements")--> statement-breakpoint
+-- A positioned job's grid cells at zooms 3, 5, 7 and 9 (PLACE_TOKEN_ZOOMS of
+-- server/jobs/search-postgres.ts) as lexemes without positions, ' p{zoom}r{row}c{col}': the leading
+-- space keeps any keyword from ever matching them, and ranking ignores them.
+CREATE FUNCTION "job_search_place_tokens"("lat" float8, "lng" float8) RETURNS tsvector LANGUAGE sql IMMUTABLE AS $$
+  SELECT array_to_tsvector(array_agg(' p' || z || 'r' ||
+    least((2 << z) - 1, greatest(0, floor(("lat" + 90) / (90::float8 / (1 << z)))::int)) || 'c' ||
+    least((4 << z) - 1, greatest(0, floor(((CASE WHEN "lng" >= 180 THEN "lng" - 360 ELSE "lng" END) + 180) / (90::float8 / (1 << z)))::int))))
+  FROM unnest(ARRAY[3, 5, 7, 9]) z
+$$;--> statement-breakpoint
 -- A findable job as job_search holds it: Active, of an active company that is not blacklisted. The
--- yearly pay is yearlyTopPayOf of server/db/schema.ts.
+-- yearly pay is yearlyTopPayOf of server/db/schema.ts; the search document carries the place's tokens.
 CREATE VIEW "job_search_rows" AS
 SELECT j."id", j."company_id", j."is_remote", j."latitude", j."longitude",
   CASE WHEN j."latitude" IS NOT NULL AND j."longitude" IS NOT NULL THEN ll_to_earth(j."latitude", j."longitude") END AS "earth",
-  j."posted_at", j."valid_through", j."search_document", j."job_type_ids", j."schedule_ids", j."skill_ids",
+  j."posted_at", j."valid_through",
+  coalesce(j."search_document", ''::tsvector) || CASE WHEN j."latitude" IS NOT NULL AND j."longitude" IS NOT NULL THEN job_search_place_tokens(j."latitude", j."longitude") ELSE ''::tsvector END AS "search_document",
+  j."job_type_ids", j."schedule_ids", j."skill_ids",
   j."work_schedule",
   greatest(j."min_pay", j."max_pay") * CASE j."pay_rate" WHEN 'Hourly' THEN 2080 WHEN 'Daily' THEN 260 WHEN 'Weekly' THEN 52 WHEN 'Monthly' THEN 12 WHEN 'Yearly' THEN 1 END AS "yearly_pay",
   j."min_experience", j."open_to_minors", j."boost_placements"
@@ -103,10 +115,10 @@ CREATE TRIGGER "job_posts_inserted_job_search" AFTER INSERT ON "job_posts" REFER
 CREATE TRIGGER "job_posts_updated_job_search" AFTER UPDATE ON "job_posts" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "job_search_jobs_written"();--> statement-breakpoint
 CREATE TRIGGER "job_posts_deleted_job_search" AFTER DELETE ON "job_posts" REFERENCING OLD TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "job_search_jobs_deleted"();--> statement-breakpoint
 CREATE TRIGGER "companies_updated_job_search" AFTER UPDATE ON "companies" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "job_search_companies_written"();--> statement-breakpoint
--- The map's counts: each positioned job added to (or taken from) its cell at every zoom up to 14,
--- noted as a change (appended, so writers never wait on a shared count; folded in by a timer)
--- (CELL_COUNT_MAX_ZOOM of server/jobs/search-postgres.ts), the cell as cellOf of
--- src/lib/map-grid.ts computes it: side 90 / 2^zoom degrees, rows 2^(zoom+1), columns 2^(zoom+2).
+-- The map's counts: each positioned job added to (or taken from) its cell at every zoom up to 14
+-- (CELL_COUNT_MAX_ZOOM of server/jobs/search-postgres.ts), the cell as cellOf of src/lib/map-grid.ts
+-- computes it: side 90 / 2^zoom degrees, rows 2^(zoom+1), columns 2^(zoom+2). Noted as a change,
+-- appended, so writers never wait on a shared count; a timer folds the changes in.
 CREATE FUNCTION "job_search_cells_add"("latitudes" float8[], "longitudes" float8[], "sign" int) RETURNS void LANGUAGE sql AS $$
   INSERT INTO "job_search_cell_changes" ("zoom", "cell_row", "cell_col", "jobs", "latitude_sum", "longitude_sum")
   SELECT z,
