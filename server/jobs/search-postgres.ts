@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { runEvery } from '../platform/every.ts';
 import type { Db } from '../db/client.ts';
@@ -402,45 +402,130 @@ function innerCells(view: LatLngBox, zoom: number): { rows: [number, number]; co
   return cols.length ? { rows, cols } : null;
 }
 
-/** The boxes of whole cells. */
-const boxesOf = (inner: NonNullable<ReturnType<typeof innerCells>>, size: number): LatLngBox[] =>
-  inner.cols.map(([a, b]) => ({
-    south: inner.rows[0] * size - 90,
-    north: (inner.rows[1] + 1) * size - 90,
-    west: a * size - 180,
-    east: (b + 1) * size - 180,
-  }));
+/**
+ * The parts of the view outside its whole cells: the strips south and north of them, and the
+ * longitudes beside them. Edges belong to both sides; the cell of each job decides.
+ */
+function edgeStrips(view: LatLngBox, inner: Inner, size: number): LatLngBox[] {
+  const south = inner.rows[0] * size - 90;
+  const north = (inner.rows[1] + 1) * size - 90;
+  const strips: LatLngBox[] = [];
+  if (view.south < south) strips.push({ south: view.south, north: south, west: view.west, east: view.east });
+  if (view.north > north) strips.push({ south: north, north: view.north, west: view.west, east: view.east });
+  const spans = inner.cols.map(([a, b]) => [a * size - 180, (b + 1) * size - 180] as const);
+  const ranges: (readonly [number, number])[] =
+    view.west <= view.east
+      ? [[view.west, view.east]]
+      : [
+          [view.west, 180],
+          [-180, view.east],
+        ];
+  for (const range of ranges) {
+    let pieces: (readonly [number, number])[] = [range];
+    for (const [west, east] of spans)
+      pieces = pieces.flatMap(([w, e]) =>
+        east <= w || west >= e ? [[w, e] as const] : [...(west > w ? [[w, west] as const] : []), ...(east < e ? [[east, e] as const] : [])],
+      );
+    for (const [w, e] of pieces) strips.push({ south, north, west: w, east: e });
+  }
+  return strips;
+}
+
+/** Cells of a zoom whose rows and columns fall in whole cells' ranges, as SQL over a row and a column. */
+const inCells = (inner: Inner, row: SQL | AnyColumn, col: SQL | AnyColumn, shift = 0): SQL =>
+  sql`(${row} between ${inner.rows[0] << shift}::int and ${((inner.rows[1] + 1) << shift) - 1}::int and (${sql.join(
+    inner.cols.map(([a, b]) => sql`${col} between ${a << shift}::int and ${((b + 1) << shift) - 1}::int`),
+    sql` or `,
+  )}))`;
+
+type Inner = NonNullable<ReturnType<typeof innerCells>>;
+
+/** A job's cell at a zoom, as cellOf computes it. */
+function cellAt(latitude: number, longitude: number, size: number): { row: number; col: number } {
+  const lng = longitude >= 180 ? longitude - 360 : longitude;
+  return {
+    row: Math.min(Math.round(180 / size) - 1, Math.max(0, Math.floor((latitude + 90) / size))),
+    col: Math.min(Math.round(360 / size) - 1, Math.max(0, Math.floor((lng + 180) / size))),
+  };
+}
+
+const within = (inner: Inner | null, { row, col }: { row: number; col: number }) =>
+  inner !== null && row >= inner.rows[0] && row <= inner.rows[1] && inner.cols.some(([a, b]) => col >= a && col <= b);
+
+/** Finer cells read around the whole ones: zooms finer than the map's (a cell splits in 64 at 3). */
+const FINER = 3;
 
 /**
- * A plain map of a large view: the whole cells inside it from the counts kept per cell (a few
- * hundred rows whatever the jobs), the cells on its edges by grouping their jobs. Jobs past their
- * last moment and the seeker's reported jobs are taken off the counts.
+ * A plain map of a large view: the cells wholly inside it from the counts kept per cell, the ring
+ * around them from the counts of a finer zoom (whose cells nest in the map's), and only the thin
+ * edge left by grouping its jobs. Jobs past their last moment and the seeker's reported jobs are
+ * taken off the counts.
  */
 async function countedCells(db: Db, where: SQL, q: SearchQuestion, view: LatLngBox, zoom: number): Promise<MapCell[]> {
-  const inner = innerCells(view, zoom);
-  if (!inner) return groupedCells(db, where, view, zoom, 500);
+  const k = Math.min(FINER, CELL_COUNT_MAX_ZOOM - zoom);
+  const fine = zoom + k;
+  const whole = innerCells(view, zoom);
+  const finer = innerCells(view, fine);
+  if (!finer) return groupedCells(db, where, view, zoom, 500);
   const size = cellSize(zoom);
-  const boxes = boxesOf(inner, size);
-  const inInner = (r: number, c: number) => r >= inner.rows[0] && r <= inner.rows[1] && inner.cols.some(([a, b]) => c >= a && c <= b);
-  const inView = (t: typeof jobSearchCells | typeof jobSearchCellChanges) =>
-    sql`${t.zoom} = ${zoom}::smallint and ${t.row} between ${inner.rows[0]}::int and ${inner.rows[1]}::int and (${sql.join(
-      inner.cols.map(([a, b]) => sql`${t.col} between ${a}::int and ${b}::int`),
-      sql` or `,
-    )})`;
+  const fineSize = cellSize(fine);
   const C = jobSearchCells;
   const D = jobSearchCellChanges;
-  const notInner = sql`not (${sql.join(
-    boxes.map((b) => inBox(b)),
-    sql` or `,
-  )})`;
+  /**
+   * The ring: each finer row's column ranges inside the view and outside the whole cells, asked as
+   * index lookups of (zoom, row, column range), not as a scan of every finer cell in the rows.
+   */
+  const ring: [number, number, number][] = [];
+  for (let r = finer.rows[0]; r <= finer.rows[1]; r++) {
+    const inWholeRow = whole !== null && k > 0 && r >> k >= whole.rows[0] && r >> k <= whole.rows[1];
+    for (const [a, b] of finer.cols) {
+      let pieces: [number, number][] = [[a, b]];
+      if (inWholeRow)
+        for (const [wa, wb] of whole.cols) {
+          const [from, to] = [wa << k, ((wb + 1) << k) - 1];
+          pieces = pieces.flatMap(([x, y]): [number, number][] =>
+            to < x || from > y
+              ? [[x, y]]
+              : [...(from > x ? [[x, from - 1] as [number, number]] : []), ...(to < y ? [[to + 1, y] as [number, number]] : [])],
+          );
+        }
+      for (const [x, y] of pieces) ring.push([r, x, y]);
+    }
+  }
+  const ringValues = ring.length
+    ? sql.join(
+        ring.map(([r, x, y]) => sql`(${r}::int, ${x}::int, ${y}::int)`),
+        sql`, `,
+      )
+    : null;
+  const asked = (t: typeof C | typeof D) => [
+    ...(whole && k > 0
+      ? [
+          sql`select ${t.zoom}, ${t.row}, ${t.col}, ${t.jobs}, ${t.latitudeSum}, ${t.longitudeSum} from ${t} where ${t.zoom} = ${zoom}::smallint and ${inCells(whole, t.row, t.col)}`,
+        ]
+      : []),
+    ...(ringValues
+      ? [
+          sql`select ${t.zoom}, ${t.row}, ${t.col}, ${t.jobs}, ${t.latitudeSum}, ${t.longitudeSum} from ${t} join (values ${ringValues}) as ring(r, a, b) on ${t.zoom} = ${fine}::smallint and ${t.row} = ring.r and ${t.col} between ring.a and ring.b`,
+        ]
+      : []),
+  ];
+  // The edge: its strips from the index of points, less the jobs whose finer cell was counted.
+  const strips = edgeStrips(view, finer, fineSize);
+  const fineCell = cellColumns(fine);
+  const onEdges = and(
+    sql`(${sql.join(
+      strips.map((b) => inBox(b)),
+      sql` or `,
+    )})`,
+    sql`not ${inCells(finer, fineCell.row, fineCell.col)}`,
+  )!;
   const [counted, edges, leftOut] = await Promise.all([
     // The counts, with the changes not folded in yet.
-    db.execute(sql`select cell_row as row, cell_col as col, sum(jobs)::int as jobs, sum(latitude_sum) as lat, sum(longitude_sum) as lng from (
-        select ${C.row}, ${C.col}, ${C.jobs}, ${C.latitudeSum}, ${C.longitudeSum} from ${C} where ${inView(C)}
-        union all
-        select ${D.row}, ${D.col}, ${D.jobs}, ${D.latitudeSum}, ${D.longitudeSum} from ${D} where ${inView(D)}
-      ) c group by cell_row, cell_col having sum(jobs) > 0`),
-    groupedCells(db, and(where, notInner)!, view, zoom, 500),
+    db.execute(sql`select zoom, cell_row as row, cell_col as col, sum(jobs)::int as jobs, sum(latitude_sum) as lat, sum(longitude_sum) as lng from (
+        ${sql.join([...asked(C), ...asked(D)], sql` union all `)}
+      ) c group by zoom, cell_row, cell_col having sum(jobs) > 0`),
+    strips.length ? groupedCells(db, and(where, onEdges)!, view, zoom, 500) : Promise.resolve([]),
     // Jobs the counts hold that the search leaves out: past their last moment and not swept out
     // yet (a few seconds' worth), or reported by the seeker.
     db
@@ -455,60 +540,65 @@ async function countedCells(db: Db, where: SQL, q: SearchQuestion, view: LatLngB
         ),
       ),
   ]);
-  const cells = new Map<string, { row: number; col: number; count: number; latSum: number; lngSum: number }>();
-  for (const c of rowsOf<{ row: number; col: number; jobs: number; lat: number; lng: number }>(counted))
-    cells.set(`${c.row}/${c.col}`, {
-      row: Number(c.row),
-      col: Number(c.col),
-      count: Number(c.jobs),
-      latSum: Number(c.lat),
-      lngSum: Number(c.lng),
-    });
-  for (const r of leftOut) {
-    const row = Math.min(Math.round(180 / size) - 1, Math.max(0, Math.floor((r.latitude! + 90) / size)));
-    const lng = r.longitude! >= 180 ? r.longitude! - 360 : r.longitude!;
-    const col = Math.min(Math.round(360 / size) - 1, Math.max(0, Math.floor((lng + 180) / size)));
-    const cell = cells.get(`${row}/${col}`);
-    if (!cell || !inInner(row, col)) continue;
-    cell.count -= 1;
-    cell.latSum -= r.latitude!;
-    cell.lngSum -= r.longitude!;
+  type Sum = { row: number; col: number; count: number; latSum: number; lngSum: number; counted: number; edgeJob: string | null };
+  const cells = new Map<string, Sum>();
+  const add = (row: number, col: number, count: number, latSum: number, lngSum: number, counted: number, edgeJob: string | null) => {
+    const key = `${row}/${col}`;
+    const cell = cells.get(key) ?? { row, col, count: 0, latSum: 0, lngSum: 0, counted: 0, edgeJob: null };
+    cell.count += count;
+    cell.latSum += latSum;
+    cell.lngSum += lngSum;
+    cell.counted += counted;
+    cell.edgeJob ??= edgeJob;
+    cells.set(key, cell);
+  };
+  for (const c of rowsOf<{ zoom: number; row: number; col: number; jobs: number; lat: number; lng: number }>(counted)) {
+    const shift = Number(c.zoom) === zoom ? 0 : k;
+    add(Number(c.row) >> shift, Number(c.col) >> shift, Number(c.jobs), Number(c.lat), Number(c.lng), Number(c.jobs), null);
   }
-  const whole = [...cells.values()].filter((c) => c.count > 0);
-  // The job of each whole cell holding one, found in that cell's box.
-  const single = whole.filter((c) => c.count === 1);
+  for (const r of leftOut) {
+    // Taken off only where the counts held it: its finer cell was counted (the whole cells nest in them).
+    if (!within(finer, cellAt(r.latitude!, r.longitude!, fineSize))) continue;
+    const { row, col } = cellAt(r.latitude!, r.longitude!, size);
+    add(row, col, -1, -r.latitude!, -r.longitude!, -1, null);
+  }
+  for (const e of edges) add(e.row, e.col, e.count, e.latitude * e.count, e.longitude * e.count, 0, e.jobId);
+  const found = [...cells.values()].filter((c) => c.count > 0);
+  // The job of each cell holding one that the counts gave: the one job of the search in that cell and the view.
+  const single = found.filter((c) => c.count === 1 && c.counted === 1);
   const jobOf = new Map<string, string>();
   if (single.length) {
     const { row, col } = cellColumns(zoom);
-    const found = await db
+    const ids = await db
       .select({ row: row.as('cell_row'), col: col.as('cell_col'), id: sql<string>`min(${J.id}::text)` })
       .from(J)
       .where(
         and(
           where,
+          inBox(view),
           sql`(${sql.join(
-            single.map((c) =>
-              inBox({ south: c.row * size - 90, north: (c.row + 1) * size - 90, west: c.col * size - 180, east: (c.col + 1) * size - 180 }),
+            single.map(
+              (c) =>
+                sql`(${inBox({ south: c.row * size - 90, north: (c.row + 1) * size - 90, west: c.col * size - 180, east: (c.col + 1) * size - 180 })} and ${row} = ${c.row}::int and ${col} = ${c.col}::int)`,
             ),
             sql` or `,
           )})`,
         ),
       )
       .groupBy(sql`cell_row`, sql`cell_col`);
-    for (const f of found) jobOf.set(`${f.row}/${f.col}`, f.id);
+    for (const f of ids) jobOf.set(`${f.row}/${f.col}`, f.id);
   }
-  const all: MapCell[] = [
-    ...whole.map((c) => ({
+  return found
+    .map((c) => ({
       row: c.row,
       col: c.col,
       count: c.count,
       latitude: c.latSum / c.count,
       longitude: c.lngSum / c.count,
-      jobId: c.count === 1 ? (jobOf.get(`${c.row}/${c.col}`) ?? null) : null,
-    })),
-    ...edges,
-  ];
-  return all.sort((a, b) => a.row - b.row || a.col - b.col).slice(0, 500);
+      jobId: c.count !== 1 ? null : c.counted === 1 ? (jobOf.get(`${c.row}/${c.col}`) ?? null) : c.edgeJob,
+    }))
+    .sort((a, b) => a.row - b.row || a.col - b.col)
+    .slice(0, 500);
 }
 
 /**
