@@ -151,7 +151,7 @@ interface Plan {
    * Where nearby and remote jobs are both found (a place, remote neither excluded nor the only
    * ones): each half's conditions, read and counted apart, each from its own index.
    */
-  halves: { nearby: SQL; remote: SQL } | null;
+  halves: { nearby: SQL; remote: SQL; nearest: { where: SQL; center: SQL } | null } | null;
 }
 
 /** Keywords already read, as PostgreSQL writes their query (null: nothing of it can be searched). */
@@ -187,7 +187,17 @@ async function planOf(db: Db, q: SearchQuestion): Promise<Plan> {
   const where = place ? and(rest, place)! : rest;
   const halves =
     location && q.filters.remote === 'include'
-      ? { nearby: and(rest, sql`not ${J.isRemote}`, withinCircle(location, keyword))!, remote: and(rest, sql`${J.isRemote}`)! }
+      ? {
+          nearby: and(rest, sql`not ${J.isRemote}`, withinCircle(location, keyword))!,
+          remote: and(rest, sql`${J.isRemote}`)!,
+          // Without a keyword, the nearby jobs in order straight from the GiST index (see distanceFirstIds).
+          nearest: keyword
+            ? null
+            : {
+                where: and(rest, sql`not ${J.isRemote}`, sql`${greatCircleMiles(location, J)} <= ${location.radius}::float8`)!,
+                center: earthAt(location.latitude, location.longitude),
+              },
+        }
       : null;
   return { where, keyword, halves, distance: location ? nearness(location) : null };
 }
@@ -211,7 +221,11 @@ function orderOf(sort: SearchSort, plan: Plan): SQL[] {
 const narrowed = (plan: Plan, condition: SQL): Plan => ({
   ...plan,
   where: and(plan.where, condition)!,
-  halves: plan.halves && { nearby: and(plan.halves.nearby, condition)!, remote: and(plan.halves.remote, condition)! },
+  halves: plan.halves && {
+    nearby: and(plan.halves.nearby, condition)!,
+    remote: and(plan.halves.remote, condition)!,
+    nearest: plan.halves.nearest && { ...plan.halves.nearest, where: and(plan.halves.nearest.where, condition)! },
+  },
 });
 
 type IdRow = { id: string; lead?: unknown; distance?: unknown; posted?: unknown };
@@ -279,9 +293,34 @@ async function idsInOrder(db: Db, plan: Plan, sort: SearchSort, limit: number, o
 type Halves = NonNullable<Plan['halves']>;
 
 /** Nearby jobs by distance, then remote ones newest first. */
-async function distanceFirstIds(db: Db, { nearby, remote }: Halves, distance: SQL, limit: number, offset: number): Promise<string[]> {
+async function distanceFirstIds(
+  db: Db,
+  { nearby, remote, nearest }: Halves,
+  distance: SQL,
+  limit: number,
+  offset: number,
+): Promise<string[]> {
   const remoteOrder = [desc(J.postedAt), asc(J.id)];
-  const near = (await idsOfPage(db, nearby, [sql`${distance} asc`, ...remoteOrder], limit, offset)).map((r) => r.id);
+  const order = [sql`${distance} asc`, ...remoteOrder];
+  // A crowded place: when the circle holds the page (a count that stops there, from the index
+  // alone), the page is read nearest first from the GiST index and stops at its last job, instead
+  // of sorting every job of the circle. The planner cannot know the circle is crowded.
+  if (nearest && (await countUpTo(db, nearby, offset + limit)) >= offset + limit) {
+    // The page's farthest job, found by walking the index nearest first (an order of the distance
+    // alone, which the planner always reads from the index); then the page from the small ball
+    // around the place that holds it, ties and all.
+    const [edge] = rowsOf<{ d: number }>(
+      await db.execute(
+        sql`select ${distance} as d from ${J} where ${nearest.where} order by ${distance} limit 1 offset ${offset + limit - 1}`,
+      ),
+    );
+    if (edge) {
+      const reach = Number(edge.d);
+      const within = sql`${J.earth} <@ cube_enlarge(${nearest.center}, ${reach * (1 + 1e-9)}::float8, 3) and ${distance} <= ${reach}::float8`;
+      return (await idsOfPage(db, and(nearby, within)!, order, limit, offset)).map((r) => r.id);
+    }
+  }
+  const near = (await idsOfPage(db, nearby, order, limit, offset)).map((r) => r.id);
   if (near.length === limit) return near;
   // Past the nearby jobs: how many there are tells where the remote ones start.
   const nearbyCount = near.length > 0 ? offset + near.length : await countUpTo(db, nearby);
