@@ -619,6 +619,10 @@ export const jobSearch = pgTable(
     // beside them (an index-only scan), is written in migration 0026: drizzle has no INCLUDE.
     // A view's box (the map), as PostgreSQL's own points.
     index('job_search_point_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
+    // Remote jobs that have a position (an administrator's or an import's) on the map of a view, apart.
+    index('job_search_remote_point_idx')
+      .using('gist', sql`point(${t.longitude}, ${t.latitude})`)
+      .where(sql`is_remote`),
     index('job_search_document_idx').using('gin', t.searchDocument),
     index('job_search_remote_document_idx')
       .using('gin', t.searchDocument)

@@ -381,8 +381,8 @@ function cellColumns(zoom: number) {
   };
 }
 
-/** The found jobs in the box, grouped by cell: a count, the average position, the job where a cell holds one. */
-async function groupedCells(db: Db, where: SQL, box: LatLngBox, zoom: number, limit: number): Promise<MapCell[]> {
+/** The found jobs in the box (anywhere without one), grouped by cell: a count, the average position, the job where a cell holds one. */
+async function groupedCells(db: Db, where: SQL, box: LatLngBox | null, zoom: number, limit: number): Promise<MapCell[]> {
   const { row, col } = cellColumns(zoom);
   const cells = await db
     .select({
@@ -394,7 +394,7 @@ async function groupedCells(db: Db, where: SQL, box: LatLngBox, zoom: number, li
       jobId: sql<string>`min(${J.id}::text)`,
     })
     .from(J)
-    .where(and(where, sql`${J.latitude} is not null and ${J.longitude} is not null`, inBox(box)))
+    .where(and(where, sql`${J.latitude} is not null and ${J.longitude} is not null`, box ? inBox(box) : undefined))
     .groupBy(sql`cell_row`, sql`cell_col`)
     .orderBy(sql`cell_row`, sql`cell_col`)
     .limit(limit);
@@ -646,11 +646,37 @@ async function countedCells(db: Db, where: SQL, q: SearchQuestion, view: LatLngB
  */
 async function cellsOf(db: Db, plan: Plan, q: SearchQuestion, viewport: Viewport): Promise<{ zoom: number; cells: MapCell[] }> {
   const zoom = gridZoomFor(viewport);
-  const counts = zoom <= CELL_COUNT_MAX_ZOOM && countsAnswer(q);
-  return {
-    zoom,
-    cells: await (counts ? countedCells(db, plan.where, q, viewport, zoom) : groupedCells(db, plan.where, viewport, zoom, 500)),
-  };
+  if (zoom <= CELL_COUNT_MAX_ZOOM && countsAnswer(q)) return { zoom, cells: await countedCells(db, plan.where, q, viewport, zoom) };
+  if (!plan.halves || !q.location) return { zoom, cells: await groupedCells(db, plan.where, viewport, zoom, 500) };
+  // Nearby and remote jobs apart, so the circle's jobs come from the GiST index alone (a view that
+  // holds the whole circle, as the pins of a search, adds no condition of its own).
+  const box = circleBounds(q.location.latitude, q.location.longitude, q.location.radius);
+  const holds =
+    viewport.west <= viewport.east &&
+    box.west <= box.east &&
+    viewport.south <= box.south &&
+    viewport.north >= box.north &&
+    viewport.west <= box.west &&
+    viewport.east >= box.east;
+  const [near, far] = await Promise.all([
+    groupedCells(db, plan.halves.nearby, holds ? null : viewport, zoom, 500),
+    groupedCells(db, plan.halves.remote, viewport, zoom, 500),
+  ]);
+  if (far.length === 0) return { zoom, cells: near };
+  const merged = new Map(near.map((c) => [`${c.row}/${c.col}`, { ...c }]));
+  for (const c of far) {
+    const cell = merged.get(`${c.row}/${c.col}`);
+    if (!cell) {
+      merged.set(`${c.row}/${c.col}`, { ...c });
+      continue;
+    }
+    const count = cell.count + c.count;
+    cell.latitude = (cell.latitude * cell.count + c.latitude * c.count) / count;
+    cell.longitude = (cell.longitude * cell.count + c.longitude * c.count) / count;
+    cell.count = count;
+    cell.jobId = null;
+  }
+  return { zoom, cells: [...merged.values()].sort((a, b) => a.row - b.row || a.col - b.col).slice(0, 500) };
 }
 
 /** How often each process folds the noted changes into the cells' counts. */

@@ -44,6 +44,7 @@ CREATE TABLE "job_search_cells" (
 );
 --> statement-breakpoint
 CREATE INDEX "job_search_point_idx" ON "job_search" USING gist (point("longitude", "latitude"));--> statement-breakpoint
+CREATE INDEX "job_search_remote_point_idx" ON "job_search" USING gist (point("longitude", "latitude")) WHERE is_remote;--> statement-breakpoint
 CREATE INDEX "job_search_document_idx" ON "job_search" USING gin ("search_document");--> statement-breakpoint
 CREATE INDEX "job_search_remote_document_idx" ON "job_search" USING gin ("search_document") WHERE is_remote;--> statement-breakpoint
 CREATE INDEX "job_search_posted_idx" ON "job_search" USING btree ("posted_at" DESC NULLS FIRST,"id");--> statement-breakpoint
