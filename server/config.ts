@@ -27,6 +27,8 @@ const envSchema = z.object({
   DEMO_DATA: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  /** Which search engine answers (server/jobs/search-engine.ts); read where each search chooses it. */
+  SEARCH_ENGINE: z.enum(['index', 'postgres'], { error: 'SEARCH_ENGINE must be index or postgres' }).optional(),
   TRUST_PROXY: bool.default(false),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedJobs } from '../../server/cli/seed-jobs.ts';
+import { loadConfig } from '../../server/config.ts';
 import { companies, jobPosts } from '../../server/db/schema.ts';
 import { rowsOf } from '../../server/db/sql.ts';
 import { foldCellChanges, sweepExpired } from '../../server/jobs/search-postgres.ts';
@@ -56,6 +57,13 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.SEARCH_ENGINE;
   await f?.stop();
+});
+
+describe('choosing the engine', () => {
+  it('takes index or postgres, and refuses to start with anything else, saying so', () => {
+    for (const engine of ['index', 'postgres']) expect(() => loadConfig({ NODE_ENV: 'test', SEARCH_ENGINE: engine })).not.toThrow();
+    expect(() => loadConfig({ NODE_ENV: 'test', SEARCH_ENGINE: 'elastic' })).toThrow('SEARCH_ENGINE must be index or postgres');
+  });
 });
 
 describe('the PostgreSQL search engine', () => {
