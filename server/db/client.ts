@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import postgres from 'postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -64,8 +63,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     fs.mkdirSync(location, { recursive: true });
   }
   // PostgreSQL ships these in contrib; PGlite loads them here. pg_trgm: the back office's substring
-  // search (migration 0023); cube and earthdistance: the PostgreSQL search engine (migration 0026).
-  const extensions = { pg_trgm, cube, earthdistance };
+  // search (migration 0023); cube: the PostgreSQL search engine (migration 0026).
+  const extensions = { pg_trgm, cube };
   const client = await PGlite.create(location, options.template ? { loadDataDir: options.template, extensions } : { extensions });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });

@@ -582,7 +582,7 @@ export const jobPosts = pgTable(
   ],
 );
 
-/** A point on the earth as earthdistance writes it (a cube of three coordinates from the earth's centre). */
+/** A place as a point in space: a cube of three coordinates, miles from the earth's centre (migration 0026's job_search_point). */
 const earth = customType<{ data: string }>({ dataType: () => 'cube' });
 
 /**
@@ -599,7 +599,7 @@ export const jobSearch = pgTable(
     isRemote: boolean('is_remote').notNull(),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
-    /** ll_to_earth(latitude, longitude): nearest first and the circle's box from one GiST index. */
+    /** job_search_point(latitude, longitude): nearest first and the circle's box from one GiST index. */
     earth: earth('earth'),
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
     validThrough: timestamp('valid_through', { withTimezone: true }).notNull(),

@@ -74,26 +74,27 @@ export async function listRowsOf(db: Db, ids: readonly string[]): Promise<Map<st
 
 // ---------- place ----------
 
-/** The point as earthdistance writes it. */
-const earthAt = (lat: number, lng: number) => sql`ll_to_earth(${lat}::float8, ${lng}::float8)`;
+/** The place as the copy's points are written (migration 0026's job_search_point: miles from the earth's centre). */
+const earthAt = (lat: number, lng: number) => sql`job_search_point(${lat}::float8, ${lng}::float8)`;
 
 /** Straight-line distance through the earth from the point: nearer on the surface is nearer in it, and the GiST index orders by it. */
 const nearness = (location: SearchLocation): SQL<number | null> => sql`(${J.earth} <-> ${earthAt(location.latitude, location.longitude)})`;
 
 /**
- * Within the circle: the earth box around it from the GiST index (its great-circle radius as
- * earthdistance measures it, a hair wider so rounding never leaves a job out), then the exact
- * haversine of src/lib/geo.ts, which decides as the index does.
+ * Within the circle: the box around it from the GiST index (the cube enlarged by the straight-line
+ * distance to the circle's edge), then the exact haversine of src/lib/geo.ts, which decides as the
+ * index does.
  */
 function withinCircle(location: SearchLocation, keyword: SQL | null): SQL {
   const { latitude: lat, longitude: lng, radius } = location;
-  const meters = sql`(${radius / EARTH_RADIUS_MILES}::float8 * earth() * 1.000001)`;
+  // The straight line through the earth to the circle's edge, a hair longer so rounding never leaves a job out.
+  const chord = 2 * EARTH_RADIUS_MILES * Math.sin(radius / (2 * EARTH_RADIUS_MILES)) * (1 + 1e-9) + 1e-9;
   const tokens = keyword && placeTokens(location);
   // With a keyword, the words and the place's cells in one question of the GIN index: the planner
   // knows how many jobs each cell's token holds, and crosses the two instead of reading every job
   // of a crowded place to check its words.
   const words = tokens ? sql` and ${J.searchDocument} @@ (${keyword} && ${tokens}::tsquery)` : sql``;
-  return sql`(${J.earth} <@ earth_box(${earthAt(lat, lng)}, ${meters}) and ${greatCircleMiles({ latitude: lat, longitude: lng }, J)} <= ${radius}::float8${words})`;
+  return sql`(${J.earth} <@ cube_enlarge(${earthAt(lat, lng)}, ${chord}::float8, 3) and ${greatCircleMiles({ latitude: lat, longitude: lng }, J)} <= ${radius}::float8${words})`;
 }
 
 /**

@@ -8,6 +8,7 @@ import { rowsOf } from '../../server/db/sql.ts';
 import { foldCellChanges, sweepExpired } from '../../server/jobs/search-postgres.ts';
 import type { MapPins, SearchPage } from '../../src/contract/search.ts';
 import { cellOf, gridZoomFor } from '../../src/lib/map-grid.ts';
+import { EARTH_RADIUS_MILES } from '../../src/lib/geo.ts';
 import { allowAll } from './account-support.ts';
 import type { FilesApp } from './files-support.ts';
 import { postingApp, type PostingWorld } from './posting-support.ts';
@@ -67,6 +68,21 @@ describe('choosing the engine', () => {
 });
 
 describe('the PostgreSQL search engine', () => {
+  it('writes places on the sphere of src/lib/geo.ts, so its nearest first is the great circle’s', async () => {
+    for (const [lat, lng] of [
+      [45.6387, -122.6615],
+      [-33.87, 151.21],
+      [0, 180],
+    ] as const) {
+      const [row] = rowsOf<{ p: string }>(await db().execute(sql`select job_search_point(${lat}::float8, ${lng}::float8)::text as p`));
+      const [x, y, z] = row!.p.replace(/[()]/g, '').split(',').map(Number) as [number, number, number];
+      const r = (d: number) => (d * Math.PI) / 180;
+      expect(x).toBeCloseTo(EARTH_RADIUS_MILES * Math.cos(r(lat)) * Math.cos(r(lng)), 6);
+      expect(y).toBeCloseTo(EARTH_RADIUS_MILES * Math.cos(r(lat)) * Math.sin(r(lng)), 6);
+      expect(z).toBeCloseTo(EARTH_RADIUS_MILES * Math.sin(r(lat)), 6);
+    }
+  });
+
   it('keeps its copy and its map counts with every write: posted, moved, closed, company hidden and back', async () => {
     const start = await counts(clock.now());
     expect(start.copy).toBe(start.open);

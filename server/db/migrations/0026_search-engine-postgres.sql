@@ -1,9 +1,17 @@
 -- The PostgreSQL search engine (docs/decisions/0008-search-engines.md): a slim copy of the findable
--- jobs kept by triggers, nearest first from a GiST index of earth points, and the map's counts per
--- grid cell. cube and earthdistance are trusted extensions (PostgreSQL 13+) in contrib; PGlite loads
--- them (server/db/client.ts).
+-- jobs kept by triggers, nearest first from a GiST index of points on the earth, and the map's
+-- counts per grid cell. cube is a trusted extension (PostgreSQL 13+) in contrib, so the database's
+-- owner may create it; PGlite loads it (server/db/client.ts).
 CREATE EXTENSION IF NOT EXISTS cube;--> statement-breakpoint
-CREATE EXTENSION IF NOT EXISTS earthdistance;--> statement-breakpoint
+-- A place as a point in space, miles from the earth's centre on a sphere of EARTH_RADIUS_MILES
+-- (src/lib/geo.ts): the straight line between two points orders places as the great circle does,
+-- and the GiST index of cubes finds the nearest first.
+CREATE FUNCTION "job_search_point"("lat" float8, "lng" float8) RETURNS cube LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT cube(ARRAY[
+    3958.7613 * cos(radians("lat")) * cos(radians("lng")),
+    3958.7613 * cos(radians("lat")) * sin(radians("lng")),
+    3958.7613 * sin(radians("lat"))])
+$$;--> statement-breakpoint
 CREATE TABLE "job_search" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"company_id" uuid NOT NULL,
@@ -70,7 +78,7 @@ $$;--> statement-breakpoint
 -- yearly pay is yearlyTopPayOf of server/db/schema.ts; the search document carries the place's tokens.
 CREATE VIEW "job_search_rows" AS
 SELECT j."id", j."company_id", j."is_remote", j."latitude", j."longitude",
-  CASE WHEN j."latitude" IS NOT NULL AND j."longitude" IS NOT NULL THEN ll_to_earth(j."latitude", j."longitude") END AS "earth",
+  CASE WHEN j."latitude" IS NOT NULL AND j."longitude" IS NOT NULL THEN job_search_point(j."latitude", j."longitude") END AS "earth",
   j."posted_at", j."valid_through",
   coalesce(j."search_document", ''::tsvector) || CASE WHEN j."latitude" IS NOT NULL AND j."longitude" IS NOT NULL THEN job_search_place_tokens(j."latitude", j."longitude") ELSE ''::tsvector END AS "search_document",
   j."job_type_ids", j."schedule_ids", j."skill_ids",
