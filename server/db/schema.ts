@@ -640,42 +640,32 @@ export const jobSearch = pgTable(
   ],
 );
 
+/** A grid cell at a zoom, its jobs and the sums of their positions: the counts and their changes alike. */
+const cellCounts = () => ({
+  zoom: smallint('zoom').notNull(),
+  row: integer('cell_row').notNull(),
+  col: integer('cell_col').notNull(),
+  jobs: integer('jobs').notNull(),
+  latitudeSum: doublePrecision('latitude_sum').notNull(),
+  longitudeSum: doublePrecision('longitude_sum').notNull(),
+});
+
 /**
  * The map's counts per grid cell (src/lib/map-grid.ts) of the positioned jobs in job_search, at the
  * zooms up to CELL_COUNT_MAX_ZOOM, with the changes the triggers on job_search note in
  * job_search_cell_changes: a view of the whole country is answered from a few hundred rows instead
  * of grouping every job in it.
  */
-export const jobSearchCells = pgTable(
-  'job_search_cells',
-  {
-    zoom: smallint('zoom').notNull(),
-    row: integer('cell_row').notNull(),
-    col: integer('cell_col').notNull(),
-    jobs: integer('jobs').notNull(),
-    latitudeSum: doublePrecision('latitude_sum').notNull(),
-    longitudeSum: doublePrecision('longitude_sum').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.zoom, t.row, t.col] })],
-);
+export const jobSearchCells = pgTable('job_search_cells', cellCounts(), (t) => [primaryKey({ columns: [t.zoom, t.row, t.col] })]);
 
 /**
  * Changes to the cells' counts not yet added to them: the triggers only append here, so writers of
  * jobs in one region never wait for each other on a shared count; a timer in each process adds them
  * to job_search_cells every few seconds, and the map reads both meanwhile.
  */
-export const jobSearchCellChanges = pgTable(
-  'job_search_cell_changes',
-  {
-    zoom: smallint('zoom').notNull(),
-    row: integer('cell_row').notNull(),
-    col: integer('cell_col').notNull(),
-    jobs: integer('jobs').notNull(),
-    latitudeSum: doublePrecision('latitude_sum').notNull(),
-    longitudeSum: doublePrecision('longitude_sum').notNull(),
-  },
-  (t) => [index('job_search_cell_changes_cell_idx').on(t.zoom, t.row, t.col)],
-);
+export const jobSearchCellChanges = pgTable('job_search_cell_changes', cellCounts(), (t) => [
+  index('job_search_cell_changes_cell_idx').on(t.zoom, t.row, t.col),
+]);
 
 /**
  * What changed in the jobs and companies that search indexes: one row per job or company written,

@@ -37,8 +37,8 @@ const J = jobSearch;
 /** The cells' counts are kept up to this zoom (migration 0026's generate_series(1, 14)); finer views group their jobs. */
 export const CELL_COUNT_MAX_ZOOM = 14;
 
-/** A job seeker's records read for a search: reported, skills, saved (up to SAVED_READ_AHEAD), switched off. */
-export const SAVED_READ_AHEAD = 500;
+/** Saved jobs read with the seeker's other records; a seeker with more has the page's own looked up. */
+const SAVED_READ_AHEAD = 500;
 
 const idsIn = (list: unknown): string[] => (list ? String(list).split(',') : []);
 
@@ -480,15 +480,6 @@ const inCells = (inner: Inner, row: SQL | AnyColumn, col: SQL | AnyColumn, shift
 
 type Inner = NonNullable<ReturnType<typeof innerCells>>;
 
-/** A job's cell at a zoom, as cellOf computes it. */
-function cellAt(latitude: number, longitude: number, size: number): { row: number; col: number } {
-  const lng = longitude >= 180 ? longitude - 360 : longitude;
-  return {
-    row: Math.min(Math.round(180 / size) - 1, Math.max(0, Math.floor((latitude + 90) / size))),
-    col: Math.min(Math.round(360 / size) - 1, Math.max(0, Math.floor((lng + 180) / size))),
-  };
-}
-
 const within = (inner: Inner | null, { row, col }: { row: number; col: number }) =>
   inner !== null && row >= inner.rows[0] && row <= inner.rows[1] && inner.cols.some(([a, b]) => col >= a && col <= b);
 
@@ -598,8 +589,8 @@ async function countedCells(db: Db, where: SQL, q: SearchQuestion, view: LatLngB
   }
   for (const r of leftOut) {
     // Taken off only where the counts held it: its finer cell was counted (the whole cells nest in them).
-    if (!within(finer, cellAt(r.latitude!, r.longitude!, fineSize))) continue;
-    const { row, col } = cellAt(r.latitude!, r.longitude!, size);
+    if (!within(finer, cellOf(r.latitude!, r.longitude!, fine))) continue;
+    const { row, col } = cellOf(r.latitude!, r.longitude!, zoom);
     add(row, col, -1, -r.latitude!, -r.longitude!, -1, null);
   }
   for (const e of edges) add(e.row, e.col, e.count, e.latitude * e.count, e.longitude * e.count, 0, e.jobId);

@@ -257,6 +257,22 @@ beforeAll(async () => {
   }
 }, 3_600_000);
 
+/** Sends the bodies at a fixed rate (Poisson arrivals), each timed from its intended send, and records the figures. */
+async function atRate(measure: string, build: string, bodies: unknown[], rate: number, poissonSeed: number): Promise<void> {
+  const la = load();
+  const r = await sendLoad({ url: `${base}/api/JobSeeker/enhanced-search`, token, bodies, concurrency: 64, rate, poissonSeed });
+  rows.push({
+    measure,
+    build,
+    n: r.latencies.length,
+    'p50 ms': +percentile(r.latencies, 50).toFixed(1),
+    'p99 ms': +percentile(r.latencies, 99).toFixed(1),
+    'p99.9 ms': +percentile(r.latencies, 99.9).toFixed(1),
+    'max ms': +Math.max(...r.latencies).toFixed(1),
+    'load avg': la,
+  });
+}
+
 /**
  * SEARCH_BENCH_DURING_BUILD=1: searches at the PostgreSQL engine's rate (the second of
  * SEARCH_BENCH_RATES, or 30) sent to a process whose index is still building, which answers them
@@ -267,21 +283,16 @@ async function whileBuilding(building: Promise<boolean>): Promise<void> {
   void building.then(() => (ended = true));
   const rate = RATES.find((r) => r.engine === 'postgres')?.rate ?? 30;
   const bodies = requestMix(rate * 15, 20261130, new Date().toISOString());
-  const la = load();
-  const r = await sendLoad({ url: `${base}/api/JobSeeker/enhanced-search`, token, bodies, concurrency: 64, rate, poissonSeed: 5 });
-  rows.push({
-    measure: `enhanced-search, ${rate}/s for 15 s while the index builds${ended ? ' (the build ended before the run did)' : ''}`,
-    build: 'ours (index building: PostgreSQL engine)',
-    n: r.latencies.length,
-    'p50 ms': +percentile(r.latencies, 50).toFixed(1),
-    'p99 ms': +percentile(r.latencies, 99).toFixed(1),
-    'p99.9 ms': +percentile(r.latencies, 99.9).toFixed(1),
-    'max ms': +Math.max(...r.latencies).toFixed(1),
-    'load avg': la,
-  });
+  await atRate(
+    `enhanced-search, ${rate}/s for 15 s while the index builds${ended ? ' (the build ended before the run did)' : ''}`,
+    'ours (index building: PostgreSQL engine)',
+    bodies,
+    rate,
+    5,
+  );
 }
 
-/** Runs `work` with the search index turned off (SQL alone). */
+/** Runs `work` with the search index turned off (the PostgreSQL engine alone). */
 async function withoutIndex<T>(work: () => Promise<T>): Promise<T> {
   const before = process.env.SEARCH_ENGINE;
   process.env.SEARCH_ENGINE = 'postgres';
@@ -462,31 +473,17 @@ describe(`search at scale (${KIND}, ${JOBS} jobs)`, () => {
       const asOf = new Date().toISOString();
       for (const [i, { engine, rate }] of RATES.entries()) {
         const bodies = requestMix(Math.round(rate * RATE_SECONDS), 20261129 + i, asOf);
-        if (engine === 'postgres') process.env.SEARCH_ENGINE = 'postgres';
-        try {
+        const run = async () => {
           await sendLoad({ url: `${base}/api/JobSeeker/enhanced-search`, token, bodies: bodies.slice(0, 40), concurrency: 4 });
-          const la = load();
-          const r = await sendLoad({
-            url: `${base}/api/JobSeeker/enhanced-search`,
-            token,
+          await atRate(
+            `enhanced-search, ${rate}/s for ${RATE_SECONDS} s, timed from the intended send`,
+            engine === 'index' ? 'ours (index)' : 'ours (PostgreSQL engine)',
             bodies,
-            concurrency: 64,
             rate,
-            poissonSeed: 7 + i,
-          });
-          rows.push({
-            measure: `enhanced-search, ${rate}/s for ${RATE_SECONDS} s, timed from the intended send`,
-            build: engine === 'index' ? 'ours (index)' : 'ours (PostgreSQL engine)',
-            n: r.latencies.length,
-            'p50 ms': +percentile(r.latencies, 50).toFixed(1),
-            'p99 ms': +percentile(r.latencies, 99).toFixed(1),
-            'p99.9 ms': +percentile(r.latencies, 99.9).toFixed(1),
-            'max ms': +Math.max(...r.latencies).toFixed(1),
-            'load avg': la,
-          });
-        } finally {
-          if (engine === 'postgres') delete process.env.SEARCH_ENGINE;
-        }
+            7 + i,
+          );
+        };
+        await (engine === 'postgres' ? withoutIndex(run) : run());
       }
     },
     once,
