@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { render, screen, within } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ComboboxField, SelectField, filterOptions, type Option } from '../../src/views/ui/select-field.tsx';
+import { ComboboxField, SelectField, filterOptions, loadControls, type Option } from '../../src/views/ui/select-field.tsx';
 
 const types: Option<number>[] = [
   { value: 1, label: 'Full time' },
@@ -122,6 +124,25 @@ describe('ComboboxField', () => {
     await user.type(input, 'Reed');
     expect(input).toHaveValue('');
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
+  });
+
+  it('is prerendered as its placeholder whatever has loaded, taken over without a mismatch, then becomes the combobox', async () => {
+    // The page's takeover may come before or after the control's code arrives: the same HTML either way.
+    await loadControls();
+    const field = <ComboboxField label="School" value={null} onChange={() => {}} options={schools} hint="Type part of the name." />;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(field);
+    document.body.append(container);
+    expect(within(container).getByLabelText('School')).toBeDisabled();
+    const mismatches: unknown[] = [];
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, field, { onRecoverableError: (error) => mismatches.push(error) });
+    });
+    expect(mismatches).toEqual([]);
+    expect(within(container).getByRole('combobox', { name: 'School' })).toBeEnabled();
+    act(() => root!.unmount());
+    container.remove();
   });
 
   it('filterOptions keeps at most the limit', () => {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useHydrating } from '../../app/hydration.ts';
 import { cx } from './cx.ts';
 import type { ComboboxFieldProps, SelectFieldProps } from './select-options.ts';
 
@@ -20,6 +21,9 @@ export function loadControls(): Promise<Controls> {
 void loadControls();
 
 function useControls(): Controls | null {
+  // A prerendered page has the placeholder in its HTML, so the page's takeover renders it too even
+  // when the controls arrived first; they replace it right after.
+  const hydrating = useHydrating();
   const [loaded, setLoaded] = useState(controls);
   useEffect(() => {
     if (loaded) return;
@@ -29,7 +33,7 @@ function useControls(): Controls | null {
       live = false;
     };
   }, [loaded]);
-  return loaded;
+  return hydrating ? null : loaded;
 }
 
 /** The field's frame while its control loads: same label and size, nothing to operate yet. */
