@@ -58,12 +58,11 @@ const staffCountOf = sql<number>`(select count(*)::int from ${users} u where u.c
 const sortName = sql`lower(coalesce(${companies.displayName}, ${companies.name}))`;
 
 /**
- * The order of a sort. With a search the matches are mostly few next to every company (`fewMatch`,
- * see searchMatches for the broad ones): they are found
- * first (the trigram indexes) and then sorted, never found by walking the whole list in its order and
- * testing each company, which PostgreSQL would otherwise pick for a page of 10 (81 ms against 12 for a
- * word of 1,600 active companies, by name). The expressions `+ interval '0 s'` and `|| ''` change no
- * order, and keep the sort indexes out of it.
+ * The order of a sort. When few companies match (`fewMatch`: a search that is not broad, see
+ * searchMatches) they are found first (the trigram indexes) and then sorted, never found by walking
+ * the whole list in its order and testing each company, which PostgreSQL would otherwise pick for a
+ * page of 10 (81 ms against 12 for a word of 1,600 active companies, by name). The expressions
+ * `+ interval '0 s'` and `|| ''` change no order, and keep the sort indexes out of it.
  */
 function orderOf(sort: CompanySort, now: Date, fewMatch: boolean): SQL[] {
   const created = fewMatch ? sql`(${companies.createdAt} + interval '0 s')` : sql`${companies.createdAt}`;

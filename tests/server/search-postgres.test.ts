@@ -8,7 +8,7 @@ import { rowsOf } from '../../server/db/sql.ts';
 import { foldCellChanges, sweepExpired } from '../../server/jobs/search-postgres.ts';
 import type { MapPins, SearchPage } from '../../src/contract/search.ts';
 import { cellOf, gridZoomFor } from '../../src/lib/map-grid.ts';
-import { EARTH_RADIUS_MILES } from '../../src/lib/geo.ts';
+import { EARTH_RADIUS_MILES, RADIANS_PER_DEGREE } from '../../src/lib/geo.ts';
 import { allowAll } from './account-support.ts';
 import type { FilesApp } from './files-support.ts';
 import { postingApp, type PostingWorld } from './posting-support.ts';
@@ -76,7 +76,7 @@ describe('the PostgreSQL search engine', () => {
     ] as const) {
       const [row] = rowsOf<{ p: string }>(await db().execute(sql`select job_search_point(${lat}::float8, ${lng}::float8)::text as p`));
       const [x, y, z] = row!.p.replace(/[()]/g, '').split(',').map(Number) as [number, number, number];
-      const r = (d: number) => (d * Math.PI) / 180;
+      const r = (d: number) => d * RADIANS_PER_DEGREE;
       expect(x).toBeCloseTo(EARTH_RADIUS_MILES * Math.cos(r(lat)) * Math.cos(r(lng)), 6);
       expect(y).toBeCloseTo(EARTH_RADIUS_MILES * Math.cos(r(lat)) * Math.sin(r(lng)), 6);
       expect(z).toBeCloseTo(EARTH_RADIUS_MILES * Math.sin(r(lat)), 6);
