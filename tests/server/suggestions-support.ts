@@ -58,14 +58,21 @@ export interface Place {
 
 let area = 0;
 
+/** Areas on a grid 4 degrees apart: 15 across by 5 down, then the grid is used again. */
+const AREA_COLUMNS = 15;
+const AREA_ROWS = 5;
+
 /**
  * A place of its own for each test (about 200 miles apart from the others), so the seekers of one
- * test are never suggested for another test's jobs.
+ * test are never suggested for another test's jobs. Test files may share this module (the server
+ * project runs them unisolated), so the count wraps rather than walking off the map; a file asks
+ * for far fewer areas than the grid holds, and each file has a database of its own.
  */
 export function newArea(): { center: Place; at: (milesEast: number, name?: string) => Place } {
   area += 1;
-  const latitude = 40;
-  const longitude = -120 + area * 4;
+  const slot = area % (AREA_COLUMNS * AREA_ROWS);
+  const latitude = 30 + Math.floor(slot / AREA_COLUMNS) * 4;
+  const longitude = -120 + (slot % AREA_COLUMNS) * 4;
   const center = { name: `Town ${area}`, city: `Town ${area}`, state: 'KS', latitude, longitude };
   // A mile east is 1 / (69.172 cos(latitude)) degrees of longitude.
   const degreesPerMile = 1 / (69.172 * Math.cos((latitude * Math.PI) / 180));
