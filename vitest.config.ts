@@ -39,6 +39,7 @@ export default defineConfig({
           environment: 'node',
           // Each check lints through the resolver and reads the import graph: seconds, not milliseconds.
           testTimeout: 120_000,
+          maxWorkers: cores,
         },
       },
       {

@@ -37,14 +37,15 @@ const vitestLayer = (name, project, env, extra = []) => ({
 
 const allLayers = [
   {
-    // What `npm run typecheck` runs, without npm's own chatter; both halves run so every error shows.
+    // What `npm run typecheck` runs, without npm's own chatter; both halves run, side by side, so
+    // every error shows. Each half's report is printed whole once both are done.
     name: 'typecheck',
     kind: 'check',
     command: () => [
       'sh',
       [
         '-c',
-        `tsc=${JSON.stringify(tsc)}; "$0" "$tsc" -p tsconfig.json --noEmit; a=$?; "$0" "$tsc" -p tsconfig.server.json --noEmit; b=$?; [ $a -eq 0 ] && [ $b -eq 0 ]`,
+        `tsc=${JSON.stringify(tsc)}; out=$(mktemp -d); "$0" "$tsc" -p tsconfig.json --noEmit >"$out/client" 2>&1 & c=$!; "$0" "$tsc" -p tsconfig.server.json --noEmit >"$out/server" 2>&1; b=$?; wait $c; a=$?; cat "$out/client" "$out/server"; rm -rf "$out"; [ $a -eq 0 ] && [ $b -eq 0 ]`,
         process.execPath,
       ],
     ],
