@@ -3,12 +3,11 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { blogPlugin } from './scripts/lib/blog-plugin.ts';
 
-// One worker per core: by default vitest leaves a core to its own process, which idles while the
-// workers run (on two cores that halves the speed of every layer).
-const cores = os.availableParallelism();
-
 export default defineConfig({
   test: {
+    // One worker per core: by default vitest leaves a core to its own process, which idles while the
+    // workers run (on two cores that halves the speed of every layer). E2e runs its files in turn.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: {
@@ -16,7 +15,6 @@ export default defineConfig({
           // Machines, and the pure rules and helpers of src/contract and src/lib they rely on.
           include: ['tests/machines/**/*.test.ts', 'tests/lib/**/*.test.ts'],
           environment: 'node',
-          maxWorkers: cores,
           // Pure code: the files share a worker's loaded modules instead of loading them again each.
           isolate: false,
         },
@@ -28,7 +26,6 @@ export default defineConfig({
           include: ['tests/views/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/support/client/setup-views.ts'],
-          maxWorkers: cores,
         },
       },
       {
@@ -39,7 +36,6 @@ export default defineConfig({
           environment: 'node',
           // Each check lints through the resolver and reads the import graph: seconds, not milliseconds.
           testTimeout: 120_000,
-          maxWorkers: cores,
         },
       },
       {
@@ -56,7 +52,6 @@ export default defineConfig({
           environment: 'node',
           // One migrated database per run, copied by each test file.
           globalSetup: ['tests/support/server/database-template.ts'],
-          maxWorkers: cores,
           // Every file builds its own app on its own database, so the files share a worker's loaded
           // modules (the server, drizzle, PGlite) instead of loading them again each: the layer
           // takes half the time. Module-level test helpers must not assume a fresh module per file.

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { jobInvitations, preferences } from '../../server/db/schema.ts';
 import type { Envelope } from '../../src/contract/envelope.ts';
+import { RADIANS_PER_DEGREE } from '../../src/lib/geo.ts';
 import type {
   InviteManyResult,
   InviteResult,
@@ -75,7 +76,7 @@ export function newArea(): { center: Place; at: (milesEast: number, name?: strin
   const longitude = -120 + (slot % AREA_COLUMNS) * 4;
   const center = { name: `Town ${area}`, city: `Town ${area}`, state: 'KS', latitude, longitude };
   // A mile east is 1 / (69.172 cos(latitude)) degrees of longitude.
-  const degreesPerMile = 1 / (69.172 * Math.cos((latitude * Math.PI) / 180));
+  const degreesPerMile = 1 / (69.172 * Math.cos(latitude * RADIANS_PER_DEGREE));
   return {
     center,
     at: (miles, name = `${miles} miles east of ${center.name}`) => ({
