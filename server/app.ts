@@ -14,12 +14,12 @@ import type { Adapters } from './adapters.ts';
 import { fail } from './http/envelope.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { compressAnswers } from './http/compression.ts';
-import { prerenderedPages, withPublicUrl } from './http/static.ts';
+import { loadPageRenderer, prerenderedPages, withPublicUrl } from './http/static.ts';
 import { HttpError } from './http/errors.ts';
 import { createContext } from './context.ts';
 import { loggerOptions, logRequests } from './logging.ts';
 import { connectAreas, registerRoutes } from './routes.ts';
-import { serverPage } from './jobs/index.ts';
+import { jobPageDrawer, serverPage } from './jobs/index.ts';
 import { mayStillAct } from './account/index.ts';
 import { MAX_UPLOAD_BYTES } from '../src/contract/files.ts';
 import { describeOutcomeCodes } from '../src/contract/outcome-code-meanings.ts';
@@ -129,9 +129,12 @@ export async function buildApp(
   const indexText = hasClient ? fs.readFileSync(indexHtml!, 'utf8') : '';
   const pagePolicy = hasClient ? contentSecurityPolicy(indexText) : '';
   const pages = hasClient ? prerenderedPages(clientDir!) : new Map<string, string>();
-  // A job's page: the prerendered layout with the page loading, its head written per job.
+  // A job's page: drawn per job by the app's server rendering; else the prerendered layout with the
+  // job loading. Its head is written per job either way.
   const jobShellFile = pages.get('/jobs/:id');
-  const jobShell = jobShellFile ? fs.readFileSync(path.join(clientDir!, jobShellFile), 'utf8') : null;
+  const jobShell = jobShellFile ? fs.readFileSync(path.join(clientDir!, jobShellFile), 'utf8') : indexText;
+  const renderer = hasClient ? await loadPageRenderer(clientDir!) : null;
+  const jobPage = { template: indexText, shell: jobShell, draw: renderer ? jobPageDrawer(renderer) : null };
   // A prerendered page names its own address in its head (canonical, Open Graph): the build leaves
   // the site's address to the server, which knows it. Read once per page, then kept.
   const pageTexts = new Map<string, string>();
@@ -167,7 +170,7 @@ export async function buildApp(
     }
     if (hasClient && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(url)) {
       // Pages whose head the server writes for search engines and link previews (a job's title and data).
-      const page = await serverPage(ctx, url, jobShell ?? indexText);
+      const page = await serverPage(ctx, url, jobPage);
       if (page) {
         return res
           .code(page.status)

@@ -2,12 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { firstRenderIsPrerendered } from './app/hydration.ts';
+import { readPageData } from './app/page-data.tsx';
 import './index.css';
 
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <App />
+    <App pageData={readPageData()} />
   </StrictMode>
 );
 // A public page comes prerendered (src/app/prerender.tsx): the same views take it over, unless its

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 
 /**
@@ -17,3 +18,15 @@ export const PUBLIC_URL_MARK = '%PUBLIC_URL%';
 
 /** A prerendered page with the site's address written in. */
 export const withPublicUrl = (html: string, publicUrl: string) => html.split(PUBLIC_URL_MARK).join(publicUrl);
+
+/**
+ * The app's server rendering (src/app/prerender.tsx renderPage) from the server build the build
+ * writes beside the client (dist/ssr), loaded by its path: the build's output, like index.html,
+ * not the server's own code. Null when there is none.
+ */
+export async function loadPageRenderer(clientDir: string): Promise<((path: string, data: unknown) => Promise<string>) | null> {
+  const file = path.join(clientDir, '..', 'ssr', 'prerender.js');
+  if (!fs.existsSync(file)) return null;
+  const entry = (await import(pathToFileURL(file).href)) as { renderPage?: (path: string, data: unknown) => Promise<string> };
+  return typeof entry.renderPage === 'function' ? entry.renderPage : null;
+}

@@ -7,6 +7,7 @@ import { richTextToPlain } from '../../src/contract/posting.ts';
 import type { JobDetail } from '../../src/contract/jobs.ts';
 import { jobDetail, jobOpen } from './detail.ts';
 import { escapeHtml } from '../platform/html.ts';
+import { sanitizeRichText } from '../posting/index.ts';
 import { blogPosts } from '../blog/index.ts';
 import { PUBLIC_PAGES } from '../../src/lib/public-site.ts';
 import { blogPostPath } from '../../src/lib/blog.ts';
@@ -21,7 +22,7 @@ import { blogPostPath } from '../../src/lib/blog.ts';
 // ---------- escaping ----------
 
 export { jsonForScript } from '../../src/lib/json-script.ts';
-import { jsonForScript } from '../../src/lib/json-script.ts';
+import { jsonForScript, pageDataScript } from '../../src/lib/json-script.ts';
 
 /** At most `max` characters, cut at a word with an ellipsis. */
 function clip(text: string, max: number): string {
@@ -179,20 +180,78 @@ export function renderMissingJobPage(indexHtml: string): string {
 
 const JOB_PAGE = /^\/jobs\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\/?$/;
 
+const ROOT = '<div id="root"></div>';
+
+/** The app's server rendering (src/app/prerender.tsx renderPage): the HTML inside #root of `path`, drawn from `data`. */
+export type PageRenderer = (path: string, data: { job: JobDetail }) => Promise<string>;
+
+/** How many jobs' drawn content a process keeps: the most visited pages are sent without drawing them again. */
+export const JOB_PAGE_CACHE_SIZE = 256;
+
+/** What a job's page is made from. */
+export interface JobPageSources {
+  /** index.html as built, #root empty. */
+  template: string;
+  /** The page as the build prerendered it with the job loading: sent when the job cannot be drawn here. */
+  shell: string;
+  /** The app's server rendering (the build's), or null without one. */
+  render: PageRenderer | null;
+}
+
 /**
- * The SPA's page for a path that has server-written content: /jobs/:id. Null for every other
- * path (the history fallback serves the page as it is).
+ * Draws a job's content with the app's own views, as a visitor sees it, keeping the last
+ * JOB_PAGE_CACHE_SIZE pages: the same job, unchanged, is not drawn twice.
  */
-export async function serverPage(ctx: AppContext, path: string, indexHtml: string): Promise<{ status: number; html: string } | null> {
+export function jobPageDrawer(render: PageRenderer) {
+  const kept = new Map<string, { data: string; html: string }>();
+  return async (job: JobDetail): Promise<string> => {
+    const data = JSON.stringify(job);
+    const hit = kept.get(job.id);
+    kept.delete(job.id);
+    const html = hit && hit.data === data ? hit.html : await render(`/jobs/${job.id}`, { job });
+    kept.set(job.id, { data, html });
+    // A Map keeps its insertion order: the first key is the page least recently sent.
+    if (kept.size > JOB_PAGE_CACHE_SIZE) kept.delete(kept.keys().next().value!);
+    return html;
+  };
+}
+export type JobPageDrawer = ReturnType<typeof jobPageDrawer>;
+
+/**
+ * The page of /jobs/:id: the job's content drawn into the HTML (so a phone paints it before any
+ * script runs) with the job as data for the browser to take it over, and its head for search
+ * engines. Null for every other path (the history fallback serves the page as it is).
+ */
+export async function serverPage(
+  ctx: AppContext,
+  path: string,
+  sources: { template: string; shell: string; draw: JobPageDrawer | null },
+): Promise<{ status: number; html: string } | null> {
   const match = JOB_PAGE.exec(path);
   if (!match) return null;
+  let job: JobDetail;
   try {
-    const job = await jobDetail(ctx, match[1]!.toLowerCase(), null);
-    return { status: 200, html: renderJobPage(indexHtml, job, ctx.config.publicUrl) };
+    job = await jobDetail(ctx, match[1]!.toLowerCase(), null);
   } catch (err) {
-    if (err instanceof HttpError && err.status === 404) return { status: 404, html: renderMissingJobPage(indexHtml) };
+    if (err instanceof HttpError && err.status === 404) return { status: 404, html: renderMissingJobPage(sources.shell) };
     throw err;
   }
+  // Drawn as HTML on our own address: sanitised here again, whatever wrote it.
+  job = { ...job, description: sanitizeRichText(job.description) ?? '' };
+  let content: string | null = null;
+  if (sources.draw && sources.template.includes(ROOT)) {
+    try {
+      content = await sources.draw(job);
+    } catch (err) {
+      // The page still works: the browser draws the job itself.
+      ctx.log.error({ err, jobId: job.id }, "drawing a job's page failed; its page was sent to be drawn in the browser");
+    }
+  }
+  const page =
+    content === null
+      ? sources.shell
+      : sources.template.replace(ROOT, () => `<div id="root">${content}</div>\n    ${pageDataScript({ job })}`);
+  return { status: 200, html: renderJobPage(page, job, ctx.config.publicUrl) };
 }
 
 // ---------- sitemap and robots ----------

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { LOCATION_KEY, PERMISSION_KEY } from '../services/location-keys.ts';
 import { themeStore } from '../services/theme-store.ts';
+import type { DateZone } from '../lib/dates.ts';
 
 /**
  * Pages whose first render does not match their prerendered HTML yet: the search page starts its
@@ -39,3 +40,9 @@ export const useHydrating = (): boolean =>
     () => false,
     () => true,
   );
+
+/**
+ * The time zone dates are shown in: UTC while React takes over HTML the server drew (it knows no
+ * visitor's zone, and the first render must match it), the visitor's own right after.
+ */
+export const useDateZone = (): DateZone => (useHydrating() ? 'utc' : 'local');

@@ -3,17 +3,21 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { App } from './App.tsx';
+import type { PageData } from './page-data.tsx';
 import { blogPosts } from './blog-content.ts';
 import { routeTable } from './route-table.ts';
 import { headElements, publicHeadOf } from './page-head.ts';
 import { PUBLIC_PAGES, type PageHead } from '../lib/public-site.ts';
 import { blogPostPath } from '../lib/blog.ts';
 
-/** The HTML of the app at `path`, every lazy page loaded (what goes inside #root). */
-export async function renderPage(path: string): Promise<string> {
+/**
+ * The HTML of the app at `path`, every lazy page loaded (what goes inside #root): at build for the
+ * pages that are the same for everyone, and by the server for a job's page, drawn from `pageData`.
+ */
+export async function renderPage(path: string, pageData?: PageData): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <App ssrPath={path} />
+      <App ssrPath={path} pageData={pageData} />
     </StrictMode>,
     // Every boundary inline, in document order: a long page (a blog post, the FAQs) would otherwise
     // be sent as hidden parts revealed by inline scripts, which the pages' CSP rightly blocks.
@@ -60,8 +64,9 @@ export function withHead(html: string, path: string): string {
 }
 
 /**
- * Pages whose content the server fills in per request: prerendered once as a shell (the layout and
- * the page while it loads) for the server to write the head into. Route → a path to render it at.
+ * Pages whose content the server draws per request (server/jobs/seo.ts), prerendered once as a
+ * shell too (the layout and the page while it loads), sent with the head written in when the server
+ * cannot draw the content itself. Route → a path to render it at.
  */
 export const prerenderedShells: Record<string, string> = { '/jobs/:id': '/jobs/0' };
 

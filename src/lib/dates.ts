@@ -13,9 +13,18 @@ export function formatProfileDate(value: string | Date | null | undefined): stri
   return dayjs(value).format('YYYY-MM-DD');
 }
 
+/** Where a date is read: in the browser's time zone, or in UTC (a page the server drew, knowing no visitor's zone). */
+export type DateZone = 'local' | 'utc';
+
 /** Dates elsewhere in the product are shown month-day-year (spec 2 §9: MM-DD-YYYY). */
-export function formatDisplayDate(value: string | Date | null | undefined): string {
+export function formatDisplayDate(value: string | Date | null | undefined, zone: DateZone = 'local'): string {
   if (!value) return '';
+  if (zone === 'utc') {
+    const d = new Date(value);
+    if (Number.isNaN(d.getTime())) return '';
+    const [year, month, day] = d.toISOString().slice(0, 10).split('-');
+    return `${month}-${day}-${year}`;
+  }
   const d = dayjs(value);
   return d.isValid() ? d.format('MM-DD-YYYY') : '';
 }

@@ -1,4 +1,4 @@
-import { formatDisplayDate } from './dates.ts';
+import { formatDisplayDate, type DateZone } from './dates.ts';
 import { formatMoney } from './money.ts';
 import { PRODUCT_NAME } from './product.ts';
 
@@ -64,8 +64,8 @@ export function compensationLabel(pay: PayShown, options: PayOptions = {}): stri
 }
 
 /** The day a job was posted, MM-DD-YYYY (spec 2 §9); the creation date when it has no posting date. */
-export function postedLabel(job: { dateOfPosted: string | null; createdDate: string }): string {
-  return formatDisplayDate(job.dateOfPosted ?? job.createdDate);
+export function postedLabel(job: { dateOfPosted: string | null; createdDate: string }, zone: DateZone = 'local'): string {
+  return formatDisplayDate(job.dateOfPosted ?? job.createdDate, zone);
 }
 
 /** "Vancouver, WA"; "Remote"; "Hybrid · Portland, OR". */

@@ -12,3 +12,9 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
+
+/** The element a page rendered by the server carries its data in (src/app/page-data.tsx). */
+export const PAGE_DATA_ID = 'page-data';
+
+/** The page's data as a JSON block: not run as a script, so the page's content policy need not allow it. */
+export const pageDataScript = (data: unknown) => `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>`;

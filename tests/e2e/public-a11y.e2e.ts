@@ -8,7 +8,7 @@ import { vancouverJobData } from './support/jobs.ts';
 
 // The public site as a visitor meets it: every page served with its content and head before any
 // script runs, taken over by the app without an error, then checked by axe in light and in dark.
-// A job's page too: the same prerendered page for every job, its head written per job.
+// A job's page too: drawn by the server per job, its head written per job.
 
 /** Errors the page logs or throws from now on (a blocked script, a hydration that had to start again). */
 function watchComplaints(page: Page) {
@@ -78,7 +78,7 @@ describe('the public pages', () => {
     });
   }
 
-  it("/jobs/:id arrives with the job's head, is taken over without an error by a visitor and by a job seeker, stays put as the job arrives, and has no axe violations", async () => {
+  it('/jobs/:id arrives with the job and its head, is taken over without an error or a second request by a visitor and by a job seeker, stays put, and has no axe violations', async () => {
     const title = `Forklift Operator ${Date.now().toString(36)}`;
     const employer = await createVerifiedEmployer('Harbor Freight Lines LLC', 'Rowan');
     const created = (await expectCall('/api/job/jobpost', { jobData: vancouverJobData(title) }, 201, await tokenOf(employer))) as {
@@ -87,21 +87,33 @@ describe('the public pages', () => {
     const path = `/jobs/${created.data.id}`;
     const { page } = browser;
 
-    // The HTML as sent names the job; its content is the page loading, the same for every job.
+    // The HTML as sent is the job's page itself: its head, and the job drawn with the app's views.
     const res = await page.request.get(path);
     const html = await res.text();
     expect(res.status()).toBe(200);
     expect(html).toContain(`<title>${title} at `);
     expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+${path.replace(/\//g, '\\/')}" />`));
-    expect(html).toContain('Loading the job…');
+    expect(html).toMatch(new RegExp(`<h1 id="page-title"[^>]*>${title}</h1>`));
+    expect(html).toContain('Harbor Freight Lines LLC');
+    expect(html).not.toContain('Loading the job…');
 
-    // A visitor: taken over without a complaint, and the job fills the page without moving it.
+    // A visitor: taken over without a complaint and without asking for the job again (only its
+    // view is counted), nothing moves, and no location prompt covers the job they came to read.
     let stopWatching = watchComplaints(page);
+    const calls: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
+    };
+    page.on('request', onRequest);
     await open(page, path);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
     expect(stopWatching()).toEqual([]);
+    expect(calls.filter((c) => c.startsWith('/api/job/'))).toEqual([`/api/job/job-click/${created.data.id}`]);
     expect(await layoutShift(page)).toBeLessThan(0.01);
+    expect(await page.getByRole('dialog', { name: 'Enable Location Access' }).count()).toBe(0);
     await expectNoA11yViolations(page, `${path} (light)`);
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.evaluate(() => localStorage.setItem('themeMode', 'dark'));

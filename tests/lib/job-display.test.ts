@@ -8,6 +8,7 @@ import {
   workScheduleLabel,
 } from '../../src/lib/job-display.ts';
 import { formatMoney } from '../../src/lib/money.ts';
+import { formatCount } from '../../src/lib/numbers.ts';
 
 describe('experience (spec 2 §5)', () => {
   it('is "None" when the maximum is missing or 0', () => {
@@ -32,6 +33,10 @@ describe('money (spec 2 §5, §9: 2 decimals, whole dollars above 100, USD)', ()
     expect(formatMoney(0.5)).toBe('$0.50');
     expect(formatMoney(100)).toBe('$100.00');
     expect(formatMoney(99.999)).toBe('$100.00');
+    // Rounded from the amount as it is written: 1.005 is a cent more, not the binary 1.00499….
+    expect(formatMoney(1.005)).toBe('$1.01');
+    expect(formatMoney(2.675)).toBe('$2.68');
+    expect(formatMoney(0)).toBe('$0.00');
   });
 
   it('rounds to whole dollars above 100', () => {
@@ -39,6 +44,17 @@ describe('money (spec 2 §5, §9: 2 decimals, whole dollars above 100, USD)', ()
     expect(formatMoney(100.5)).toBe('$101');
     expect(formatMoney(52000)).toBe('$52,000');
     expect(formatMoney(1234567.89)).toBe('$1,234,568');
+  });
+});
+
+describe('counts', () => {
+  it('are whole numbers with thousands separators, as en-US writes them', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(-1500)).toBe('-1,500');
+    expect(formatCount(12.6)).toBe('13');
   });
 });
 

@@ -201,6 +201,12 @@ describe('job page machine (model-based)', () => {
     );
   });
 
+  describe('a visitor whose page came with its job', () => {
+    collect(
+      walk({ id: ID, asSeeker: false, job: forVisitor }, [{ type: 'apply.open' }, { type: 'report.open' }] as unknown as EventObject[]),
+    );
+  });
+
   it('reaches every state of the chart and tries every event it handles', () => {
     expect([...new Set(reached)].sort()).toEqual([
       'failed',
@@ -221,6 +227,26 @@ describe('job page rules', () => {
   it('reads the job as a seeker only for a seeker', async () => {
     expect(startSut({ id: ID, asSeeker: true }).server.loads).toEqual([{ id: ID, asSeeker: true }]);
     expect(startSut({ id: ID, asSeeker: false }).server.loads).toEqual([{ id: ID, asSeeker: false }]);
+  });
+
+  it('shows the job a visitor’s page came with without asking for it, and counts the view once', async () => {
+    const sut = startSut({ id: ID, asSeeker: false, job: forVisitor });
+    await flush();
+    expect(selectView(sut.actor.getSnapshot())).toBe('loaded');
+    expect(sut.actor.getSnapshot().context.job).toBe(forVisitor);
+    expect(sut.server.loads).toEqual([]);
+    expect(sut.server.views).toEqual([ID]);
+  });
+
+  it('reads the job again for a job seeker, whose page shows what they have done with it', async () => {
+    const sut = startSut({ id: ID, asSeeker: true, job: forVisitor });
+    expect(selectView(sut.actor.getSnapshot())).toBe('loading');
+    expect(sut.actor.getSnapshot().context.job).toBeNull();
+    expect(sut.server.loads).toEqual([{ id: ID, asSeeker: true }]);
+    sut.server.pending.load!.resolve(open as never);
+    await flush();
+    expect(sut.actor.getSnapshot().context.job).toBe(open);
+    expect(sut.server.views).toEqual([ID]);
   });
 
   it('counts the view once, after a retry too', async () => {

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { jobPosts } from '../../server/db/schema.ts';
 import { jsonForScript, sitemapPart, sitemapXml } from '../../server/jobs/seo.ts';
 import { boiseId } from './posting-support.ts';
 import { expectOk, jobsApp, type JobsWorld } from './jobs-support.ts';
@@ -210,6 +212,95 @@ describe('the page of /jobs/:id', () => {
       expect(status, url).toBe(200);
       expect(html, url).toBe(INDEX_HTML);
     }
+  });
+});
+
+describe("a job's page drawn by the app's server rendering", () => {
+  // The build's server rendering stands beside the client as dist/ssr/prerender.js; here a small
+  // one that draws the job's title and description as it was given them, and counts its drawings.
+  const RENDERER = `
+let drawn = 0;
+export async function renderPage(path, data) {
+  if (data.job.title.startsWith('Undrawable')) throw new Error('cannot draw');
+  drawn += 1;
+  return '<main data-drawn="' + drawn + '" data-path="' + path + '"><h1 id="page-title">' + data.job.title + '</h1>' + data.job.description + '</main>';
+}
+`;
+  let d: JobsWorld;
+  let buildDir = '';
+
+  beforeAll(async () => {
+    buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jm-build-'));
+    fs.mkdirSync(path.join(buildDir, 'client'));
+    fs.mkdirSync(path.join(buildDir, 'ssr'));
+    fs.writeFileSync(path.join(buildDir, 'client', 'index.html'), INDEX_HTML);
+    fs.writeFileSync(path.join(buildDir, 'ssr', 'prerender.js'), RENDERER);
+    d = await jobsApp({ env: { PUBLIC_URL }, config: { clientDir: path.join(buildDir, 'client') } });
+    await d.setCompany(d.w.x.id, { displayName: 'Hale Logistics' });
+  });
+  afterAll(async () => {
+    await d?.f.stop();
+    fs.rmSync(buildDir, { recursive: true, force: true });
+  });
+
+  const get = async (url: string) => {
+    const res = await d.f.app.inject({ method: 'GET', url });
+    return { status: res.statusCode, html: res.body };
+  };
+  const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\n/.exec(html)?.[1] ?? '';
+  const pageDataOf = (html: string) => {
+    const text = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    return text === undefined ? undefined : (JSON.parse(text) as { job: Record<string, unknown> });
+  };
+  const setJob = (id: string, change: Partial<typeof jobPosts.$inferInsert>) =>
+    d.f.app.database.db.update(jobPosts).set(change).where(eq(jobPosts.id, id));
+
+  it('sends the job drawn into the page, and the job as the page’s data for the browser to take over', async () => {
+    const id = await d.jobs.create('Forklift Driver');
+    const { status, html } = await get(`/jobs/${id}`);
+    expect(status).toBe(200);
+    expect(rootOf(html)).toMatch(
+      new RegExp(`^<main data-drawn="\\d+" data-path="/jobs/${id}"><h1 id="page-title">Forklift Driver</h1><p>`),
+    );
+    // What the browser would have asked for as a visitor, sent with the page instead.
+    expect(pageDataOf(html)).toEqual({ job: expectOk(await d.calls.jobPost(d.w.anonymous, id)) });
+    expect(titleOf(html)).toBe('Forklift Driver at Hale Logistics – Job Marketplace');
+    expect([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual([
+      '<script>',
+      '<script type="application/ld+json">',
+      '<script type="application/json" id="page-data">',
+      '<script type="module" src="/src/main.tsx">',
+    ]);
+  });
+
+  it('draws an unchanged job once, and again once it has changed', async () => {
+    const id = await d.jobs.create('Night Stocker');
+    const first = rootOf((await get(`/jobs/${id}`)).html);
+    expect(rootOf((await get(`/jobs/${id}`)).html)).toBe(first);
+    await setJob(id, { title: 'Night Stocker (weekends)' });
+    const changed = rootOf((await get(`/jobs/${id}`)).html);
+    expect(changed).toContain('<h1 id="page-title">Night Stocker (weekends)</h1>');
+    expect(changed).not.toBe(first);
+  });
+
+  it('sanitises the description again before drawing it, whatever stored it', async () => {
+    const id = await d.jobs.create('Line Cook');
+    await setJob(id, {
+      descriptionHtml: '<p>Prep and grill.</p><img src=x onerror="alert(1)"><script>alert(2)</script><p onclick="alert(3)">Fair pay.</p>',
+    });
+    const { html } = await get(`/jobs/${id}`);
+    expect(rootOf(html)).toContain('<p>Prep and grill.</p><p>Fair pay.</p></main>');
+    expect(html).not.toMatch(/onerror|onclick|alert\(2\)/);
+    expect(pageDataOf(html)!.job.description).toBe('<p>Prep and grill.</p><p>Fair pay.</p>');
+  });
+
+  it('sends the page for the browser to draw when the job cannot be drawn here', async () => {
+    const id = await d.jobs.create('Undrawable Role');
+    const { status, html } = await get(`/jobs/${id}`);
+    expect(status).toBe(200);
+    expect(html).toContain('<div id="root"></div>');
+    expect(pageDataOf(html)).toBeUndefined();
+    expect(titleOf(html)).toBe('Undrawable Role at Hale Logistics – Job Marketplace');
   });
 });
 

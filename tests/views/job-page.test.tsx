@@ -86,6 +86,33 @@ describe('the job’s page', () => {
     expect(screen.getByRole('link', { name: /Back to search/ })).toHaveAttribute('href', '/jobs');
   });
 
+  it('shows a visitor the job the page came with at once, without asking for it; once moved on, asks again', async () => {
+    const server = stubbedJobPage();
+    const { user } = renderJobPage(server, JOB_ID, null, jobDetail());
+    // Drawn from the first render, while the stored session is still being read.
+    expect(screen.getByRole('heading', { level: 1, name: 'Warehouse Associate' })).toBeInTheDocument();
+    expect(fact('Pay')).toBe('$21.50–$25.00 an hour');
+    expect(screen.getByRole('link', { name: 'Apply' })).toHaveAttribute('href', `/login?next=${encodeURIComponent(`/jobs/${JOB_ID}`)}`);
+    await waitFor(() => expect(server.views).toEqual([JOB_ID]));
+    expect(server.load.inputs()).toEqual([]);
+
+    await user.click(screen.getByRole('link', { name: /Back to search/ }));
+    await user.click(screen.getByRole('link', { name: 'Open the job again' }));
+    expect(screen.getByText(JobPageMessages.loading)).toBeInTheDocument();
+    await waitFor(() => expect(server.load.inputs()).toEqual([{ id: JOB_ID, asSeeker: false }]));
+    await server.load.answer(jobDetail({ title: 'Warehouse Associate (nights)' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Warehouse Associate (nights)' })).toBeInTheDocument();
+  });
+
+  it('reads the job the page came with again for a job seeker, and shows what they have done with it', async () => {
+    const server = stubbedJobPage();
+    renderJobPage(server, JOB_ID, seeker, jobDetail());
+    await waitFor(() => expect(server.load.inputs()).toEqual([{ id: JOB_ID, asSeeker: true }]));
+    await server.load.answer(jobDetail({ viewer: seekerViewer({ hasApplied: true, application: appliedApplication }) }));
+    expect(screen.getByRole('group', { name: 'Your application' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Apply' })).not.toBeInTheDocument();
+  });
+
   it('sends a visitor’s Apply to the sign-in page, coming back to the job; no Save or Report', async () => {
     const server = stubbedJobPage();
     const app = renderJobPage(server, JOB_ID);

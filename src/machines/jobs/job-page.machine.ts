@@ -9,9 +9,11 @@ export interface JobPageInput {
   id: string;
   /** A signed-in job seeker: the job comes with what they have done with it, and they may apply, save and report. */
   asSeeker: boolean;
+  /** The job as a visitor reads it, when the page came with it (src/app/page-data.tsx): shown without asking again. */
+  job?: JobDetail | null;
 }
 
-export interface JobPageContext extends JobPageInput {
+export interface JobPageContext extends Omit<JobPageInput, 'job'> {
   job: JobDetail | null;
 }
 
@@ -69,7 +71,9 @@ export const jobPageMachine = setup({
     events: {} as JobPageEvent,
   },
   actors: {
-    load: fromPromise<JobDetail, JobPageInput>(async ({ input, signal }) => (await jobsService.job(input.id, input.asSeeker, signal)).data),
+    load: fromPromise<JobDetail, Omit<JobPageInput, 'job'>>(
+      async ({ input, signal }) => (await jobsService.job(input.id, input.asSeeker, signal)).data,
+    ),
     /** Counts the view; a failure is swallowed (spec 2 §8). */
     countView: fromPromise<void, { id: string }>(async ({ input }) => {
       // No signal: the count may finish after the page is left.
@@ -78,16 +82,28 @@ export const jobPageMachine = setup({
     apply: applyMachine,
     report: reportJobMachine,
   },
+  actions: {
+    /** The page was read: its view is counted once. */
+    countView: spawnChild('countView', { id: 'countView', input: ({ context }) => ({ id: context.id }) }),
+  },
   guards: {
     missing: (_, params: { error: unknown }) => isMissing(params.error),
+    /** A visitor's page that came with its job: a seeker's needs what they have done with it. */
+    cameWithJob: ({ context }) => !!context.job && !context.asSeeker,
     canApply: ({ context }) => canApply(context),
     canReport: ({ context }) => canReport(context),
   },
 }).createMachine({
   id: 'jobPage',
-  context: ({ input }) => ({ ...input, job: null }),
-  initial: 'loading',
+  context: ({ input }) => ({ id: input.id, asSeeker: input.asSeeker, job: input.job ?? null }),
+  initial: 'starting',
   states: {
+    starting: {
+      always: [
+        { guard: 'cameWithJob', target: 'loaded', actions: 'countView' },
+        { target: 'loading', actions: assign({ job: null }) },
+      ],
+    },
     loading: {
       tags: ['loading'],
       invoke: {
@@ -97,10 +113,7 @@ export const jobPageMachine = setup({
         // The page is read once it is found (a retry only follows a failure), so the view counts once.
         onDone: {
           target: 'loaded',
-          actions: [
-            assign({ job: ({ event }) => event.output }),
-            spawnChild('countView', { id: 'countView', input: ({ context }) => ({ id: context.id }) }),
-          ],
+          actions: [assign({ job: ({ event }) => event.output }), 'countView'],
         },
         onError: [
           { guard: { type: 'missing', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },

@@ -19,6 +19,7 @@ import { SelectField, type Option } from '../ui/select-field.tsx';
 import { useMediaQuery, WIDE_SCREEN } from '../ui/use-media-query.ts';
 import type { ApplicantDrawerProps } from './applicant-drawer.tsx';
 import { PageSteps } from '../ui/page-steps.tsx';
+import { formatCount } from '../../lib/numbers.ts';
 
 /** Loaded after the list shows: the panel (a dialog with its menu) is not needed to read the list. */
 const loadDrawer = () => import('./applicant-drawer.tsx');
@@ -79,7 +80,6 @@ const orderOptions: ReadonlyArray<Option<string> & { order: ApplicantOrder; asce
 const orderValueOf = (order: ApplicantOrder, ascending: boolean) =>
   orderOptions.find((o) => o.order === order && o.ascending === ascending)?.value ?? 'date';
 
-const count = new Intl.NumberFormat('en-US');
 const ALL_JOBS = '';
 
 function NewBadge() {
@@ -243,7 +243,7 @@ export function ApplicantList({
 
       <div className="flex flex-wrap items-center justify-between gap-1">
         <p className="text-sm text-muted" aria-live="polite">
-          {!loading && loadError === null && total > 0 ? `${count.format(total)} ${total === 1 ? 'applicant' : 'applicants'}` : ''}
+          {!loading && loadError === null && total > 0 ? `${formatCount(total)} ${total === 1 ? 'applicant' : 'applicants'}` : ''}
         </p>
         {query.jobId && (
           <div className="flex flex-wrap items-center gap-1">

@@ -37,6 +37,7 @@ import { Modal } from '../ui/modal.tsx';
 import { PageSteps } from '../ui/page-steps.tsx';
 import { SelectField, type Option } from '../ui/select-field.tsx';
 import { cardWords, invoiceHref, money, SubscriptionStatusChip, useNotify } from './billing-parts.tsx';
+import { formatCount } from '../../lib/numbers.ts';
 
 type Logic = typeof subscriptionsMachine;
 type Actor = ActorRefFrom<Logic>;
@@ -53,7 +54,6 @@ const statusOptions: ReadonlyArray<Option<SubscriptionFilter>> = [
 ];
 
 const days = (n: number) => `${n} days`;
-const count = new Intl.NumberFormat('en-US');
 
 /** What a boost's row says of its period, its next charge and a change to come. */
 function Schedule({ s }: { s: Subscription }) {
@@ -320,10 +320,10 @@ function DetailPanel({ actor }: { actor: Actor }) {
                   What the boost brought
                 </h3>
                 <dl className="grid grid-cols-2 gap-1 sm:grid-cols-3">
-                  <Figure term="Impressions" value={count.format(detail.analytics.impressions)} />
-                  <Figure term="Clicks" value={count.format(detail.analytics.clicks)} />
-                  <Figure term="Apply starts" value={count.format(detail.analytics.applyStarts)} />
-                  <Figure term="Applications" value={count.format(detail.analytics.applications)} />
+                  <Figure term="Impressions" value={formatCount(detail.analytics.impressions)} />
+                  <Figure term="Clicks" value={formatCount(detail.analytics.clicks)} />
+                  <Figure term="Apply starts" value={formatCount(detail.analytics.applyStarts)} />
+                  <Figure term="Applications" value={formatCount(detail.analytics.applications)} />
                   <Figure
                     term="Cost per click"
                     value={detail.analytics.costPerClickCents === null ? '—' : money(detail.analytics.costPerClickCents)}

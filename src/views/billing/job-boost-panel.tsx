@@ -8,6 +8,7 @@ import { jobBoostMachine } from '../../machines/billing/job-boost.machine.ts';
 import { Button } from '../ui/button.tsx';
 import { BoostedBadge } from '../ui/status-chip.tsx';
 import { BILLING_PATH } from './billing-parts.tsx';
+import { formatCount } from '../../lib/numbers.ts';
 
 const BoostDialog = lazy(() => import('./boost-dialog.tsx'));
 
@@ -20,8 +21,6 @@ export interface JobBoostPanelProps {
   logic?: typeof jobBoostMachine;
   boostLogic?: typeof boostMachine;
 }
-
-const count = new Intl.NumberFormat('en-US');
 
 /** What the boost brought so far, for the employer and the recruiters alike. */
 function BoostFigures({ analytics }: { analytics: BoostAnalytics }) {
@@ -36,7 +35,7 @@ function BoostFigures({ analytics }: { analytics: BoostAnalytics }) {
       {figures.map(([label, value]) => (
         <div key={label} className="flex gap-0.5">
           <dt>{label}:</dt>
-          <dd className="font-semibold">{count.format(value)}</dd>
+          <dd className="font-semibold">{formatCount(value)}</dd>
         </div>
       ))}
     </dl>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { useDateZone, useHydrating } from '../../app/hydration.ts';
 import { useImageSource } from '../../app/image-source.tsx';
 import { JobMessages, type CompanyCard, type JobDetail } from '../../contract/jobs.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
@@ -124,6 +125,7 @@ function Facts({ rows, label }: { rows: Array<[string, ReactNode]>; label: strin
 
 /** The job at a glance: pay, place, experience, types, schedule and its dates. */
 export function KeyFacts({ job }: { job: JobDetail }) {
+  const zone = useDateZone();
   const rows: Array<[string, ReactNode]> = [
     ['Pay', payLabel(job)],
     ['Where', whereLabel(job) || 'Not given'],
@@ -133,11 +135,11 @@ export function KeyFacts({ job }: { job: JobDetail }) {
   const schedule = scheduleLabel(job.schedule);
   if (schedule) rows.push(['Schedule', schedule]);
   if (job.schedule.schedules.length) rows.push(['Shifts', listed(job.schedule.schedules)]);
-  rows.push(['Start date', job.startDate ? formatDisplayDate(job.startDate) : 'As soon as possible']);
+  rows.push(['Start date', job.startDate ? formatDisplayDate(job.startDate, zone) : 'As soon as possible']);
   if (job.numberOfHires > 1) rows.push(['People to hire', String(job.numberOfHires)]);
   if (job.offersRelocation) rows.push(['Relocation', 'Relocation assistance offered']);
-  rows.push(['Posted', postedLabel(job)]);
-  rows.push(['Valid through', formatDisplayDate(job.validThrough)]);
+  rows.push(['Posted', postedLabel(job, zone)]);
+  rows.push(['Valid through', formatDisplayDate(job.validThrough, zone)]);
   return <Facts rows={rows} label="Job details" />;
 }
 
@@ -207,7 +209,9 @@ export function Extras({ job }: { job: JobDetail }) {
 
 /** The description as its poster wrote it: paragraphs, lists, bold, italic and links only (cleaned again here). */
 export function Description({ html }: { html: string }) {
-  const clean = cleanRichText(html);
+  // Taking over the server's HTML: the server sanitised the description and drew it as it is
+  // (it has no DOM to clean it with); cleaned here right after.
+  const clean = useHydrating() ? html.trim() : cleanRichText(html);
   return (
     <Section id="description-title" title="Description">
       {clean ? (

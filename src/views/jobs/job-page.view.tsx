@@ -2,7 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { useHydrating } from '../../app/hydration.ts';
+import { useDateZone, useHydrating } from '../../app/hydration.ts';
+import { usePageJob } from '../../app/page-data.tsx';
 import { useSession } from '../../app/session.tsx';
 import { JobMessages, type JobDetail } from '../../contract/jobs.ts';
 import { jobRefusalMessages, jobRefusalOf } from '../../contract/application-rules.ts';
@@ -160,6 +161,7 @@ function Actions({ actor, job, role, signedIn }: { actor: Actor; job: JobDetail;
 
 function JobView({ actor, job, role, signedIn }: { actor: Actor; job: JobDetail; role: Role | null; signedIn: boolean }) {
   useDocumentTitle(jobPageTitle(job));
+  const zone = useDateZone();
   const place = locationLabel(job);
   const applyRef = useSelector(actor, (s) => s.children.apply as ApplyActorRef | undefined);
   const reportRef = useSelector(actor, (s) => s.children.report as ReportJobActorRef | undefined);
@@ -184,7 +186,7 @@ function JobView({ actor, job, role, signedIn }: { actor: Actor; job: JobDetail;
             {job.companyName}
           </Link>
           {place && <span>{place}</span>}
-          <span>Posted {postedLabel(job)}</span>
+          <span>Posted {postedLabel(job, zone)}</span>
         </p>
         <StatusNotice job={job} />
         {job.openToMinors && <p className="text-sm font-medium">{JobMessages.openToMinors}</p>}
@@ -233,21 +235,23 @@ function JobPageSkeleton() {
   );
 }
 
-/** One job's page for `id`, read as the session's user sees it. */
+/** One job's page for `id`, read as the session's user sees it; a visitor's may come with its job. */
 export function JobPageView({
   id,
   role,
   signedIn,
+  job: sentJob,
   logic,
   snapshot,
 }: {
   id: string;
   role: Role | null;
   signedIn: boolean;
+  job?: JobDetail | null;
   logic?: Logic;
   snapshot?: SnapshotFrom<Logic>;
 }) {
-  const input = { id, asSeeker: role === 'JobSeeker' };
+  const input = { id, asSeeker: role === 'JobSeeker', job: sentJob };
   const actor = useActorRef(logic ?? jobPageMachine, snapshot ? { snapshot, input } : { input });
   const view = useSelector(actor, selectView);
   const job = useSelector(actor, (s) => s.context.job);
@@ -284,17 +288,30 @@ export default function JobPage({
 }) {
   const { id = '' } = useParams<{ id: string }>();
   const invitationId = invitationIdOf(useSearch());
-  const { role, signedIn, restoring } = useSession();
+  const session = useSession();
   const hydrating = useHydrating();
-  // The job is read as the user is: wait for the stored session before asking. Meanwhile, and
-  // while the browser takes over the page prerendered at build (src/app/prerender.tsx, the same
-  // for every job), the page is the job loading for a visitor.
-  if (restoring || hydrating) return <JobPageSkeleton />;
-  // A new job, or a new user, is a new page: the machine starts again.
+  // The job the server drew this page from (server/jobs/seo.ts), as a visitor reads it.
+  const sentJob = usePageJob(id);
+  // The job is read as the user is: until the stored session is known, and while the browser takes
+  // over the server's HTML (drawn for a visitor), the page is a visitor's: the job the server sent,
+  // else the job loading.
+  const asVisitor = session.restoring || hydrating;
+  if (asVisitor && !sentJob) return <JobPageSkeleton />;
+  const role = asVisitor ? null : session.role;
+  const signedIn = asVisitor ? false : session.signedIn;
+  // A new job, or a new user, is a new page: the machine starts again (a visitor's keeps the job it was sent).
   return (
     <>
       {role === 'JobSeeker' && invitationId && <InvitationOpened key={invitationId} invitationId={invitationId} logic={viewedLogic} />}
-      <JobPageView key={`${id}:${role ?? ''}`} id={id} role={role} signedIn={signedIn} logic={logic} snapshot={snapshot} />
+      <JobPageView
+        key={`${id}:${role ?? ''}`}
+        id={id}
+        role={role}
+        signedIn={signedIn}
+        job={role === null ? sentJob : null}
+        logic={logic}
+        snapshot={snapshot}
+      />
     </>
   );
 }

@@ -9,14 +9,13 @@ import { cx } from '../ui/cx.ts';
 import { LoadFailed } from '../ui/load-state.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { JobCard } from './job-card.tsx';
-
-const count = new Intl.NumberFormat('en-US');
+import { formatCount } from '../../lib/numbers.ts';
 
 /** The selector of a job's card. */
 const cardOf = (jobId: string) => `[data-job-id="${jobId.replace(/["\\]/g, '\\$&')}"]`;
 
 /** "1 job", "123 jobs", "1,204 jobs"; "1,000+ jobs" when the server stopped counting there. */
-export const jobsLabel = (n: number, atLeast = false) => `${count.format(n)}${atLeast ? '+' : ''} ${n === 1 && !atLeast ? 'job' : 'jobs'}`;
+export const jobsLabel = (n: number, atLeast = false) => `${formatCount(n)}${atLeast ? '+' : ''} ${n === 1 && !atLeast ? 'job' : 'jobs'}`;
 
 export interface ResultsListProps {
   jobs: SearchItem[];
@@ -94,7 +93,7 @@ export function LoadMore({ shown, total, totalIsLowerBound = false, canLoadMore,
     <div className="flex flex-col items-center gap-1 py-1">
       <div ref={sentinel} aria-hidden="true" />
       <p className="text-sm text-muted">
-        Showing {count.format(shown)} of {jobsLabel(total, totalIsLowerBound)}
+        Showing {formatCount(shown)} of {jobsLabel(total, totalIsLowerBound)}
       </p>
       {error ? (
         <LoadFailed message={error} onRetry={onRetry} className="items-center" />

@@ -46,9 +46,13 @@ function JobSeekerNav({
 /** The footer reaches every public page (the contact form among them). */
 const footerLinks = [{ label: 'Browse Jobs', href: '/jobs' }, ...PUBLIC_PAGES.map((p) => ({ label: p.title, href: p.path }))];
 
-/** Pages where asking for the location would interrupt a task: account flows, back office, errors. */
+/**
+ * Pages where asking for the location would interrupt a task: account flows, back office, errors,
+ * and a job's own page, which a visitor arriving from a search engine or a shared link came to read
+ * (a dialog over it on arrival hides what they came for); the next page that lists jobs asks.
+ */
 const NO_LOCATION_PROMPT =
-  /^\/(login|register|forget-password|reset-password|change-password|verify-email|business-validation|landing|back-office|error-)/;
+  /^\/(login|register|forget-password|reset-password|change-password|verify-email|business-validation|landing|back-office|error-|jobs\/[^/]+)/;
 
 /** Location matters to job seekers and visitors looking for work, not to employers or admins. */
 function wantsLocation(role: string | null, path: string) {

@@ -29,6 +29,7 @@ import { useMediaQuery, WIDE_SCREEN } from '../ui/use-media-query.ts';
 import { PageSteps } from '../ui/page-steps.tsx';
 import { BoostedBadge } from '../ui/status-chip.tsx';
 import { jobDashboardPath, PERFORMANCE_PATH } from '../metrics/paths.ts';
+import { formatCount } from '../../lib/numbers.ts';
 
 /** The table's columns, in order; counts align right. */
 const tableColumns: ReadonlyArray<{ label: string; numeric?: boolean }> = [
@@ -107,7 +108,6 @@ function StatusChips({ job }: { job: CompanyJob }) {
   );
 }
 
-const count = new Intl.NumberFormat('en-US');
 /** Posted on the day it was first published (spec 2 §3 dateOfPosted or createdDate), MM-DD-YYYY (§9). */
 const postedOn = (job: CompanyJob) => formatDisplayDate(job.dateOfPosted ?? job.createdDate);
 const dash = <span className="text-muted">—</span>;
@@ -182,8 +182,8 @@ function JobTableRow(props: RowProps) {
       </td>
       <td className="px-1 py-1 text-sm whitespace-nowrap">{postedOn(job) || dash}</td>
       <td className="px-1 py-1 text-sm whitespace-nowrap">{formatDisplayDate(job.validThrough) || dash}</td>
-      <td className="px-1 py-1 text-right text-sm tabular-nums">{count.format(job.clicks)}</td>
-      <td className="px-1 py-1 text-right text-sm tabular-nums">{count.format(job.applicants)}</td>
+      <td className="px-1 py-1 text-right text-sm tabular-nums">{formatCount(job.clicks)}</td>
+      <td className="px-1 py-1 text-right text-sm tabular-nums">{formatCount(job.applicants)}</td>
       <td className="px-1 py-1 text-sm">
         <People job={job} />
       </td>
@@ -219,8 +219,8 @@ function JobCard(props: RowProps) {
         <dl className="grid grid-cols-1 gap-x-2 gap-y-0.25 text-sm sm:grid-cols-2">
           {field('Posted', postedOn(job) || '—')}
           {field('Valid through', formatDisplayDate(job.validThrough) || '—')}
-          {field('Clicks', count.format(job.clicks))}
-          {field('Applicants', count.format(job.applicants))}
+          {field('Clicks', formatCount(job.clicks))}
+          {field('Applicants', formatCount(job.applicants))}
         </dl>
         <div className="flex flex-wrap items-end justify-between gap-1 text-sm">
           <p>
@@ -372,7 +372,7 @@ export function JobList({ logic, snapshot, boostLogic, posted = false, basePath 
       {actionError && <Alert tone="error">{actionError}</Alert>}
 
       <p className="text-sm text-muted" aria-live="polite">
-        {!loading && loadError === null && total > 0 ? `${count.format(total)} ${total === 1 ? 'job' : 'jobs'}` : ''}
+        {!loading && loadError === null && total > 0 ? `${formatCount(total)} ${total === 1 ? 'job' : 'jobs'}` : ''}
       </p>
 
       {loadError !== null ? (

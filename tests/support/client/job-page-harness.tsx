@@ -4,7 +4,8 @@
  */
 import { act, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { Route } from 'wouter';
+import { Link, Route } from 'wouter';
+import { PageDataProvider } from '../../../src/app/page-data.tsx';
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import type { StoredSession } from '../../../src/services/session-store.ts';
 import type { DocumentKind, Documents } from '../../../src/contract/documents.ts';
@@ -98,12 +99,18 @@ export function stubbedJobPage() {
 
 export type JobPageServer = ReturnType<typeof stubbedJobPage>;
 
-/** /jobs/:id in the app's providers, as the session `stored` sees it (a visitor when null). */
-export function renderJobPage(server: JobPageServer, id: string, stored: StoredSession | null = null) {
+/**
+ * /jobs/:id in the app's providers, as the session `stored` sees it (a visitor when null); `sent`
+ * is the job the server drew the page from, sent with it (and a link back to the job, to come back).
+ */
+export function renderJobPage(server: JobPageServer, id: string, stored: StoredSession | null = null, sent?: JobDetail) {
   return renderInApp(
-    <Route path="/jobs/:id">
-      <JobPage logic={server.logic} />
-    </Route>,
+    <PageDataProvider data={sent ? { job: sent } : {}}>
+      <Route path="/jobs/:id">
+        <JobPage logic={server.logic} />
+      </Route>
+      {sent && <Link href={`/jobs/${id}`}>Open the job again</Link>}
+    </PageDataProvider>,
     { path: `/jobs/${id}`, stored },
   );
 }
