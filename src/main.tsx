@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { firstRenderIsPrerendered } from './app/hydration.ts';
@@ -13,5 +13,9 @@ const app = (
 );
 // A public page comes prerendered (src/app/prerender.tsx): the same views take it over, unless its
 // query or what this browser keeps (a theme, a place) makes the first render differ; then they draw it afresh.
-if (container.firstElementChild && firstRenderIsPrerendered()) hydrateRoot(container, app);
-else createRoot(container).render(app);
+// Either is a transition: React works in slices and lets the browser answer the visitor in between,
+// instead of holding a phone's main thread for the whole page.
+startTransition(() => {
+  if (container.firstElementChild && firstRenderIsPrerendered()) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

@@ -1,23 +1,19 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { LOCATION_KEY, PERMISSION_KEY } from '../services/location-keys.ts';
+import { sessionStore } from '../services/session-store.ts';
 import { themeStore } from '../services/theme-store.ts';
 import type { DateZone } from '../lib/dates.ts';
 
 /**
- * Pages whose first render does not match their prerendered HTML yet: the search page starts its
- * search, map and lists in the first render. Their HTML still paints first; the views then draw
- * them afresh.
- */
-const drawnAfresh = new Set(['/jobs']);
-
-/**
  * Whether this browser's first render is the one prerendered at build: an address without a query
  * (a search's query fills the page's form), and nothing kept that a first render reads (a chosen
- * theme, a place, an answer to the location prompt). Any other page is drawn afresh instead of
+ * theme, a place, an answer to the location prompt, a sign-in). Any other page is drawn afresh instead of
  * hydrated, so React never takes over markup that differs from its own.
  */
 export function firstRenderIsPrerendered(): boolean {
-  if (window.location.search || drawnAfresh.has(window.location.pathname)) return false;
+  if (window.location.search) return false;
+  // A signed-in browser's pages are drawn for the one signed in, not taken over from a visitor's.
+  if (sessionStore.mayHold()) return false;
   try {
     if (localStorage.getItem(LOCATION_KEY) !== null || localStorage.getItem(PERMISSION_KEY) !== null) return false;
   } catch {
@@ -46,3 +42,13 @@ export const useHydrating = (): boolean =>
  * visitor's zone, and the first render must match it), the visitor's own right after.
  */
 export const useDateZone = (): DateZone => (useHydrating() ? 'utc' : 'local');
+
+/**
+ * Whether this browser may keep a signed-in session (read once, at once): a public page waits for
+ * it before drawing anything that depends on who reads it. Without one, the reader is a visitor
+ * from the first render, and the page is drawn for a visitor without waiting.
+ */
+export function useKeepsSession(): boolean {
+  const [kept] = useState(() => sessionStore.mayHold());
+  return kept;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boostPlacements, type BoostPlacement } from './boost-placements.ts';
 import { endpoint } from './endpoint.ts';
 import { pagingQueryNumber } from './paging.ts';
 
@@ -67,9 +68,7 @@ export const CURRENCY = 'USD';
 /** Lengths a boost is sold for, in days. */
 export const boostLengths = [7, 14, 30] as const;
 export type BoostLength = (typeof boostLengths)[number];
-/** Where a boosted job is shown: the featured strip (api/job/boosts), first in search order, a badge, a highlighted pin. */
-export const boostPlacements = ['featuredStrip', 'searchLift', 'badge', 'highlightedPin'] as const;
-export type BoostPlacement = (typeof boostPlacements)[number];
+export { boostPlacements, type BoostPlacement } from './boost-placements.ts';
 export const BOOST_PLACEMENT_NAMES: Record<BoostPlacement, string> = {
   featuredStrip: 'Shown in the featured jobs near each job seeker',
   searchLift: 'Shown first in search results',

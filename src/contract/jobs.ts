@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { pagingQueryNumber } from './paging.ts';
 import { reportReasons, reportStatuses } from './job-states.ts';
-import { AccountMessages } from './account.ts';
+import { AccountMessages } from './account-messages.ts';
 import { compensationTypes, jobPostListItemSchema, PostingMessages } from './posting.ts';
 
 /**

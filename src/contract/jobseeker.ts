@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { AccountMessages } from './account.ts';
+import { AccountMessages } from './account-messages.ts';
+import { salaryTypes } from './posting-rules.ts';
 
 /** Product copy of the job seeker's profile pages. */
 export const ProfileMessages = {
@@ -51,7 +52,7 @@ export const MAX_PREFERRED_LOCATIONS = 5;
 /** The supplemental pay flag that excludes every other. */
 const NO_SUPPLEMENTAL_PAY = 512;
 
-export const salaryTypes = ['Hourly', 'Daily', 'Weekly', 'Monthly', 'Yearly'] as const;
+export { salaryTypes } from './posting-rules.ts';
 export const salaryTypeSchema = z.enum(salaryTypes);
 
 /** A required short text, e.g. a name or a title. */

@@ -139,3 +139,6 @@ export function minorsReason(found: ReadonlyArray<{ name: string; word: string }
 
 /** The youngest applicant a job open to minors welcomes. */
 export const MINOR_APPLICANT_AGE = 16;
+
+/** The periods pay is given for: a job's pay and a seeker's expected salary. */
+export const salaryTypes = ['Hourly', 'Daily', 'Weekly', 'Monthly', 'Yearly'] as const;

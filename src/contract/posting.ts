@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { pagingQueryNumber } from './paging.ts';
-import { salaryTypes } from './jobseeker.ts';
+import { salaryTypes } from './posting-rules.ts';
 import { supplementalPayValueSchema } from './lookups.ts';
 import { hazardsNamed, minorsReason, payRangeReason, payRangeStates } from './posting-rules.ts';
-import { boostPlacements } from './billing.ts';
+import { boostPlacements } from './boost-placements.ts';
 import { jobPostStatuses } from './job-states.ts';
 
 /**

@@ -40,6 +40,11 @@ function rawFrom(storage: Storage): Record<string, unknown> | null {
 
 /** Remember Me keeps the session in localStorage; otherwise it lasts for this browser session only. */
 export const sessionStore = {
+  /** Whether this browser keeps anything of a sign-in (whole or not): read at once, without the schema. */
+  mayHold(): boolean {
+    if (typeof window === 'undefined') return false;
+    return rawFrom(localStorage) !== null || rawFrom(sessionStorage) !== null;
+  },
   /** The stored sign-in if it is whole and well formed. A visitor with none never loads the schema. */
   async read(): Promise<StoredSession | null> {
     if (typeof window === 'undefined') return null;

@@ -78,6 +78,22 @@ describe('the public pages', () => {
     });
   }
 
+  it('/jobs arrives with its search form and is taken over without an error, then searches', async () => {
+    const { page } = browser;
+    const html = await (await page.request.get('/jobs')).text();
+    expect(html).toMatch(/<h1 id="page-title"[^>]*>Browse Jobs<\/h1>/);
+    expect(html).toContain('Sign in to save and apply.');
+    const stopWatching = watchComplaints(page);
+    await open(page, '/jobs');
+    // The search around the default place is answered (how many it found is said to screen readers).
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^[\d,]+\+? jobs? found$/ })
+      .waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(stopWatching()).toEqual([]);
+  });
+
   it('/jobs/:id arrives with the job and its head, is taken over without an error or a second request by a visitor and by a job seeker, stays put, and has no axe violations', async () => {
     const title = `Forklift Operator ${Date.now().toString(36)}`;
     const employer = await createVerifiedEmployer('Harbor Freight Lines LLC', 'Rowan');

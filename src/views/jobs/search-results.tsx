@@ -44,8 +44,14 @@ export function ResultsList({ jobs, saveable, selectedJobId, stale, onSaveChange
       className={cx('flex flex-col gap-1 transition-opacity', stale && 'opacity-60')}
     >
       {jobs.map((job) => (
-        // The result whose pin was chosen is the current one, for screen readers too.
-        <li key={job.id} aria-current={job.id === selectedJobId || undefined}>
+        // The result whose pin was chosen is the current one, for screen readers too. Cards out of
+        // sight are not laid out or painted until scrolled near (they stay in the page for find
+        // and for screen readers), which spares a phone most of the work of a page of results.
+        <li
+          key={job.id}
+          aria-current={job.id === selectedJobId || undefined}
+          className="[contain-intrinsic-size:auto_16rem] [content-visibility:auto]"
+        >
           <JobCard job={job} saveable={saveable} selected={job.id === selectedJobId} onSaveChange={onSaveChange} onPoint={onPoint} />
         </li>
       ))}

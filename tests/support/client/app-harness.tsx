@@ -13,7 +13,7 @@ import { ThemeContext } from '../../../src/app/theme.tsx';
 import type { SessionData, SessionUser } from '../../../src/contract/account.ts';
 import { appConfigMachine, DEFAULT_APP_CONFIG } from '../../../src/machines/app/app-config.machine.ts';
 import { sessionMachine } from '../../../src/machines/account/session.machine.ts';
-import type { StoredSession } from '../../../src/services/session-store.ts';
+import { sessionStore, type StoredSession } from '../../../src/services/session-store.ts';
 import UnexpectedErrorView from '../../../src/views/errors/unexpected-error.view.tsx';
 import { AppLayout } from '../../../src/views/layout/app-layout.tsx';
 
@@ -116,6 +116,8 @@ export function renderInApp(
   // Toasts live in one store for the whole page; each render starts without any.
   toast.remove();
   const memory = memoryLocation({ path: options.path ?? '/', record: true });
+  // The browser keeps the sign-in the session is restored from, as a real one does.
+  if (options.stored) sessionStore.write(options.stored);
   const session = offlineSession(options.stored ?? null);
   const ref: { session?: Actor<typeof sessionMachine> } = {};
   function GrabSession() {
