@@ -19,7 +19,7 @@ import { HttpError } from './http/errors.ts';
 import { createContext } from './context.ts';
 import { loggerOptions, logRequests } from './logging.ts';
 import { connectAreas, registerRoutes } from './routes.ts';
-import { jobPageDrawer, serverPage } from './jobs/index.ts';
+import { jobPageSources, serverPage } from './jobs/index.ts';
 import { mayStillAct } from './account/index.ts';
 import { MAX_UPLOAD_BYTES } from '../src/contract/files.ts';
 import { describeOutcomeCodes } from '../src/contract/outcome-code-meanings.ts';
@@ -133,8 +133,7 @@ export async function buildApp(
   // job loading. Its head is written per job either way.
   const jobShellFile = pages.get('/jobs/:id');
   const jobShell = jobShellFile ? fs.readFileSync(path.join(clientDir!, jobShellFile), 'utf8') : indexText;
-  const renderer = hasClient ? await loadPageRenderer(clientDir!) : null;
-  const jobPage = { template: indexText, shell: jobShell, draw: renderer ? jobPageDrawer(renderer) : null };
+  const jobPage = jobPageSources(indexText, jobShell, hasClient ? await loadPageRenderer(clientDir!) : null);
   // A prerendered page names its own address in its head (canonical, Open Graph): the build leaves
   // the site's address to the server, which knows it. Read once per page, then kept.
   const pageTexts = new Map<string, string>();

@@ -9,7 +9,7 @@ export { seedDemoContactMessages } from './contact-demo.ts';
 export { seedDemoJobAlerts } from './alerts-demo.ts';
 export { runDueDigests, type DigestReport } from './alert-digests.ts';
 export { companyVisible, jobOpen } from './detail.ts';
-export { jobPageDrawer, serverPage } from './seo.ts';
+export { jobPageSources, serverPage } from './seo.ts';
 export { recordImpressions } from './clicks.ts';
 export { searchIndexHealth } from './search-index/sync.ts';
 export { foldCellChanges } from './search-postgres.ts';

@@ -188,21 +188,11 @@ export type PageRenderer = (path: string, data: { job: JobDetail }) => Promise<s
 /** How many jobs' drawn content a process keeps: the most visited pages are sent without drawing them again. */
 export const JOB_PAGE_CACHE_SIZE = 256;
 
-/** What a job's page is made from. */
-export interface JobPageSources {
-  /** index.html as built, #root empty. */
-  template: string;
-  /** The page as the build prerendered it with the job loading: sent when the job cannot be drawn here. */
-  shell: string;
-  /** The app's server rendering (the build's), or null without one. */
-  render: PageRenderer | null;
-}
-
 /**
  * Draws a job's content with the app's own views, as a visitor sees it, keeping the last
  * JOB_PAGE_CACHE_SIZE pages: the same job, unchanged, is not drawn twice.
  */
-export function jobPageDrawer(render: PageRenderer) {
+function jobPageDrawer(render: PageRenderer) {
   const kept = new Map<string, { data: string; html: string }>();
   return async (job: JobDetail): Promise<string> => {
     const data = JSON.stringify(job);
@@ -215,18 +205,29 @@ export function jobPageDrawer(render: PageRenderer) {
     return html;
   };
 }
-export type JobPageDrawer = ReturnType<typeof jobPageDrawer>;
+
+/** What a job's page is made from, settled once when the app starts. */
+export interface JobPageSources {
+  /** index.html as built, #root empty. */
+  template: string;
+  /** The page as the build prerendered it with the job loading: sent when the job is not drawn here. */
+  shell: string;
+  /** Draws a job's content; null without the app's server rendering (or a template it can fill). */
+  draw: ((job: JobDetail) => Promise<string>) | null;
+}
+
+export const jobPageSources = (template: string, shell: string, render: PageRenderer | null): JobPageSources => ({
+  template,
+  shell,
+  draw: render && template.includes(ROOT) ? jobPageDrawer(render) : null,
+});
 
 /**
  * The page of /jobs/:id: the job's content drawn into the HTML (so a phone paints it before any
  * script runs) with the job as data for the browser to take it over, and its head for search
  * engines. Null for every other path (the history fallback serves the page as it is).
  */
-export async function serverPage(
-  ctx: AppContext,
-  path: string,
-  sources: { template: string; shell: string; draw: JobPageDrawer | null },
-): Promise<{ status: number; html: string } | null> {
+export async function serverPage(ctx: AppContext, path: string, sources: JobPageSources): Promise<{ status: number; html: string } | null> {
   const match = JOB_PAGE.exec(path);
   if (!match) return null;
   let job: JobDetail;
@@ -239,7 +240,7 @@ export async function serverPage(
   // Drawn as HTML on our own address: sanitised here again, whatever wrote it.
   job = { ...job, description: sanitizeRichText(job.description) ?? '' };
   let content: string | null = null;
-  if (sources.draw && sources.template.includes(ROOT)) {
+  if (sources.draw) {
     try {
       content = await sources.draw(job);
     } catch (err) {

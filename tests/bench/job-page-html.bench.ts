@@ -4,9 +4,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { createTestApp, type TestApp } from '../support/server/test-app.ts';
-import { companies, users } from '../../server/db/schema.ts';
 import { JOB_PAGE_CACHE_SIZE } from '../../server/jobs/seo.ts';
 import { percentile } from './support/load.ts';
+import { writeBenchCompany } from './support/jobs.ts';
 import { publishJobData } from '../../server/posting/jobs.ts';
 import { completeJobData } from '../server/posting-support.ts';
 // @ts-expect-error the build script is plain JavaScript
@@ -33,29 +33,10 @@ let ids: string[] = [];
 let shellIds: string[] = [];
 
 async function seeded(app: TestApp): Promise<string[]> {
-  const db = app.database.db;
-  const [company] = await db
-    .insert(companies)
-    .values({ name: 'Bench Staffing LLC', tin: '271234567', tinKind: 'EIN', verifiedAt: new Date() })
-    .returning();
-  const [owner] = await db
-    .insert(users)
-    .values({
-      email: 'bench.owner@example.com',
-      firstName: 'Casey',
-      lastName: 'Hale',
-      role: 'Employer',
-      companyId: company!.id,
-      emailVerifiedAt: new Date(),
-    })
-    .returning();
+  const { companyId, ownerId } = await writeBenchCompany(app.database.db);
   const ids: string[] = [];
   for (let i = 0; i < JOBS; i++) {
-    const { id } = await publishJobData(
-      app.ctx,
-      { companyId: company!.id, userId: owner!.id },
-      completeJobData({ title: `Warehouse Associate ${i}` }),
-    );
+    const { id } = await publishJobData(app.ctx, { companyId, userId: ownerId }, completeJobData({ title: `Warehouse Associate ${i}` }));
     ids.push(id);
   }
   return ids;

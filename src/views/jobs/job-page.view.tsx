@@ -2,9 +2,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { useDateZone, useHydrating, useKeepsSession } from '../../app/hydration.ts';
+import { useDateZone, useHydrating } from '../../app/hydration.ts';
 import { usePageJob } from '../../app/page-data.tsx';
-import { useSession } from '../../app/session.tsx';
+import { usePageReader } from '../../app/session.tsx';
 import { JobMessages, type JobDetail } from '../../contract/jobs.ts';
 import { jobRefusalMessages, jobRefusalOf } from '../../contract/application-rules.ts';
 import type { Role } from '../../contract/roles.ts';
@@ -288,19 +288,13 @@ export default function JobPage({
 }) {
   const { id = '' } = useParams<{ id: string }>();
   const invitationId = invitationIdOf(useSearch());
-  const session = useSession();
+  const { waiting, role, signedIn } = usePageReader();
   const hydrating = useHydrating();
-  const keepsSession = useKeepsSession();
   // The job the server drew this page from (server/jobs/seo.ts), as a visitor reads it.
   const sentJob = usePageJob(id);
-  // The job is read as the user is. While the browser takes over the server's HTML (drawn for a
-  // visitor, and only taken over in a browser keeping no sign-in), the page is that: the job it was
-  // sent, else the job loading. A browser keeping a sign-in waits for it before asking anything.
-  if (hydrating && !sentJob) return <JobPageSkeleton />;
-  if (!hydrating && session.restoring && keepsSession) return <JobPageSkeleton />;
-  const asVisitor = hydrating || session.restoring;
-  const role = asVisitor ? null : session.role;
-  const signedIn = asVisitor ? false : session.signedIn;
+  // The job is read as the user is (a visitor's page while the browser takes over the server's
+  // HTML, which is the job it was sent, else the job loading).
+  if (waiting || (hydrating && !sentJob)) return <JobPageSkeleton />;
   // A new job, or a new user, is a new page: the machine starts again (a visitor's keeps the job it was sent).
   return (
     <>

@@ -2,8 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
-import { useHydrating, useKeepsSession } from '../../app/hydration.ts';
-import { useSession } from '../../app/session.tsx';
+import { usePageReader } from '../../app/session.tsx';
 import { JobAlertMessages } from '../../contract/job-alert-messages.ts';
 import { NO_FILTERS, type SearchSort } from '../../contract/search.ts';
 import { activeFilterCount, queryToSearch, RADIUS_CHOICES } from '../../lib/search-query.ts';
@@ -356,25 +355,15 @@ function SearchJobs({
  * the skills they have and lets them save jobs; anyone else is asked to sign in for that.
  */
 export default function SearchJobsPage(props: SearchJobsPageProps) {
-  const session = useSession();
-  const hydrating = useHydrating();
-  const keepsSession = useKeepsSession();
+  const { waiting, role, signedIn, user } = usePageReader();
   const [path] = useLocation();
-  const seekerPage = path.startsWith('/user/');
-  // The public search is a visitor's while the browser takes over the HTML prerendered for a
-  // visitor (only in a browser keeping no sign-in), and while the session is read in a browser that
-  // keeps none; a browser keeping a sign-in waits for it, so nothing is searched twice.
-  const asVisitor = !seekerPage && (hydrating || (session.restoring && !keepsSession));
-  const restoring = session.restoring && !asVisitor;
-  const asSeeker = !asVisitor && session.role === 'JobSeeker';
-  const signedIn = !asVisitor && session.signedIn;
-  const user = asVisitor ? null : session.user;
+  const asSeeker = role === 'JobSeeker';
   return (
     <section className="mx-auto flex max-w-7xl flex-col gap-2 px-2 py-3" aria-labelledby="page-title">
       <h1 id="page-title" className="text-3xl font-bold">
-        {seekerPage ? 'Search Jobs' : 'Browse Jobs'}
+        {path.startsWith('/user/') ? 'Search Jobs' : 'Browse Jobs'}
       </h1>
-      {restoring ? (
+      {waiting ? (
         <Loading label="Loading…" />
       ) : (
         <SearchJobs

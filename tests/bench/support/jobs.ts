@@ -89,28 +89,28 @@ export async function writeBenchJobs(db: Db, { companyId, createdBy, jobs, remot
   return ids;
 }
 
+/** A verified company and its owner, the employer who posts a bench's jobs. */
+export async function writeBenchCompany(
+  db: Db,
+  { name = 'Bench Staffing LLC', tin = '271234567', email = 'bench.owner@example.com' } = {},
+): Promise<{ companyId: string; ownerId: string }> {
+  const [company] = await db.insert(companies).values({ name, tin, tinKind: 'EIN', verifiedAt: new Date() }).returning();
+  const [owner] = await db
+    .insert(users)
+    .values({ email, firstName: 'Casey', lastName: 'Hale', role: 'Employer', companyId: company!.id, emailVerifiedAt: new Date() })
+    .returning();
+  return { companyId: company!.id, ownerId: owner!.id };
+}
+
 /** The search benches' app: no rate limit, one verified company with its employer, and a signed-in job seeker's token. */
 export async function searchBenchApp(): Promise<{ app: TestApp; companyId: string; ownerId: string; seekerToken: string }> {
   const app = await createTestApp({ adapters: { rateLimiter: { hit: async () => ({ allowed: true, retryAfterSeconds: 1 }) } } });
   const db = app.database.db;
-  const [company] = await db
-    .insert(companies)
-    .values({ name: 'Bench Staffing LLC', tin: '271234567', tinKind: 'EIN', verifiedAt: new Date() })
-    .returning();
-  const [owner, seeker] = await db
+  const { companyId, ownerId } = await writeBenchCompany(db);
+  const [seeker] = await db
     .insert(users)
-    .values([
-      {
-        email: 'bench.owner@example.com',
-        firstName: 'Casey',
-        lastName: 'Hale',
-        role: 'Employer',
-        companyId: company!.id,
-        emailVerifiedAt: new Date(),
-      },
-      { email: 'bench.seeker@example.com', firstName: 'Dana', lastName: 'Seeker', role: 'JobSeeker', emailVerifiedAt: new Date() },
-    ])
+    .values({ email: 'bench.seeker@example.com', firstName: 'Dana', lastName: 'Seeker', role: 'JobSeeker', emailVerifiedAt: new Date() })
     .returning();
   const seekerToken = await app.ctx.tokens.sign({ userId: seeker!.id, role: 'JobSeeker' });
-  return { app, companyId: company!.id, ownerId: owner!.id, seekerToken };
+  return { app, companyId, ownerId, seekerToken };
 }
