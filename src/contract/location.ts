@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { AccountMessages } from './account-messages.ts';
 
-export { DEFAULT_LOCATION, locationSources, type LocationSource, type UserLocation } from './user-location.ts';
-
-/** Location search types (spec 1 §3). */
-export const LocationSearchType = { City: 1, Street: 2 } as const;
+export { DEFAULT_LOCATION, LocationSearchType, locationSources, type LocationSource, type UserLocation } from './user-location.ts';
 
 export const locationResultSchema = z.object({
   id: z.string(),

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 
-/** Zoom range and the zoom a map opens at (spec 2 §9). */
-export const MAP_MIN_ZOOM = 1;
-export const MAP_MAX_ZOOM = 20;
-export const MAP_DEFAULT_ZOOM = 13;
-
-/** The map types a map can show (spec 2 §4). */
-export const mapTypes = ['roadmap', 'satellite', 'hybrid', 'terrain'] as const;
-export type MapType = (typeof mapTypes)[number];
+export { MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM, mapTypes, type MapType } from './map-settings.ts';
+import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from './map-settings.ts';
 
 export const latitudeSchema = z.number().min(-90).max(90);
 export const longitudeSchema = z.number().min(-180).max(180);

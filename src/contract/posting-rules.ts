@@ -140,5 +140,15 @@ export function minorsReason(found: ReadonlyArray<{ name: string; word: string }
 /** The youngest applicant a job open to minors welcomes. */
 export const MINOR_APPLICANT_AGE = 16;
 
+/** The most a job may pay, in any period. */
+export const MAX_PAY = 10_000_000;
+/** Skills a job may ask for. */
+export const MAX_JOB_SKILLS = 30;
+
 /** The periods pay is given for: a job's pay and a seeker's expected salary. */
 export const salaryTypes = ['Hourly', 'Daily', 'Weekly', 'Monthly', 'Yearly'] as const;
+
+/** Where a job is done. */
+export const locationTypes = ['onsite', 'remote', 'hybrid'] as const;
+export type LocationType = (typeof locationTypes)[number];
+export const LOCATION_TYPE_NAMES: Record<LocationType, string> = { onsite: 'On-site', remote: 'Remote', hybrid: 'Hybrid' };

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { PostingMessages } from './posting-messages.ts';
 import { pagingQueryNumber } from './paging.ts';
-import { salaryTypes } from './posting-rules.ts';
+import { locationTypes, MAX_JOB_SKILLS, MAX_PAY, salaryTypes } from './posting-rules.ts';
 import { supplementalPayValueSchema } from './lookups.ts';
 import { hazardsNamed, minorsReason, payRangeReason, payRangeStates } from './posting-rules.ts';
-import { boostPlacements } from './boost-placements.ts';
 import { jobPostStatuses } from './job-states.ts';
+import { jobPostListItemSchema } from './job-list-item.ts';
 
 /**
  * Posting jobs (spec 2 §3 Draft and jobData, §4 draft and job post status, list codes; §7 the Job
@@ -13,57 +14,7 @@ import { jobPostStatuses } from './job-states.ts';
  * job posts published from them, and their lifecycle.
  */
 
-/** Product copy of posting, used word for word by the wizard and the server. */
-export const PostingMessages = {
-  title: 'Please enter a job title of 5 to 120 characters.',
-  description: 'Please describe the job in at least 50 characters.',
-  descriptionTooLong: 'The description can be up to 10,000 characters.',
-  descriptionUnsafe: 'The description can hold paragraphs, lists, bold, italic and links (https or mailto) only.',
-  positionType: 'Please choose at least one job type.',
-  numberOfHires: 'Please enter how many people you want to hire (1 to 1,000).',
-  locationType: 'Please choose on-site, remote or hybrid.',
-  address: 'Please choose the job’s address from the list.',
-  remoteStates: 'Please choose states from the list.',
-  startJobDate: 'The start date cannot be in the past.',
-  validThrough: `The job can stay open from tomorrow up to ${90} days after publishing.`,
-  workSchedule: 'Please choose full time or part time.',
-  hoursPerWeek: 'Hours per week must be a whole number from 1 to 80.',
-  duration: 'The duration must be a whole number of months from 1 to 60.',
-  schedules: 'Please choose shifts and schedules from the list.',
-  pay: 'Pay must be an amount from 0 to 10,000,000.',
-  payOrder: 'The minimum pay cannot be more than the maximum pay.',
-  payMissing: 'Please enter the pay, or mark it as a competitive salary.',
-  rate: 'Please choose how the pay is counted (per hour, per year…).',
-  compensationType: 'Please choose how to show the pay.',
-  currency: 'Only US dollars (USD) are supported.',
-  benefits: 'Please choose benefits from the list.',
-  industries: 'Please choose one to three industries.',
-  skills: 'Please choose up to 30 skills from the list.',
-  tags: 'Tags are up to 10 words or short phrases of at most 30 characters.',
-  fields: 'Please choose fields of study from the list.',
-  minimumEducation: 'Please choose the minimum education from the list.',
-  minimumGPA: 'The minimum GPA must be from 0 to 4.',
-  experience: 'Experience must be a whole number of years from 0 to 50.',
-  experienceOrder: 'The minimum experience cannot be more than the maximum.',
-  hazardsReviewed: 'Please confirm that the job involves none of the hazardous occupations listed.',
-  step: 'That step of the job post does not exist.',
-  draftNotFound: 'This draft was not found. It may have been published or deleted.',
-  jobNotFound: 'This job was not found.',
-  notPublishable: 'The job post is not complete yet. Please finish the steps marked incomplete.',
-  draftSaved: 'Draft saved.',
-  draftDeleted: 'The draft is deleted.',
-  published: 'Your job is published.',
-  republished: 'Your changes are published.',
-  cloned: 'A copy of the job is ready as a new draft.',
-  closed: 'The job is closed. Job seekers can no longer find or apply to it.',
-  reopened: 'The job is open again.',
-  deleted: 'The job is deleted. Its applications are kept.',
-  statusUnchanged: 'That change is not possible for a job in this state.',
-  writerUnavailable: 'The description writer is not available right now. Your draft is saved.',
-  page: 'The page must be a whole number from 1',
-  pageSize: 'The page size must be a whole number from 1 to 100',
-  search: 'The search text must be at most 100 characters',
-} as const;
+export { PostingMessages } from './posting-messages.ts';
 
 // ---------- constants (spec 2 §3, §9) ----------
 
@@ -75,8 +26,7 @@ export const DESCRIPTION_MAX = 10_000;
 export const DEFAULT_HOURS_PER_WEEK = 20;
 export const DEFAULT_HIRES = 1;
 export const DEFAULT_CURRENCY = 'USD';
-export const MAX_PAY = 10_000_000;
-export const MAX_JOB_SKILLS = 30;
+export { MAX_JOB_SKILLS, MAX_PAY } from './posting-rules.ts';
 export const MAX_INDUSTRIES = 3;
 /** A job is open this many days after publishing unless its validThrough says otherwise. */
 export const DEFAULT_VALID_DAYS = 30;
@@ -110,9 +60,7 @@ export const STEP_TITLES: Record<WizardStep, string> = {
 
 export { jobPostStatuses, type JobPostStatus } from './job-states.ts';
 
-export const locationTypes = ['onsite', 'remote', 'hybrid'] as const;
-export type LocationType = (typeof locationTypes)[number];
-export const LOCATION_TYPE_NAMES: Record<LocationType, string> = { onsite: 'On-site', remote: 'Remote', hybrid: 'Hybrid' };
+export { LOCATION_TYPE_NAMES, locationTypes, type LocationType } from './posting-rules.ts';
 
 /** workSchedule (spec 2 §3). */
 export const WorkSchedule = { FullTime: 1, PartTime: 2 } as const;
@@ -532,37 +480,7 @@ export const draftPageSchema = z.object({
 
 // ---------- job posts ----------
 
-/** The job post list view (spec 2 §3), with the title. */
-export const jobPostListItemSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  jobType: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  minimumExperience: z.number().int().nullable(),
-  maximumExperience: z.number().int().nullable(),
-  /** ISO 8601: when first published. */
-  dateOfPosted: z.string().nullable(),
-  /** ISO 8601. */
-  createdDate: z.string(),
-  location: z.object({ city: z.string().nullable(), state: z.string().nullable() }).nullable(),
-  geoLatitude: z.number().nullable(),
-  geoLongitude: z.number().nullable(),
-  compensation: z.object({ minimumAmount: z.number(), maximumAmount: z.number(), rate: z.string().nullable() }),
-  /** `match`: the signed-in seeker has the skill (false for everyone else). */
-  skills: z.array(z.object({ id: z.number().int(), name: z.string(), match: z.boolean() })),
-  company: z.object({ id: z.string(), name: z.string() }),
-  companyName: z.string(),
-  /** on-site, remote or hybrid. */
-  type: z.enum(locationTypes),
-  isRemote: z.boolean(),
-  /** Boosted: its current boost gives it at least one placement. */
-  isBoosted: z.boolean(),
-  /** Where its current boost shows it (its tier's placements; none when not boosted): the “Featured” badge is `badge`. */
-  boostPlacements: z.array(z.enum(boostPlacements)),
-  /** Open to applicants aged 16 and 17. */
-  openToMinors: z.boolean(),
-  userActions: z.object({ isSaved: z.boolean() }),
-});
-export type JobPostListItem = z.infer<typeof jobPostListItemSchema>;
+export { jobPostListItemSchema, type JobPostListItem } from './job-list-item.ts';
 
 /** A job as its company's staff see it in their lists. */
 export const companyJobSchema = jobPostListItemSchema.extend({

@@ -21,3 +21,6 @@ export const DEFAULT_LOCATION: UserLocation = {
   source: 'default',
   radius: 10,
 };
+
+/** Location search types (spec 1 §3). */
+export const LocationSearchType = { City: 1, Street: 2 } as const;

@@ -1,4 +1,5 @@
-import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, type Bounds, type Viewport } from '../contract/map.ts';
+import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '../contract/map-settings.ts';
+import type { Bounds, Viewport } from '../contract/map.ts';
 import { wrapLongitude } from './mercator.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { UserLocation } from '../contract/location.ts';
-import { payRates, type PayRate } from '../contract/posting.ts';
+import { salaryTypes as payRates } from '../contract/posting-rules.ts';
+import type { PayRate } from '../contract/posting.ts';
 import {
   DEFAULT_POSTED_SINCE,
   MAX_KEYWORD_LENGTH,
@@ -7,10 +8,10 @@ import {
   NO_FILTERS,
   remoteModes,
   searchSorts,
-  searchFiltersSchema,
+  filtersSchema,
   type SearchFilters,
   type SearchSort,
-} from '../contract/search.ts';
+} from '../contract/search-filters.ts';
 import { worldSize } from './mercator.ts';
 
 /**
@@ -104,7 +105,7 @@ const idsOf = (text: string | null) => (text ? text.split(',').map(numberOf) : [
 /** One filter as the address gives it, or its default when the address gives nothing usable. */
 function filter<K extends keyof SearchFilters>(key: K, raw: unknown): SearchFilters[K] {
   if (raw === undefined) return NO_FILTERS[key];
-  const parsed = searchFiltersSchema.shape[key].safeParse(raw);
+  const parsed = filtersSchema().shape[key].safeParse(raw);
   return parsed.success ? (parsed.data as SearchFilters[K]) : NO_FILTERS[key];
 }
 
@@ -207,7 +208,7 @@ const typedNumber = (text: string) => (text.trim() === '' ? null : Number(text.t
 /** The filters a form asks for, or the messages of what it holds that the search does not take. */
 export function filtersOfDraft(d: FiltersDraft): { filters: SearchFilters; errors: null } | { filters: null; errors: DraftErrors } {
   const amount = typedNumber(d.payAmount);
-  const parsed = searchFiltersSchema.safeParse({
+  const parsed = filtersSchema().safeParse({
     jobTypes: d.jobTypes,
     workSchedule: d.workSchedule === 0 ? null : d.workSchedule,
     schedules: d.schedules,

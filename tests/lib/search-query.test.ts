@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCATION } from '../../src/contract/location.ts';
-import { DEFAULT_POSTED_SINCE, NO_FILTERS, SearchMessages, type SearchFilters } from '../../src/contract/search.ts';
+import { DEFAULT_POSTED_SINCE, NO_FILTERS, SearchMessages, searchFiltersSchema, type SearchFilters } from '../../src/contract/search.ts';
 import { haversineMiles } from '../../src/lib/geo.ts';
 import { boundsAround } from '../../src/lib/mercator.ts';
 import {
@@ -100,6 +100,11 @@ describe('search query in the address', () => {
     expect(sameQuery(q, { ...q, keyword: 'cook' })).toBe(false);
     expect(sameQuery(q, { ...q, radius: 25 })).toBe(false);
     expect(sameQuery(q, { ...q, filters: { ...NO_FILTERS, openToMinors: true } })).toBe(false);
+  });
+
+  it('has no filters by default: what the search takes when a request gives none', () => {
+    expect(NO_FILTERS).toEqual(searchFiltersSchema.parse({}));
+    expect(queryFromSearch('', { place: vancouver, radius: 10 }).filters).toEqual(searchFiltersSchema.parse({}));
   });
 
   it('counts the filters in use', () => {

@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { AccountMessages } from '../../contract/account.ts';
+import { AccountMessages } from '../../contract/account-messages.ts';
 import {
   DocumentMessages,
   DocumentType,

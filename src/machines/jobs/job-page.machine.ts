@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, spawnChild, type SnapshotFrom } from 'xstate';
-import { REPORT_STATUS_NAMES, type JobDetail, type ReportStatus } from '../../contract/jobs.ts';
+import type { JobDetail } from '../../contract/jobs.ts';
+import { REPORT_STATUS_NAMES, type ReportStatus } from '../../contract/job-states.ts';
 import { codeOf } from '../../services/http.ts';
 import { jobsService } from '../../services/jobs.ts';
 import { applyMachine, type ApplyOutput } from './apply.machine.ts';

@@ -1,16 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { DEFAULT_LOCATION } from '../../contract/location.ts';
-import {
-  MAP_DEFAULT_ZOOM,
-  MAP_MAX_ZOOM,
-  MAP_MIN_ZOOM,
-  mapTypes,
-  type Bounds,
-  type LatLng,
-  type MapCluster,
-  type MapType,
-  type Viewport,
-} from '../../contract/map.ts';
+import { DEFAULT_LOCATION } from '../../contract/user-location.ts';
+import { MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM, mapTypes } from '../../contract/map-settings.ts';
+import type { Bounds, LatLng, MapCluster, MapType, Viewport } from '../../contract/map.ts';
 import { normaliseCenter } from '../../lib/mercator.ts';
 import { mapStore, type StoredMapView } from '../../services/map-store.ts';
 

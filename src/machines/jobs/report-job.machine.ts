@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { AccountMessages } from '../../contract/account.ts';
+import { AccountMessages } from '../../contract/account-messages.ts';
 import { reportInputSchema, type ReportInput, type ReportReason } from '../../contract/jobs.ts';
 import { jobsService } from '../../services/jobs.ts';
 import { ApiError } from '../../services/http.ts';

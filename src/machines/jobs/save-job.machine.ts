@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { JobMessages } from '../../contract/jobs.ts';
+import { JobMessages } from '../../contract/job-messages.ts';
 import { jobsService } from '../../services/jobs.ts';
 import { ApiError } from '../../services/http.ts';
 

@@ -11,21 +11,19 @@ import {
   type ErrorActorEvent,
   type SnapshotFrom,
 } from 'xstate';
-import { DEFAULT_LOCATION } from '../../contract/location.ts';
+import { DEFAULT_LOCATION } from '../../contract/user-location.ts';
 import type { AllLookups } from '../../contract/lookups.ts';
 import type { MapCluster, Viewport } from '../../contract/map.ts';
 import type { JobPostListItem } from '../../contract/posting.ts';
-import {
-  BOOSTS_PAGE_SIZE,
-  SEARCH_PAGE_SIZE,
-  SearchMessages,
-  type BoostsPage,
-  type BoostsRequestInput,
-  type ClusterRequestInput,
-  type MapPins,
-  type SearchItem,
-  type SearchPage,
-  type SearchRequestInput,
+import { BOOSTS_PAGE_SIZE, SEARCH_PAGE_SIZE, SearchMessages } from '../../contract/search-filters.ts';
+import type {
+  BoostsPage,
+  BoostsRequestInput,
+  ClusterRequestInput,
+  MapPins,
+  SearchItem,
+  SearchPage,
+  SearchRequestInput,
 } from '../../contract/search.ts';
 import { placeOf, queryFromSearch, sameQuery, zoomForRadius, type SearchPlace, type SearchQuery } from '../../lib/search-query.ts';
 import { ApiError, codeOf } from '../../services/http.ts';

@@ -1,5 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { LocationSearchType, type LocationResult } from '../../contract/location.ts';
+import type { LocationResult } from '../../contract/location.ts';
+import { LocationSearchType } from '../../contract/user-location.ts';
 import { locationService } from '../../services/location.ts';
 
 /** A search starts this long after the last keystroke (spec 1 §9). */

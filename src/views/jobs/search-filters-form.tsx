@@ -1,7 +1,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import type { AllLookups } from '../../contract/lookups.ts';
-import { MAX_JOB_SKILLS, payRates, type PayRate } from '../../contract/posting.ts';
-import { NO_FILTERS, type RemoteMode, type SearchFilters } from '../../contract/search.ts';
+import { MAX_JOB_SKILLS, salaryTypes as payRates } from '../../contract/posting-rules.ts';
+import type { PayRate } from '../../contract/posting.ts';
+import { NO_FILTERS, type RemoteMode, type SearchFilters } from '../../contract/search-filters.ts';
 import { formatDisplayDate } from '../../lib/dates.ts';
 import { draftOf, filtersOfDraft, postedSinceChoices, type DraftErrors, type FiltersDraft } from '../../lib/search-query.ts';
 import { Button } from '../ui/button.tsx';
