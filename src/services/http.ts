@@ -116,19 +116,37 @@ export function networkFailure(quiet = false): ApiError {
 }
 
 /**
- * Calls one endpoint of the contract. Resolves with the parsed envelope on 2xx;
- * throws ApiError otherwise, after the side effects spec 2 §8 asks for.
+ * A contract module loaded on its first call rather than with the page: zod builds every schema of
+ * a module when the module runs, and a page's first task should not build those of calls it has not
+ * made. `load()` starts the download now, for a page that calls as soon as it opens.
+ */
+export function contractLoader<M>(importer: () => Promise<M>) {
+  let loading: Promise<M> | undefined;
+  const load = () =>
+    (loading ??= importer().catch((err: unknown) => {
+      // Not loaded (the network is down): the next call tries again.
+      loading = undefined;
+      throw err;
+    }));
+  const endpointOf = <E extends EndpointDef>(pick: (contract: M) => E): Promise<E> => load().then(pick);
+  return Object.assign(endpointOf, { load });
+}
+
+/**
+ * Calls one endpoint of the contract (or one a `contractLoader` is loading). Resolves with the
+ * parsed envelope on 2xx; throws ApiError otherwise, after the side effects spec 2 §8 asks for.
  */
 export async function call<E extends EndpointDef>(
-  ep: E,
+  endpoint: E | Promise<E>,
   input: InputOf<E>,
   /** `quiet`: a call whose failure the user is not told of (view counts, spec 2 §8): no toast. */
   options: { signal?: AbortSignal; quiet?: boolean } = {},
 ): Promise<ApiResult<DataOf<E>>> {
   const { body, query, params } = input as { body?: unknown; query?: Record<string, unknown>; params?: Record<string, unknown> };
   let loaded;
+  let ep: E;
   try {
-    loaded = await fetcher();
+    [loaded, ep] = await Promise.all([fetcher(), endpoint]);
   } catch {
     throw networkFailure(options.quiet);
   }
@@ -161,6 +179,9 @@ export async function settle<E extends EndpointDef>(ep: E, status: number, raw: 
   const ok = status >= 200 && status < 300;
 
   if (ok) {
+    // Checking a page of results takes a phone tens of milliseconds: it gets a task of its own,
+    // apart from the answer's arrival and from the render that follows, so input is not held up.
+    await nextTask();
     const parsed = envelopeOf(ep.response).safeParse(raw);
     if (!parsed.success) throw new ApiError('invalid-response', status, HttpMessages.unexpected);
     const env = parsed.data;
@@ -189,6 +210,12 @@ export async function settle<E extends EndpointDef>(ep: E, status: number, raw: 
     throw new ApiError('server', status, message, errors, {}, undefined, code);
   }
   return Promise.reject(new ApiError('client', status, message, errors, fieldErrors, request, code));
+}
+
+/** Resolves in a later task where the browser can say so (`scheduler.yield`); at once elsewhere. */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : Promise.resolve();
 }
 
 /** The outcome code of a failed call, or null (a network failure, a refusal the client does not tell apart). */

@@ -1,11 +1,17 @@
-import { locationSearch, type LocationResult } from '../contract/location.ts';
-import { call } from './http.ts';
+import type { LocationResult } from '../contract/location.ts';
+import { call, contractLoader } from './http.ts';
+
+const contract = contractLoader(() => import('../contract/location.ts'));
 
 export const locationService = {
   /** Errors give an empty list (spec 1 §7). */
   async search(locationName: string, type: 1 | 2 = 1, signal?: AbortSignal): Promise<LocationResult[]> {
     try {
-      const res = await call(locationSearch, { body: { locationName, type } }, { signal });
+      const res = await call(
+        contract((ep) => ep.locationSearch),
+        { body: { locationName, type } },
+        { signal },
+      );
       return res.data.locations;
     } catch (err) {
       if (signal?.aborted) throw err;

@@ -1,8 +1,9 @@
-import * as ep from '../contract/lookups.ts';
 import type { AllLookups } from '../contract/lookups.ts';
-import { call } from './http.ts';
+import { call, contractLoader } from './http.ts';
 
 type Signal = AbortSignal | undefined;
+
+const contract = contractLoader(() => import('../contract/lookups.ts'));
 
 let shared: Promise<AllLookups> | undefined;
 
@@ -13,7 +14,10 @@ let shared: Promise<AllLookups> | undefined;
  */
 export function loadLookups(): Promise<AllLookups> {
   if (!shared) {
-    const loading = call(ep.allLookups, {}).then((res) => res.data);
+    const loading = call(
+      contract((ep) => ep.allLookups),
+      {},
+    ).then((res) => res.data);
     shared = loading;
     loading.catch(() => {
       if (shared === loading) shared = undefined;
@@ -32,17 +36,81 @@ export const lookupsService = {
   all: loadLookups,
   /** One call per query: the answer is a page of the matches, names starting with the text first. */
   searchUniversities: (search: string, options: { page?: number; pageSize?: number } = {}, signal?: Signal) =>
-    call(ep.universities, { query: { search, ...options } }, { signal }).then((res) => res.data),
-  degrees: (signal?: Signal) => call(ep.degrees, {}, { signal }).then((res) => res.data),
-  fieldsOfStudy: (signal?: Signal) => call(ep.fieldsOfStudy, {}, { signal }).then((res) => res.data),
-  skills: (signal?: Signal) => call(ep.skills, {}, { signal }).then((res) => res.data),
-  jobTypes: (signal?: Signal) => call(ep.jobTypes, {}, { signal }).then((res) => res.data),
-  schedules: (signal?: Signal) => call(ep.schedules, {}, { signal }).then((res) => res.data),
-  locations: (signal?: Signal) => call(ep.locations, {}, { signal }).then((res) => res.data),
-  industries: (signal?: Signal) => call(ep.industries, {}, { signal }).then((res) => res.data),
-  countries: (signal?: Signal) => call(ep.countries, {}, { signal }).then((res) => res.data),
-  allowedCountries: (signal?: Signal) => call(ep.allowedCountries, {}, { signal }).then((res) => res.data),
-  languages: (signal?: Signal) => call(ep.languages, {}, { signal }).then((res) => res.data),
-  supplementalPays: (signal?: Signal) => call(ep.supplementalPays, {}, { signal }).then((res) => res.data),
-  benefits: (signal?: Signal) => call(ep.benefits, {}, { signal }).then((res) => res.data),
+    call(
+      contract((ep) => ep.universities),
+      { query: { search, ...options } },
+      { signal },
+    ).then((res) => res.data),
+  degrees: (signal?: Signal) =>
+    call(
+      contract((ep) => ep.degrees),
+      {},
+      { signal },
+    ).then((res) => res.data),
+  fieldsOfStudy: (signal?: Signal) =>
+    call(
+      contract((ep) => ep.fieldsOfStudy),
+      {},
+      { signal },
+    ).then((res) => res.data),
+  skills: (signal?: Signal) =>
+    call(
+      contract((ep) => ep.skills),
+      {},
+      { signal },
+    ).then((res) => res.data),
+  jobTypes: (signal?: Signal) =>
+    call(
+      contract((ep) => ep.jobTypes),
+      {},
+      { signal },
+    ).then((res) => res.data),
+  schedules: (signal?: Signal) =>
+    call(
+      contract((ep) => ep.schedules),
+      {},
+      { signal },
+    ).then((res) => res.data),
+  locations: (signal?: Signal) =>
+    call(
+      contract((ep) => ep.locations),
+      {},
+      { signal },
+    ).then((res) => res.data),
+  industries: (signal?: Signal) =>
+    call(
+      contract((ep) => ep.industries),
+      {},
+      { signal },
+    ).then((res) => res.data),
+  countries: (signal?: Signal) =>
+    call(
+      contract((ep) => ep.countries),
+      {},
+      { signal },
+    ).then((res) => res.data),
+  allowedCountries: (signal?: Signal) =>
+    call(
+      contract((ep) => ep.allowedCountries),
+      {},
+      { signal },
+    ).then((res) => res.data),
+  languages: (signal?: Signal) =>
+    call(
+      contract((ep) => ep.languages),
+      {},
+      { signal },
+    ).then((res) => res.data),
+  supplementalPays: (signal?: Signal) =>
+    call(
+      contract((ep) => ep.supplementalPays),
+      {},
+      { signal },
+    ).then((res) => res.data),
+  benefits: (signal?: Signal) =>
+    call(
+      contract((ep) => ep.benefits),
+      {},
+      { signal },
+    ).then((res) => res.data),
 };

@@ -1,14 +1,32 @@
-import * as ep from '../contract/search.ts';
 import type { BoostsRequestInput, ClusterRequestInput, SearchRequestInput } from '../contract/search.ts';
-import { call } from './http.ts';
+import { call, contractLoader } from './http.ts';
 
 type Signal = AbortSignal | undefined;
+
+const contract = contractLoader(() => import('../contract/search.ts'));
+// Both pages using these calls search as they open: the download starts with them, and the schemas
+// are built in a task of their own.
+void contract.load().catch(() => undefined);
 
 /** Typed calls of job search (spec 2 §7: enhanced-search, simple-search, api/job/boosts) and the map's clusters. */
 export const searchService = {
   /** A signed-in job seeker's search (skills matched, saved flags) or a visitor's simple search. */
   search: (request: SearchRequestInput, asSeeker: boolean, signal?: Signal) =>
-    call(asSeeker ? ep.enhancedSearch : ep.simpleSearch, { body: request }, { signal }),
-  clusters: (request: ClusterRequestInput, signal?: Signal) => call(ep.mapClusters, { body: request }, { signal }),
-  boosts: (request: BoostsRequestInput, signal?: Signal) => call(ep.boosts, { body: request }, { signal }),
+    call(
+      contract((ep) => (asSeeker ? ep.enhancedSearch : ep.simpleSearch)),
+      { body: request },
+      { signal },
+    ),
+  clusters: (request: ClusterRequestInput, signal?: Signal) =>
+    call(
+      contract((ep) => ep.mapClusters),
+      { body: request },
+      { signal },
+    ),
+  boosts: (request: BoostsRequestInput, signal?: Signal) =>
+    call(
+      contract((ep) => ep.boosts),
+      { body: request },
+      { signal },
+    ),
 };

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from '../../src/contract/endpoint.ts';
-import { ApiError, HttpMessages, call, configureHttp } from '../../src/services/http.ts';
+import { ApiError, HttpMessages, call, configureHttp, contractLoader } from '../../src/services/http.ts';
 
 /** A real HTTP server answering canned envelopes, one path per behaviour. */
 let server: http.Server;
@@ -147,6 +147,36 @@ describe('the HTTP client (spec 2 §8)', () => {
     const unreachable = await failure(call(get('/api/ok'), {}, { quiet: true }));
     expect(unreachable.kind).toBe('network');
     expect(notices).toEqual([]);
+  });
+
+  it('calls through a contract loaded with the first call; one that cannot load is a network error, tried again next time', async () => {
+    let imports = 0;
+    let reachable = false;
+    const contract = contractLoader(async () => {
+      imports += 1;
+      if (!reachable) throw new TypeError('Failed to fetch dynamically imported module');
+      return { ok: get('/api/ok') };
+    });
+    const err = await failure(
+      call(
+        contract((c) => c.ok),
+        {},
+      ),
+    );
+    expect(err.kind).toBe('network');
+    expect(notices).toEqual(['Network Error!, Please check your connection.']);
+    reachable = true;
+    const res = await call(
+      contract((c) => c.ok),
+      {},
+    );
+    expect(res.data).toEqual({ name: 'Ada' });
+    // Loaded once it worked, not again for each call.
+    await call(
+      contract((c) => c.ok),
+      {},
+    );
+    expect(imports).toBe(2);
   });
 
   it('lets an aborted call end quietly', async () => {
