@@ -78,6 +78,7 @@ function startSession() {
         }),
       },
       actions: { persist: () => {}, clearStorage: () => {} },
+      guards: { holdsNoSession: () => false },
     }),
   );
   actor.on('navigate', (e) => navigated.push(e.to));

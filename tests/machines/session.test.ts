@@ -51,7 +51,10 @@ const modelEvents = (): SessionEvent[] =>
     { type: 'session.expired' },
   ] as unknown as SessionEvent[];
 
-const sessionModel = () => modelOf(sessionMachine, { events: modelEvents() });
+/** A browser keeping a sign-in (whole or not): the stored session is read before anything else. */
+const keepsSession = sessionMachine.provide({ guards: { holdsNoSession: () => false } });
+
+const sessionModel = () => modelOf(keepsSession, { events: modelEvents() });
 
 /** The system under test: the real machine with its I/O swapped for recorders and controllable actors. */
 function startSut() {
@@ -66,7 +69,7 @@ function startSut() {
     revoked: [] as Array<string | undefined>,
     navigated: [] as Array<{ to: string; at: number }>,
   };
-  const machine = sessionMachine.provide({
+  const machine = keepsSession.provide({
     actors: {
       restore: fromPromise(() => {
         pending.restore = deferred();
@@ -185,6 +188,25 @@ describe('session machine (model-based)', () => {
 describe('session rules', () => {
   beforeEach(() => vi.useFakeTimers({ now: NOW }));
   afterEach(() => vi.useRealTimers());
+
+  it('starts signed out in a browser keeping nothing of a sign-in, without reading the storage', () => {
+    let read = 0;
+    const actor = createActor(
+      sessionMachine.provide({
+        guards: { holdsNoSession: () => true },
+        actors: {
+          restore: fromPromise<StoredSession | null>(async () => {
+            read += 1;
+            return stored;
+          }),
+        },
+      }),
+    ).start();
+    // Signed out from the very first snapshot: a page drawn for a visitor is not drawn again.
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(read).toBe(0);
+    actor.stop();
+  });
 
   it('restores the stored token and role at start', async () => {
     const sut = startSut();

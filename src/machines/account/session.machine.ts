@@ -53,6 +53,9 @@ export const sessionMachine = setup({
   },
   guards: {
     hasStoredSession: (_, stored: StoredSession | null) => !!stored,
+    // A browser keeping nothing of a sign-in has nothing to restore: signed out from the first
+    // render, so no page is drawn again (at once, holding the browser) when restoring ends.
+    holdsNoSession: () => !sessionStore.mayHold(),
     isUnauthorized: (_, { error }: { error: unknown }) =>
       error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'client'),
   },
@@ -71,6 +74,7 @@ export const sessionMachine = setup({
   },
   states: {
     restoring: {
+      always: { guard: 'holdsNoSession', target: 'signedOut' },
       invoke: {
         id: 'restore',
         src: 'restore',
