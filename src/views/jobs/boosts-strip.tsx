@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { SearchItem } from '../../contract/search.ts';
 import type { SaveJobEmitted } from '../../machines/jobs/save-job.machine.ts';
 import { JobCard } from './job-card.tsx';
@@ -11,7 +12,7 @@ export interface BoostsStripProps {
 }
 
 /** Featured jobs near the search's place (boosted posts, spec 2 §7 api/job/boosts), side by side above the results. */
-export function BoostsStrip({ jobs, saveable, onSaveChange, onPoint, selectedJobId }: BoostsStripProps) {
+export const BoostsStrip = memo(function BoostsStrip({ jobs, saveable, onSaveChange, onPoint, selectedJobId }: BoostsStripProps) {
   if (jobs.length === 0) return null;
   return (
     <section aria-labelledby="featured-jobs" className="flex flex-col gap-1">
@@ -32,4 +33,4 @@ export function BoostsStrip({ jobs, saveable, onSaveChange, onPoint, selectedJob
       </ul>
     </section>
   );
-}
+});

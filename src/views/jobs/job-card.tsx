@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
+import { memo, useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { JobPostListItem } from '../../contract/posting.ts';
 import { compensationLabel, experienceLabel, locationLabel, postedLabel } from '../../lib/job-display.ts';
@@ -130,7 +130,17 @@ export interface JobCardProps {
  * One job as the lists show it (spec 2 §3 job post list view, display rules §5): title, company,
  * place, pay, experience, job types, skills (those the seeker has marked) and the posting day.
  */
-export function JobCard({ job, href, saveable, onSaveChange, saveLogic, selected, onPoint, children, headingLevel = 3 }: JobCardProps) {
+export const JobCard = memo(function JobCard({
+  job,
+  href,
+  saveable,
+  onSaveChange,
+  saveLogic,
+  selected,
+  onPoint,
+  children,
+  headingLevel = 3,
+}: JobCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `job-${job.id}-title`;
   const place = locationLabel(job);
@@ -188,4 +198,4 @@ export function JobCard({ job, href, saveable, onSaveChange, saveLogic, selected
       {children}
     </article>
   );
-}
+});

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, memo, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { LocationResult } from '../../contract/location.ts';
 import type { AllLookups } from '../../contract/lookups.ts';
-import { MAX_KEYWORD_LENGTH, type SearchFilters, type SearchSort } from '../../contract/search.ts';
+import { MAX_KEYWORD_LENGTH, type SearchFilters, type SearchSort } from '../../contract/search-filters.ts';
 import { activeFilterCount, RADIUS_CHOICES, type SearchPlace, type SearchQuery } from '../../lib/search-query.ts';
 import type { locationSearchMachine } from '../../machines/location/location-search.machine.ts';
 import { LocationSearch } from '../location/location-search.view.tsx';
@@ -40,7 +40,7 @@ export interface SearchBarProps {
  * What and where: a keyword sent with Search (or Enter), a place picked from the location search,
  * and the radius around it. A new place or radius searches at once.
  */
-export function SearchBar({ query, onKeyword, onPlace, onRadius, locationLogic }: SearchBarProps) {
+export const SearchBar = memo(function SearchBar({ query, onKeyword, onPlace, onRadius, locationLogic }: SearchBarProps) {
   const [text, setText] = useState(query.keyword ?? '');
   // The address may bring another keyword (back and forward buttons).
   useEffect(() => setText(query.keyword ?? ''), [query.keyword]);
@@ -87,7 +87,7 @@ export function SearchBar({ query, onKeyword, onPlace, onRadius, locationLogic }
       </Button>
     </form>
   );
-}
+});
 
 export interface FiltersPanelProps {
   filters: SearchFilters;
@@ -108,7 +108,7 @@ const FiltersForm = lazy(loadForm);
  * The search's filters behind a "Filters" button that shows how many are in use. Applying or
  * clearing them closes the form and brings the keyboard back to the button.
  */
-export function FiltersPanel({ filters, lookups, onApply, defaultOpen = false, today }: FiltersPanelProps) {
+export const FiltersPanel = memo(function FiltersPanel({ filters, lookups, onApply, defaultOpen = false, today }: FiltersPanelProps) {
   const [open, setOpen] = useState(defaultOpen);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -153,4 +153,4 @@ export function FiltersPanel({ filters, lookups, onApply, defaultOpen = false, t
       )}
     </div>
   );
-}
+});

@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { usePageReader } from '../../app/session.tsx';
 import { JobAlertMessages } from '../../contract/job-alert-messages.ts';
-import { NO_FILTERS, type SearchSort } from '../../contract/search.ts';
-import { activeFilterCount, queryToSearch, RADIUS_CHOICES } from '../../lib/search-query.ts';
+import { NO_FILTERS, type SearchFilters, type SearchSort } from '../../contract/search-filters.ts';
+import { activeFilterCount, queryToSearch, RADIUS_CHOICES, type SearchPlace } from '../../lib/search-query.ts';
 import {
   jobSearchMachine,
   queryOfAddress,
@@ -27,6 +27,7 @@ import {
   selectSelectedListed,
   selectTotal,
   selectTotalIsLowerBound,
+  type QueryChange,
 } from '../../machines/jobs/search.machine.ts';
 import type { SaveJobEmitted } from '../../machines/jobs/save-job.machine.ts';
 import type { jobAlertMachine, JobAlertCriteria } from '../../machines/jobs/job-alert.machine.ts';
@@ -214,6 +215,21 @@ function SearchJobs({
     [actor],
   );
   const onPoint = useCallback((jobId: string | null) => actor.send({ type: 'search.point', jobId }), [actor]);
+  // Stable, so the search bar, the filters and the results skip the renders that do not concern them.
+  const change = useCallback(
+    (change: QueryChange, submitted?: boolean) => actor.send({ type: 'search.change', change, ...(submitted ? { submitted } : {}) }),
+    [actor],
+  );
+  const onKeyword = useCallback((keyword: string) => change({ keyword }, true), [change]);
+  const onPlace = useCallback((place: SearchPlace) => change({ place }), [change]);
+  const onRadius = useCallback((radius: number) => change({ radius }), [change]);
+  const onFilters = useCallback((filters: SearchFilters) => change({ filters }), [change]);
+  const onSort = useCallback((sort: SearchSort | null) => sort && change({ sort }), [change]);
+  const { keyword, place, radius } = query;
+  const criteria = useMemo(
+    () => ({ keyword, placeName: place.label, latitude: place.latitude, longitude: place.longitude, radius }),
+    [keyword, place, radius],
+  );
   const more = () => {
     focusFirstNew(items.length, !!document.activeElement?.closest('[data-load-more]'));
     actor.send({ type: 'search.more' });
@@ -280,18 +296,8 @@ function SearchJobs({
   return (
     <div className="flex flex-col gap-2">
       {!signedIn && <PublicPrompt search={queryString} />}
-      <SearchBar
-        query={query}
-        locationLogic={locationLogic}
-        onKeyword={(keyword) => actor.send({ type: 'search.change', change: { keyword }, submitted: true })}
-        onPlace={(place) => actor.send({ type: 'search.change', change: { place } })}
-        onRadius={(radius) => actor.send({ type: 'search.change', change: { radius } })}
-      />
-      <FiltersPanel
-        filters={query.filters}
-        lookups={lookups}
-        onApply={(filters) => actor.send({ type: 'search.change', change: { filters } })}
-      />
+      <SearchBar query={query} locationLogic={locationLogic} onKeyword={onKeyword} onPlace={onPlace} onRadius={onRadius} />
+      <FiltersPanel filters={query.filters} lookups={lookups} onApply={onFilters} />
       <div className="flex flex-wrap items-end justify-between gap-1 border-b border-line pb-1">
         <div>
           <p className="text-xl font-semibold" aria-hidden="true">
@@ -306,26 +312,9 @@ function SearchJobs({
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-1">
-          <EmailMeJobs
-            criteria={{
-              keyword: query.keyword,
-              placeName: query.place.label,
-              latitude: query.place.latitude,
-              longitude: query.place.longitude,
-              radius: query.radius,
-            }}
-            accountEmail={accountEmail}
-            seeker={asSeeker}
-            logic={alertLogic}
-          />
+          <EmailMeJobs criteria={criteria} accountEmail={accountEmail} seeker={asSeeker} logic={alertLogic} />
           {!wide && <ViewToggle view={view} onChange={setView} />}
-          <SelectField<SearchSort>
-            label="Sort by"
-            value={query.sort}
-            options={sortOptions}
-            onChange={(sort) => sort && actor.send({ type: 'search.change', change: { sort } })}
-            className="min-w-[10rem]"
-          />
+          <SelectField<SearchSort> label="Sort by" value={query.sort} options={sortOptions} onChange={onSort} className="min-w-[10rem]" />
         </div>
       </div>
       <div className={cx('grid gap-2', wide && 'grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start')}>

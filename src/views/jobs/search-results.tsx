@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { JobPostListItem } from '../../contract/posting.ts';
 import type { SearchItem } from '../../contract/search.ts';
@@ -28,7 +28,7 @@ export interface ResultsListProps {
 }
 
 /** The results read so far, one card each; the one whose pin was chosen is marked and scrolled to. */
-export function ResultsList({ jobs, saveable, selectedJobId, stale, onSaveChange, onPoint }: ResultsListProps) {
+export const ResultsList = memo(function ResultsList({ jobs, saveable, selectedJobId, stale, onSaveChange, onPoint }: ResultsListProps) {
   const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
     if (!selectedJobId) return;
@@ -57,7 +57,7 @@ export function ResultsList({ jobs, saveable, selectedJobId, stale, onSaveChange
       ))}
     </ol>
   );
-}
+});
 
 export interface LoadMoreProps {
   shown: number;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { startTransition, useDeferredValue, useEffect, useId, useState, type ReactNode } from 'react';
 import { useHydrating } from '../../app/hydration.ts';
 import { cx } from './cx.ts';
 import type { ComboboxFieldProps, SelectFieldProps } from './select-options.ts';
@@ -22,13 +22,14 @@ void loadControls();
 
 function useControls(): Controls | null {
   // A prerendered page has the placeholder in its HTML, so the page's takeover renders it too even
-  // when the controls arrived first; they replace it right after.
-  const hydrating = useHydrating();
+  // when the controls arrived first. They replace it right after, in a render that yields to input:
+  // a page's listboxes take a phone tens of milliseconds to draw, too long for one task.
+  const hydrating = useDeferredValue(useHydrating());
   const [loaded, setLoaded] = useState(controls);
   useEffect(() => {
     if (loaded) return;
     let live = true;
-    void loadControls().then((m) => live && setLoaded(m));
+    void loadControls().then((m) => live && startTransition(() => setLoaded(m)));
     return () => {
       live = false;
     };
