@@ -43,6 +43,8 @@ const storySession = (stored: StoredSession | null) =>
       refresh: fromPromise<SessionData, { refreshToken: string }>(() => new Promise(() => {})),
       revoke: fromPromise<void, { refreshToken: string | undefined }>(async () => {}),
     },
+    // A story's browser keeps the sign-in it restores, and nothing when there is none.
+    guards: { holdsNoSession: () => stored === null },
     actions: { persist: () => {}, clearStorage: () => {} },
   });
 

@@ -20,6 +20,8 @@ const storySession = (stored: StoredSession | null) =>
       refresh: fromPromise<SessionData, { refreshToken: string }>(() => new Promise(() => {})),
       revoke: fromPromise<void, { refreshToken: string | undefined }>(async () => {}),
     },
+    // A story's browser keeps the sign-in it restores, and nothing when there is none.
+    guards: { holdsNoSession: () => stored === null },
   });
 
 /** The providers a screen reads: the app's settings and a session, signed out unless `stored` is given. */

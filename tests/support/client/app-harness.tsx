@@ -55,6 +55,8 @@ export function offlineSession(stored: StoredSession | null) {
         revoked.push(input.refreshToken);
       }),
     },
+    // The browser keeps what the session is restored from, and nothing when there is none.
+    guards: { holdsNoSession: () => stored === null },
   });
   return { logic, revoked };
 }
