@@ -4,7 +4,7 @@ import { JobMessages } from './job-messages.ts';
 import { pagingQueryNumber } from './paging.ts';
 import { reportReasons, reportStatuses } from './job-states.ts';
 import { jobPostListItemSchema } from './job-list-item.ts';
-import { compensationTypes } from './posting.ts';
+import { compensationTypes } from './posting-rules.ts';
 
 /**
  * The job seeker's side of a job (spec 2 §2 applied-jobs and saved-jobs, §3 Application and the

@@ -152,3 +152,7 @@ export const salaryTypes = ['Hourly', 'Daily', 'Weekly', 'Monthly', 'Yearly'] as
 export const locationTypes = ['onsite', 'remote', 'hybrid'] as const;
 export type LocationType = (typeof locationTypes)[number];
 export const LOCATION_TYPE_NAMES: Record<LocationType, string> = { onsite: 'On-site', remote: 'Remote', hybrid: 'Hybrid' };
+
+/** How a job states its pay: a range, an exact amount, a starting or a maximum amount. */
+export const compensationTypes = ['Range', 'Exact', 'Starting', 'Maximum'] as const;
+export type CompensationType = (typeof compensationTypes)[number];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { PostingMessages } from './posting-messages.ts';
 import { pagingQueryNumber } from './paging.ts';
-import { locationTypes, MAX_JOB_SKILLS, MAX_PAY, salaryTypes } from './posting-rules.ts';
+import { compensationTypes, locationTypes, MAX_JOB_SKILLS, MAX_PAY, salaryTypes } from './posting-rules.ts';
 import { supplementalPayValueSchema } from './lookups.ts';
 import { hazardsNamed, minorsReason, payRangeReason, payRangeStates } from './posting-rules.ts';
 import { jobPostStatuses } from './job-states.ts';
@@ -66,8 +66,7 @@ export { LOCATION_TYPE_NAMES, locationTypes, type LocationType } from './posting
 export const WorkSchedule = { FullTime: 1, PartTime: 2 } as const;
 
 /** How the pay is shown: a range, one exact amount, "starting at" or "up to". */
-export const compensationTypes = ['Range', 'Exact', 'Starting', 'Maximum'] as const;
-export type CompensationType = (typeof compensationTypes)[number];
+export { compensationTypes, type CompensationType } from './posting-rules.ts';
 /** The pay period, as in the seeker's preferences. */
 export const payRates = salaryTypes;
 export type PayRate = (typeof payRates)[number];

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { pagingQueryNumber } from './paging.ts';
-import { AccountMessages } from './account.ts';
+import { AccountMessages } from './account-messages.ts';
 import { MATCH_RADIUS_MILES } from './jobs.ts';
-import { PostingMessages } from './posting.ts';
+import { PostingMessages } from './posting-messages.ts';
 
 /**
  * Suggested job seekers and invitations (spec 2 §2 /user/invites "invitations sent", §7 the
