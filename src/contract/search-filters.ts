@@ -3,11 +3,10 @@ import { MAX_JOB_SKILLS, MAX_PAY, salaryTypes as payRates } from './posting-rule
 
 type PayRate = (typeof payRates)[number];
 
-/**
- * What a search asks besides its words and its place (spec 2 §4 filters, §9): its constants, sorts,
- * messages and the filters' schema. The search page and its address parsing load this alone; the
- * requests, answers and calls are in search.ts, loaded with the first call.
- */
+// What a search asks besides its words and its place (spec 2 §4 filters, §9): its constants, sorts,
+// messages and the filters' schema. The search page and its address parsing load this alone; the
+// requests, answers and calls are in search.ts, loaded with the first call (decision 0009).
+
 /** Product copy of search (spec 2 §8 and the filters' field messages). */
 export const SearchMessages = {
   noLocation: 'No valid location available for search',
@@ -74,6 +73,7 @@ export type RemoteMode = (typeof remoteModes)[number];
 
 // ---------- filters ----------
 
+/** An empty text field is no value. */
 export const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 function buildFiltersSchema() {
   const ids = (message: string, max: number) =>
