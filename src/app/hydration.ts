@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { LOCATION_KEY, PERMISSION_KEY } from '../services/location-keys.ts';
 import { sessionStore } from '../services/session-store.ts';
 import { themeStore } from '../services/theme-store.ts';
@@ -42,13 +42,3 @@ export const useHydrating = (): boolean =>
  * visitor's zone, and the first render must match it), the visitor's own right after.
  */
 export const useDateZone = (): DateZone => (useHydrating() ? 'utc' : 'local');
-
-/**
- * Whether this browser may keep a signed-in session (read once, at once): a public page waits for
- * it before drawing anything that depends on who reads it. Without one, the reader is a visitor
- * from the first render, and the page is drawn for a visitor without waiting.
- */
-export function useKeepsSession(): boolean {
-  const [kept] = useState(() => sessionStore.mayHold());
-  return kept;
-}

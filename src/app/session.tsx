@@ -3,7 +3,7 @@ import { createActorContext } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { sessionMachine, selectIsRestoring, selectIsSignedIn, selectRole, selectUser } from '../machines/account/session.machine.ts';
 import { configureHttp } from '../services/http.ts';
-import { useHydrating, useKeepsSession } from './hydration.ts';
+import { useHydrating } from './hydration.ts';
 import { toast } from '../views/ui/toast.tsx';
 
 /** The one long-lived session actor at the root. */
@@ -48,17 +48,15 @@ export function useSession() {
 
 /**
  * Who a public page is drawn for. While the browser takes over HTML drawn for a visitor: a visitor.
- * While the stored session is read: a visitor too in a browser that keeps no sign-in (the reading
- * can find none), else nobody yet (`waiting`), so the page asks for nothing twice.
+ * While the stored session is read (only a browser keeping a sign-in reads one; the session machine
+ * starts signed out in any other): nobody yet (`waiting`), so the page asks for nothing twice.
  */
 export function usePageReader() {
   const session = useSession();
   const hydrating = useHydrating();
-  const keepsSession = useKeepsSession();
-  const waiting = !hydrating && session.restoring && keepsSession;
   const asVisitor = hydrating || session.restoring;
   return {
-    waiting,
+    waiting: !hydrating && session.restoring,
     role: asVisitor ? null : session.role,
     signedIn: !asVisitor && session.signedIn,
     user: asVisitor ? null : session.user,

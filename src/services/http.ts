@@ -115,10 +115,14 @@ export function networkFailure(quiet = false): ApiError {
   return new ApiError('network', 0, HttpMessages.network);
 }
 
+/** The names of a contract module's exports that are endpoints. */
+type EndpointName<M> = { [K in keyof M]: M[K] extends EndpointDef ? K : never }[keyof M];
+
 /**
  * A contract module loaded on its first call rather than with the page: zod builds every schema of
  * a module when the module runs, and a page's first task should not build those of calls it has not
- * made. `load()` starts the download now, for a page that calls as soon as it opens.
+ * made. `call('name', …)` calls the module's endpoint of that name; `load()` starts the download
+ * now, for a page that calls as soon as it opens.
  */
 export function contractLoader<M>(importer: () => Promise<M>) {
   let loading: Promise<M> | undefined;
@@ -128,8 +132,21 @@ export function contractLoader<M>(importer: () => Promise<M>) {
       loading = undefined;
       throw err;
     }));
-  const endpointOf = <E extends EndpointDef>(pick: (contract: M) => E): Promise<E> => load().then(pick);
-  return Object.assign(endpointOf, { load });
+  return {
+    load,
+    call: <K extends EndpointName<M>>(name: K, input: InputOf<M[K] & EndpointDef>, options?: CallOptions) =>
+      call(
+        load().then((contract) => contract[name] as M[K] & EndpointDef),
+        input,
+        options,
+      ),
+  };
+}
+
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+  /** A call whose failure the user is not told of (view counts, spec 2 §8): no toast. */
+  quiet?: boolean;
 }
 
 /**
@@ -139,8 +156,7 @@ export function contractLoader<M>(importer: () => Promise<M>) {
 export async function call<E extends EndpointDef>(
   endpoint: E | Promise<E>,
   input: InputOf<E>,
-  /** `quiet`: a call whose failure the user is not told of (view counts, spec 2 §8): no toast. */
-  options: { signal?: AbortSignal; quiet?: boolean } = {},
+  options: CallOptions = {},
 ): Promise<ApiResult<DataOf<E>>> {
   const { body, query, params } = input as { body?: unknown; query?: Record<string, unknown>; params?: Record<string, unknown> };
   let loaded;

@@ -1,5 +1,5 @@
 import type { AllLookups } from '../contract/lookups.ts';
-import { call, contractLoader } from './http.ts';
+import { contractLoader } from './http.ts';
 
 type Signal = AbortSignal | undefined;
 
@@ -14,10 +14,7 @@ let shared: Promise<AllLookups> | undefined;
  */
 export function loadLookups(): Promise<AllLookups> {
   if (!shared) {
-    const loading = call(
-      contract((ep) => ep.allLookups),
-      {},
-    ).then((res) => res.data);
+    const loading = contract.call('allLookups', {}).then((res) => res.data);
     shared = loading;
     loading.catch(() => {
       if (shared === loading) shared = undefined;
@@ -36,81 +33,17 @@ export const lookupsService = {
   all: loadLookups,
   /** One call per query: the answer is a page of the matches, names starting with the text first. */
   searchUniversities: (search: string, options: { page?: number; pageSize?: number } = {}, signal?: Signal) =>
-    call(
-      contract((ep) => ep.universities),
-      { query: { search, ...options } },
-      { signal },
-    ).then((res) => res.data),
-  degrees: (signal?: Signal) =>
-    call(
-      contract((ep) => ep.degrees),
-      {},
-      { signal },
-    ).then((res) => res.data),
-  fieldsOfStudy: (signal?: Signal) =>
-    call(
-      contract((ep) => ep.fieldsOfStudy),
-      {},
-      { signal },
-    ).then((res) => res.data),
-  skills: (signal?: Signal) =>
-    call(
-      contract((ep) => ep.skills),
-      {},
-      { signal },
-    ).then((res) => res.data),
-  jobTypes: (signal?: Signal) =>
-    call(
-      contract((ep) => ep.jobTypes),
-      {},
-      { signal },
-    ).then((res) => res.data),
-  schedules: (signal?: Signal) =>
-    call(
-      contract((ep) => ep.schedules),
-      {},
-      { signal },
-    ).then((res) => res.data),
-  locations: (signal?: Signal) =>
-    call(
-      contract((ep) => ep.locations),
-      {},
-      { signal },
-    ).then((res) => res.data),
-  industries: (signal?: Signal) =>
-    call(
-      contract((ep) => ep.industries),
-      {},
-      { signal },
-    ).then((res) => res.data),
-  countries: (signal?: Signal) =>
-    call(
-      contract((ep) => ep.countries),
-      {},
-      { signal },
-    ).then((res) => res.data),
-  allowedCountries: (signal?: Signal) =>
-    call(
-      contract((ep) => ep.allowedCountries),
-      {},
-      { signal },
-    ).then((res) => res.data),
-  languages: (signal?: Signal) =>
-    call(
-      contract((ep) => ep.languages),
-      {},
-      { signal },
-    ).then((res) => res.data),
-  supplementalPays: (signal?: Signal) =>
-    call(
-      contract((ep) => ep.supplementalPays),
-      {},
-      { signal },
-    ).then((res) => res.data),
-  benefits: (signal?: Signal) =>
-    call(
-      contract((ep) => ep.benefits),
-      {},
-      { signal },
-    ).then((res) => res.data),
+    contract.call('universities', { query: { search, ...options } }, { signal }).then((res) => res.data),
+  degrees: (signal?: Signal) => contract.call('degrees', {}, { signal }).then((res) => res.data),
+  fieldsOfStudy: (signal?: Signal) => contract.call('fieldsOfStudy', {}, { signal }).then((res) => res.data),
+  skills: (signal?: Signal) => contract.call('skills', {}, { signal }).then((res) => res.data),
+  jobTypes: (signal?: Signal) => contract.call('jobTypes', {}, { signal }).then((res) => res.data),
+  schedules: (signal?: Signal) => contract.call('schedules', {}, { signal }).then((res) => res.data),
+  locations: (signal?: Signal) => contract.call('locations', {}, { signal }).then((res) => res.data),
+  industries: (signal?: Signal) => contract.call('industries', {}, { signal }).then((res) => res.data),
+  countries: (signal?: Signal) => contract.call('countries', {}, { signal }).then((res) => res.data),
+  allowedCountries: (signal?: Signal) => contract.call('allowedCountries', {}, { signal }).then((res) => res.data),
+  languages: (signal?: Signal) => contract.call('languages', {}, { signal }).then((res) => res.data),
+  supplementalPays: (signal?: Signal) => contract.call('supplementalPays', {}, { signal }).then((res) => res.data),
+  benefits: (signal?: Signal) => contract.call('benefits', {}, { signal }).then((res) => res.data),
 };

@@ -1,5 +1,5 @@
 import type { BoostsRequestInput, ClusterRequestInput, SearchRequestInput } from '../contract/search.ts';
-import { call, contractLoader } from './http.ts';
+import { contractLoader } from './http.ts';
 
 type Signal = AbortSignal | undefined;
 
@@ -12,21 +12,7 @@ void contract.load().catch(() => undefined);
 export const searchService = {
   /** A signed-in job seeker's search (skills matched, saved flags) or a visitor's simple search. */
   search: (request: SearchRequestInput, asSeeker: boolean, signal?: Signal) =>
-    call(
-      contract((ep) => (asSeeker ? ep.enhancedSearch : ep.simpleSearch)),
-      { body: request },
-      { signal },
-    ),
-  clusters: (request: ClusterRequestInput, signal?: Signal) =>
-    call(
-      contract((ep) => ep.mapClusters),
-      { body: request },
-      { signal },
-    ),
-  boosts: (request: BoostsRequestInput, signal?: Signal) =>
-    call(
-      contract((ep) => ep.boosts),
-      { body: request },
-      { signal },
-    ),
+    contract.call(asSeeker ? 'enhancedSearch' : 'simpleSearch', { body: request }, { signal }),
+  clusters: (request: ClusterRequestInput, signal?: Signal) => contract.call('mapClusters', { body: request }, { signal }),
+  boosts: (request: BoostsRequestInput, signal?: Signal) => contract.call('boosts', { body: request }, { signal }),
 };

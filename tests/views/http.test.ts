@@ -157,25 +157,14 @@ describe('the HTTP client (spec 2 §8)', () => {
       if (!reachable) throw new TypeError('Failed to fetch dynamically imported module');
       return { ok: get('/api/ok') };
     });
-    const err = await failure(
-      call(
-        contract((c) => c.ok),
-        {},
-      ),
-    );
+    const err = await failure(contract.call('ok', {}));
     expect(err.kind).toBe('network');
     expect(notices).toEqual(['Network Error!, Please check your connection.']);
     reachable = true;
-    const res = await call(
-      contract((c) => c.ok),
-      {},
-    );
+    const res = await contract.call('ok', {});
     expect(res.data).toEqual({ name: 'Ada' });
     // Loaded once it worked, not again for each call.
-    await call(
-      contract((c) => c.ok),
-      {},
-    );
+    await contract.call('ok', {});
     expect(imports).toBe(2);
   });
 
