@@ -19,11 +19,12 @@ export const BoostsStrip = memo(function BoostsStrip({ jobs, saveable, onSaveCha
       <h2 id="featured-jobs" className="text-lg font-semibold">
         Featured jobs nearby
       </h2>
-      {/* Scrolls sideways on narrow screens; the region can be scrolled with the keyboard. */}
+      {/* Scrolls sideways on narrow screens; the region can be scrolled with the keyboard. Positioned, so
+          the cards' visually hidden status lines scroll and clip with it instead of widening the page. */}
       <ul
         aria-label="Featured jobs"
         tabIndex={0}
-        className="-mx-0.5 flex snap-x gap-1 overflow-x-auto px-0.5 pb-1 focus-visible:outline focus-visible:outline-3 focus-visible:outline-brand-500"
+        className="relative -mx-0.5 flex snap-x gap-1 overflow-x-auto px-0.5 pb-1 focus-visible:outline focus-visible:outline-3 focus-visible:outline-brand-500"
       >
         {jobs.map((job) => (
           <li key={job.id} className="w-[min(20rem,85vw)] shrink-0 snap-start">
